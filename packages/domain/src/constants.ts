@@ -1,0 +1,25 @@
+// Business constants and limits of spec section 9, in one place for server and web.
+
+export const SEARCH_DEBOUNCE_MS = 400;
+export const SEARCH_TOP_LIMIT = 5;
+export const SNACKBAR_AUTO_HIDE_MS = 6000;
+export const PASSWORD_RESET_REDIRECT_MS = 1000;
+export const DEFAULT_PATH = '/companies';
+
+/** Layout breakpoints in px (spec section 9). */
+export const breakpoints = { xs: 0, sm: 768, md: 1024, lg: 1266, xl: 1536 } as const;
+export const DRAWER_WIDTH = 260;
+export const LAYOUT_MAX_WIDTH = 2400;
+export const BELL_POPUP_MAX_WIDTH = 400;
+export const MICROMETER_DIALOG_MAX_WIDTH = 600;
+export const CONFIRMATION_DIALOG_MAX_WIDTH = 400;
+
+export const languages = ['en', 'fr', 'ro', 'zh'] as const;
+export type Language = (typeof languages)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Water price per 1,000 gallons when a property has none set (DESIGN section 8). */
+export const DEFAULT_WATER_PRICE_PER_KGAL = 10;
+
+/** Default server-side message when a failure carries none (spec section 8). */
+export const GENERIC_ERROR_MESSAGE = 'An error occurred!!!';

@@ -1,0 +1,89 @@
+// One way to open the database: PGlite (embedded Postgres, files in DATA_DIR or in memory) or a
+// PostgreSQL server (DATABASE_URL). Both get the same Drizzle API and the same migrations.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+
+export type DatabaseHandle = {
+  readonly db: Database;
+  readonly driver: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** PGlite only: a tarball of the data directory, used to clone a prepared test database. */
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+};
+
+// Resolves to packages/server/src/db/migrations from both src/db and dist/db.
+const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import.meta.url));
+const MIGRATION_LOCK_KEY = 7_311_042;
+
+export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === 'pglite') mkdirSync(target.dataDir, { recursive: true });
+  const client =
+    target.kind === 'pglite'
+      ? await PGlite.create({ dataDir: target.dataDir })
+      : await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  const db = drizzlePglite({ client }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    // PGlite is single-connection and in-process: nothing else can migrate concurrently.
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    dump: async () => {
+      const dumped = await client.dumpDataDir('none');
+      return dumped;
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast with the server's own message when the URL is wrong.
+  await pool.query('select 1');
+  const db = drizzleNodePg({ client: pool }) as unknown as Database;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: async () => {
+      // Several replicas may start together: one migrates, the others wait on the lock.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        await client.end();
+      }
+    },
+    dump: () => Promise.reject(new Error('dump is only available on PGlite')),
+    close: () => pool.end(),
+  };
+}
+
+/** True when the database answers; used by `/api/ready`. */
+export async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,161 @@
+// Leak and device alerts ("notifications"), who is told about them, the signed email actions,
+// and the event log of every transition.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns.ts';
+import { gateways, sensors } from './fleet.ts';
+import { userRoles, users } from './identity.ts';
+import {
+  applianceTypes,
+  notificationCategories,
+  notificationMethods,
+  notificationStatuses,
+  notificationTypes,
+  roomTypes,
+} from './lookups.ts';
+import { buildings, companies, properties, units } from './portfolio.ts';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    propertyId: integer('property_id').references(() => properties.id),
+    buildingId: integer('building_id').references(() => buildings.id),
+    unitId: integer('unit_id').references(() => units.id),
+    sensorId: integer('sensor_id').references(() => sensors.id, { onDelete: 'set null' }),
+    gatewayId: integer('gateway_id').references(() => gateways.id, { onDelete: 'set null' }),
+    applianceTypeId: smallint('appliance_type_id').references(() => applianceTypes.id),
+    roomTypeId: smallint('room_type_id').references(() => roomTypes.id),
+    notificationTypeId: smallint('notification_type_id')
+      .notNull()
+      .references(() => notificationTypes.id),
+    notificationCategoryId: smallint('notification_category_id')
+      .notNull()
+      .references(() => notificationCategories.id),
+    notificationStatusId: smallint('notification_status_id')
+      .notNull()
+      .default(1)
+      .references(() => notificationStatuses.id),
+    /** Gallons per month. */
+    rate: numeric('rate', { precision: 14, scale: 3 }),
+    firstDetectedAt: tstz('first_detected_at').notNull(),
+    lastDetectedAt: tstz('last_detected_at').notNull(),
+    note: text('note'),
+    statusChangedBy: integer('status_changed_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    statusChangedAt: tstz('status_changed_at'),
+    closedAt: tstz('closed_at'),
+    lastRemindedAt: tstz('last_reminded_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open alert per sensor (or gateway) and type.
+    uniqueIndex('notifications_open_sensor_key')
+      .on(t.sensorId, t.notificationTypeId)
+      .where(sql`${t.notificationStatusId} in (1, 2) and ${t.sensorId} is not null`),
+    uniqueIndex('notifications_open_gateway_key')
+      .on(t.gatewayId, t.notificationTypeId)
+      .where(sql`${t.notificationStatusId} in (1, 2) and ${t.gatewayId} is not null`),
+    index('notifications_company_idx').on(t.companyId, t.notificationStatusId, t.firstDetectedAt),
+    index('notifications_property_idx').on(t.propertyId, t.firstDetectedAt),
+    index('notifications_building_idx').on(t.buildingId, t.firstDetectedAt),
+    index('notifications_unit_idx').on(t.unitId, t.firstDetectedAt),
+    index('notifications_status_idx').on(t.notificationStatusId, t.firstDetectedAt),
+  ],
+);
+
+/** Who is told about alerts in a scope (company, property, building or unit) and how. */
+export const notificationContacts = pgTable(
+  'notification_contacts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    propertyId: integer('property_id').references(() => properties.id),
+    buildingId: integer('building_id').references(() => buildings.id),
+    unitId: integer('unit_id').references(() => units.id),
+    notificationMethodId: smallint('notification_method_id')
+      .notNull()
+      .default(1)
+      .references(() => notificationMethods.id),
+    destination: text('destination').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notification_contacts_user_idx').on(t.userId),
+    index('notification_contacts_company_idx').on(t.companyId),
+    index('notification_contacts_building_idx').on(t.buildingId),
+  ],
+);
+
+/** Single-use, expiring tokens behind the "On it" / "Fixed it" email buttons. */
+export const notificationActionTokens = pgTable(
+  'notification_action_tokens',
+  {
+    id: serial('id').primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    statusId: smallint('status_id')
+      .notNull()
+      .references(() => notificationStatuses.id),
+    recipientUserId: integer('recipient_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_action_tokens_token_key').on(t.tokenHash),
+    index('notification_action_tokens_notification_idx').on(t.notificationId),
+  ],
+);
+
+/** Append-only log of every state change: who, when, from, to, note. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: tstz('occurred_at').notNull().defaultNow(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRoleId: integer('actor_role_id').references(() => userRoles.id, { onDelete: 'set null' }),
+    companyId: integer('company_id'),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    fromValue: jsonb('from_value'),
+    toValue: jsonb('to_value'),
+    note: text('note'),
+  },
+  (t) => [
+    index('events_company_idx').on(t.companyId, t.occurredAt),
+    index('events_entity_idx').on(t.entityType, t.entityId, t.occurredAt),
+    index('events_occurred_idx').on(t.occurredAt),
+    index('events_actor_idx').on(t.actorUserId),
+  ],
+);

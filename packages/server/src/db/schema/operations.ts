@@ -1,0 +1,165 @@
+// Getting sensors into a building: surveys, installers, shipping; and external flow accounts
+// and the API keys network servers use to deliver uplinks.
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns.ts';
+import { users } from './identity.ts';
+import { cities } from './location.ts';
+import { applianceTypes } from './lookups.ts';
+import { buildings, companies, units } from './portfolio.ts';
+
+/** One answer of a building survey: for a unit's fixture, an item and its chosen option. */
+export const buildingSurveyItems = pgTable(
+  'building_survey_items',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    applianceTypeId: smallint('appliance_type_id').references(() => applianceTypes.id),
+    item: text('item').notNull(),
+    value: text('value').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('building_survey_items_key').on(t.unitId, t.applianceTypeId, t.item),
+    index('building_survey_items_building_idx').on(t.buildingId),
+  ],
+);
+
+export const buildingInstallers = pgTable(
+  'building_installers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    scheduledDate: date('scheduled_date', { mode: 'string' }),
+    status: text('status', { enum: ['scheduled', 'in_progress', 'done'] })
+      .notNull()
+      .default('scheduled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('building_installers_building_idx').on(t.buildingId),
+    index('building_installers_company_idx').on(t.companyId),
+    index('building_installers_user_idx').on(t.userId),
+  ],
+);
+
+export const buildingShipping = pgTable(
+  'building_shipping',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    shippedOn: date('shipped_on', { mode: 'string' }).notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    sensorsCount: integer('sensors_count').notNull().default(0),
+    gatewaysCount: integer('gateways_count').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('building_shipping_building_idx').on(t.buildingId, t.shippedOn),
+    index('building_shipping_company_idx').on(t.companyId),
+  ],
+);
+
+export const buildingShippingContacts = pgTable(
+  'building_shipping_contacts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    street: text('street'),
+    cityId: integer('city_id').references(() => cities.id),
+    postal: text('postal'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('building_shipping_contacts_building_key').on(t.buildingId),
+    index('building_shipping_contacts_company_idx').on(t.companyId),
+  ],
+);
+
+/** Links to external flow-meter accounts (the `/flume-accounts` list). */
+export const externalFlowAccounts = pgTable(
+  'external_flow_accounts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    buildingId: integer('building_id').references(() => buildings.id),
+    provider: text('provider').notNull().default('flume'),
+    externalAccountId: text('external_account_id').notNull(),
+    name: text('name').notNull(),
+    connectedAt: tstz('connected_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('external_flow_accounts_key').on(t.provider, t.externalAccountId),
+    index('external_flow_accounts_company_idx').on(t.companyId),
+    index('external_flow_accounts_building_idx').on(t.buildingId),
+  ],
+);
+
+/** Keys network-server integrations present on ingest calls; only a hash is kept. */
+export const integrationApiKeys = pgTable(
+  'integration_api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** First characters of the key, shown so people can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at'),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [uniqueIndex('integration_api_keys_hash_key').on(t.keyHash)],
+);
+
+/** Small key/value facts about the database itself, e.g. which location dataset is loaded. */
+export const systemState = pgTable('system_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
