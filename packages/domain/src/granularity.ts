@@ -15,9 +15,21 @@ export type GranularityRow = {
 };
 
 export const granularities = [
-  { id: Granularity.Monthly, name: 'Monthly', format: 'year-month', bucketsBack: 12, bucket: 'month' },
+  {
+    id: Granularity.Monthly,
+    name: 'Monthly',
+    format: 'year-month',
+    bucketsBack: 12,
+    bucket: 'month',
+  },
   { id: Granularity.Weekly, name: 'Weekly', format: 'year-week', bucketsBack: 12, bucket: 'week' },
-  { id: Granularity.Daily, name: 'Daily', format: 'year-month-day', bucketsBack: 12, bucket: 'day' },
+  {
+    id: Granularity.Daily,
+    name: 'Daily',
+    format: 'year-month-day',
+    bucketsBack: 12,
+    bucket: 'day',
+  },
   {
     id: Granularity.Hourly,
     name: 'Hourly',

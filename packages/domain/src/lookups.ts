@@ -250,7 +250,12 @@ export const reportTypes = [
 ] as const satisfies readonly LookupRow[];
 
 /** Building survey status (spec section 3): 0 none, 1 in progress, 2 approved by customer, 3 completed. */
-export const SurveyStatus = { None: 0, InProgress: 1, ApprovedByCustomer: 2, Completed: 3 } as const;
+export const SurveyStatus = {
+  None: 0,
+  InProgress: 1,
+  ApprovedByCustomer: 2,
+  Completed: 3,
+} as const;
 export const surveyStatuses = [
   { id: SurveyStatus.None, name: 'None' },
   { id: SurveyStatus.InProgress, name: 'In Survey' },

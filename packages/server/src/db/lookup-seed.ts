@@ -55,7 +55,12 @@ export function lookupSeedStatements(): string[] {
   const statements: string[] = [];
   for (const [name, table] of Object.entries(lookupTables) as [LookupName, string][]) {
     if (name === 'appliances_types' || name === 'notification_types') continue;
-    statements.push(upsert(table, lookupCatalogue[name].map(({ id, name }) => ({ id, name }))));
+    statements.push(
+      upsert(
+        table,
+        lookupCatalogue[name].map(({ id, name }) => ({ id, name })),
+      ),
+    );
   }
   statements.push(
     upsert(

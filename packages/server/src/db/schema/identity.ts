@@ -1,15 +1,7 @@
 // People, their roles (each scoped to a company, property, building or unit) and the one-time
 // secrets of sign-in: MFA challenges and reset/invitation tokens.
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { userRoleTypes, userStatuses } from './lookups.ts';
 import { buildings, companies, properties, units } from './portfolio.ts';

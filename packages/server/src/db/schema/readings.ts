@@ -14,8 +14,8 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
-import { bytea } from './fleet.ts';
 import { tstz } from './columns.ts';
+import { bytea } from './fleet.ts';
 
 /** Kind of a stored uplink. `usage_v1` is legacy firmware, listed as "parsed-old". */
 export const submissionKinds = ['usage', 'usage_v1', 'keepalive', 'malformed'] as const;

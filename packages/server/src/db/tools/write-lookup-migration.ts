@@ -22,4 +22,7 @@ END $$;`;
 const file = process.argv[2];
 if (!file) throw new Error('usage: write-lookup-migration.ts <migration.sql>');
 const header = '-- Generated from @flowsight/domain by src/db/tools/write-lookup-migration.ts.\n';
-writeFileSync(file, `${header}${[...lookupSeedStatements(), partitionFunction].join('\n--> statement-breakpoint\n')}\n`);
+writeFileSync(
+  file,
+  `${header}${[...lookupSeedStatements(), partitionFunction].join('\n--> statement-breakpoint\n')}\n`,
+);

@@ -1,0 +1,19 @@
+import { expect, test } from '@playwright/test';
+
+test('the served app opens at the root', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Flowsight/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('not-found-page')).toBeVisible();
+});
+
+test('the API documentation is served', async ({ page }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Flowsight API/ })).toBeVisible();
+  await expect(page.getByText('/location/countries', { exact: true })).toBeVisible();
+});

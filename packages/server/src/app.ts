@@ -1,0 +1,130 @@
+// Builds the Fastify application: external plugins first (security headers, CORS, rate limits,
+// OpenAPI), then the database and application plugins, then the API modules under /api, then the
+// web app. Used by main.ts and by every API test.
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { createDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { locationModule } from './modules/location/location.routes.ts';
+import { lookupsModule } from './modules/lookups/lookups.routes.ts';
+import { systemModule } from './modules/system/system.routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    database: DatabaseHandle;
+    /** Every route registered, for the OpenAPI and access-table completeness tests. */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+export type RegisteredRoute = { method: string; url: string };
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  /** An already prepared database (tests); otherwise one is opened and prepared from config. */
+  database?: DatabaseHandle;
+  /** Directory of the built web app; defaults to packages/server/public. */
+  webRoot?: string;
+  /** Pino logger options; false silences logging (tests). */
+  logger?: boolean;
+};
+
+export type App = FastifyInstance;
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+          },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    // Finish in-flight requests on close; new ones get 503 meanwhile.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await createDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+    ));
+  if (ownsDatabase) {
+    await prepareDatabase(database);
+    if (config.demo) {
+      const { seeded } = await seedDemo(database.db);
+      if (seeded) app.log.info('demo portfolio created');
+    }
+  }
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion writes style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemModule);
+      await api.register(lookupsModule);
+      await api.register(locationModule, { prefix: '/location' });
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({
+          statusCode: 404,
+          error: 'Not Found',
+          message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        }),
+      );
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin, { root: options.webRoot });
+  return app;
+}

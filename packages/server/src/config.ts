@@ -1,0 +1,96 @@
+// Runtime configuration from environment variables (DESIGN section 3). Defaults make the
+// embedded mode work untouched; a bad value stops start-up with one line naming the variable.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const environmentSchema = z.object({
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Flowsight <no-reply@flowsight.local>'),
+  MQTT_URL: z.url({ protocol: /^mqtts?|wss?$/, error: 'must be an mqtt:// URL' }).optional(),
+  MQTT_TOPICS: z
+    .string()
+    .default('application/+/device/+/event/up,flowsight/uplinks/+')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  DEMO: flag.default(false),
+  SIMULATE: flag.default(false),
+  ANALYTICS_ID: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly port: number;
+  readonly host: string;
+  readonly appUrl: string;
+  readonly jwtSecret: string;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly mqttUrl: string | undefined;
+  readonly mqttTopics: readonly string[];
+  readonly demo: boolean;
+  readonly simulate: boolean;
+  readonly analyticsId: string | undefined;
+  readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings mean "not set", as shells and .env files often write them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue ? String(issue.path[0]) : 'environment';
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'bad value'}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mqttUrl: e.MQTT_URL,
+    mqttTopics: e.MQTT_TOPICS,
+    demo: e.DEMO,
+    simulate: e.SIMULATE,
+    analyticsId: e.ANALYTICS_ID,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A random signing secret generated once and kept in DATA_DIR, so restarts keep sessions. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,50 @@
+// Process entry: read configuration, build the app, listen, and shut down gracefully on SIGTERM
+// (in-flight requests finish, the database closes cleanly).
+import { roleTypes } from '@flowsight/domain/lookups';
+import { demoPassword, demoUsers } from '@flowsight/simulator/demo-portfolio';
+import { buildApp } from './app.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+
+function readConfig(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const app = await buildApp({ config });
+await app.listen({ port: config.port, host: config.host });
+
+const url = config.appUrl;
+const lines = [`Flowsight is running at ${url}  (API docs: ${url}/api/docs)`];
+if (config.demo) {
+  lines.push(`Demo sign-ins (password ${demoPassword}):`);
+  const roleName = (id: number) => roleTypes.find((r) => r.id === id)?.name ?? `role ${id}`;
+  for (const user of demoUsers) {
+    const roles = user.roles.map((r) => roleName(r.roleTypeId)).join(' + ');
+    lines.push(`  ${user.email.padEnd(34)} ${roles}`);
+  }
+}
+console.log(lines.join('\n'));
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) process.exit(1);
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,117 @@
+// `/api/location/...`: countries, states, cities and IANA time zones.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
+import { createLocationRepository } from './location.repository.ts';
+import {
+  cityListDefinition,
+  citySchema,
+  countrySchema,
+  createLocationService,
+  stateSchema,
+  timezoneSchema,
+} from './location.service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['location'];
+
+export const locationModule: FastifyPluginAsyncZod = async (app) => {
+  const service = createLocationService(createLocationRepository(app.db));
+
+  app.get(
+    '/countries',
+    { schema: { tags, summary: 'All countries', response: { 200: z.array(countrySchema) } } },
+    () => service.listCountries(),
+  );
+  app.get(
+    '/countries/:id',
+    {
+      schema: { tags, summary: 'One country', params: idParams, response: { 200: countrySchema } },
+    },
+    (request) => service.getCountry(request.params.id),
+  );
+  app.get(
+    '/states',
+    { schema: { tags, summary: 'All loaded states', response: { 200: z.array(stateSchema) } } },
+    () => service.listStates(),
+  );
+  app.get(
+    '/states/:id',
+    { schema: { tags, summary: 'One state', params: idParams, response: { 200: stateSchema } } },
+    (request) => service.getState(request.params.id),
+  );
+  app.get(
+    '/states/country/:id',
+    {
+      schema: {
+        tags,
+        summary: 'States of a country',
+        params: idParams,
+        response: { 200: z.array(stateSchema) },
+      },
+    },
+    (request) => service.listStatesOfCountry(request.params.id),
+  );
+  app.get(
+    '/cities',
+    {
+      schema: {
+        tags,
+        summary: 'Cities, paged, with search and filters',
+        querystring: cityListDefinition.querySchema,
+        response: { 200: listResponseSchema(citySchema) },
+      },
+    },
+    async (request) => {
+      const query = cityListDefinition.toQuery(request.query);
+      const { rows, total } = await service.listCities(query);
+      return listEnvelope(rows, total, query, request.url);
+    },
+  );
+  app.get(
+    '/cities/:id',
+    { schema: { tags, summary: 'One city', params: idParams, response: { 200: citySchema } } },
+    (request) => service.getCity(request.params.id),
+  );
+  app.get(
+    '/cities/state/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cities of a state',
+        params: idParams,
+        response: { 200: z.array(citySchema) },
+      },
+    },
+    (request) => service.listCitiesOfState(request.params.id),
+  );
+  app.get(
+    '/timezones',
+    { schema: { tags, summary: 'IANA time zones', response: { 200: z.array(timezoneSchema) } } },
+    () => service.listTimezones(),
+  );
+  app.get(
+    '/timezones/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One time zone',
+        params: idParams,
+        response: { 200: timezoneSchema },
+      },
+    },
+    (request) => service.getTimezone(request.params.id),
+  );
+  app.get(
+    '/timezones/country/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Time zones of a country',
+        params: idParams,
+        response: { 200: z.array(timezoneSchema) },
+      },
+    },
+    (request) => service.listTimezonesOfCountry(request.params.id),
+  );
+};

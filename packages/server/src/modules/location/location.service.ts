@@ -1,0 +1,72 @@
+// Countries, states, cities and time zones for address and property forms.
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { cities, countries, states, timezones } from '../../db/schema/location.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import type { createLocationRepository } from './location.repository.ts';
+
+export const countrySchema = z.object({
+  id: z.number().int(),
+  iso2: z.string(),
+  name: z.string(),
+  phone_code: z.string().nullable(),
+});
+export const stateSchema = z.object({
+  id: z.number().int(),
+  country_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+});
+export const citySchema = z.object({
+  id: z.number().int(),
+  state_id: z.number().int(),
+  name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export const timezoneSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  abbreviation: z.string().nullable(),
+  gmt_offset_seconds: z.number().int(),
+});
+
+export const cityListDefinition = defineList({
+  sortable: { id: cities.id, name: cities.name, state_id: cities.stateId },
+  filterable: {
+    id: { column: cities.id, type: 'number' },
+    name: { column: cities.name, type: 'string' },
+    state_id: { column: cities.stateId, type: 'number' },
+    country_id: { column: states.countryId, type: 'number' },
+  },
+  searchable: [cities.name],
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  tieBreaker: cities.id,
+});
+
+type LocationRepository = ReturnType<typeof createLocationRepository>;
+
+const one = <T>(rows: T[], what: string): T => {
+  const [row] = rows;
+  if (!row) throw new NotFound(`${what} not found`);
+  return row;
+};
+
+export function createLocationService(repository: LocationRepository) {
+  return {
+    listCountries: () => repository.countries(),
+    getCountry: async (id: number) =>
+      one(await repository.countries(eq(countries.id, id)), 'Country'),
+    listStates: () => repository.states(),
+    getState: async (id: number) => one(await repository.states(eq(states.id, id)), 'State'),
+    listStatesOfCountry: (countryId: number) => repository.states(eq(states.countryId, countryId)),
+    listCities: (query: ListQuery) => repository.pageOfCities(query),
+    getCity: async (id: number) => one(await repository.cities(eq(cities.id, id)), 'City'),
+    listCitiesOfState: (stateId: number) => repository.cities(eq(cities.stateId, stateId)),
+    listTimezones: () => repository.timezones(),
+    getTimezone: async (id: number) =>
+      one(await repository.timezones(eq(timezones.id, id)), 'Time zone'),
+    listTimezonesOfCountry: (countryId: number) => repository.timezonesOfCountry(countryId),
+  };
+}

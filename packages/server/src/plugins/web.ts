@@ -1,0 +1,41 @@
+// Serves the built web app (packages/server/public) at `/`: hashed assets cached for a year,
+// index.html for every other path so client-side routing can take over.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+// Resolves to packages/server/public from both src/plugins and dist/plugins.
+export const webRoot = fileURLToPath(new URL('../../public', import.meta.url));
+
+export async function webPlugin(app: FastifyInstance, options: { root?: string }) {
+  const root = options.root ?? webRoot;
+  const built = existsSync(`${root}/index.html`);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (wantsPage && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: built
+        ? `Route ${request.method} ${request.url.split('?')[0]} not found`
+        : 'The web app is not built yet: run `npm run build`',
+    });
+  });
+}

@@ -1,0 +1,34 @@
+// A fresh, migrated database for one test file, cloned from the run's prepared template.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '../db/client.ts';
+import { databaseUrlFor, TEMPLATE_DATABASE, testBackend } from './backend.ts';
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testBackend() === 'postgres') {
+    const name = `flowsight_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrlFor('postgres') });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const handle = await createDatabase({
+      kind: 'postgres',
+      url: databaseUrlFor(name),
+      poolSize: 4,
+    });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const cleanup = new pg.Client({ connectionString: databaseUrlFor('postgres') });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const template = readFileSync(inject('pgliteTemplatePath'));
+  return createDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([template]) });
+}

@@ -1,0 +1,15 @@
+// Every catalogue the app ships, by language code. English is the reference: its keys type `t()`.
+import type { Language } from '@flowsight/domain/constants';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+import ro from './locales/ro.json';
+import zh from './locales/zh.json';
+
+export const defaultNamespace = 'translation';
+
+export const resources = {
+  en: { translation: en },
+  fr: { translation: fr },
+  ro: { translation: ro },
+  zh: { translation: zh },
+} as const satisfies Record<Language, { translation: object }>;

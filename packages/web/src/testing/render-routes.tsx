@@ -1,0 +1,45 @@
+// Renders a route tree the way the app does (same providers), in memory, for tests.
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '@/app/providers';
+import { createAppI18n } from '@/i18n/i18n';
+import type { Settings } from '@/lib/settings-storage';
+
+export type RenderRoutesOptions = {
+  path?: string;
+  settings?: Partial<Settings>;
+};
+
+export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions = {}) {
+  const settings: Settings = { mode: 'light', language: 'en', ...options.settings };
+  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <AppProviders
+      i18n={createAppI18n(settings.language)}
+      queryClient={queryClient}
+      initialSettings={settings}
+    >
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}
+
+/** A copy of `routes` with `child` added first under the route whose id is `parentId`. */
+export function withChildRoute(
+  routes: RouteObject[],
+  parentId: string,
+  child: RouteObject,
+): RouteObject[] {
+  return routes.map((route) => {
+    if (route.index === true || route.children === undefined) return route;
+    const children =
+      route.id === parentId
+        ? [child, ...route.children]
+        : withChildRoute(route.children, parentId, child);
+    return { ...route, children };
+  });
+}

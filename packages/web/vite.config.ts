@@ -1,0 +1,37 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+const apiProxy = { '/api': { target: 'http://127.0.0.1:8080' } };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Workspace packages are read from their TypeScript sources, so the web never waits for
+    // `packages/domain` to be compiled.
+    conditions: ['@flowsight/source', ...defaultClientConditions],
+    tsconfigPaths: true,
+  },
+  // The server serves the built app from its `public` folder: one process, one port.
+  build: {
+    outDir: '../server/public',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: their own chunks stay cached across
+        // deployments.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+            },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@babel[\\/]runtime)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+});
