@@ -34,7 +34,9 @@ function run(args) {
 
 if (stale) {
   console.log('Installing dependencies (first run or lockfile changed)…');
-  const status = run(existsSync(join(root, 'node_modules')) ? ['install'] : ['ci']);
+  // `npm install` rather than `npm ci`: it honours the lockfile too, and tolerates the optional
+  // platform packages (biome, esbuild) that npm leaves out of lockfiles made on another platform.
+  const status = run(['install']);
   if (status !== 0) process.exit(status);
 }
 process.exit(run(['run', script]));
