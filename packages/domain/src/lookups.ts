@@ -1,6 +1,6 @@
 // Every lookup the product loads from the server, with ids that never change. The database is
-// seeded from these lists by migration and `GET /api/static` serves them; web and server both
-// import the named ids below instead of writing numbers inline.
+// seeded from these lists by migration and `GET /api/static` serves them; web, server and
+// simulator import the named ids below instead of writing numbers inline.
 
 export type LookupRow = { readonly id: number; readonly name: string };
 
@@ -78,44 +78,80 @@ export type FixtureKind =
 export type ApplianceTypeRow = LookupRow & { readonly kind: FixtureKind };
 
 /** Unit-level appliance ("fixture") types, ids and names exactly as the specification lists. */
+export const ApplianceType = {
+  KitchenCold: 1,
+  KitchenHot: 2,
+  MainBathroomCold: 3,
+  MainBathroomHot: 4,
+  MainToilet: 5,
+  MainShower: 6,
+  MainTub: 7,
+  SecondBathroomCold: 8,
+  SecondBathroomHot: 9,
+  SecondToilet: 10,
+  WashingMachine: 11,
+  Dishwasher: 12,
+  Notes: 13,
+  SecondShower: 14,
+  SecondTub: 15,
+  ThirdBathroomCold: 16,
+  ThirdBathroomHot: 17,
+  ThirdToilet: 18,
+  MainLine: 19,
+  ThirdShower: 20,
+  ThirdTub: 21,
+  WaterLine: 22,
+} as const;
 export const applianceTypes = [
-  { id: 1, name: 'kitchen cold', kind: 'faucet' },
-  { id: 2, name: 'kitchen hot', kind: 'faucet' },
-  { id: 3, name: 'main bathroom cold', kind: 'faucet' },
-  { id: 4, name: 'main bathroom hot', kind: 'faucet' },
-  { id: 5, name: 'main toilet', kind: 'toilet' },
-  { id: 6, name: 'main shower', kind: 'shower' },
-  { id: 7, name: 'main tub', kind: 'tub' },
-  { id: 8, name: 'second bathroom cold', kind: 'faucet' },
-  { id: 9, name: 'second bathroom hot', kind: 'faucet' },
-  { id: 10, name: 'second toilet', kind: 'toilet' },
-  { id: 11, name: 'washing machine', kind: 'machine' },
-  { id: 12, name: 'dishwasher', kind: 'machine' },
-  { id: 13, name: 'notes', kind: 'notes' },
-  { id: 14, name: 'second shower', kind: 'shower' },
-  { id: 15, name: 'second tub', kind: 'tub' },
-  { id: 16, name: 'third bathroom cold', kind: 'faucet' },
-  { id: 17, name: 'third bathroom hot', kind: 'faucet' },
-  { id: 18, name: 'third toilet', kind: 'toilet' },
-  { id: 19, name: 'main line', kind: 'main-line' },
-  { id: 20, name: 'third shower', kind: 'shower' },
-  { id: 21, name: 'third tub', kind: 'tub' },
-  { id: 22, name: 'water line', kind: 'main-line' },
+  { id: ApplianceType.KitchenCold, name: 'kitchen cold', kind: 'faucet' },
+  { id: ApplianceType.KitchenHot, name: 'kitchen hot', kind: 'faucet' },
+  { id: ApplianceType.MainBathroomCold, name: 'main bathroom cold', kind: 'faucet' },
+  { id: ApplianceType.MainBathroomHot, name: 'main bathroom hot', kind: 'faucet' },
+  { id: ApplianceType.MainToilet, name: 'main toilet', kind: 'toilet' },
+  { id: ApplianceType.MainShower, name: 'main shower', kind: 'shower' },
+  { id: ApplianceType.MainTub, name: 'main tub', kind: 'tub' },
+  { id: ApplianceType.SecondBathroomCold, name: 'second bathroom cold', kind: 'faucet' },
+  { id: ApplianceType.SecondBathroomHot, name: 'second bathroom hot', kind: 'faucet' },
+  { id: ApplianceType.SecondToilet, name: 'second toilet', kind: 'toilet' },
+  { id: ApplianceType.WashingMachine, name: 'washing machine', kind: 'machine' },
+  { id: ApplianceType.Dishwasher, name: 'dishwasher', kind: 'machine' },
+  { id: ApplianceType.Notes, name: 'notes', kind: 'notes' },
+  { id: ApplianceType.SecondShower, name: 'second shower', kind: 'shower' },
+  { id: ApplianceType.SecondTub, name: 'second tub', kind: 'tub' },
+  { id: ApplianceType.ThirdBathroomCold, name: 'third bathroom cold', kind: 'faucet' },
+  { id: ApplianceType.ThirdBathroomHot, name: 'third bathroom hot', kind: 'faucet' },
+  { id: ApplianceType.ThirdToilet, name: 'third toilet', kind: 'toilet' },
+  { id: ApplianceType.MainLine, name: 'main line', kind: 'main-line' },
+  { id: ApplianceType.ThirdShower, name: 'third shower', kind: 'shower' },
+  { id: ApplianceType.ThirdTub, name: 'third tub', kind: 'tub' },
+  { id: ApplianceType.WaterLine, name: 'water line', kind: 'main-line' },
 ] as const satisfies readonly ApplianceTypeRow[];
-export type ApplianceTypeId = (typeof applianceTypes)[number]['id'];
+export type ApplianceTypeId = (typeof ApplianceType)[keyof typeof ApplianceType];
 
+export const RoomType = {
+  Kitchen: 1,
+  MainBathroom: 2,
+  SecondBathroom: 3,
+  ThirdBathroom: 4,
+  Laundry: 5,
+  UtilityRoom: 6,
+  MechanicalRoom: 7,
+  Other: 8,
+} as const;
+export type RoomTypeId = (typeof RoomType)[keyof typeof RoomType];
 export const roomTypes = [
-  { id: 1, name: 'Kitchen' },
-  { id: 2, name: 'Main bathroom' },
-  { id: 3, name: 'Second bathroom' },
-  { id: 4, name: 'Third bathroom' },
-  { id: 5, name: 'Laundry' },
-  { id: 6, name: 'Utility room' },
-  { id: 7, name: 'Mechanical room' },
-  { id: 8, name: 'Other' },
+  { id: RoomType.Kitchen, name: 'Kitchen' },
+  { id: RoomType.MainBathroom, name: 'Main bathroom' },
+  { id: RoomType.SecondBathroom, name: 'Second bathroom' },
+  { id: RoomType.ThirdBathroom, name: 'Third bathroom' },
+  { id: RoomType.Laundry, name: 'Laundry' },
+  { id: RoomType.UtilityRoom, name: 'Utility room' },
+  { id: RoomType.MechanicalRoom, name: 'Mechanical room' },
+  { id: RoomType.Other, name: 'Other' },
 ] as const satisfies readonly LookupRow[];
 
 export const WaterType = { Cold: 1, Hot: 2, Mixed: 3 } as const;
+export type WaterTypeId = (typeof WaterType)[keyof typeof WaterType];
 export const waterTypes = [
   { id: WaterType.Cold, name: 'Cold' },
   { id: WaterType.Hot, name: 'Hot' },
@@ -130,42 +166,67 @@ export const gatewayStatuses = [
   { id: GatewayStatus.Decommissioned, name: 'Decommissioned' },
 ] as const satisfies readonly LookupRow[];
 
+export const PropertyType = {
+  MultifamilyResidential: 1,
+  MixedUse: 2,
+  StudentHousing: 3,
+  SeniorLiving: 4,
+  Commercial: 5,
+} as const;
 export const propertyTypes = [
-  { id: 1, name: 'Multifamily residential' },
-  { id: 2, name: 'Mixed use' },
-  { id: 3, name: 'Student housing' },
-  { id: 4, name: 'Senior living' },
-  { id: 5, name: 'Commercial' },
+  { id: PropertyType.MultifamilyResidential, name: 'Multifamily residential' },
+  { id: PropertyType.MixedUse, name: 'Mixed use' },
+  { id: PropertyType.StudentHousing, name: 'Student housing' },
+  { id: PropertyType.SeniorLiving, name: 'Senior living' },
+  { id: PropertyType.Commercial, name: 'Commercial' },
 ] as const satisfies readonly LookupRow[];
 
+export const BuildingType = {
+  Garden: 1,
+  LowRise: 2,
+  MidRise: 3,
+  HighRise: 4,
+  Townhouse: 5,
+} as const;
 export const buildingTypes = [
-  { id: 1, name: 'Garden' },
-  { id: 2, name: 'Low-rise' },
-  { id: 3, name: 'Mid-rise' },
-  { id: 4, name: 'High-rise' },
-  { id: 5, name: 'Townhouse' },
+  { id: BuildingType.Garden, name: 'Garden' },
+  { id: BuildingType.LowRise, name: 'Low-rise' },
+  { id: BuildingType.MidRise, name: 'Mid-rise' },
+  { id: BuildingType.HighRise, name: 'High-rise' },
+  { id: BuildingType.Townhouse, name: 'Townhouse' },
 ] as const satisfies readonly LookupRow[];
 
+export const InstallationType = { EveryFixture: 1, PilotUnits: 2, MainLineOnly: 3 } as const;
 export const installationTypes = [
-  { id: 1, name: 'Every fixture' },
-  { id: 2, name: 'Pilot units' },
-  { id: 3, name: 'Main line only' },
+  { id: InstallationType.EveryFixture, name: 'Every fixture' },
+  { id: InstallationType.PilotUnits, name: 'Pilot units' },
+  { id: InstallationType.MainLineOnly, name: 'Main line only' },
 ] as const satisfies readonly LookupRow[];
 
+export const UnitType = {
+  Studio: 1,
+  OneBedroom: 2,
+  TwoBedrooms: 3,
+  ThreeBedrooms: 4,
+  FourOrMoreBedrooms: 5,
+  CommonArea: 6,
+  Retail: 7,
+} as const;
 export const unitTypes = [
-  { id: 1, name: 'Studio' },
-  { id: 2, name: 'One bedroom' },
-  { id: 3, name: 'Two bedrooms' },
-  { id: 4, name: 'Three bedrooms' },
-  { id: 5, name: 'Four or more bedrooms' },
-  { id: 6, name: 'Common area' },
-  { id: 7, name: 'Retail' },
+  { id: UnitType.Studio, name: 'Studio' },
+  { id: UnitType.OneBedroom, name: 'One bedroom' },
+  { id: UnitType.TwoBedrooms, name: 'Two bedrooms' },
+  { id: UnitType.ThreeBedrooms, name: 'Three bedrooms' },
+  { id: UnitType.FourOrMoreBedrooms, name: 'Four or more bedrooms' },
+  { id: UnitType.CommonArea, name: 'Common area' },
+  { id: UnitType.Retail, name: 'Retail' },
 ] as const satisfies readonly LookupRow[];
 
+export const UnitState = { Occupied: 1, Vacant: 2, UnderRenovation: 3 } as const;
 export const unitStates = [
-  { id: 1, name: 'Occupied' },
-  { id: 2, name: 'Vacant' },
-  { id: 3, name: 'Under renovation' },
+  { id: UnitState.Occupied, name: 'Occupied' },
+  { id: UnitState.Vacant, name: 'Vacant' },
+  { id: UnitState.UnderRenovation, name: 'Under renovation' },
 ] as const satisfies readonly LookupRow[];
 
 export const UnitCategory = { Internal: 1, CommonArea: 2, Commercial: 3, Building: 4 } as const;

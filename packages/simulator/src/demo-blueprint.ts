@@ -1,29 +1,15 @@
 // The hand-written part of the demo portfolio: companies, properties and buildings with real US
 // cities, plausible addresses, sizes and installation stages, and the shared rooms buildings have.
 // The seeded generator (demo-portfolio.ts) fills in units, devices and dates from this.
-import { type ApplianceTypeId, CompanyType, SurveyStatus } from '@flowsight/domain/lookups';
-import { Fixture } from './fixture-placement.ts';
-
-// Ids of `@flowsight/domain/lookups` lists that have no named constants there; the tests check
-// every one against the catalogue by name.
-export const PropertyTypeId = {
-  Multifamily: 1,
-  MixedUse: 2,
-  StudentHousing: 3,
-  SeniorLiving: 4,
-} as const;
-export const BuildingTypeId = { Garden: 1, LowRise: 2, MidRise: 3, HighRise: 4 } as const;
-export const InstallationTypeId = { EveryFixture: 1, PilotUnits: 2, MainLineOnly: 3 } as const;
-export const UnitTypeId = {
-  Studio: 1,
-  OneBedroom: 2,
-  TwoBedrooms: 3,
-  ThreeBedrooms: 4,
-  FourBedrooms: 5,
-  CommonArea: 6,
-  Retail: 7,
-} as const;
-export const UnitStateId = { Occupied: 1, Vacant: 2, UnderRenovation: 3 } as const;
+import {
+  ApplianceType,
+  type ApplianceTypeId,
+  BuildingType,
+  CompanyType,
+  InstallationType,
+  PropertyType,
+  SurveyStatus,
+} from '@flowsight/domain/lookups';
 
 /** A city as the location dataset names it: US state code and city name. */
 export type DemoCity = { readonly stateCode: string; readonly name: string };
@@ -31,40 +17,43 @@ export type DemoCity = { readonly stateCode: string; readonly name: string };
 export type CommonArea = { readonly name: string; readonly fixtures: readonly ApplianceTypeId[] };
 
 export const commonAreas = {
-  laundry: { name: 'Laundry Room', fixtures: [Fixture.WashingMachine, Fixture.WaterLine] },
+  laundry: {
+    name: 'Laundry Room',
+    fixtures: [ApplianceType.WashingMachine, ApplianceType.WaterLine],
+  },
   fitness: {
     name: 'Fitness Center',
     fixtures: [
-      Fixture.MainBathroomCold,
-      Fixture.MainBathroomHot,
-      Fixture.MainToilet,
-      Fixture.MainShower,
+      ApplianceType.MainBathroomCold,
+      ApplianceType.MainBathroomHot,
+      ApplianceType.MainToilet,
+      ApplianceType.MainShower,
     ],
   },
   clubhouse: {
     name: 'Clubhouse',
     fixtures: [
-      Fixture.KitchenCold,
-      Fixture.KitchenHot,
-      Fixture.Dishwasher,
-      Fixture.MainBathroomCold,
-      Fixture.MainToilet,
+      ApplianceType.KitchenCold,
+      ApplianceType.KitchenHot,
+      ApplianceType.Dishwasher,
+      ApplianceType.MainBathroomCold,
+      ApplianceType.MainToilet,
     ],
   },
   lobby: {
     name: 'Lobby Restrooms',
     fixtures: [
-      Fixture.MainBathroomCold,
-      Fixture.MainToilet,
-      Fixture.SecondBathroomCold,
-      Fixture.SecondToilet,
+      ApplianceType.MainBathroomCold,
+      ApplianceType.MainToilet,
+      ApplianceType.SecondBathroomCold,
+      ApplianceType.SecondToilet,
     ],
   },
   pool: {
     name: 'Pool House',
-    fixtures: [Fixture.MainBathroomCold, Fixture.MainToilet, Fixture.MainShower],
+    fixtures: [ApplianceType.MainBathroomCold, ApplianceType.MainToilet, ApplianceType.MainShower],
   },
-  roofDeck: { name: 'Roof Deck', fixtures: [Fixture.KitchenCold, Fixture.WaterLine] },
+  roofDeck: { name: 'Roof Deck', fixtures: [ApplianceType.KitchenCold, ApplianceType.WaterLine] },
 } as const satisfies Record<string, CommonArea>;
 
 export type BuildingBlueprint = {
@@ -113,7 +102,7 @@ const DENVER = 'America/Denver';
 const LOS_ANGELES = 'America/Los_Angeles';
 
 const everyFixture = {
-  installationTypeId: InstallationTypeId.EveryFixture,
+  installationTypeId: InstallationType.EveryFixture,
   surveyStatus: SurveyStatus.Completed,
 } as const;
 
@@ -137,7 +126,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
         city: { stateCode: 'MA', name: 'Boston' },
         postal: '02125',
         timezone: NEW_YORK,
-        propertyTypeId: PropertyTypeId.Multifamily,
+        propertyTypeId: PropertyType.MultifamilyResidential,
         waterPricePerKgal: 12.85,
         buildings: [
           {
@@ -145,7 +134,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '10 Harbor Point Blvd',
             floors: 5,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.MidRise,
+            buildingTypeId: BuildingType.MidRise,
             ...everyFixture,
             commonAreas: [commonAreas.laundry, commonAreas.fitness],
           },
@@ -154,8 +143,8 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '20 Harbor Point Blvd',
             floors: 5,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.MidRise,
-            installationTypeId: InstallationTypeId.PilotUnits,
+            buildingTypeId: BuildingType.MidRise,
+            installationTypeId: InstallationType.PilotUnits,
             surveyStatus: SurveyStatus.ApprovedByCustomer,
             commonAreas: [commonAreas.laundry],
           },
@@ -164,7 +153,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '30 Harbor Point Blvd',
             floors: 4,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.MidRise,
+            buildingTypeId: BuildingType.MidRise,
             ...everyFixture,
             commonAreas: [commonAreas.laundry, commonAreas.clubhouse],
           },
@@ -176,7 +165,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
         city: { stateCode: 'MA', name: 'Cambridge' },
         postal: '02142',
         timezone: NEW_YORK,
-        propertyTypeId: PropertyTypeId.MixedUse,
+        propertyTypeId: PropertyType.MixedUse,
         waterPricePerKgal: 13.4,
         buildings: [
           {
@@ -184,7 +173,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '255 Main St',
             floors: 4,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.MidRise,
+            buildingTypeId: BuildingType.MidRise,
             ...everyFixture,
             commonAreas: [commonAreas.roofDeck],
             retailUnits: 2,
@@ -194,7 +183,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '275 Main St',
             floors: 4,
             unitsPerFloor: 3,
-            buildingTypeId: BuildingTypeId.MidRise,
+            buildingTypeId: BuildingType.MidRise,
             ...everyFixture,
             commonAreas: [commonAreas.laundry],
           },
@@ -206,7 +195,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
         city: { stateCode: 'IL', name: 'Chicago' },
         postal: '60614',
         timezone: CHICAGO,
-        propertyTypeId: PropertyTypeId.Multifamily,
+        propertyTypeId: PropertyType.MultifamilyResidential,
         waterPricePerKgal: 9.75,
         buildings: [
           {
@@ -214,7 +203,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '2400 N Clark St',
             floors: 8,
             unitsPerFloor: 3,
-            buildingTypeId: BuildingTypeId.HighRise,
+            buildingTypeId: BuildingType.HighRise,
             ...everyFixture,
             commonAreas: [commonAreas.lobby, commonAreas.fitness],
           },
@@ -223,7 +212,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '520 W Fullerton Pkwy',
             floors: 3,
             unitsPerFloor: 3,
-            buildingTypeId: BuildingTypeId.LowRise,
+            buildingTypeId: BuildingType.LowRise,
             ...everyFixture,
             commonAreas: [commonAreas.laundry],
           },
@@ -235,7 +224,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
         city: { stateCode: 'WA', name: 'Seattle' },
         postal: '98109',
         timezone: LOS_ANGELES,
-        propertyTypeId: PropertyTypeId.Multifamily,
+        propertyTypeId: PropertyType.MultifamilyResidential,
         waterPricePerKgal: 13.95,
         buildings: [
           {
@@ -243,7 +232,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '1600 Queen Anne Ave N',
             floors: 4,
             unitsPerFloor: 3,
-            buildingTypeId: BuildingTypeId.MidRise,
+            buildingTypeId: BuildingType.MidRise,
             ...everyFixture,
             commonAreas: [commonAreas.laundry],
           },
@@ -252,8 +241,8 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '1550 Queen Anne Ave N',
             floors: 4,
             unitsPerFloor: 3,
-            buildingTypeId: BuildingTypeId.LowRise,
-            installationTypeId: InstallationTypeId.PilotUnits,
+            buildingTypeId: BuildingType.LowRise,
+            installationTypeId: InstallationType.PilotUnits,
             surveyStatus: SurveyStatus.ApprovedByCustomer,
             commonAreas: [commonAreas.roofDeck],
           },
@@ -278,7 +267,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
         city: { stateCode: 'IL', name: 'Evanston' },
         postal: '60201',
         timezone: CHICAGO,
-        propertyTypeId: PropertyTypeId.StudentHousing,
+        propertyTypeId: PropertyType.StudentHousing,
         waterPricePerKgal: 10.2,
         buildings: [
           {
@@ -286,7 +275,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '1700 Sherman Ave',
             floors: 4,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.LowRise,
+            buildingTypeId: BuildingType.LowRise,
             ...everyFixture,
             commonAreas: [commonAreas.laundry, commonAreas.lobby],
           },
@@ -295,8 +284,8 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '600 Davis St',
             floors: 3,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.LowRise,
-            installationTypeId: InstallationTypeId.PilotUnits,
+            buildingTypeId: BuildingType.LowRise,
+            installationTypeId: InstallationType.PilotUnits,
             surveyStatus: SurveyStatus.ApprovedByCustomer,
             commonAreas: [commonAreas.laundry],
           },
@@ -308,7 +297,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
         city: { stateCode: 'TX', name: 'Austin' },
         postal: '78704',
         timezone: CHICAGO,
-        propertyTypeId: PropertyTypeId.Multifamily,
+        propertyTypeId: PropertyType.MultifamilyResidential,
         waterPricePerKgal: 8.65,
         buildings: [
           {
@@ -316,7 +305,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '1800 S Congress Ave',
             floors: 3,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.Garden,
+            buildingTypeId: BuildingType.Garden,
             ...everyFixture,
             commonAreas: [commonAreas.pool, commonAreas.clubhouse],
           },
@@ -325,7 +314,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '1810 S Congress Ave',
             floors: 3,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.Garden,
+            buildingTypeId: BuildingType.Garden,
             ...everyFixture,
             commonAreas: [commonAreas.laundry],
           },
@@ -334,8 +323,8 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '1820 S Congress Ave',
             floors: 3,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.Garden,
-            installationTypeId: InstallationTypeId.MainLineOnly,
+            buildingTypeId: BuildingType.Garden,
+            installationTypeId: InstallationType.MainLineOnly,
             surveyStatus: SurveyStatus.InProgress,
             commonAreas: [commonAreas.laundry],
           },
@@ -347,7 +336,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
         city: { stateCode: 'CA', name: 'Oakland' },
         postal: '94612',
         timezone: LOS_ANGELES,
-        propertyTypeId: PropertyTypeId.SeniorLiving,
+        propertyTypeId: PropertyType.SeniorLiving,
         waterPricePerKgal: 13.1,
         buildings: [
           {
@@ -355,8 +344,8 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '2100 Telegraph Ave',
             floors: 6,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.HighRise,
-            installationTypeId: InstallationTypeId.PilotUnits,
+            buildingTypeId: BuildingType.HighRise,
+            installationTypeId: InstallationType.PilotUnits,
             surveyStatus: SurveyStatus.ApprovedByCustomer,
             commonAreas: [commonAreas.lobby, commonAreas.clubhouse],
           },
@@ -381,7 +370,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
         city: { stateCode: 'CO', name: 'Denver' },
         postal: '80205',
         timezone: DENVER,
-        propertyTypeId: PropertyTypeId.Multifamily,
+        propertyTypeId: PropertyType.MultifamilyResidential,
         waterPricePerKgal: 11.3,
         buildings: [
           {
@@ -389,7 +378,7 @@ export const demoBlueprint: readonly CompanyBlueprint[] = [
             street: '2900 Welton St',
             floors: 3,
             unitsPerFloor: 4,
-            buildingTypeId: BuildingTypeId.LowRise,
+            buildingTypeId: BuildingType.LowRise,
             ...everyFixture,
             commonAreas: [commonAreas.laundry],
           },

@@ -1,35 +1,21 @@
+import { fixtureDefaults } from '@flowsight/domain/fixtures';
 import {
-  applianceTypes,
-  buildingTypes,
+  ApplianceType,
   CompanyType,
   GatewayStatus,
-  installationTypes,
-  type LookupRow,
-  propertyTypes,
   RoleType,
-  roomTypes,
+  RoomType,
   SensorState,
   SensorStatus,
   UnitCategory,
-  unitStates,
-  unitTypes,
+  WaterType,
 } from '@flowsight/domain/lookups';
 import { describe, expect, it } from 'vitest';
-import {
-  BuildingTypeId,
-  InstallationTypeId,
-  PropertyTypeId,
-  UnitStateId,
-  UnitTypeId,
-} from './demo-blueprint.ts';
 import { demoPassword, demoUsers, generateDemoPortfolio } from './demo-portfolio.ts';
-import { Fixture, fixtureRoomAndWater, RoomTypeId } from './fixture-placement.ts';
 
 const portfolio = generateDemoPortfolio();
 const placed = portfolio.sensors.flatMap((s) => (s.placement ? [{ ...s, at: s.placement }] : []));
 const stock = portfolio.sensors.filter((s) => s.placement === null);
-
-const normalise = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
 
 describe('generateDemoPortfolio', () => {
   it('gives the same portfolio for the same seed and another one for another seed', () => {
@@ -107,8 +93,8 @@ describe('generateDemoPortfolio', () => {
         propertyIndex: sensor.at.propertyIndex,
       });
       expect(property?.companyIndex).toBe(sensor.at.companyIndex);
-      expect(sensor.at.applianceTypeId).not.toBe(Fixture.Notes);
-      expect(sensor.at).toMatchObject(fixtureRoomAndWater[sensor.at.applianceTypeId]);
+      expect(sensor.at.applianceTypeId).not.toBe(ApplianceType.Notes);
+      expect(sensor.at).toMatchObject(fixtureDefaults[sensor.at.applianceTypeId]);
       expect(sensor.sensorStateId).toBe(SensorState.Installed);
       expect(sensor.installDate >= '2025-01-01' && sensor.installDate < '2027-01-01').toBe(true);
     }
@@ -121,7 +107,8 @@ describe('generateDemoPortfolio', () => {
       );
       expect(services).toHaveLength(1);
       const mainLines = placed.filter(
-        (s) => s.at.buildingIndex === buildingIndex && s.at.applianceTypeId === Fixture.MainLine,
+        (s) =>
+          s.at.buildingIndex === buildingIndex && s.at.applianceTypeId === ApplianceType.MainLine,
       );
       expect(mainLines).toHaveLength(1);
       expect(portfolio.units[mainLines[0]?.at.unitIndex ?? -1]?.unitCategoryId).toBe(
@@ -131,10 +118,14 @@ describe('generateDemoPortfolio', () => {
   });
 
   it('keeps toilets on cold water and kitchens in the kitchen', () => {
-    const toilets = [Fixture.MainToilet, Fixture.SecondToilet, Fixture.ThirdToilet];
-    for (const id of toilets) expect(fixtureRoomAndWater[id].waterTypeId).toBe(1);
-    expect(fixtureRoomAndWater[Fixture.KitchenHot].roomTypeId).toBe(RoomTypeId.Kitchen);
-    expect(fixtureRoomAndWater[Fixture.KitchenHot].waterTypeId).toBe(2);
+    const toilets = [
+      ApplianceType.MainToilet,
+      ApplianceType.SecondToilet,
+      ApplianceType.ThirdToilet,
+    ];
+    for (const id of toilets) expect(fixtureDefaults[id].waterTypeId).toBe(WaterType.Cold);
+    expect(fixtureDefaults[ApplianceType.KitchenHot].roomTypeId).toBe(RoomType.Kitchen);
+    expect(fixtureDefaults[ApplianceType.KitchenHot].waterTypeId).toBe(WaterType.Hot);
   });
 
   it('reports most installed sensors transmitting and a few not', () => {
@@ -208,46 +199,11 @@ describe('generateDemoPortfolio', () => {
         (t) => t.companyIndex === companyIndex && t.applianceTypeId === id,
       )?.gallonsPerDay;
     for (const companyIndex of [0, 1]) {
-      expect(of(companyIndex, Fixture.MainToilet)).toBe(60);
-      expect(of(companyIndex, Fixture.KitchenCold)).toBe(40);
-      expect(of(companyIndex, Fixture.MainShower)).toBe(80);
-      expect(of(companyIndex, Fixture.MainLine)).toBe(3000);
+      expect(of(companyIndex, ApplianceType.MainToilet)).toBe(60);
+      expect(of(companyIndex, ApplianceType.KitchenCold)).toBe(40);
+      expect(of(companyIndex, ApplianceType.MainShower)).toBe(80);
+      expect(of(companyIndex, ApplianceType.MainLine)).toBe(3000);
     }
     expect(portfolio.applianceThresholds.some((t) => t.companyIndex === 2)).toBe(false);
-  });
-});
-
-describe('local lookup ids', () => {
-  const nameOf = (catalogue: readonly LookupRow[], id: number) =>
-    catalogue.find((row) => row.id === id)?.name;
-
-  it('name the same rows as the domain catalogue', () => {
-    expect(nameOf(propertyTypes, PropertyTypeId.Multifamily)).toBe('Multifamily residential');
-    expect(nameOf(propertyTypes, PropertyTypeId.MixedUse)).toBe('Mixed use');
-    expect(nameOf(propertyTypes, PropertyTypeId.StudentHousing)).toBe('Student housing');
-    expect(nameOf(propertyTypes, PropertyTypeId.SeniorLiving)).toBe('Senior living');
-    expect(nameOf(buildingTypes, BuildingTypeId.Garden)).toBe('Garden');
-    expect(nameOf(buildingTypes, BuildingTypeId.LowRise)).toBe('Low-rise');
-    expect(nameOf(buildingTypes, BuildingTypeId.MidRise)).toBe('Mid-rise');
-    expect(nameOf(buildingTypes, BuildingTypeId.HighRise)).toBe('High-rise');
-    expect(nameOf(installationTypes, InstallationTypeId.EveryFixture)).toBe('Every fixture');
-    expect(nameOf(installationTypes, InstallationTypeId.PilotUnits)).toBe('Pilot units');
-    expect(nameOf(installationTypes, InstallationTypeId.MainLineOnly)).toBe('Main line only');
-    expect(nameOf(unitTypes, UnitTypeId.Studio)).toBe('Studio');
-    expect(nameOf(unitTypes, UnitTypeId.OneBedroom)).toBe('One bedroom');
-    expect(nameOf(unitTypes, UnitTypeId.TwoBedrooms)).toBe('Two bedrooms');
-    expect(nameOf(unitTypes, UnitTypeId.ThreeBedrooms)).toBe('Three bedrooms');
-    expect(nameOf(unitTypes, UnitTypeId.FourBedrooms)).toBe('Four or more bedrooms');
-    expect(nameOf(unitTypes, UnitTypeId.CommonArea)).toBe('Common area');
-    expect(nameOf(unitTypes, UnitTypeId.Retail)).toBe('Retail');
-    expect(nameOf(unitStates, UnitStateId.Occupied)).toBe('Occupied');
-    expect(nameOf(unitStates, UnitStateId.Vacant)).toBe('Vacant');
-    expect(nameOf(unitStates, UnitStateId.UnderRenovation)).toBe('Under renovation');
-    for (const [key, id] of Object.entries(RoomTypeId)) {
-      expect(normalise(nameOf(roomTypes, id) ?? '')).toBe(normalise(key));
-    }
-    for (const [key, id] of Object.entries(Fixture)) {
-      expect(normalise(nameOf(applianceTypes, id) ?? '')).toBe(normalise(key));
-    }
   });
 });

@@ -4,29 +4,30 @@
 // Names, addresses and sizes come from the hand-written blueprint (demo-blueprint.ts); the seeded
 // generator here fills in what would be tedious to write by hand: unit mix, fixtures, devices,
 // batteries, dates.
+import { fixtureDefaults } from '@flowsight/domain/fixtures';
 import {
+  ApplianceType,
   type ApplianceTypeId,
   applianceTypes,
+  BuildingType,
   type FixtureKind,
   GatewayStatus,
+  InstallationType,
   RoleType,
   type RoleTypeId,
   SensorState,
   SensorStatus,
   UnitCategory,
+  UnitState,
+  UnitType,
 } from '@flowsight/domain/lookups';
 import {
-  BuildingTypeId,
   type CompanyBlueprint,
   commonAreas,
   type DemoCity,
   demoBlueprint,
-  InstallationTypeId,
   type PropertyBlueprint,
-  UnitStateId,
-  UnitTypeId,
 } from './demo-blueprint.ts';
-import { Fixture, fixtureRoomAndWater } from './fixture-placement.ts';
 import { createRandom, type Random } from './random.ts';
 
 export const DEMO_SEED = 20261121;
@@ -262,8 +263,8 @@ const thresholdByKind: Record<FixtureKind, number | null> = {
   notes: null,
 };
 const thresholdOverrides: Partial<Record<ApplianceTypeId, number>> = {
-  [Fixture.Dishwasher]: 15,
-  [Fixture.WaterLine]: 1500,
+  [ApplianceType.Dishwasher]: 15,
+  [ApplianceType.WaterLine]: 1500,
 };
 
 const kindOf = new Map<number, FixtureKind>(applianceTypes.map((a) => [a.id, a.kind]));
@@ -299,42 +300,50 @@ const MINUTES_PER_DAY = 24 * 60;
  * Bathroom hot lines are fitted only where an access panel reaches them, about one in three.
  */
 function apartmentFixtures(unitTypeId: number, random: Random): ApplianceTypeId[] {
-  const bedrooms = unitTypeId - UnitTypeId.Studio;
+  const bedrooms = unitTypeId - UnitType.Studio;
   const hotReachable = random.chance(0.35);
   const fixtures: ApplianceTypeId[] = [
-    Fixture.KitchenCold,
-    Fixture.KitchenHot,
-    Fixture.MainBathroomCold,
-    Fixture.MainToilet,
+    ApplianceType.KitchenCold,
+    ApplianceType.KitchenHot,
+    ApplianceType.MainBathroomCold,
+    ApplianceType.MainToilet,
   ];
-  if (hotReachable) fixtures.push(Fixture.MainBathroomHot);
+  if (hotReachable) fixtures.push(ApplianceType.MainBathroomHot);
   if (bedrooms === 0) {
-    fixtures.push(Fixture.MainShower);
+    fixtures.push(ApplianceType.MainShower);
   } else {
-    fixtures.push(random.chance(0.55) ? Fixture.MainTub : Fixture.MainShower);
-    if (random.chance(0.6)) fixtures.push(Fixture.Dishwasher);
+    fixtures.push(random.chance(0.55) ? ApplianceType.MainTub : ApplianceType.MainShower);
+    if (random.chance(0.6)) fixtures.push(ApplianceType.Dishwasher);
   }
   if (bedrooms >= 2) {
-    fixtures.push(Fixture.SecondBathroomCold, Fixture.SecondToilet, Fixture.SecondShower);
-    if (hotReachable) fixtures.push(Fixture.SecondBathroomHot);
+    fixtures.push(
+      ApplianceType.SecondBathroomCold,
+      ApplianceType.SecondToilet,
+      ApplianceType.SecondShower,
+    );
+    if (hotReachable) fixtures.push(ApplianceType.SecondBathroomHot);
   } else if (bedrooms === 1 && random.chance(0.2)) {
     // A powder room.
-    fixtures.push(Fixture.SecondBathroomCold, Fixture.SecondToilet);
+    fixtures.push(ApplianceType.SecondBathroomCold, ApplianceType.SecondToilet);
   }
   if (bedrooms >= 4 || (bedrooms === 3 && random.chance(0.4))) {
-    fixtures.push(Fixture.ThirdBathroomCold, Fixture.ThirdToilet, Fixture.ThirdShower);
+    fixtures.push(
+      ApplianceType.ThirdBathroomCold,
+      ApplianceType.ThirdToilet,
+      ApplianceType.ThirdShower,
+    );
   }
-  if (random.chance(bedrooms >= 2 ? 0.5 : 0.2)) fixtures.push(Fixture.WashingMachine);
+  if (random.chance(bedrooms >= 2 ? 0.5 : 0.2)) fixtures.push(ApplianceType.WashingMachine);
   return fixtures;
 }
 
 function fixtureSize(applianceTypeId: ApplianceTypeId, buildingTypeId: number, random: Random) {
   switch (kindOf.get(applianceTypeId)) {
     case 'main-line':
-      if (applianceTypeId === Fixture.WaterLine) return 0.75;
-      return buildingTypeId === BuildingTypeId.HighRise
+      if (applianceTypeId === ApplianceType.WaterLine) return 0.75;
+      return buildingTypeId === BuildingType.HighRise
         ? 2
-        : buildingTypeId === BuildingTypeId.MidRise
+        : buildingTypeId === BuildingType.MidRise
           ? 1
           : 0.75;
     case 'shower':
@@ -454,20 +463,20 @@ export function generateDemoPortfolio(seed = DEMO_SEED): DemoPortfolio {
         const place = (unitIndex: number, fixtures: readonly ApplianceTypeId[]) => {
           for (const applianceTypeId of fixtures) {
             // Now and then a fixture was out of reach on installation day.
-            if (applianceTypeId !== Fixture.MainLine && random.chance(0.04)) continue;
+            if (applianceTypeId !== ApplianceType.MainLine && random.chance(0.04)) continue;
             const placement: DemoSensorPlacement = {
               companyIndex,
               propertyIndex,
               buildingIndex,
               unitIndex,
               applianceTypeId,
-              ...fixtureRoomAndWater[applianceTypeId],
+              ...fixtureDefaults[applianceTypeId],
             };
             sensors.push(installedSensor(placement, building));
           }
         };
 
-        const fitsSensors = plan.installationTypeId !== InstallationTypeId.MainLineOnly;
+        const fitsSensors = plan.installationTypeId !== InstallationType.MainLineOnly;
         let apartmentOrdinal = 0;
         for (let floor = 1; floor <= plan.floors; floor += 1) {
           for (let door = 1; door <= plan.unitsPerFloor; door += 1) {
@@ -481,33 +490,33 @@ export function generateDemoPortfolio(seed = DEMO_SEED): DemoPortfolio {
                 name: `Retail ${number}`,
                 floor,
                 unitCategoryId: UnitCategory.Commercial,
-                unitTypeId: UnitTypeId.Retail,
-                unitStateId: UnitStateId.Occupied,
+                unitTypeId: UnitType.Retail,
+                unitStateId: UnitState.Occupied,
                 tenants: 0,
               });
               if (fitsSensors) {
                 place(unitIndex, [
-                  Fixture.KitchenCold,
-                  Fixture.KitchenHot,
-                  Fixture.MainBathroomCold,
-                  Fixture.MainToilet,
+                  ApplianceType.KitchenCold,
+                  ApplianceType.KitchenHot,
+                  ApplianceType.MainBathroomCold,
+                  ApplianceType.MainToilet,
                 ]);
               }
               continue;
             }
             const unitTypeId = random.weighted([
-              [UnitTypeId.Studio, 15],
-              [UnitTypeId.OneBedroom, 40],
-              [UnitTypeId.TwoBedrooms, 32],
-              [UnitTypeId.ThreeBedrooms, 10],
-              [UnitTypeId.FourBedrooms, 3],
+              [UnitType.Studio, 15],
+              [UnitType.OneBedroom, 40],
+              [UnitType.TwoBedrooms, 32],
+              [UnitType.ThreeBedrooms, 10],
+              [UnitType.FourOrMoreBedrooms, 3],
             ] as const);
             const unitStateId = random.weighted([
-              [UnitStateId.Occupied, 90],
-              [UnitStateId.Vacant, 8],
-              [UnitStateId.UnderRenovation, 2],
+              [UnitState.Occupied, 90],
+              [UnitState.Vacant, 8],
+              [UnitState.UnderRenovation, 2],
             ] as const);
-            const bedrooms = Math.max(1, unitTypeId - UnitTypeId.Studio);
+            const bedrooms = Math.max(1, unitTypeId - UnitType.Studio);
             units.push({
               companyIndex,
               propertyIndex,
@@ -517,13 +526,12 @@ export function generateDemoPortfolio(seed = DEMO_SEED): DemoPortfolio {
               unitCategoryId: UnitCategory.Internal,
               unitTypeId,
               unitStateId,
-              tenants: unitStateId === UnitStateId.Occupied ? random.int(1, bedrooms + 1) : 0,
+              tenants: unitStateId === UnitState.Occupied ? random.int(1, bedrooms + 1) : 0,
             });
             const fixtures = apartmentFixtures(unitTypeId, random);
             // Pilot installations cover one apartment in three.
             const inPilot =
-              plan.installationTypeId !== InstallationTypeId.PilotUnits ||
-              apartmentOrdinal % 3 === 0;
+              plan.installationTypeId !== InstallationType.PilotUnits || apartmentOrdinal % 3 === 0;
             if (fitsSensors && inPilot) place(unitIndex, fixtures);
             apartmentOrdinal += 1;
           }
@@ -538,11 +546,11 @@ export function generateDemoPortfolio(seed = DEMO_SEED): DemoPortfolio {
             name: area.name,
             floor: area === commonAreas.roofDeck ? plan.floors : 1,
             unitCategoryId: UnitCategory.CommonArea,
-            unitTypeId: UnitTypeId.CommonArea,
+            unitTypeId: UnitType.CommonArea,
             unitStateId: null,
             tenants: 0,
           });
-          if (plan.installationTypeId === InstallationTypeId.EveryFixture) {
+          if (plan.installationTypeId === InstallationType.EveryFixture) {
             place(unitIndex, area.fixtures);
           }
         }
@@ -562,7 +570,9 @@ export function generateDemoPortfolio(seed = DEMO_SEED): DemoPortfolio {
         });
         place(
           servicesIndex,
-          random.chance(0.4) ? [Fixture.MainLine, Fixture.WaterLine] : [Fixture.MainLine],
+          random.chance(0.4)
+            ? [ApplianceType.MainLine, ApplianceType.WaterLine]
+            : [ApplianceType.MainLine],
         );
 
         // One gateway per building, two where a single one would not reach every floor.
@@ -653,7 +663,7 @@ function resolveRole(spec: DemoRoleSpec, units: DemoUnit[], sensors: DemoSensor[
     (unit, index) =>
       unit.companyIndex === spec.companyIndex &&
       unit.unitCategoryId === UnitCategory.Internal &&
-      unit.unitStateId === UnitStateId.Occupied &&
+      unit.unitStateId === UnitState.Occupied &&
       fitted.has(index),
   );
   const unit = units[unitIndex];

@@ -1,4 +1,10 @@
-import { CompanyType, RoleType, SensorState, UnitCategory } from '@flowsight/domain/lookups';
+import {
+  CompanyType,
+  RoleType,
+  SensorState,
+  UnitCategory,
+  UserStatus,
+} from '@flowsight/domain/lookups';
 import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import { verify } from '@node-rs/argon2';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -152,7 +158,9 @@ describe('seedDemo', () => {
       .select({ email: users.email, passwordHash: users.passwordHash, status: users.userStatusId })
       .from(users);
     const [anyone] = rows;
-    expect(rows.every((r) => r.passwordHash === anyone?.passwordHash && r.status === 2)).toBe(true);
+    expect(
+      rows.every((r) => r.passwordHash === anyone?.passwordHash && r.status === UserStatus.Active),
+    ).toBe(true);
     expect(await verify(anyone?.passwordHash ?? '', 'Demo!2026flow')).toBe(true);
 
     const multi = await handle.db
