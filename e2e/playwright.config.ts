@@ -1,11 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = mkdtempSync(join(tmpdir(), 'flowsight-e2e-'));
+import { E2E_DATA_DIR, E2E_PORT as port } from './support/environment.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -39,7 +34,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'] } },
   ],
   webServer: {
-    command: 'node packages/server/dist/main.js',
+    // A fresh database for every run; workers only read the path (the mail outbox).
+    command: `rm -rf '${E2E_DATA_DIR}' && node packages/server/dist/main.js`,
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 120_000,
@@ -47,7 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: E2E_DATA_DIR,
       DEMO: '1',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',

@@ -1,0 +1,60 @@
+// How a role is named in the product (spec section 6) and which role types may sign in to the
+// web application (spec section 5).
+import { RoleType, type RoleTypeId, roleTypes } from './lookups.ts';
+
+export const SYSTEM_ROLE_TYPES: readonly RoleTypeId[] = [
+  RoleType.SystemAdmin,
+  RoleType.SystemSupport,
+  RoleType.SystemTechnician,
+];
+export const COMPANY_ROLE_TYPES: readonly RoleTypeId[] = [
+  RoleType.CompanyAdmin,
+  RoleType.CompanyManager,
+];
+/** Role types a company admin may grant within their own company. */
+export const COMPANY_GRANTABLE_ROLE_TYPES: readonly RoleTypeId[] = [
+  RoleType.CompanyAdmin,
+  RoleType.CompanyManager,
+  RoleType.CompanyInstaller,
+];
+
+export const isSystemRole = (roleTypeId: number) =>
+  SYSTEM_ROLE_TYPES.includes(roleTypeId as RoleTypeId);
+export const isCompanyRole = (roleTypeId: number) =>
+  COMPANY_ROLE_TYPES.includes(roleTypeId as RoleTypeId);
+
+/**
+ * The login rule: a user whose first role's type id is above 5, other than 12 and 13, is refused.
+ */
+export function mayUseWebApp(firstRoleTypeId: number): boolean {
+  return (
+    firstRoleTypeId <= RoleType.CompanyManager ||
+    firstRoleTypeId === RoleType.SensorTester ||
+    firstRoleTypeId === RoleType.CompanyInstaller
+  );
+}
+
+export const roleTypeName = (roleTypeId: number): string =>
+  roleTypes.find((r) => r.id === roleTypeId)?.name ?? `Role ${roleTypeId}`;
+
+export type RoleScopeNames = {
+  readonly company_name?: string | null;
+  readonly property_name?: string | null;
+  readonly building_name?: string | null;
+  readonly unit_name?: string | null;
+};
+
+/**
+ * A role in words: its name, then the company, property, building and unit names; 'of' joins
+ * them for roles above system support except the sensor tester.
+ */
+export function describeRole(roleTypeId: number, names: RoleScopeNames = {}): string {
+  const name = roleTypeName(roleTypeId);
+  const scope = [names.company_name, names.property_name, names.building_name, names.unit_name]
+    .filter((part): part is string => Boolean(part))
+    .join(', ');
+  if (!scope) return name;
+  const joiner =
+    roleTypeId > RoleType.SystemSupport && roleTypeId !== RoleType.SensorTester ? ' of ' : ' ';
+  return `${name}${joiner}${scope}`;
+}
