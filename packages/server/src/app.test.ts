@@ -9,8 +9,11 @@ import { createTestDatabase } from './testing/database.ts';
 
 describe('application skeleton', () => {
   let t: TestApp;
+  let get: (url: string) => ReturnType<TestApp['app']['inject']>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ demo: true });
+    const token = await t.signIn('admin@flowsight.test');
+    get = (url) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
   });
   afterAll(() => t.close());
 
@@ -23,7 +26,7 @@ describe('application skeleton', () => {
   });
 
   it('serves every lookup at /api/static, with appliance types 1–22 named as the spec', async () => {
-    const response = await t.app.inject('/api/static');
+    const response = await get('/api/static');
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.appliances_types.map((a: { id: number; name: string }) => [a.id, a.name])).toEqual([
@@ -108,7 +111,7 @@ describe('application skeleton', () => {
   });
 
   it('answers a malformed parameter with 400 and one message per problem', async () => {
-    const response = await t.app.inject('/api/location/countries/abc');
+    const response = await get('/api/location/countries/abc');
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error).toBe('Bad Request');
@@ -116,7 +119,7 @@ describe('application skeleton', () => {
   });
 
   it('answers a missing record with 404', async () => {
-    const response = await t.app.inject('/api/location/countries/999999');
+    const response = await get('/api/location/countries/999999');
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Country not found');
   });
@@ -126,14 +129,17 @@ describe('location calls', () => {
   let t: TestApp;
   let usId: number;
   let californiaId: number;
+  let get: (url: string) => ReturnType<TestApp['app']['inject']>;
   beforeAll(async () => {
-    t = await buildTestApp();
-    const countries = (await t.app.inject('/api/location/countries')).json() as {
+    t = await buildTestApp({ demo: true });
+    const token = await t.signIn('manager@flowsight.test');
+    get = (url) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+    const countries = (await get('/api/location/countries')).json() as {
       id: number;
       iso2: string;
     }[];
     usId = countries.find((c) => c.iso2 === 'US')?.id ?? 0;
-    const states = (await t.app.inject(`/api/location/states/country/${usId}`)).json() as {
+    const states = (await get(`/api/location/states/country/${usId}`)).json() as {
       id: number;
       code: string;
     }[];
@@ -144,35 +150,35 @@ describe('location calls', () => {
   it('serves countries, states, cities and time zones', async () => {
     expect(usId).toBeGreaterThan(0);
     expect(californiaId).toBeGreaterThan(0);
-    const country = (await t.app.inject(`/api/location/countries/${usId}`)).json();
+    const country = (await get(`/api/location/countries/${usId}`)).json();
     expect(country).toMatchObject({ iso2: 'US', name: 'United States' });
-    const state = (await t.app.inject(`/api/location/states/${californiaId}`)).json();
+    const state = (await get(`/api/location/states/${californiaId}`)).json();
     expect(state).toMatchObject({ code: 'CA', name: 'California', country_id: usId });
-    const cities = (await t.app.inject(`/api/location/cities/state/${californiaId}`)).json() as {
+    const cities = (await get(`/api/location/cities/state/${californiaId}`)).json() as {
       id: number;
       name: string;
     }[];
     const sf = cities.find((c) => c.name === 'San Francisco');
     expect(sf).toBeDefined();
-    const city = (await t.app.inject(`/api/location/cities/${sf?.id}`)).json();
+    const city = (await get(`/api/location/cities/${sf?.id}`)).json();
     expect(city).toMatchObject({ name: 'San Francisco', state_id: californiaId });
-    const zones = (await t.app.inject(`/api/location/timezones/country/${usId}`)).json() as {
+    const zones = (await get(`/api/location/timezones/country/${usId}`)).json() as {
       id: number;
       name: string;
     }[];
     const newYork = zones.find((z) => z.name === 'America/New_York');
     expect(newYork).toBeDefined();
-    const zone = (await t.app.inject(`/api/location/timezones/${newYork?.id}`)).json();
+    const zone = (await get(`/api/location/timezones/${newYork?.id}`)).json();
     expect(zone.name).toBe('America/New_York');
-    const all = (await t.app.inject('/api/location/timezones')).json() as { name: string }[];
+    const all = (await get('/api/location/timezones')).json() as { name: string }[];
     expect(all.map((z) => z.name)).toContain('Asia/Kolkata');
-    const allStates = (await t.app.inject('/api/location/states')).json() as { code: string }[];
+    const allStates = (await get('/api/location/states')).json() as { code: string }[];
     expect(allStates.length).toBeGreaterThan(60);
   });
 
   it('pages cities with the list envelope', async () => {
     const url = `/api/location/cities?filter.state_id=${californiaId}&sortBy=name:DESC&limit=5&page=2`;
-    const response = await t.app.inject(url);
+    const response = await get(url);
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.data).toHaveLength(5);

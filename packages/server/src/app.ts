@@ -14,9 +14,16 @@ import type { AppConfig } from './config.ts';
 import { createDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authModule } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import { locationModule } from './modules/location/location.routes.ts';
 import { lookupsModule } from './modules/lookups/lookups.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -41,6 +48,8 @@ export type BuildAppOptions = {
   webRoot?: string;
   /** Pino logger options; false silences logging (tests). */
   logger?: boolean;
+  /** Outgoing mail; defaults to SMTP or the DATA_DIR outbox per configuration. */
+  mailer?: Mailer;
 };
 
 export type App = FastifyInstance;
@@ -110,9 +119,27 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
 
+  const tokens = createTokenService(config.jwtSecret);
+  const mailer =
+    options.mailer ??
+    createMailer(
+      { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
+      app.log,
+    );
+  const authRepository = createAuthRepository(database.db);
+  const authService = createAuthService({
+    repository: authRepository,
+    tokens,
+    mailer,
+    limiter: new RateLimiter(),
+    appUrl: config.appUrl,
+  });
+
   await app.register(
     async (api) => {
+      await api.register(authPlugin, { prefix: '/api', tokens, repository: authRepository });
       await api.register(systemModule);
+      await api.register(authModule, { prefix: '/auth', service: authService });
       await api.register(lookupsModule);
       await api.register(locationModule, { prefix: '/location' });
       api.setNotFoundHandler((request, reply) =>

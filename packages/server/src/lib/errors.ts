@@ -25,3 +25,14 @@ export class NotFound extends AppError {
 export class Conflict extends AppError {
   readonly statusCode = 409;
 }
+
+export class TooManyRequests extends AppError {
+  readonly statusCode = 429;
+  constructor(
+    message: string,
+    /** Seconds until another attempt may succeed; sent as Retry-After. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

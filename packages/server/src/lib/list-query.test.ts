@@ -16,8 +16,10 @@ describe('list query language', () => {
   let stateId: number;
   let cities: City[];
 
+  let token = '';
+  const get = (url: string) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
   const list = async (query: string) => {
-    const response = await t.app.inject(
+    const response = await get(
       `/api/location/cities?filter.state_id=${stateId}&limit=500&${query}`,
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -29,22 +31,23 @@ describe('list query language', () => {
       .map((c) => c.id)
       .sort((a, b) => a - b);
   const problem = async (query: string) => {
-    const response = await t.app.inject(`/api/location/cities?${query}`);
+    const response = await get(`/api/location/cities?${query}`);
     expect(response.statusCode).toBe(400);
     return response.json().message as string[];
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ demo: true });
+    token = await t.signIn('support@flowsight.test');
     const us = (
-      (await t.app.inject('/api/location/countries')).json() as { id: number; iso2: string }[]
+      (await get('/api/location/countries')).json() as { id: number; iso2: string }[]
     ).find((c) => c.iso2 === 'US');
-    const states = (await t.app.inject(`/api/location/states/country/${us?.id}`)).json() as {
+    const states = (await get(`/api/location/states/country/${us?.id}`)).json() as {
       id: number;
       code: string;
     }[];
     stateId = states.find((s) => s.code === 'VT')?.id ?? 0;
-    cities = (await t.app.inject(`/api/location/cities/state/${stateId}`)).json();
+    cities = (await get(`/api/location/cities/state/${stateId}`)).json();
     expect(cities.length).toBeGreaterThan(20);
   });
   afterAll(() => t.close());

@@ -8,7 +8,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, TooManyRequests } from '../lib/errors.ts';
 
 type DatabaseError = {
   code: string;
@@ -73,6 +73,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
         .status(statusCode)
         .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message });
 
+    if (error instanceof TooManyRequests) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof AppError) return send(error.statusCode, error.messages ?? error.message);
 
     if (hasZodFastifySchemaValidationErrors(error)) {

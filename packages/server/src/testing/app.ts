@@ -2,34 +2,68 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type App, type BuildAppOptions, buildApp } from '../app.ts';
+import { demoPassword } from '@flowsight/simulator/demo-portfolio';
+import { type App, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase } from './database.ts';
+import { type Mailbox, startMailbox } from './mailbox.ts';
 
-export type TestApp = { app: App; database: DatabaseHandle; close(): Promise<void> };
+export type TestApp = {
+  app: App;
+  database: DatabaseHandle;
+  /** Present when the app was built with `mailbox: true`. */
+  mailbox: Mailbox | undefined;
+  /** Signs in through the API and answers the access token (demo password by default). */
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Start from the seeded demo portfolio. */
+  demo?: boolean;
+  /** Send mail over SMTP to an in-process server the test can read. */
+  mailbox?: boolean;
+  webRoot?: string;
+  env?: Record<string, string>;
+};
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'flowsight-data-')),
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     LOG_LEVEL: 'silent',
+    APP_URL: 'http://flowsight.test',
     ...overrides,
   });
 }
 
-export async function buildTestApp(
-  options: Partial<Omit<BuildAppOptions, 'database'>> = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(), logger: false, ...options, database });
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase({ demo: options.demo });
+  const mailbox = options.mailbox ? await startMailbox() : undefined;
+  const config = testConfig({ ...(mailbox ? { SMTP_URL: mailbox.url } : {}), ...options.env });
+  const app = await buildApp({ config, logger: false, database, webRoot: options.webRoot });
   await app.ready();
   return {
     app,
     database,
+    mailbox,
+    async signIn(email, password = demoPassword) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      const body = response.json() as { access_token?: string };
+      if (response.statusCode !== 200 || !body.access_token) {
+        throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+      }
+      return body.access_token;
+    },
     close: async () => {
       await app.close();
       await database.close();
+      await mailbox?.close();
     },
   };
 }

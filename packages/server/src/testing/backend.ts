@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL names a server where the test user may create databases.
 
 export const TEMPLATE_DATABASE = 'flowsight_test_template';
+export const DEMO_TEMPLATE_DATABASE = 'flowsight_test_demo_template';
 
 export function testBackend(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

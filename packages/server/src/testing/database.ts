@@ -4,14 +4,27 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
-import { databaseUrlFor, TEMPLATE_DATABASE, testBackend } from './backend.ts';
+import {
+  DEMO_TEMPLATE_DATABASE,
+  databaseUrlFor,
+  TEMPLATE_DATABASE,
+  testBackend,
+} from './backend.ts';
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export type TestDatabaseOptions = {
+  /** Start from the seeded demo portfolio instead of an empty (but prepared) database. */
+  demo?: boolean;
+};
+
+export async function createTestDatabase(
+  options: TestDatabaseOptions = {},
+): Promise<DatabaseHandle> {
   if (testBackend() === 'postgres') {
     const name = `flowsight_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: databaseUrlFor('postgres') });
     await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    const template = options.demo ? DEMO_TEMPLATE_DATABASE : TEMPLATE_DATABASE;
+    await admin.query(`create database ${name} template ${template}`);
     await admin.end();
     const handle = await createDatabase({
       kind: 'postgres',
@@ -29,6 +42,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const template = readFileSync(inject('pgliteTemplatePath'));
+  const template = readFileSync(
+    inject(options.demo ? 'pgliteDemoTemplatePath' : 'pgliteTemplatePath'),
+  );
   return createDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([template]) });
 }

@@ -7,11 +7,18 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
-import { databaseUrlFor, TEMPLATE_DATABASE, testBackend } from './backend.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import {
+  DEMO_TEMPLATE_DATABASE,
+  databaseUrlFor,
+  TEMPLATE_DATABASE,
+  testBackend,
+} from './backend.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
+    pgliteDemoTemplatePath: string;
   }
 }
 
@@ -19,9 +26,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (testBackend() === 'postgres') {
     const admin = new pg.Client({ connectionString: databaseUrlFor('postgres') });
     await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+    for (const name of [TEMPLATE_DATABASE, DEMO_TEMPLATE_DATABASE]) {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    }
     await admin.query(`create database ${TEMPLATE_DATABASE}`);
-    await admin.end();
     const handle = await createDatabase({
       kind: 'postgres',
       url: databaseUrlFor(TEMPLATE_DATABASE),
@@ -29,17 +37,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     await prepareDatabase(handle);
     await handle.close();
+    await admin.query(`create database ${DEMO_TEMPLATE_DATABASE} template ${TEMPLATE_DATABASE}`);
+    const demo = await createDatabase({
+      kind: 'postgres',
+      url: databaseUrlFor(DEMO_TEMPLATE_DATABASE),
+      poolSize: 2,
+    });
+    await seedDemo(demo.db);
+    await demo.close();
+    await admin.end();
     project.provide('pgliteTemplatePath', '');
+    project.provide('pgliteDemoTemplatePath', '');
     return async () => {};
   }
 
   const dir = mkdtempSync(join(tmpdir(), 'flowsight-test-'));
   const handle = await createDatabase({ kind: 'pglite-memory' });
   await prepareDatabase(handle);
-  const dump = await handle.dump();
-  await handle.close();
   const path = join(dir, 'template.tar');
-  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(path, Buffer.from(await (await handle.dump()).arrayBuffer()));
+  await seedDemo(handle.db);
+  const demoPath = join(dir, 'demo-template.tar');
+  writeFileSync(demoPath, Buffer.from(await (await handle.dump()).arrayBuffer()));
+  await handle.close();
   project.provide('pgliteTemplatePath', path);
+  project.provide('pgliteDemoTemplatePath', demoPath);
   return async () => rmSync(dir, { recursive: true, force: true });
 }

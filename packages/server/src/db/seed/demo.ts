@@ -9,8 +9,8 @@ import {
   demoPassword,
   generateDemoPortfolio,
 } from '@flowsight/simulator/demo-portfolio';
-import { type Algorithm, hash } from '@node-rs/argon2';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
 import {
   companyApplianceThresholds,
@@ -25,17 +25,6 @@ import { buildings, companies, properties, units } from '../schema/portfolio.ts'
 // Well under Postgres' 65,535 bind parameters for the widest row (sensors, ~20 columns).
 const BATCH = 500;
 const DEMO_SEED_LOCK_KEY = 7_311_043;
-
-// `Algorithm` is an ambient const enum, which verbatimModuleSyntax cannot read at run time.
-const ARGON2ID = 2 satisfies Algorithm.Argon2id;
-
-/** OWASP's argon2id minimum (DESIGN section 1). */
-const passwordHashOptions = {
-  algorithm: ARGON2ID,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-} as const;
 
 export type SeedDemoOptions = {
   /** Clock that the portfolio's "minutes ago" offsets count back from. */
@@ -54,7 +43,7 @@ export async function seedDemo(
   if (await hasCompanies(db)) return { seeded: false };
   const portfolio = generateDemoPortfolio(options.seed);
   // Every demo user has the same password, and argon2 is slow on purpose: hash it once.
-  const passwordHash = await hash(demoPassword, passwordHashOptions);
+  const passwordHash = await hashPassword(demoPassword);
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     // Replicas starting together: one seeds, the others wait here and then find its companies.

@@ -1,0 +1,52 @@
+// Fixed-window attempt counters for the sensitive calls (login, MFA, forgot-password), keyed by
+// account and by client address. Counters live in the process: with several replicas each keeps
+// its own, so the effective limit is per replica (see docs/decisions.md).
+import { TooManyRequests } from './errors.ts';
+
+export type RateLimitRule = { readonly limit: number; readonly windowSeconds: number };
+
+type Window = { count: number; resetsAt: number };
+
+export class RateLimiter {
+  readonly #windows = new Map<string, Window>();
+  readonly #now: () => number;
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
+
+  /** Counts one attempt under each key; throws TooManyRequests when any is over its rule. */
+  hit(entries: readonly { key: string; rule: RateLimitRule }[]): void {
+    const now = this.#now();
+    let retryAfter = 0;
+    for (const { key, rule } of entries) {
+      let window = this.#windows.get(key);
+      if (!window || window.resetsAt <= now) {
+        window = { count: 0, resetsAt: now + rule.windowSeconds * 1000 };
+        this.#windows.set(key, window);
+      }
+      window.count += 1;
+      if (window.count > rule.limit) {
+        retryAfter = Math.max(retryAfter, Math.ceil((window.resetsAt - now) / 1000));
+      }
+    }
+    if (this.#windows.size > 50_000) this.#sweep(now);
+    if (retryAfter > 0) {
+      throw new TooManyRequests('Too many attempts. Please try again later.', retryAfter);
+    }
+  }
+
+  #sweep(now: number): void {
+    for (const [key, window] of this.#windows)
+      if (window.resetsAt <= now) this.#windows.delete(key);
+  }
+}
+
+/** Limits of the identity calls, per account and per client address. */
+export const identityRateLimits = {
+  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  mfaPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+  forgotPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  forgotPerAddress: { limit: 30, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;

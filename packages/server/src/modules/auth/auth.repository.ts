@@ -1,0 +1,187 @@
+// Queries behind sign-in and sessions: users by email, their roles with the names of what each
+// role covers, MFA challenges and one-time tokens.
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { mfaChallenges, userRoles, users, userTokens } from '../../db/schema/identity.ts';
+import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
+
+export type UserRecord = typeof users.$inferSelect;
+
+export type RoleRecord = {
+  id: number;
+  user_role_type_id: number;
+  company_id: number | null;
+  property_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
+  company_type_id: number | null;
+  allow_assignment: boolean;
+  company_name: string | null;
+  property_name: string | null;
+  building_name: string | null;
+  unit_name: string | null;
+};
+
+const roleColumns = {
+  id: userRoles.id,
+  user_role_type_id: userRoles.userRoleTypeId,
+  company_id: userRoles.companyId,
+  property_id: userRoles.propertyId,
+  building_id: userRoles.buildingId,
+  unit_id: userRoles.unitId,
+  company_type_id: companies.companyTypeId,
+  allow_assignment: sql<boolean>`coalesce(${companies.allowAssignment}, false)`,
+  company_name: companies.name,
+  property_name: properties.name,
+  building_name: buildings.name,
+  unit_name: units.name,
+};
+
+export function createAuthRepository(db: Database) {
+  const rolesQuery = () =>
+    db
+      .select(roleColumns)
+      .from(userRoles)
+      .leftJoin(companies, eq(companies.id, userRoles.companyId))
+      .leftJoin(properties, eq(properties.id, userRoles.propertyId))
+      .leftJoin(buildings, eq(buildings.id, userRoles.buildingId))
+      .leftJoin(units, eq(units.id, userRoles.unitId));
+
+  return {
+    async findUserByEmail(email: string): Promise<UserRecord | undefined> {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return user;
+    },
+
+    async findUser(id: number): Promise<UserRecord | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id));
+      return user;
+    },
+
+    /** A user's roles, the first (lowest id) first: it is the one sign-in starts with. */
+    rolesOf: (userId: number): Promise<RoleRecord[]> =>
+      rolesQuery().where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.id)),
+
+    async findRole(roleId: number): Promise<(RoleRecord & { user_id: number }) | undefined> {
+      const [role] = await db
+        .select({ ...roleColumns, user_id: userRoles.userId })
+        .from(userRoles)
+        .leftJoin(companies, eq(companies.id, userRoles.companyId))
+        .leftJoin(properties, eq(properties.id, userRoles.propertyId))
+        .leftJoin(buildings, eq(buildings.id, userRoles.buildingId))
+        .leftJoin(units, eq(units.id, userRoles.unitId))
+        .where(eq(userRoles.id, roleId));
+      return role;
+    },
+
+    async recordLogin(userId: number, now: Date): Promise<void> {
+      await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+    },
+
+    async setPassword(userId: number, passwordHash: string, now: Date): Promise<UserRecord> {
+      const [user] = await db
+        .update(users)
+        .set({
+          passwordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          userStatusId: sql`case when ${users.userStatusId} = 1 then 2 else ${users.userStatusId} end`,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!user) throw new Error(`user ${userId} vanished while setting a password`);
+      return user;
+    },
+
+    async completeRegistration(
+      userId: number,
+      fields: { firstName: string; lastName: string; passwordHash: string },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...fields, userStatusId: 2, updatedAt: now })
+        .where(eq(users.id, userId));
+    },
+
+    async setMfa(userId: number, mfa: 0 | 1, now: Date): Promise<void> {
+      await db.update(users).set({ mfa, updatedAt: now }).where(eq(users.id, userId));
+    },
+
+    async createChallenge(values: typeof mfaChallenges.$inferInsert): Promise<void> {
+      await db.insert(mfaChallenges).values(values);
+    },
+
+    async findChallenge(tokenHash: string) {
+      const [challenge] = await db
+        .select()
+        .from(mfaChallenges)
+        .where(eq(mfaChallenges.tokenHash, tokenHash));
+      return challenge;
+    },
+
+    async countFailedAttempt(id: number): Promise<void> {
+      await db
+        .update(mfaChallenges)
+        .set({ attempts: sql`${mfaChallenges.attempts} + 1` })
+        .where(eq(mfaChallenges.id, id));
+    },
+
+    /** Marks the challenge used; false when another request used it first. */
+    async consumeChallenge(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(mfaChallenges)
+        .set({ consumedAt: now })
+        .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.consumedAt)))
+        .returning({ id: mfaChallenges.id });
+      return rows.length === 1;
+    },
+
+    async createUserToken(values: typeof userTokens.$inferInsert): Promise<void> {
+      await db.insert(userTokens).values(values);
+    },
+
+    async findUsableToken(purpose: 'reset' | 'invitation', tokenHash: string, now: Date) {
+      const [token] = await db
+        .select()
+        .from(userTokens)
+        .where(
+          and(
+            eq(userTokens.tokenHash, tokenHash),
+            eq(userTokens.purpose, purpose),
+            isNull(userTokens.usedAt),
+            gt(userTokens.expiresAt, now),
+          ),
+        );
+      return token;
+    },
+
+    /** Takes a one-time token; false when it was used meanwhile (single use under races). */
+    async claimToken(id: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(userTokens)
+        .set({ usedAt: now })
+        .where(and(eq(userTokens.id, id), isNull(userTokens.usedAt)))
+        .returning({ id: userTokens.id });
+      return rows.length === 1;
+    },
+
+    /** Uses up every open token of that purpose for the user (a reset link works once). */
+    async useTokens(userId: number, purpose: 'reset' | 'invitation', now: Date): Promise<void> {
+      await db
+        .update(userTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(userTokens.userId, userId),
+            eq(userTokens.purpose, purpose),
+            isNull(userTokens.usedAt),
+          ),
+        );
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,157 @@
+// `/api/auth/...`: sign-in, MFA, sessions, passwords and invitations. HTTP only; decisions are
+// the service's.
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginMfaRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  sessionRoleSchema,
+  sessionSchema,
+  sessionUserSchema,
+} from '@flowsight/domain/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scopeOf } from '../../plugins/auth.ts';
+import type { AuthService } from './auth.service.ts';
+
+const tags = ['auth'];
+const errorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.union([z.string(), z.array(z.string())]),
+});
+const bearer = [{ bearer: [] }];
+
+export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (
+  app,
+  { service },
+) => {
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in; answers a session, or an MFA challenge when a second factor is on',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    (request) => service.login(request.body.email, request.body.password, request.ip),
+  );
+  app.post(
+    '/login-mfa',
+    {
+      schema: {
+        tags,
+        summary: 'Complete an MFA sign-in with the emailed code',
+        body: loginMfaRequestSchema,
+        response: { 200: sessionSchema, 401: errorSchema },
+      },
+    },
+    (request) => service.loginWithMfa(request.body.mfa_token, request.body.code, request.ip),
+  );
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user, their roles and the active one',
+        security: bearer,
+        response: {
+          200: z.object({
+            user: sessionUserSchema,
+            roles: z.array(sessionRoleSchema),
+            active_role_id: z.number().int(),
+          }),
+        },
+      },
+    },
+    (request) => service.me(scopeOf(request)),
+  );
+  app.get(
+    '/new-token/:role_id',
+    {
+      schema: {
+        tags,
+        summary: 'A fresh session for one of the caller’s own roles',
+        security: bearer,
+        params: z.object({ role_id: z.coerce.number().int().positive() }),
+        response: { 200: sessionSchema },
+      },
+    },
+    (request) => service.newToken(scopeOf(request), request.params.role_id),
+  );
+  app.post(
+    '/forgot-password-email',
+    {
+      schema: {
+        tags,
+        summary: 'Email a reset link (the same answer for unknown addresses)',
+        body: forgotPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 429: errorSchema },
+      },
+    },
+    (request) => service.forgotPassword(request.body.email, request.ip),
+  );
+  app.post(
+    '/forgot-password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed reset token',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorSchema },
+      },
+    },
+    (request) =>
+      service.resetPassword(request.body.email, request.body.token, request.body.newPassword),
+  );
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions end, this one gets a new token',
+        security: bearer,
+        body: changePasswordRequestSchema,
+        response: {
+          200: messageResponseSchema.extend({ access_token: z.string() }),
+          400: errorSchema,
+        },
+      },
+    },
+    (request) =>
+      service.changePassword(scopeOf(request), request.body.oldPassword, request.body.newPassword),
+  );
+  app.get(
+    '/invitation/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Who an invitation is for',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: {
+          200: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
+          404: errorSchema,
+        },
+      },
+    },
+    (request) => service.invitation(request.params.token),
+  );
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags,
+        summary: 'Accept an invitation: set name and password',
+        body: registerRequestSchema,
+        response: { 200: messageResponseSchema, 404: errorSchema },
+      },
+    },
+    (request) => service.register(request.body),
+  );
+};

@@ -1,0 +1,251 @@
+// Sign-in and everything around it: passwords, the MFA second factor, sessions and role
+// switching, forgotten passwords and invitations (spec sections 4–6, DESIGN section 5).
+import {
+  INVALID_CREDENTIALS_MESSAGE,
+  type Session,
+  type SessionRole,
+} from '@flowsight/domain/auth';
+import { UserStatus } from '@flowsight/domain/lookups';
+import { describeRole, isSystemRole, mayUseWebApp } from '@flowsight/domain/roles';
+import { Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { identityRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { hashSecret, newNumericCode, newSecretToken, sameSecret } from '../../lib/secrets.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import { authMails } from './auth.mails.ts';
+import type { AuthRepository, RoleRecord, UserRecord } from './auth.repository.ts';
+
+export const MFA_CODE_TTL_MS = 10 * 60 * 1000;
+export const MFA_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const FORGOT_PASSWORD_ANSWER =
+  'If this address belongs to an account, an email with a reset link is on its way.';
+export const PASSWORD_CHANGED = 'Password changed successfully';
+
+type Dependencies = {
+  repository: AuthRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  appUrl: string;
+  now?: () => Date;
+};
+
+export type MeResponse = Omit<Session, 'access_token' | 'mfa_enabled'>;
+
+export function toSessionRole(role: RoleRecord): SessionRole {
+  return { ...role, description: describeRole(role.user_role_type_id, role) };
+}
+
+export function createAuthService(deps: Dependencies) {
+  const { repository, tokens, mailer, limiter, appUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+  const invalidCredentials = () => new Unauthorized(INVALID_CREDENTIALS_MESSAGE);
+
+  /** Roles that can be used in the web app; others (resident, …) only receive alerts. */
+  const usableRoles = async (userId: number) =>
+    (await repository.rolesOf(userId)).filter((r) => mayUseWebApp(r.user_role_type_id));
+
+  async function sessionFor(user: UserRecord, roleId: number): Promise<Session> {
+    const roles = await usableRoles(user.id);
+    return {
+      user: publicUser(user),
+      roles: roles.map(toSessionRole),
+      active_role_id: roleId,
+      access_token: await tokens.sign({
+        userId: user.id,
+        roleId,
+        tokenVersion: user.tokenVersion,
+      }),
+      mfa_enabled: false,
+    };
+  }
+
+  return {
+    async login(email: string, password: string, clientAddress: string) {
+      limiter.hit([
+        { key: `login:account:${email.toLowerCase()}`, rule: identityRateLimits.loginPerAccount },
+        { key: `login:address:${clientAddress}`, rule: identityRateLimits.loginPerAddress },
+      ]);
+      const user = await repository.findUserByEmail(email);
+      const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !passwordMatches || user.userStatusId !== UserStatus.Active) {
+        throw invalidCredentials();
+      }
+      const [firstRole] = await repository.rolesOf(user.id);
+      // The same answer as a wrong password: nothing tells which check failed.
+      if (!firstRole || !mayUseWebApp(firstRole.user_role_type_id)) throw invalidCredentials();
+
+      if (user.mfa === 1 && !isSystemRole(firstRole.user_role_type_id)) {
+        const mfaToken = newSecretToken();
+        const code = newNumericCode();
+        await repository.createChallenge({
+          userId: user.id,
+          roleId: firstRole.id,
+          tokenHash: hashSecret(mfaToken),
+          codeHash: hashSecret(code),
+          expiresAt: new Date(now().getTime() + MFA_CODE_TTL_MS),
+          clientAddress,
+        });
+        await mailer.send(authMails.mfaCode(user.email, code));
+        return { mfa_enabled: true as const, mfa_token: mfaToken };
+      }
+      await repository.recordLogin(user.id, now());
+      return sessionFor(user, firstRole.id);
+    },
+
+    async loginWithMfa(mfaToken: string, code: string, clientAddress: string): Promise<Session> {
+      limiter.hit([
+        { key: `mfa:address:${clientAddress}`, rule: identityRateLimits.mfaPerAddress },
+      ]);
+      const challenge = await repository.findChallenge(hashSecret(mfaToken));
+      const expired = 'The code has expired. Please sign in again.';
+      if (!challenge || challenge.consumedAt || challenge.expiresAt <= now()) {
+        throw new Unauthorized(expired);
+      }
+      if (challenge.attempts >= MFA_MAX_ATTEMPTS) {
+        await repository.consumeChallenge(challenge.id, now());
+        throw new Unauthorized('Too many wrong codes. Please sign in again.');
+      }
+      if (!sameSecret(hashSecret(code), challenge.codeHash)) {
+        await repository.countFailedAttempt(challenge.id);
+        throw new Unauthorized('The code is not valid');
+      }
+      if (!(await repository.consumeChallenge(challenge.id, now())))
+        throw new Unauthorized(expired);
+      const user = await repository.findUser(challenge.userId);
+      const roles = user ? await usableRoles(user.id) : [];
+      const role = roles.find((r) => r.id === challenge.roleId) ?? roles[0];
+      if (!user || user.userStatusId !== UserStatus.Active || !role) throw invalidCredentials();
+      await repository.recordLogin(user.id, now());
+      return sessionFor(user, role.id);
+    },
+
+    async me(scope: Scope): Promise<MeResponse> {
+      const user = await repository.findUser(scope.userId);
+      if (!user) throw new Unauthorized('Session expired');
+      const roles = await usableRoles(user.id);
+      return {
+        user: publicUser(user),
+        roles: roles.map(toSessionRole),
+        active_role_id: scope.roleId,
+      };
+    },
+
+    /** A token for another of the caller's own roles; anyone else's role is refused. */
+    async newToken(scope: Scope, roleId: number): Promise<Session> {
+      const role = await repository.findRole(roleId);
+      if (!role || role.user_id !== scope.userId || !mayUseWebApp(role.user_role_type_id)) {
+        throw new Unauthorized('This role is not yours');
+      }
+      const user = await repository.findUser(scope.userId);
+      if (!user) throw new Unauthorized('Session expired');
+      return sessionFor(user, role.id);
+    },
+
+    async forgotPassword(email: string, clientAddress: string): Promise<{ message: string }> {
+      limiter.hit([
+        { key: `forgot:account:${email.toLowerCase()}`, rule: identityRateLimits.forgotPerAccount },
+        { key: `forgot:address:${clientAddress}`, rule: identityRateLimits.forgotPerAddress },
+      ]);
+      const user = await repository.findUserByEmail(email);
+      if (user && user.userStatusId !== UserStatus.Disabled) {
+        const token = newSecretToken();
+        await repository.createUserToken({
+          userId: user.id,
+          purpose: 'reset',
+          tokenHash: hashSecret(token),
+          expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS),
+        });
+        const link = `${appUrl}/change-password?${new URLSearchParams({ email: user.email, token })}`;
+        await mailer.send(authMails.passwordReset(user.email, link));
+      }
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+
+    async resetPassword(email: string, token: string, newPassword: string) {
+      const record = await repository.findUsableToken('reset', hashSecret(token), now());
+      const user = record && (await repository.findUser(record.userId));
+      const invalid = () => new Invalid('This reset link is invalid or has expired');
+      if (!record || !user || user.email.toLowerCase() !== email.toLowerCase()) throw invalid();
+      if (user.userStatusId === UserStatus.Disabled) throw invalid();
+      if (!(await repository.claimToken(record.id, now()))) throw invalid();
+      await repository.useTokens(user.id, 'reset', now());
+      await repository.setPassword(user.id, await hashPassword(newPassword), now());
+      return { message: PASSWORD_CHANGED };
+    },
+
+    async changePassword(scope: Scope, oldPassword: string, newPassword: string) {
+      const user = await repository.findUser(scope.userId);
+      if (!user) throw new Unauthorized('Session expired');
+      if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw new Invalid('Old password is not correct');
+      }
+      if (oldPassword === newPassword) {
+        throw new Invalid('The new password must differ from the old one');
+      }
+      const updated = await repository.setPassword(user.id, await hashPassword(newPassword), now());
+      // Every other session ends; this one continues with a token of the new version.
+      const accessToken = await tokens.sign({
+        userId: user.id,
+        roleId: scope.roleId,
+        tokenVersion: updated.tokenVersion,
+      });
+      return { message: PASSWORD_CHANGED, access_token: accessToken };
+    },
+
+    async invitation(token: string) {
+      const record = await repository.findUsableToken('invitation', hashSecret(token), now());
+      const user = record && (await repository.findUser(record.userId));
+      if (!record || !user) throw new NotFound('This invitation is invalid or has expired');
+      return { email: user.email, first_name: user.firstName, last_name: user.lastName };
+    },
+
+    async register(input: {
+      token: string;
+      first_name: string;
+      last_name: string;
+      password: string;
+    }) {
+      const record = await repository.findUsableToken('invitation', hashSecret(input.token), now());
+      if (!record || !(await repository.claimToken(record.id, now()))) {
+        throw new NotFound('This invitation is invalid or has expired');
+      }
+      await repository.completeRegistration(
+        record.userId,
+        {
+          firstName: input.first_name,
+          lastName: input.last_name,
+          passwordHash: await hashPassword(input.password),
+        },
+        now(),
+      );
+      return { message: 'Your account is ready. You can sign in now.' };
+    },
+
+    async setMfa(scope: Scope, status: 0 | 1) {
+      if (isSystemRole(scope.roleTypeId)) {
+        throw new Forbidden('MFA is not available for system roles');
+      }
+      await repository.setMfa(scope.userId, status, now());
+      return {
+        message:
+          status === 1 ? 'MFA status enabled successfully' : 'MFA status disabled successfully',
+      };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function publicUser(user: UserRecord) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    mfa: user.mfa,
+  };
+}

@@ -1,0 +1,86 @@
+// The single guard of every /api route. At registration each route must have an entry in the
+// access table of `@flowsight/domain/access` (otherwise the app refuses to start). At request time
+// the bearer token is verified, its user, role and token version are checked against the database,
+// the role type is checked against the table, and the caller's scope is resolved once and put on
+// the request for the data layer.
+import { type Access, accessFor, mayCall } from '@flowsight/domain/access';
+import { type RoleTypeId, UserStatus } from '@flowsight/domain/lookups';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Forbidden, Unauthorized } from '../lib/errors.ts';
+import type { Scope } from '../lib/tenant-scope.ts';
+import type { TokenService } from '../lib/tokens.ts';
+import type { AuthRepository } from '../modules/auth/auth.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's resolved scope; null on public routes. */
+    scope: Scope | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export type AuthPluginOptions = {
+  prefix: string;
+  tokens: TokenService;
+  repository: AuthRepository;
+};
+
+/** The caller's scope on a route that requires sign-in. */
+export function scopeOf(request: FastifyRequest): Scope {
+  if (!request.scope) throw new Unauthorized('Authentication required');
+  return request.scope;
+}
+
+export const authPlugin = fp(async function auth(app: FastifyInstance, options: AuthPluginOptions) {
+  const { prefix, tokens, repository } = options;
+  app.decorateRequest('scope', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    for (const method of methods) {
+      const path = route.url.slice(prefix.length) || '/';
+      const access = accessFor(method, path);
+      if (!access)
+        throw new Error(`No access rule for ${method} ${path} in @flowsight/domain/access`);
+      route.config = { ...route.config, access };
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new Unauthorized('Authentication required');
+    const claims = await tokens.verify(token);
+    const [user, role] = await Promise.all([
+      repository.findUser(claims.userId),
+      repository.findRole(claims.roleId),
+    ]);
+    if (
+      !user ||
+      user.userStatusId !== UserStatus.Active ||
+      user.tokenVersion !== claims.tokenVersion ||
+      !role ||
+      role.user_id !== user.id
+    ) {
+      throw new Unauthorized('Session expired');
+    }
+    if (!mayCall(access, role.user_role_type_id)) {
+      throw new Forbidden('You do not have access to this');
+    }
+    request.scope = {
+      userId: user.id,
+      roleId: role.id,
+      roleTypeId: role.user_role_type_id as RoleTypeId,
+      companyId: role.company_id,
+      companyTypeId: role.company_type_id,
+      propertyId: role.property_id,
+      buildingId: role.building_id,
+      unitId: role.unit_id,
+    };
+  });
+});
