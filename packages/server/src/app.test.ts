@@ -4,16 +4,22 @@ import { join } from 'node:path';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { buildTestApp, type TestApp, testConfig } from './testing/app.ts';
+import {
+  type AuthorizedRequest,
+  authorized,
+  buildTestApp,
+  type TestApp,
+  testConfig,
+} from './testing/app.ts';
 import { createTestDatabase } from './testing/database.ts';
 
 describe('application skeleton', () => {
   let t: TestApp;
-  let get: (url: string) => ReturnType<TestApp['app']['inject']>;
+  let get: AuthorizedRequest;
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
     const token = await t.signIn('admin@flowsight.test');
-    get = (url) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+    get = authorized(t.app, token);
   });
   afterAll(() => t.close());
 
@@ -129,11 +135,11 @@ describe('location calls', () => {
   let t: TestApp;
   let usId: number;
   let californiaId: number;
-  let get: (url: string) => ReturnType<TestApp['app']['inject']>;
+  let get: AuthorizedRequest;
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
     const token = await t.signIn('manager@flowsight.test');
-    get = (url) => t.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+    get = authorized(t.app, token);
     const countries = (await get('/api/location/countries')).json() as {
       id: number;
       iso2: string;

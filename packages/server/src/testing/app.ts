@@ -67,3 +67,17 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   };
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Requests as the holder of `token`. */
+export function authorized(app: App, token: string) {
+  return (url: string, options: { method?: Method; payload?: object } = {}) =>
+    app.inject({
+      url,
+      method: options.method ?? 'GET',
+      ...(options.payload ? { payload: options.payload } : {}),
+      headers: { authorization: `Bearer ${token}` },
+    });
+}
+export type AuthorizedRequest = ReturnType<typeof authorized>;
