@@ -18,7 +18,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { authModule } from './modules/auth/auth.routes.ts';
+import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { locationModule } from './modules/location/location.routes.ts';
 import { lookupsModule } from './modules/lookups/lookups.routes.ts';
@@ -140,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(authPlugin, { prefix: '/api', tokens, repository: authRepository });
       await api.register(systemModule);
       await api.register(authModule, { prefix: '/auth', service: authService });
+      await api.register(mfaStatusModule, { prefix: '/users', service: authService });
       await api.register(lookupsModule);
       await api.register(locationModule, { prefix: '/location' });
       api.setNotFoundHandler((request, reply) =>

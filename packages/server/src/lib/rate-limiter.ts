@@ -36,6 +36,11 @@ export class RateLimiter {
     }
   }
 
+  /** Forgets a key's attempts, e.g. an account's failed logins after a successful one. */
+  reset(key: string): void {
+    this.#windows.delete(key);
+  }
+
   #sweep(now: number): void {
     for (const [key, window] of this.#windows)
       if (window.resetsAt <= now) this.#windows.delete(key);

@@ -155,3 +155,23 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     (request) => service.register(request.body),
   );
 };
+
+/** `PUT /api/users/update-mfa-status/{0|1}`: the caller turns their own second factor on or off. */
+export const mfaStatusModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (
+  app,
+  { service },
+) => {
+  app.put(
+    '/update-mfa-status/:status',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Turn the caller’s MFA on (1) or off (0); not for system roles',
+        security: bearer,
+        params: z.object({ status: z.enum(['0', '1']).transform((v) => (v === '1' ? 1 : 0)) }),
+        response: { 200: messageResponseSchema, 403: errorSchema },
+      },
+    },
+    (request) => service.setMfa(scopeOf(request), request.params.status),
+  );
+};

@@ -66,8 +66,9 @@ export function createAuthService(deps: Dependencies) {
 
   return {
     async login(email: string, password: string, clientAddress: string) {
+      const accountKey = `login:account:${email.toLowerCase()}`;
       limiter.hit([
-        { key: `login:account:${email.toLowerCase()}`, rule: identityRateLimits.loginPerAccount },
+        { key: accountKey, rule: identityRateLimits.loginPerAccount },
         { key: `login:address:${clientAddress}`, rule: identityRateLimits.loginPerAddress },
       ]);
       const user = await repository.findUserByEmail(email);
@@ -78,6 +79,8 @@ export function createAuthService(deps: Dependencies) {
       const [firstRole] = await repository.rolesOf(user.id);
       // The same answer as a wrong password: nothing tells which check failed.
       if (!firstRole || !mayUseWebApp(firstRole.user_role_type_id)) throw invalidCredentials();
+      // The right password clears the account's failed attempts (not the address's).
+      limiter.reset(accountKey);
 
       if (user.mfa === 1 && !isSystemRole(firstRole.user_role_type_id)) {
         const mfaToken = newSecretToken();
