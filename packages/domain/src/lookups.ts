@@ -256,9 +256,10 @@ export const openNotificationStatuses = [
   NotificationStatus.Acknowledged,
 ] as const;
 
+export const NotificationMethod = { Email: 1, Sms: 2 } as const;
 export const notificationMethods = [
-  { id: 1, name: 'Email' },
-  { id: 2, name: 'SMS' },
+  { id: NotificationMethod.Email, name: 'Email' },
+  { id: NotificationMethod.Sms, name: 'SMS' },
 ] as const satisfies readonly LookupRow[];
 
 export const NotificationType = {

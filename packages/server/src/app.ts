@@ -23,6 +23,12 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { locationModule } from './modules/location/location.routes.ts';
 import { lookupsModule } from './modules/lookups/lookups.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
+import { createContactsRepository } from './modules/users/contacts.repository.ts';
+import { contactsModule, userContactsModule } from './modules/users/contacts.routes.ts';
+import { createContactsService } from './modules/users/contacts.service.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersModule } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -134,6 +140,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     limiter: new RateLimiter(),
     appUrl: config.appUrl,
   });
+  const usersRepository = createUsersRepository(database.db);
+  const usersService = createUsersService({
+    repository: usersRepository,
+    tokens,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  const contactsService = createContactsService({
+    repository: createContactsRepository(database.db, usersRepository),
+    users: usersRepository,
+  });
 
   await app.register(
     async (api) => {
@@ -141,6 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(systemModule);
       await api.register(authModule, { prefix: '/auth', service: authService });
       await api.register(mfaStatusModule, { prefix: '/users', service: authService });
+      await api.register(usersModule, { prefix: '/users', service: usersService });
+      await api.register(userContactsModule, { prefix: '/users', service: contactsService });
+      await api.register(contactsModule, { prefix: '/notifications', service: contactsService });
       await api.register(lookupsModule);
       await api.register(locationModule, { prefix: '/location' });
       api.setNotFoundHandler((request, reply) =>

@@ -1,0 +1,409 @@
+// Tenant isolation, generated from the registered routes: every /api route × every role type that
+// can sign in × the caller's own records versus another company's. It checks that the access table
+// is obeyed (403 outside it), that another company's record is never returned (404, and its marker
+// texts never appear) and never changed (the tables' fingerprint stays the same). A registered
+// route without an entry in `routeSamples` fails the test, so every later route is covered.
+import { accessFor, mayCall } from '@flowsight/domain/access';
+import { RoleType, type RoleTypeId } from '@flowsight/domain/lookups';
+import { isSystemRole } from '@flowsight/domain/roles';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationContacts } from './db/schema/alerts.ts';
+import { userRoles, users } from './db/schema/identity.ts';
+import { buildTestApp, type TestApp } from './testing/app.ts';
+
+type Tenant = 'own' | 'foreign';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Request = { url: string; payload?: object };
+
+/** What the fixtures give a sample: the companies and records it may point at. */
+type World = {
+  own: Company;
+  foreign: Company;
+  /** A fresh user holding a company-manager role (and a spare installer role) in the company. */
+  freshUser(company: Company): Promise<{ id: number; roleId: number; spareRoleId: number }>;
+  freshContact(company: Company): Promise<number>;
+  /** The caller's own active role id. */
+  callerRoleId: number;
+};
+type Company = { id: number; name: string; userId: number; roleId: number };
+
+type Sample = {
+  /** Builds the request for the caller; 'foreign' points at the other company's records. */
+  request(world: World, tenant: Tenant): Promise<Request> | Request;
+  /** Routes about the caller alone or about shared reference data have no foreign variant. */
+  tenantless?: boolean;
+  /** Expected status for an allowed caller; defaults to 2xx for own, 404 for foreign. */
+  expect?(roleTypeId: RoleTypeId, tenant: Tenant): number | readonly number[];
+};
+
+const OK = [200, 201, 204] as const;
+const firstUserOf = (c: Company) => c.userId;
+const newUserBody = (company: Company, tag: string) => ({
+  email: `isolation.${tag}.${Math.random().toString(36).slice(2)}@flowsight.test`,
+  first_name: 'Iso',
+  last_name: 'Lation',
+  roles: [{ user_role_type_id: RoleType.CompanyManager, company_id: company.id }],
+});
+const userManagers: readonly number[] = [
+  RoleType.SystemAdmin,
+  RoleType.SystemSupport,
+  RoleType.CompanyAdmin,
+];
+
+/** One entry per registered /api route, keyed `METHOD /path` as in the access table. */
+const routeSamples: Record<string, Sample> = {
+  'GET /health': { tenantless: true, request: () => ({ url: '/api/health' }) },
+  'GET /ready': { tenantless: true, request: () => ({ url: '/api/ready' }) },
+  'GET /static': { tenantless: true, request: () => ({ url: '/api/static' }) },
+  'GET /location/countries': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/countries' }),
+  },
+  'GET /location/countries/:id': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/countries/1' }),
+  },
+  'GET /location/states': { tenantless: true, request: () => ({ url: '/api/location/states' }) },
+  'GET /location/states/:id': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/states/1' }),
+  },
+  'GET /location/states/country/:id': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/states/country/1' }),
+  },
+  'GET /location/cities': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/cities?limit=5' }),
+  },
+  'GET /location/cities/:id': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/cities/1' }),
+  },
+  'GET /location/cities/state/:id': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/cities/state/1' }),
+  },
+  'GET /location/timezones': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/timezones' }),
+  },
+  'GET /location/timezones/:id': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/timezones/1' }),
+  },
+  'GET /location/timezones/country/:id': {
+    tenantless: true,
+    request: () => ({ url: '/api/location/timezones/country/1' }),
+  },
+
+  // Public calls: reached without a token; the probes carry invalid bodies and must get 400 from
+  // validation, not 401 from the guard.
+  'POST /auth/login': {
+    tenantless: true,
+    request: () => ({ url: '/api/auth/login', payload: {} }),
+  },
+  'POST /auth/login-mfa': {
+    tenantless: true,
+    request: () => ({ url: '/api/auth/login-mfa', payload: {} }),
+  },
+  'POST /auth/forgot-password-email': {
+    tenantless: true,
+    request: () => ({ url: '/api/auth/forgot-password-email', payload: {} }),
+  },
+  'POST /auth/forgot-password-reset': {
+    tenantless: true,
+    request: () => ({ url: '/api/auth/forgot-password-reset', payload: {} }),
+  },
+  'GET /auth/invitation/:token': {
+    tenantless: true,
+    request: () => ({ url: '/api/auth/invitation/not-a-real-token' }),
+  },
+  'POST /auth/register': {
+    tenantless: true,
+    request: () => ({ url: '/api/auth/register', payload: {} }),
+  },
+
+  'GET /auth/me': { tenantless: true, request: () => ({ url: '/api/auth/me' }) },
+  'GET /auth/new-token/:role_id': {
+    request: (w, tenant) => ({
+      url: `/api/auth/new-token/${tenant === 'own' ? w.callerRoleId : w.foreign.roleId}`,
+    }),
+    // Another user's role is refused for everyone, system roles included.
+    expect: (_role, tenant) => (tenant === 'own' ? 200 : 401),
+  },
+  'POST /auth/change-password': {
+    tenantless: true,
+    // A wrong old password: proves the call is reachable without ending the caller's session.
+    request: () => ({
+      url: '/api/auth/change-password',
+      payload: { oldPassword: 'Not!2026mine', newPassword: 'Other!2026x' },
+    }),
+    expect: () => 400,
+  },
+  'PUT /users/update-mfa-status/:status': {
+    tenantless: true,
+    request: () => ({ url: '/api/users/update-mfa-status/0' }),
+  },
+
+  'GET /users': { tenantless: true, request: () => ({ url: '/api/users?limit=500' }) },
+  'GET /users/export-all': {
+    tenantless: true,
+    request: () => ({ url: '/api/users/export-all?timeZone=America/New_York' }),
+  },
+  'GET /users/search-top/:text/5': {
+    tenantless: true,
+    request: () => ({ url: '/api/users/search-top/flowsight/5' }),
+  },
+  'POST /users': {
+    request: (w, tenant) => ({
+      url: '/api/users',
+      payload: newUserBody(tenant === 'own' ? w.own : w.foreign, tenant),
+    }),
+  },
+  'GET /users/:id': {
+    request: (w, tenant) => ({ url: `/api/users/${firstUserOf(w[tenant])}` }),
+  },
+  'PUT /users/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/users/${(await w.freshUser(w[tenant])).id}`,
+      payload: { first_name: 'Changed' },
+    }),
+  },
+  'DELETE /users/:id': {
+    request: async (w, tenant) => ({ url: `/api/users/${(await w.freshUser(w[tenant])).id}` }),
+  },
+  'GET /users/:id/roles': {
+    request: (w, tenant) => ({ url: `/api/users/${firstUserOf(w[tenant])}/roles` }),
+  },
+  'POST /users/:id/role': {
+    request: async (w, tenant) => ({
+      url: `/api/users/${(await w.freshUser(w[tenant])).id}/role`,
+      payload: { user_role_type_id: RoleType.CompanyAdmin, company_id: w[tenant].id },
+    }),
+  },
+  'DELETE /users/roles/:roleId': {
+    request: async (w, tenant) => ({
+      url: `/api/users/roles/${(await w.freshUser(w[tenant])).spareRoleId}`,
+    }),
+    // Anyone may call it for their own roles; only user managers remove other people's.
+    expect: (role, tenant) => {
+      if (isSystemRole(role)) return userManagers.includes(role) ? OK : [403, 404];
+      return tenant === 'own' && role === RoleType.CompanyAdmin ? OK : [403, 404];
+    },
+  },
+  'GET /users/:id/notification-contacts': {
+    request: (w, tenant) => ({ url: `/api/users/${firstUserOf(w[tenant])}/notification-contacts` }),
+  },
+  'POST /users/:id/notification-contacts': {
+    request: (w, tenant) => ({
+      url: `/api/users/${firstUserOf(w[tenant])}/notification-contacts`,
+      payload: {
+        company_id: w[tenant].id,
+        notification_method_id: 1,
+        destination: 'alerts@flowsight.test',
+      },
+    }),
+  },
+  'GET /notifications/contacts/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/notifications/contacts/${await w.freshContact(w[tenant])}`,
+    }),
+  },
+  'PUT /notifications/contacts/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/notifications/contacts/${await w.freshContact(w[tenant])}`,
+      payload: { enabled: false },
+    }),
+  },
+  'DELETE /notifications/contacts/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/notifications/contacts/${await w.freshContact(w[tenant])}`,
+    }),
+  },
+};
+
+/** A demo user per role type that can sign in; company roles belong to the first company. */
+const callers: readonly { roleTypeId: RoleTypeId; email: string }[] = [
+  { roleTypeId: RoleType.SystemAdmin, email: 'admin@flowsight.test' },
+  { roleTypeId: RoleType.SystemSupport, email: 'support@flowsight.test' },
+  { roleTypeId: RoleType.SystemTechnician, email: 'technician@flowsight.test' },
+  { roleTypeId: RoleType.CompanyAdmin, email: 'company.admin@flowsight.test' },
+  { roleTypeId: RoleType.CompanyManager, email: 'manager@flowsight.test' },
+  { roleTypeId: RoleType.SensorTester, email: 'tester@flowsight.test' },
+  { roleTypeId: RoleType.CompanyInstaller, email: 'installer@flowsight.test' },
+];
+
+const inRange = (status: number, expected: number | readonly number[]) =>
+  typeof expected === 'number' ? status === expected : expected.includes(status);
+
+describe('tenant isolation across every route', () => {
+  let t: TestApp;
+  let world: Omit<World, 'callerRoleId'>;
+  const tokens = new Map<RoleTypeId, { token: string; roleId: number }>();
+  let foreignMarkers: string[] = [];
+  let cases = 0;
+
+  /** Rows of the tenant-owned identity tables, hashed: any change shows. */
+  const fingerprint = async () => {
+    const { rows } = (await t.database.db.execute(sql`
+      select (select md5(coalesce(string_agg(u::text, '|' order by u.id), '')) from users u) as users,
+             (select md5(coalesce(string_agg(r::text, '|' order by r.id), '')) from user_roles r) as roles,
+             (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from notification_contacts c) as contacts`)) as unknown as {
+      rows: Record<string, string>[];
+    };
+    return JSON.stringify(rows[0]);
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ demo: true, mailbox: true });
+    for (const caller of callers) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: caller.email, password: 'Demo!2026flow' },
+      });
+      const body = response.json() as { access_token: string; active_role_id: number };
+      tokens.set(caller.roleTypeId, { token: body.access_token, roleId: body.active_role_id });
+    }
+    const companyOf = async (email: string): Promise<Company> => {
+      const { rows } = (await t.database.db.execute(sql`
+        select c.id, c.name, u.id as user_id, r.id as role_id from users u
+        join user_roles r on r.user_id = u.id join companies c on c.id = r.company_id
+        where u.email = ${email} order by r.id limit 1`)) as unknown as {
+        rows: { id: number; name: string; user_id: number; role_id: number }[];
+      };
+      const row = rows[0];
+      if (!row) throw new Error(`no company for ${email}`);
+      return { id: row.id, name: row.name, userId: row.user_id, roleId: row.role_id };
+    };
+    const own = await companyOf('manager@flowsight.test');
+    const foreign = await companyOf('other.admin@flowsight.test');
+    let serial = 0;
+    world = {
+      own,
+      foreign,
+      async freshUser(company) {
+        serial += 1;
+        const [user] = await t.database.db
+          .insert(users)
+          .values({
+            email: `fresh.${serial}.${company.id}@flowsight.test`,
+            firstName: 'Fresh',
+            lastName: `User ${serial}`,
+          })
+          .returning({ id: users.id });
+        if (!user) throw new Error('user not created');
+        const roles = await t.database.db
+          .insert(userRoles)
+          .values([
+            { userId: user.id, userRoleTypeId: RoleType.CompanyManager, companyId: company.id },
+            { userId: user.id, userRoleTypeId: RoleType.CompanyInstaller, companyId: company.id },
+          ])
+          .returning({ id: userRoles.id });
+        return { id: user.id, roleId: roles[0]?.id ?? 0, spareRoleId: roles[1]?.id ?? 0 };
+      },
+      async freshContact(company) {
+        const [contact] = await t.database.db
+          .insert(notificationContacts)
+          .values({
+            userId: company.userId,
+            companyId: company.id,
+            destination: `c${company.id}@flowsight.test`,
+          })
+          .returning({ id: notificationContacts.id });
+        return contact?.id ?? 0;
+      },
+    };
+    foreignMarkers = ['other.admin@flowsight.test', foreign.name];
+  });
+  afterAll(async () => {
+    console.log(`tenant isolation: ${cases} route × role × tenant cases`);
+    await t.close();
+  });
+
+  it('has a sample for every registered route, and an access rule for every sample', () => {
+    const registered = t.app.registeredRoutes
+      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+      .filter((r) => r.url !== '/api/openapi.json' && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url.slice('/api'.length)}`);
+    expect(registered.length).toBeGreaterThan(30);
+    const missing = registered.filter((key) => !(key in routeSamples));
+    expect(missing, 'routes without an isolation sample').toEqual([]);
+    for (const key of Object.keys(routeSamples)) {
+      const [method = '', path = ''] = key.split(' ');
+      expect(accessFor(method, path), key).toBeDefined();
+    }
+  });
+
+  it('obeys the access table and never shows or changes another company’s records', async () => {
+    const failures: string[] = [];
+    for (const [key, sample] of Object.entries(routeSamples)) {
+      const [method = 'GET', path = ''] = key.split(' ') as [Method, string];
+      const access = accessFor(method, path);
+      if (!access) continue;
+
+      if (access === 'public') {
+        const request = await sample.request({ ...world, callerRoleId: 0 }, 'own');
+        const response = await t.app.inject({ method, url: request.url, payload: request.payload });
+        cases += 1;
+        if (
+          response.statusCode === 401 ||
+          response.statusCode === 403 ||
+          response.statusCode >= 500
+        ) {
+          failures.push(`${key} public: ${response.statusCode}`);
+        }
+        continue;
+      }
+
+      for (const caller of callers) {
+        const session = tokens.get(caller.roleTypeId);
+        if (!session) throw new Error(`no session for role ${caller.roleTypeId}`);
+        const tenants: Tenant[] = sample.tenantless ? ['own'] : ['own', 'foreign'];
+        for (const tenant of tenants) {
+          cases += 1;
+          const request = await sample.request({ ...world, callerRoleId: session.roleId }, tenant);
+          const before = await fingerprint();
+          const response = await t.app.inject({
+            method,
+            url: request.url,
+            payload: request.payload,
+            headers: { authorization: `Bearer ${session.token}` },
+          });
+          const label = `${key} as role ${caller.roleTypeId} on ${tenant}`;
+          const status = response.statusCode;
+          const allowed = mayCall(access, caller.roleTypeId);
+          const companyScoped = !isSystemRole(caller.roleTypeId);
+
+          if (!allowed) {
+            if (status !== 403) failures.push(`${label}: expected 403, got ${status}`);
+            if (method !== 'GET' && (await fingerprint()) !== before) {
+              failures.push(`${label}: refused but data changed`);
+            }
+            continue;
+          }
+          const expected =
+            sample.expect?.(caller.roleTypeId, tenant) ??
+            (tenant === 'foreign' && companyScoped ? 404 : OK);
+          if (!inRange(status, expected)) {
+            failures.push(
+              `${label}: expected ${String(expected)}, got ${status} ${response.body.slice(0, 200)}`,
+            );
+          }
+          if (companyScoped) {
+            const leaked = foreignMarkers.filter((marker) => response.body.includes(marker));
+            if (leaked.length > 0) failures.push(`${label}: response shows ${leaked.join(', ')}`);
+          }
+          if (tenant === 'foreign' && companyScoped && status >= 400 && method !== 'GET') {
+            if ((await fingerprint()) !== before)
+              failures.push(`${label}: refused but data changed`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cases).toBeGreaterThan(200);
+  });
+});

@@ -1,0 +1,101 @@
+// Notification contacts: listed and added through their person (`/api/users/{id}/notification-
+// contacts`), read, changed and removed by id (`/api/notifications/contacts/{id}`). HTTP only.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scopeOf } from '../../plugins/auth.ts';
+import type { ContactsService } from './contacts.service.ts';
+import {
+  contactSchema,
+  createContactSchema,
+  errorSchema,
+  idParams,
+  messageSchema,
+  updateContactSchema,
+} from './users.schemas.ts';
+
+const tags = ['notification contacts'];
+const security = [{ bearer: [] }];
+
+/** Registered under `/users`. */
+export const userContactsModule: FastifyPluginAsyncZod<{ service: ContactsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/:id/notification-contacts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The notification contacts of a user, within the caller’s scope',
+        params: idParams,
+        response: { 200: z.array(contactSchema), 404: errorSchema },
+      },
+    },
+    (request) => service.contactsOf(scopeOf(request), request.params.id),
+  );
+  app.post(
+    '/:id/notification-contacts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a notification contact for a user',
+        params: idParams,
+        body: createContactSchema,
+        response: { 201: contactSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.create(scopeOf(request), request.params.id, request.body)),
+  );
+};
+
+/** Registered under `/notifications`. */
+export const contactsModule: FastifyPluginAsyncZod<{ service: ContactsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One notification contact',
+        params: idParams,
+        response: { 200: contactSchema, 404: errorSchema },
+      },
+    },
+    (request) => service.get(scopeOf(request), request.params.id),
+  );
+  app.put(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a notification contact',
+        params: idParams,
+        body: updateContactSchema,
+        response: { 200: contactSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    (request) => service.update(scopeOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a notification contact',
+        params: idParams,
+        response: { 200: messageSchema, 404: errorSchema },
+      },
+    },
+    (request) => service.remove(scopeOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,428 @@
+// Queries of people and their roles. Tenant scope reaches users in exactly one place,
+// `visibleUserIds`: a person is visible when they hold a role inside the caller's scope (anyone,
+// for system roles), and only those in-scope roles take part in role filters. Rows leave here in
+// the API's snake_case shape.
+import { UserStatus } from '@flowsight/domain/lookups';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { userRoles, users, userTokens } from '../../db/schema/identity.ts';
+import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
+import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Placement, PlacementLevel, RolePlacement } from './placement.ts';
+import type { UserRow } from './users.schemas.ts';
+
+const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
+
+/**
+ * The Users list. Role filters (`user_role_type_id`, `company_id`) match users holding such a role
+ * among the roles the caller can see; several role filters must hold for the same role.
+ */
+export const userListDefinition = defineList({
+  sortable: {
+    id: users.id,
+    email: users.email,
+    first_name: users.firstName,
+    last_name: users.lastName,
+    created_at: users.createdAt,
+    last_login_at: users.lastLoginAt,
+  },
+  filterable: {
+    id: { column: users.id, type: 'number' },
+    email: { column: users.email, type: 'string' },
+    first_name: { column: users.firstName, type: 'string' },
+    last_name: { column: users.lastName, type: 'string' },
+    user_status_id: { column: users.userStatusId, type: 'number' },
+    mfa: { column: users.mfa, type: 'number' },
+    user_role_type_id: { column: userRoles.userRoleTypeId, type: 'number' },
+    company_id: { column: userRoles.companyId, type: 'number' },
+  },
+  searchable: [users.email, users.firstName, users.lastName, fullName],
+  defaultSort: [
+    { field: 'last_name', direction: 'ASC' },
+    { field: 'first_name', direction: 'ASC' },
+  ],
+  tieBreaker: users.id,
+});
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  mfa: users.mfa,
+  userStatusId: users.userStatusId,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+};
+type UserSelection = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  mfa: number;
+  userStatusId: number;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+};
+
+const toUserRow = (u: UserSelection): UserRow => ({
+  id: u.id,
+  email: u.email,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  phone: u.phone,
+  mfa: u.mfa,
+  user_status_id: u.userStatusId,
+  last_login_at: u.lastLoginAt?.toISOString() ?? null,
+  created_at: u.createdAt.toISOString(),
+});
+
+/** A role row with the names of what it covers (no description: that is the service's). */
+export type RoleRecord = {
+  id: number;
+  user_id: number;
+  user_role_type_id: number;
+  company_id: number | null;
+  property_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
+  company_name: string | null;
+  property_name: string | null;
+  building_name: string | null;
+  unit_name: string | null;
+};
+
+const roleColumns = {
+  id: userRoles.id,
+  user_id: userRoles.userId,
+  user_role_type_id: userRoles.userRoleTypeId,
+  company_id: userRoles.companyId,
+  property_id: userRoles.propertyId,
+  building_id: userRoles.buildingId,
+  unit_id: userRoles.unitId,
+  company_name: companies.name,
+  property_name: properties.name,
+  building_name: buildings.name,
+  unit_name: units.name,
+};
+
+/** What a new role is: its type and where it sits (ids null below its level; all null for system roles). */
+export type RoleValues = { roleTypeId: number } & RolePlacement;
+
+export type NewUser = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  roles: readonly RoleValues[];
+  invitation: { tokenHash: string; expiresAt: Date; createdByUserId: number };
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The roles of user_roles that lie inside the scope; undefined means all. */
+const rolesInScope = (scope: Scope) =>
+  scopeCondition(scope, {
+    companyId: userRoles.companyId,
+    propertyId: userRoles.propertyId,
+    buildingId: userRoles.buildingId,
+    unitId: userRoles.unitId,
+  });
+
+export function createUsersRepository(db: Database) {
+  /**
+   * Ids of the users the scope may see, narrowed by `where`, which may name columns of `users`
+   * and of the in-scope `user_roles` rows. Every read and write of a user goes through it.
+   */
+  function visibleUserIds(scope: Scope, where?: SQL) {
+    const inScope = rolesInScope(scope);
+    return db
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(userRoles, and(eq(userRoles.userId, users.id), inScope))
+      .where(and(inScope ? isNotNull(userRoles.id) : undefined, where));
+  }
+  const isVisible = (scope: Scope, userId: Column, where?: SQL) =>
+    inArray(userId, visibleUserIds(scope, where));
+
+  const rolesQuery = () =>
+    db
+      .select(roleColumns)
+      .from(userRoles)
+      .leftJoin(companies, eq(companies.id, userRoles.companyId))
+      .leftJoin(properties, eq(properties.id, userRoles.propertyId))
+      .leftJoin(buildings, eq(buildings.id, userRoles.buildingId))
+      .leftJoin(units, eq(units.id, userRoles.unitId));
+
+  return {
+    /** The visibility condition on any column holding a user id (notification contacts, …). */
+    userIsVisible: (scope: Scope, userIdColumn: Column) => isVisible(scope, userIdColumn),
+
+    async pageOfUsers(scope: Scope, query: ListQuery) {
+      const visible = isVisible(scope, users.id, query.where);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(userColumns)
+          .from(users)
+          .where(visible)
+          .orderBy(...query.orderBy)
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ total: count() }).from(users).where(visible),
+      ]);
+      return { rows: rows.map(toUserRow), total: total?.total ?? 0 };
+    },
+
+    /** Case-insensitive substring of name or email; prefix matches first, then by name. */
+    async searchTop(scope: Scope, text: string, limit: number): Promise<UserRow[]> {
+      const fields = [users.email, users.firstName, users.lastName, fullName];
+      const anywhere = `%${escapeLike(text)}%`;
+      const prefix = `${escapeLike(text)}%`;
+      const startsWith = or(...fields.map((field) => ilike(field, prefix)));
+      const rows = await db
+        .select(userColumns)
+        .from(users)
+        .where(isVisible(scope, users.id, or(...fields.map((field) => ilike(field, anywhere)))))
+        .orderBy(
+          sql`case when ${startsWith} then 0 else 1 end`,
+          asc(users.lastName),
+          asc(users.firstName),
+          asc(users.id),
+        )
+        .limit(limit);
+      return rows.map(toUserRow);
+    },
+
+    async findUser(scope: Scope, id: number) {
+      const [row] = await db
+        .select({ ...userColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+        .from(users)
+        .where(and(eq(users.id, id), isVisible(scope, users.id)));
+      return row && { user: toUserRow(row), hasPassword: Boolean(row.hasPassword) };
+    },
+
+    async nameOf(userId: number): Promise<string | undefined> {
+      const [row] = await db
+        .select({ email: users.email, name: sql<string>`trim(${fullName})` })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row && (row.name || row.email);
+    },
+
+    async emailTaken(email: string, exceptUserId?: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return row !== undefined && row.id !== exceptUserId;
+    },
+
+    /** Creates an invited user with their roles and invitation token, all or nothing. */
+    async createInvitedUser(values: NewUser): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email: values.email,
+            firstName: values.firstName,
+            lastName: values.lastName,
+            phone: values.phone,
+            passwordHash: null,
+            userStatusId: UserStatus.Invited,
+          })
+          .returning(userColumns);
+        if (!created) throw new Error('inserting a user returned no row');
+        await tx.insert(userRoles).values(
+          values.roles.map((role) => ({
+            userId: created.id,
+            userRoleTypeId: role.roleTypeId,
+            companyId: role.companyId,
+            propertyId: role.propertyId,
+            buildingId: role.buildingId,
+            unitId: role.unitId,
+          })),
+        );
+        await tx.insert(userTokens).values({
+          userId: created.id,
+          purpose: 'invitation',
+          tokenHash: values.invitation.tokenHash,
+          expiresAt: values.invitation.expiresAt,
+          createdByUserId: values.invitation.createdByUserId,
+        });
+        return toUserRow(created);
+      });
+    },
+
+    async updateUser(
+      id: number,
+      fields: {
+        firstName?: string;
+        lastName?: string;
+        phone?: string | null;
+        email?: string;
+        userStatusId?: number;
+      },
+      options: { endSessions: boolean; now: Date },
+    ): Promise<UserRow> {
+      const [updated] = await db
+        .update(users)
+        .set({
+          ...fields,
+          updatedAt: options.now,
+          ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning(userColumns);
+      if (!updated) throw new Error(`user ${id} vanished while being updated`);
+      return toUserRow(updated);
+    },
+
+    async deleteUser(id: number): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
+
+    /** The user's roles the scope can see, oldest first, with names. */
+    rolesOf: (scope: Scope, userId: number): Promise<RoleRecord[]> =>
+      rolesQuery()
+        .where(and(eq(userRoles.userId, userId), rolesInScope(scope)))
+        .orderBy(asc(userRoles.id)),
+
+    /** Every role of the user, whoever asks: for decisions, never for answers. */
+    allRolesOf: (userId: number): Promise<RoleRecord[]> =>
+      rolesQuery().where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.id)),
+
+    async findRole(roleId: number): Promise<RoleRecord | undefined> {
+      const [role] = await rolesQuery().where(eq(userRoles.id, roleId));
+      return role;
+    },
+
+    async addRole(userId: number, role: RoleValues): Promise<number> {
+      const [created] = await db
+        .insert(userRoles)
+        .values({
+          userId,
+          userRoleTypeId: role.roleTypeId,
+          companyId: role.companyId,
+          propertyId: role.propertyId,
+          buildingId: role.buildingId,
+          unitId: role.unitId,
+        })
+        .returning({ id: userRoles.id });
+      if (!created) throw new Error('inserting a role returned no row');
+      return created.id;
+    },
+
+    /**
+     * Deletes the role unless it is the owner's last one, and bumps the owner's token version,
+     * under a lock on the owner so two deletions at once cannot leave them with none.
+     */
+    async deleteRoleUnlessLast(
+      roleId: number,
+      userId: number,
+    ): Promise<{ deleted: false } | { deleted: true; tokenVersion: number }> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [held] = await tx
+          .select({ roles: count() })
+          .from(userRoles)
+          .where(eq(userRoles.userId, userId));
+        if ((held?.roles ?? 0) <= 1) return { deleted: false as const };
+        await tx.delete(userRoles).where(eq(userRoles.id, roleId));
+        const [owner] = await tx
+          .update(users)
+          .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, userId))
+          .returning({ tokenVersion: users.tokenVersion });
+        if (!owner) throw new Error(`user ${userId} vanished while losing a role`);
+        return { deleted: true as const, tokenVersion: owner.tokenVersion };
+      });
+    },
+
+    /** One export chunk: visible users after `afterId` by id, with their in-scope roles. */
+    async exportChunk(scope: Scope, afterId: number | undefined, limit: number) {
+      const rows = await db
+        .select(userColumns)
+        .from(users)
+        .where(
+          and(
+            afterId === undefined ? undefined : gt(users.id, afterId),
+            isVisible(scope, users.id),
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(limit);
+      const ids = rows.map((r) => r.id);
+      const roles =
+        ids.length === 0
+          ? []
+          : await rolesQuery()
+              .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
+              .orderBy(asc(userRoles.id));
+      return rows.map((user) => ({ user, roles: roles.filter((r) => r.user_id === user.id) }));
+    },
+
+    /** Where a company, property, building or unit sits in the hierarchy; undefined if absent. */
+    async findPlacement(level: PlacementLevel, id: number): Promise<Placement | undefined> {
+      switch (level) {
+        case 'company': {
+          const [row] = await db
+            .select({ companyId: companies.id })
+            .from(companies)
+            .where(eq(companies.id, id));
+          return row && { ...row, propertyId: null, buildingId: null, unitId: null };
+        }
+        case 'property': {
+          const [row] = await db
+            .select({ companyId: properties.companyId, propertyId: properties.id })
+            .from(properties)
+            .where(eq(properties.id, id));
+          return row && { ...row, buildingId: null, unitId: null };
+        }
+        case 'building': {
+          const [row] = await db
+            .select({
+              companyId: buildings.companyId,
+              propertyId: buildings.propertyId,
+              buildingId: buildings.id,
+            })
+            .from(buildings)
+            .where(eq(buildings.id, id));
+          return row && { ...row, unitId: null };
+        }
+        case 'unit': {
+          const [row] = await db
+            .select({
+              companyId: units.companyId,
+              propertyId: units.propertyId,
+              buildingId: units.buildingId,
+              unitId: units.id,
+            })
+            .from(units)
+            .where(eq(units.id, id));
+          return row;
+        }
+        default: {
+          const unreachable: never = level;
+          return unreachable;
+        }
+      }
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,173 @@
+// `/api/users/...`: people, their roles, search and the CSV export. HTTP only: each route declares
+// its schemas and calls one service method; the decisions are the service's.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
+import { listResponseSchema } from '../../lib/list-query.ts';
+import { scopeOf } from '../../plugins/auth.ts';
+import {
+  createUserSchema,
+  deleteRoleResponseSchema,
+  errorSchema,
+  idParams,
+  messageSchema,
+  roleGrantSchema,
+  searchTopParams,
+  updateUserSchema,
+  userRoleSchema,
+  userSchema,
+} from './users.schemas.ts';
+import { type UsersService, userListQuerySchema } from './users.service.ts';
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+
+export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      schema: {
+        tags,
+        security,
+        summary: 'Users the caller can see, paged, with search, filters and sorting',
+        querystring: userListQuerySchema,
+        response: { 200: listResponseSchema(userSchema), 400: errorSchema },
+      },
+    },
+    (request) => service.list(scopeOf(request), request.query, request.url),
+  );
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      schema: {
+        tags,
+        security,
+        summary: 'Invite a user: creates them with their roles and emails a registration link',
+        body: createUserSchema,
+        response: { 201: userSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(scopeOf(request), request.body)),
+  );
+  app.get(
+    '/export-all',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every user the caller can see, as CSV (dates in the given time zone)',
+        querystring: csvExportQuerySchema,
+        response: { 200: csvResponseSchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCsv(reply, service.exportCsv(scopeOf(request), request.query.timeZone)),
+  );
+  app.get(
+    '/search-top/:text/5',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'At most 5 users whose name or email contains the text, best match first',
+        params: searchTopParams,
+        response: { 200: z.array(userSchema) },
+      },
+    },
+    (request) => service.searchTop(scopeOf(request), request.params.text),
+  );
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One user',
+        params: idParams,
+        response: { 200: userSchema, 404: errorSchema },
+      },
+    },
+    (request) => service.get(scopeOf(request), request.params.id),
+  );
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a user; disabling ends their sessions at once',
+        params: idParams,
+        body: updateUserSchema,
+        response: { 200: userSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    (request) => service.update(scopeOf(request), request.params.id, request.body),
+  );
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a user (never oneself)',
+        params: idParams,
+        response: { 200: messageSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    (request) => service.remove(scopeOf(request), request.params.id),
+  );
+  app.get(
+    '/:id/roles',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The roles of a user the caller can see, described in words',
+        params: idParams,
+        response: { 200: z.array(userRoleSchema), 404: errorSchema },
+      },
+    },
+    (request) => service.roles(scopeOf(request), request.params.id),
+  );
+  app.post(
+    '/:id/role',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Grant a user one more role',
+        params: idParams,
+        body: roleGrantSchema,
+        response: { 201: userRoleSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.addRole(scopeOf(request), request.params.id, request.body)),
+  );
+  app.delete(
+    '/roles/:roleId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a role (never a user’s last one); the owner’s older tokens end',
+        params: z.object({ roleId: z.coerce.number().int().positive() }),
+        response: {
+          200: deleteRoleResponseSchema,
+          400: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    (request) => service.deleteRole(scopeOf(request), request.params.roleId),
+  );
+};

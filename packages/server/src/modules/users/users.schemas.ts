@@ -1,0 +1,166 @@
+// Request and response bodies of the Users and notification-contact calls (spec section 7), one
+// zod schema each, shared by validation and the generated OpenAPI document. Field names are the
+// API's snake_case; write bodies are strict, so nobody can slip in a field they may not set.
+import { emailSchema } from '@flowsight/domain/auth';
+import { notificationMethods, roleTypes, UserStatus } from '@flowsight/domain/lookups';
+import { z } from 'zod';
+
+export const errorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.union([z.string(), z.array(z.string())]),
+});
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+const optionalId = z.number().int().positive().optional();
+
+const nameSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must not exceed 100 characters`);
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(40, 'Phone must not exceed 40 characters')
+  .regex(/^[0-9+()\-.\s]*$/, 'Phone may contain only digits, spaces and + ( ) - .')
+  .transform((phone) => (phone === '' ? null : phone));
+
+const roleTypeIds = roleTypes.map((r) => r.id);
+export const roleTypeIdSchema = z.literal(roleTypeIds, {
+  error: `user_role_type_id must be one of ${roleTypeIds.join(', ')}`,
+});
+
+/** A role to grant: its type and, by type, the company, property, building or unit it covers. */
+export const roleGrantSchema = z
+  .object({
+    user_role_type_id: roleTypeIdSchema,
+    company_id: optionalId,
+    property_id: optionalId,
+    building_id: optionalId,
+    unit_id: optionalId,
+  })
+  .strict();
+export type RoleGrant = z.infer<typeof roleGrantSchema>;
+
+export const createUserSchema = z
+  .object({
+    email: emailSchema,
+    first_name: nameSchema('First name'),
+    last_name: nameSchema('Last name'),
+    phone: phoneSchema.optional(),
+    roles: z.array(roleGrantSchema).min(1, 'A user needs at least one role').max(20),
+  })
+  .strict();
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+
+export const updateUserSchema = z
+  .object({
+    first_name: nameSchema('First name').optional(),
+    last_name: nameSchema('Last name').optional(),
+    phone: phoneSchema.nullable().optional(),
+    email: emailSchema.optional(),
+    user_status_id: z
+      .union([z.literal(UserStatus.Active), z.literal(UserStatus.Disabled)])
+      .optional()
+      .describe('2 enables the user, 3 disables them (their sessions end at once)'),
+  })
+  .strict();
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+const timestamp = z.iso.datetime();
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  mfa: z.number().int(),
+  user_status_id: z.number().int(),
+  last_login_at: timestamp.nullable(),
+  created_at: timestamp,
+});
+export type UserRow = z.infer<typeof userSchema>;
+
+export const userRoleSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_role_type_id: z.number().int(),
+  company_id: z.number().int().nullable(),
+  property_id: z.number().int().nullable(),
+  building_id: z.number().int().nullable(),
+  unit_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  property_name: z.string().nullable(),
+  building_name: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  description: z.string(),
+});
+export type UserRoleRow = z.infer<typeof userRoleSchema>;
+
+export const deleteRoleResponseSchema = z.object({
+  message: z.string(),
+  access_token: z
+    .string()
+    .optional()
+    .describe('When callers remove one of their own other roles: a token to stay signed in'),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const searchTopParams = z.object({ text: z.string().trim().min(1).max(100) });
+
+const methodIds = notificationMethods.map((m) => m.id);
+const methodIdSchema = z.literal(methodIds, {
+  error: `notification_method_id must be one of ${methodIds.join(', ')}`,
+});
+const destinationSchema = z.string().trim().min(1, 'Destination is required').max(254);
+
+export const createContactSchema = z
+  .object({
+    company_id: z.number().int().positive(),
+    property_id: optionalId,
+    building_id: optionalId,
+    unit_id: optionalId,
+    notification_method_id: methodIdSchema,
+    destination: destinationSchema,
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type CreateContactInput = z.infer<typeof createContactSchema>;
+
+const clearableId = z.number().int().positive().nullable().optional();
+export const updateContactSchema = z
+  .object({
+    company_id: z.number().int().positive().optional(),
+    property_id: clearableId,
+    building_id: clearableId,
+    unit_id: clearableId,
+    notification_method_id: methodIdSchema.optional(),
+    destination: destinationSchema.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateContactInput = z.infer<typeof updateContactSchema>;
+
+export const contactSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  company_id: z.number().int(),
+  property_id: z.number().int().nullable(),
+  building_id: z.number().int().nullable(),
+  unit_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  property_name: z.string().nullable(),
+  building_name: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  notification_method_id: z.number().int(),
+  destination: z.string(),
+  enabled: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type ContactRow = z.infer<typeof contactSchema>;

@@ -1,0 +1,341 @@
+// People and their roles (spec sections 3, 5, 6; DESIGN section 5): who may see, invite, change
+// and remove whom, which roles a caller may grant and where, the last-role rule, and the users
+// CSV export. System roles manage everyone; a company admin manages the people of their company.
+import { accessFor, mayCall } from '@flowsight/domain/access';
+import { LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
+import { RoleType, type RoleTypeId, UserStatus, userStatuses } from '@flowsight/domain/lookups';
+import { COMPANY_GRANTABLE_ROLE_TYPES, describeRole, roleTypeName } from '@flowsight/domain/roles';
+import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
+import { inScope, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import type { TokenService } from '../../lib/tokens.ts';
+import { authMails } from '../auth/auth.mails.ts';
+import { INVITATION_TTL_MS } from '../auth/auth.service.ts';
+import {
+  deepestLevel,
+  idField,
+  levelIndex,
+  NOWHERE,
+  type PlacementLevel,
+  placementLevels,
+  placementOf,
+  resolvePlacement,
+} from './placement.ts';
+import {
+  type RoleRecord,
+  type RoleValues,
+  type UsersRepository,
+  userListDefinition,
+} from './users.repository.ts';
+import type {
+  CreateUserInput,
+  RoleGrant,
+  UpdateUserInput,
+  UserRoleRow,
+  UserRow,
+} from './users.schemas.ts';
+
+export const userListQuerySchema = userListDefinition.querySchema;
+export const SEARCH_TOP_LIMIT = 5;
+export const DELETED = 'Deleted successfully';
+
+type Dependencies = {
+  repository: UsersRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  appUrl: string;
+  now?: () => Date;
+};
+
+/** The level of the hierarchy a role type covers; undefined for roles that sit nowhere. */
+function roleLevel(roleTypeId: RoleTypeId): PlacementLevel | undefined {
+  switch (roleTypeId) {
+    case RoleType.SystemAdmin:
+    case RoleType.SystemSupport:
+    case RoleType.SystemTechnician:
+    case RoleType.SensorTester:
+      return undefined;
+    case RoleType.CompanyAdmin:
+    case RoleType.CompanyManager:
+    case RoleType.CompanyInstaller:
+      return 'company';
+    case RoleType.PropertyManager:
+      return 'property';
+    case RoleType.BuildingManager:
+      return 'building';
+    case RoleType.Resident:
+      return 'unit';
+    default: {
+      const unreachable: never = roleTypeId;
+      return unreachable;
+    }
+  }
+}
+
+/** Two roles are the same when type and place are. */
+const roleKey = (role: RoleValues) =>
+  [role.roleTypeId, role.companyId, role.propertyId, role.buildingId, role.unitId].join(':');
+const heldKey = (held: RoleRecord) =>
+  roleKey({ roleTypeId: held.user_role_type_id, ...placementOf(held) });
+
+/** Enabling brings back whoever they were: active, or still invited when they never registered. */
+function nextStatus(current: number, requested: number | undefined, hasPassword: boolean) {
+  if (requested === undefined) return current;
+  if (requested === UserStatus.Disabled) return UserStatus.Disabled;
+  if (current !== UserStatus.Disabled) return current;
+  return hasPassword ? UserStatus.Active : UserStatus.Invited;
+}
+
+const withDescription = (role: RoleRecord): UserRoleRow => ({
+  ...role,
+  description: describeRole(role.user_role_type_id, role),
+});
+
+type UserExportRow = {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  mfa: number;
+  status: string;
+  roles: string;
+  last_login_at: Date | null;
+  created_at: Date;
+};
+
+const userExportColumns: readonly CsvColumn<UserExportRow>[] = [
+  { key: 'id', header: 'ID', kind: 'number' },
+  { key: 'email', header: 'Email', kind: 'text' },
+  { key: 'first_name', header: 'First name', kind: 'text' },
+  { key: 'last_name', header: 'Last name', kind: 'text' },
+  { key: 'phone', header: 'Phone', kind: 'text' },
+  { key: 'mfa', header: 'MFA', kind: 'number' },
+  { key: 'status', header: 'Status', kind: 'text' },
+  { key: 'roles', header: 'Roles', kind: 'text' },
+  { key: 'last_login_at', header: 'Last login', kind: 'date' },
+  { key: 'created_at', header: 'Created', kind: 'date' },
+];
+
+export function createUsersService(deps: Dependencies) {
+  const { repository, tokens, mailer, appUrl } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function requireUser(scope: Scope, id: number) {
+    const found = await repository.findUser(scope, id);
+    if (!found) throw new NotFound('User not found');
+    return found;
+  }
+
+  /**
+   * A person who also holds roles outside the caller's company is shared with another tenant:
+   * only system staff may delete them or change how they sign in.
+   */
+  async function requireWhollyInScope(scope: Scope, userId: number, action: string) {
+    if (seesEverything(scope)) return;
+    const roles = await repository.allRolesOf(userId);
+    if (roles.some((role) => !inScope(scope, placementOf(role)))) {
+      throw new Conflict(
+        `This user also holds roles outside your company; only Flowsight staff can ${action}`,
+      );
+    }
+  }
+
+  /**
+   * The one rule for granting a role: which types the caller may grant, which hierarchy ids each
+   * type needs or refuses, and that the place exists inside the caller's scope.
+   */
+  async function placeRole(scope: Scope, grant: RoleGrant): Promise<RoleValues> {
+    const roleTypeId = grant.user_role_type_id;
+    const name = roleTypeName(roleTypeId);
+    if (!seesEverything(scope) && !COMPANY_GRANTABLE_ROLE_TYPES.includes(roleTypeId)) {
+      const grantable = COMPANY_GRANTABLE_ROLE_TYPES.map(roleTypeName).join(', ');
+      throw new Invalid(`A company admin may grant only these roles: ${grantable}`);
+    }
+    const level = roleLevel(roleTypeId);
+    const given = deepestLevel(grant);
+    if (level === undefined) {
+      if (given !== undefined) {
+        throw new Invalid(
+          `A ${name} role belongs to no company; leave out company_id, property_id, building_id and unit_id`,
+        );
+      }
+      return { roleTypeId, ...NOWHERE };
+    }
+    if (given === undefined || grant[idField[level]] == null) {
+      throw new Invalid(`A ${name} role needs ${idField[level]}`);
+    }
+    if (levelIndex(given) > levelIndex(level)) {
+      const deeper = placementLevels.slice(levelIndex(level) + 1).map((l) => idField[l]);
+      throw new Invalid(`A ${name} role covers a whole ${level}; leave out ${deeper.join(', ')}`);
+    }
+    const placement = await resolvePlacement(repository.findPlacement, scope, level, grant);
+    return { roleTypeId, ...placement };
+  }
+
+  return {
+    async list(scope: Scope, input: ListQueryInput, url: string) {
+      const query = userListDefinition.toQuery(input);
+      const { rows, total } = await repository.pageOfUsers(scope, query);
+      return listEnvelope(rows, total, query, url);
+    },
+
+    searchTop: (scope: Scope, text: string) => repository.searchTop(scope, text, SEARCH_TOP_LIMIT),
+
+    get: async (scope: Scope, id: number): Promise<UserRow> => (await requireUser(scope, id)).user,
+
+    /** Creates an invited user with their roles and emails the link where they set a password. */
+    async create(scope: Scope, input: CreateUserInput): Promise<UserRow> {
+      const roles: RoleValues[] = [];
+      for (const grant of input.roles) {
+        const role = await placeRole(scope, grant);
+        if (roles.some((r) => roleKey(r) === roleKey(role))) {
+          throw new Invalid('The same role is listed twice');
+        }
+        roles.push(role);
+      }
+      if (await repository.emailTaken(input.email)) {
+        throw new Conflict('A user with this email already exists');
+      }
+      const token = newSecretToken();
+      const inviter = (await repository.nameOf(scope.userId)) ?? 'Flowsight';
+      const link = `${appUrl}/register?${new URLSearchParams({ token })}`;
+      const user = await repository.createInvitedUser({
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone ?? null,
+        roles,
+        invitation: {
+          tokenHash: hashSecret(token),
+          expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
+          createdByUserId: scope.userId,
+        },
+      });
+      try {
+        await mailer.send(authMails.invitation(user.email, inviter, link));
+      } catch (error) {
+        // Nobody could ever register: take the user back so the invitation can simply be retried.
+        await repository.deleteUser(user.id);
+        throw error;
+      }
+      return user;
+    },
+
+    async update(scope: Scope, id: number, input: UpdateUserInput): Promise<UserRow> {
+      const { user, hasPassword } = await requireUser(scope, id);
+      const disabling = input.user_status_id === UserStatus.Disabled;
+      if (disabling && id === scope.userId) {
+        throw new Invalid('You cannot disable your own account');
+      }
+      const status = nextStatus(user.user_status_id, input.user_status_id, hasPassword);
+      const emailChanges = input.email !== undefined && input.email !== user.email;
+      if (emailChanges || status !== user.user_status_id) {
+        await requireWhollyInScope(scope, id, 'change their email or status');
+      }
+      if (emailChanges && input.email && (await repository.emailTaken(input.email, id))) {
+        throw new Conflict('A user with this email already exists');
+      }
+      return repository.updateUser(
+        id,
+        {
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone,
+          email: input.email,
+          userStatusId: status,
+        },
+        { endSessions: disabling && user.user_status_id !== UserStatus.Disabled, now: now() },
+      );
+    },
+
+    async remove(scope: Scope, id: number) {
+      await requireUser(scope, id);
+      if (id === scope.userId) throw new Invalid('You cannot delete your own account');
+      await requireWhollyInScope(scope, id, 'delete them');
+      await repository.deleteUser(id);
+      return { message: DELETED };
+    },
+
+    async roles(scope: Scope, userId: number): Promise<UserRoleRow[]> {
+      await requireUser(scope, userId);
+      return (await repository.rolesOf(scope, userId)).map(withDescription);
+    },
+
+    async addRole(scope: Scope, userId: number, grant: RoleGrant): Promise<UserRoleRow> {
+      await requireUser(scope, userId);
+      const role = await placeRole(scope, grant);
+      const held = await repository.allRolesOf(userId);
+      if (held.some((r) => heldKey(r) === roleKey(role))) {
+        throw new Conflict('The user already holds this role');
+      }
+      const created = await repository.findRole(await repository.addRole(userId, role));
+      if (!created) throw new Error('a role vanished right after it was added');
+      return withDescription(created);
+    },
+
+    /**
+     * Removes a role. Callers may remove their own roles; managers those of people they manage.
+     * The owner's older tokens stop working; callers who removed another of their own roles get
+     * a fresh token for the active one, so they stay signed in.
+     */
+    async deleteRole(
+      scope: Scope,
+      roleId: number,
+    ): Promise<{ message: string; access_token?: string }> {
+      const role = await repository.findRole(roleId);
+      if (!role) throw new NotFound('Role not found');
+      const own = role.user_id === scope.userId;
+      if (!own) {
+        // Others' roles are seen by those who may read users, inside their scope (a role in the
+        // scope belongs to a user the caller can see); taking one away needs the right to grant.
+        const maySeeUsers = mayCall(accessFor('GET', '/users/:id') ?? [], scope.roleTypeId);
+        if (!maySeeUsers || !inScope(scope, placementOf(role)))
+          throw new NotFound('Role not found');
+        if (!mayCall(accessFor('POST', '/users/:id/role') ?? [], scope.roleTypeId)) {
+          throw new Forbidden('You may not change the roles of other users');
+        }
+      }
+      const result = await repository.deleteRoleUnlessLast(role.id, role.user_id);
+      if (!result.deleted) throw new Invalid(LAST_ROLE_MESSAGE);
+      if (own && role.id !== scope.roleId) {
+        const accessToken = await tokens.sign({
+          userId: scope.userId,
+          roleId: scope.roleId,
+          tokenVersion: result.tokenVersion,
+        });
+        return { message: DELETED, access_token: accessToken };
+      }
+      return { message: DELETED };
+    },
+
+    /** Every visible user as CSV, read in keyset chunks and streamed. */
+    exportCsv(scope: Scope, timeZone: string) {
+      const rows = keysetChunks(
+        async (afterId, limit) =>
+          (await repository.exportChunk(scope, afterId, limit)).map(
+            ({ user, roles }): UserExportRow => ({
+              id: user.id,
+              email: user.email,
+              first_name: user.firstName,
+              last_name: user.lastName,
+              phone: user.phone,
+              mfa: user.mfa,
+              status: statusName(user.userStatusId),
+              roles: roles.map((role) => describeRole(role.user_role_type_id, role)).join('; '),
+              last_login_at: user.lastLoginAt,
+              created_at: user.createdAt,
+            }),
+          ),
+        (row) => row.id,
+      );
+      return csvFile('users', userExportColumns, rows, timeZone, now());
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
+
+const statusName = (id: number) => userStatuses.find((s) => s.id === id)?.name ?? String(id);
