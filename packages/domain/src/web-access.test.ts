@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { CompanyType, RoleType } from './lookups.ts';
+import {
+  type ActiveRoleContext,
+  hasDrawer,
+  headerControls,
+  mayOpen,
+  sideMenu,
+} from './web-access.ts';
+
+const role = (
+  roleTypeId: number,
+  overrides: Partial<ActiveRoleContext> = {},
+): ActiveRoleContext => ({
+  roleTypeId,
+  companyId: roleTypeId >= 4 && roleTypeId !== RoleType.SensorTester ? 7 : null,
+  companyTypeId:
+    roleTypeId >= 4 && roleTypeId !== RoleType.SensorTester ? CompanyType.PropertyManagement : null,
+  allowAssignment: false,
+  roleCount: 1,
+  ...overrides,
+});
+const ids = (r: ActiveRoleContext) =>
+  sideMenu(r).flatMap((i) => [i.id, ...(i.children ?? []).map((c) => c.id)]);
+
+describe('side menu by role', () => {
+  it('gives system roles the full navigation', () => {
+    for (const id of [RoleType.SystemAdmin, RoleType.SystemSupport, RoleType.SystemTechnician]) {
+      expect(sideMenu(role(id)).map((i) => i.id)).toEqual([
+        'companies',
+        'properties',
+        'buildings',
+        'alerts',
+        'gateways',
+        'appliances',
+        'submissions',
+        'micrometers',
+        'users',
+        'events',
+        'overview',
+      ]);
+    }
+  });
+
+  it('limits company roles to dashboard, their properties, users and gateways', () => {
+    expect(sideMenu(role(RoleType.CompanyManager))).toEqual([
+      { id: 'dashboard', path: '/dashboard' },
+      { id: 'properties', path: '/companies/7/properties' },
+      { id: 'users', path: '/users' },
+      { id: 'gateways', path: '/gateways' },
+    ]);
+  });
+
+  it('adds micrometer assignment for a company admin whose company allows it', () => {
+    expect(ids(role(RoleType.CompanyAdmin, { allowAssignment: true }))).toEqual([
+      'dashboard',
+      'properties',
+      'users',
+      'gateways',
+      'micrometers',
+      'micrometers-assignment',
+    ]);
+    expect(ids(role(RoleType.CompanyManager, { allowAssignment: true }))).not.toContain(
+      'micrometers',
+    );
+  });
+
+  it('leaves only properties for a restricted (type 3) company', () => {
+    const restricted = role(RoleType.CompanyAdmin, {
+      companyTypeId: CompanyType.Restricted,
+      allowAssignment: true,
+    });
+    expect(ids(restricted)).toEqual(['properties']);
+  });
+
+  it('shows no drawer to the sensor tester and the installer', () => {
+    for (const id of [RoleType.SensorTester, RoleType.CompanyInstaller]) {
+      expect(hasDrawer(role(id))).toBe(false);
+      expect(sideMenu(role(id))).toEqual([]);
+    }
+  });
+});
+
+describe('routes by role', () => {
+  it.each([
+    ['/companies', RoleType.SystemAdmin, {}, true],
+    ['/companies/7/properties/3', RoleType.CompanyManager, {}, true],
+    ['/overview', RoleType.CompanyAdmin, {}, false],
+    ['/dashboard', RoleType.CompanyManager, {}, true],
+    ['/dashboard', RoleType.CompanyManager, { companyTypeId: CompanyType.Restricted }, false],
+    ['/dashboard', RoleType.SystemAdmin, {}, false],
+    ['/users', RoleType.CompanyAdmin, { companyTypeId: CompanyType.Restricted }, false],
+    ['/gateways?page=2', RoleType.CompanyAdmin, {}, true],
+    ['/micrometers/testing', RoleType.SensorTester, {}, true],
+    ['/companies', RoleType.SensorTester, {}, false],
+    ['/installation', RoleType.CompanyInstaller, {}, true],
+    ['/dashboard', RoleType.CompanyInstaller, {}, false],
+    ['/micrometers/assignment', RoleType.CompanyAdmin, {}, false],
+    ['/micrometers/assignment', RoleType.CompanyAdmin, { allowAssignment: true }, true],
+    ['/micrometers/assignment', RoleType.SystemTechnician, {}, true],
+    ['/statistics/usage', RoleType.CompanyManager, {}, true],
+    ['/statistics/usage', RoleType.SensorTester, {}, false],
+  ])('%s for role %i %o → %s', (path, roleTypeId, overrides, allowed) => {
+    expect(mayOpen(path, role(roleTypeId, overrides))).toBe(allowed);
+  });
+});
+
+describe('header controls by role', () => {
+  it('gives system roles search, gateway search, export and password, but no bell or MFA', () => {
+    expect(headerControls(role(RoleType.SystemSupport))).toEqual({
+      globalSearch: true,
+      gatewaySearch: true,
+      leakBell: false,
+      changePassword: true,
+      mfaToggle: false,
+      switchRole: false,
+      language: true,
+      exportAll: true,
+    });
+  });
+
+  it('gives company roles search, the bell, password and MFA', () => {
+    expect(headerControls(role(RoleType.CompanyManager, { roleCount: 2 }))).toEqual({
+      globalSearch: true,
+      gatewaySearch: false,
+      leakBell: true,
+      changePassword: true,
+      mfaToggle: true,
+      switchRole: true,
+      language: true,
+      exportAll: false,
+    });
+  });
+
+  it('hides search and the bell for restricted companies and installers', () => {
+    const restricted = headerControls(
+      role(RoleType.CompanyAdmin, { companyTypeId: CompanyType.Restricted }),
+    );
+    expect([restricted.globalSearch, restricted.leakBell]).toEqual([false, false]);
+    const installer = headerControls(role(RoleType.CompanyInstaller));
+    expect([installer.globalSearch, installer.leakBell, installer.changePassword]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(installer.mfaToggle).toBe(true);
+  });
+});

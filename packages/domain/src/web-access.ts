@@ -1,0 +1,211 @@
+// What each role sees in the web application (spec sections 2 and 6): which client routes it may
+// open, the side menu, and the header controls. The shell and its route guards read these; the
+// server's API access table is `access.ts`.
+import { CompanyType, RoleType, type RoleTypeId } from './lookups.ts';
+import { isCompanyRole, isSystemRole } from './roles.ts';
+
+/** The active role as the web knows it. */
+export type ActiveRoleContext = {
+  readonly roleTypeId: number;
+  readonly companyId: number | null;
+  readonly companyTypeId: number | null;
+  readonly allowAssignment: boolean;
+  /** How many roles the user holds. */
+  readonly roleCount: number;
+};
+
+const SYSTEM: readonly RoleTypeId[] = [
+  RoleType.SystemAdmin,
+  RoleType.SystemSupport,
+  RoleType.SystemTechnician,
+];
+const COMPANY: readonly RoleTypeId[] = [RoleType.CompanyAdmin, RoleType.CompanyManager];
+const SHELL: readonly RoleTypeId[] = [...SYSTEM, ...COMPANY];
+
+type WebRouteRule = {
+  readonly roles: readonly RoleTypeId[];
+  /** Hidden for companies of the restricted type 3. */
+  readonly hiddenForRestricted?: boolean;
+  /** Company admins only when their company allows assignment (system roles always). */
+  readonly companyAdminWithAssignment?: boolean;
+};
+
+/** Client routes and who may open them; a path not listed is open to every signed-in role. */
+export const webRoutes = {
+  '/overview': { roles: SYSTEM },
+  '/dashboard': { roles: COMPANY, hiddenForRestricted: true },
+  '/companies': { roles: SHELL },
+  '/companies/:companyId/*': { roles: SHELL },
+  '/properties': { roles: SYSTEM },
+  '/buildings': { roles: SYSTEM },
+  '/installation': { roles: [RoleType.CompanyInstaller] },
+  '/flume-accounts': { roles: SHELL },
+  '/alerts': { roles: SYSTEM },
+  '/gateways': { roles: SHELL, hiddenForRestricted: true },
+  '/reports': { roles: SHELL },
+  '/users': { roles: SHELL, hiddenForRestricted: true },
+  '/events': { roles: SYSTEM },
+  '/appliances': { roles: SYSTEM },
+  '/settings': { roles: SHELL },
+  '/statistics/*': { roles: SHELL },
+  '/submissions/unassigned': { roles: SYSTEM },
+  '/submissions/keep-alive': { roles: SYSTEM },
+  '/submissions/parsed-old': { roles: SYSTEM },
+  '/micrometers/assigned': { roles: SYSTEM },
+  '/micrometers/unassigned': { roles: SYSTEM },
+  '/micrometers/excluded': { roles: SYSTEM },
+  '/micrometers/config': { roles: SYSTEM },
+  '/micrometers/defaults': { roles: SYSTEM },
+  '/micrometers/downlink': { roles: SYSTEM },
+  '/micrometers/testing': { roles: [...SYSTEM, RoleType.SensorTester] },
+  '/micrometers/assignment': {
+    roles: [...SYSTEM, RoleType.CompanyAdmin],
+    companyAdminWithAssignment: true,
+  },
+} as const satisfies Record<string, WebRouteRule>;
+export type WebRoutePattern = keyof typeof webRoutes;
+
+function ruleFor(path: string): WebRouteRule | undefined {
+  const clean = path.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
+  const exact = (webRoutes as Record<string, WebRouteRule>)[clean];
+  if (exact) return exact;
+  for (const [pattern, rule] of Object.entries(webRoutes) as [string, WebRouteRule][]) {
+    if (!pattern.endsWith('/*')) continue;
+    const prefix = pattern.slice(0, -2).replace(/:[^/]+/g, '[^/]+');
+    if (new RegExp(`^${prefix}(/.*)?$`).test(clean)) return rule;
+  }
+  return undefined;
+}
+
+/** Whether the active role may open a client path (unknown paths are left to the router). */
+export function mayOpen(path: string, role: ActiveRoleContext): boolean {
+  const rule = ruleFor(path);
+  if (!rule) return true;
+  if (!rule.roles.includes(role.roleTypeId as RoleTypeId)) return false;
+  if (rule.hiddenForRestricted && role.companyTypeId === CompanyType.Restricted) return false;
+  if (
+    rule.companyAdminWithAssignment &&
+    role.roleTypeId === RoleType.CompanyAdmin &&
+    !role.allowAssignment
+  ) {
+    return false;
+  }
+  return true;
+}
+
+/** The drawer is not shown at all for the sensor tester and the company installer. */
+export const hasDrawer = (role: ActiveRoleContext) =>
+  role.roleTypeId !== RoleType.SensorTester && role.roleTypeId !== RoleType.CompanyInstaller;
+
+export type MenuItemId =
+  | 'dashboard'
+  | 'companies'
+  | 'properties'
+  | 'buildings'
+  | 'alerts'
+  | 'gateways'
+  | 'appliances'
+  | 'submissions'
+  | 'submissions-unassigned'
+  | 'submissions-keep-alive'
+  | 'submissions-parsed-old'
+  | 'micrometers'
+  | 'micrometers-assigned'
+  | 'micrometers-unassigned'
+  | 'micrometers-excluded'
+  | 'micrometers-assignment'
+  | 'micrometers-config'
+  | 'micrometers-defaults'
+  | 'micrometers-testing'
+  | 'micrometers-downlink'
+  | 'flume-accounts'
+  | 'users'
+  | 'events'
+  | 'overview';
+
+export type MenuItem = {
+  readonly id: MenuItemId;
+  readonly path: string;
+  readonly children?: readonly MenuItem[];
+};
+
+const item = (id: MenuItemId, path: string, children?: MenuItem[]): MenuItem =>
+  children ? { id, path, children } : { id, path };
+
+/** The side menu of the active role (spec section 2, "Side menu by role"). */
+export function sideMenu(role: ActiveRoleContext): MenuItem[] {
+  if (!hasDrawer(role)) return [];
+  const restricted = role.companyTypeId === CompanyType.Restricted;
+  if (isSystemRole(role.roleTypeId)) {
+    return [
+      item('companies', '/companies'),
+      item('properties', '/properties'),
+      item('buildings', '/buildings'),
+      item('alerts', '/alerts'),
+      item('gateways', '/gateways'),
+      item('appliances', '/appliances'),
+      item('submissions', '/submissions', [
+        item('submissions-unassigned', '/submissions/unassigned'),
+        item('submissions-keep-alive', '/submissions/keep-alive'),
+        item('submissions-parsed-old', '/submissions/parsed-old'),
+      ]),
+      item('micrometers', '/micrometers', [
+        item('micrometers-assigned', '/micrometers/assigned'),
+        item('micrometers-unassigned', '/micrometers/unassigned'),
+        item('micrometers-excluded', '/micrometers/excluded'),
+        item('micrometers-assignment', '/micrometers/assignment'),
+        item('micrometers-config', '/micrometers/config'),
+        item('micrometers-defaults', '/micrometers/defaults'),
+        item('micrometers-testing', '/micrometers/testing'),
+        item('micrometers-downlink', '/micrometers/downlink'),
+        item('flume-accounts', '/flume-accounts'),
+      ]),
+      item('users', '/users'),
+      item('events', '/events'),
+      item('overview', '/overview'),
+    ];
+  }
+  if (!isCompanyRole(role.roleTypeId)) return [];
+  const menu: MenuItem[] = [];
+  if (!restricted) menu.push(item('dashboard', '/dashboard'));
+  menu.push(item('properties', `/companies/${role.companyId ?? 0}/properties`));
+  if (!restricted) menu.push(item('users', '/users'), item('gateways', '/gateways'));
+  if (role.roleTypeId === RoleType.CompanyAdmin && role.allowAssignment && !restricted) {
+    menu.push(
+      item('micrometers', '/micrometers', [
+        item('micrometers-assignment', '/micrometers/assignment'),
+      ]),
+    );
+  }
+  return menu;
+}
+
+export type HeaderControls = {
+  readonly globalSearch: boolean;
+  readonly gatewaySearch: boolean;
+  readonly leakBell: boolean;
+  readonly changePassword: boolean;
+  readonly mfaToggle: boolean;
+  readonly switchRole: boolean;
+  readonly language: boolean;
+  readonly exportAll: boolean;
+};
+
+/** The header's controls for the active role (spec section 2, "Header controls"). */
+export function headerControls(role: ActiveRoleContext): HeaderControls {
+  const system = isSystemRole(role.roleTypeId);
+  const company = isCompanyRole(role.roleTypeId);
+  const restricted = role.companyTypeId === CompanyType.Restricted;
+  const installer = role.roleTypeId === RoleType.CompanyInstaller;
+  const hasCompany = role.companyId !== null;
+  return {
+    globalSearch: hasCompany ? !installer && !restricted : system || company,
+    gatewaySearch: system,
+    leakBell: company && !restricted,
+    changePassword: system || company,
+    mfaToggle: !system,
+    switchRole: role.roleCount > 1,
+    language: true,
+    exportAll: system,
+  };
+}
