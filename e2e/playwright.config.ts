@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       DEMO: '1',
       LOG_LEVEL: 'warn',
+      // Every browser test signs in from 127.0.0.1.
+      LOGIN_LIMIT_PER_ADDRESS: '10000',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
     },
   },

@@ -15,7 +15,7 @@ import { createDatabase, type Database, type DatabaseHandle } from './db/client.
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { RateLimiter } from './lib/rate-limiter.ts';
+import { identityRateLimits, RateLimiter } from './lib/rate-limiter.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
@@ -138,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     tokens,
     mailer,
     limiter: new RateLimiter(),
+    limits: identityRateLimits(config.loginLimitPerAddress),
     appUrl: config.appUrl,
   });
   const usersRepository = createUsersRepository(database.db);

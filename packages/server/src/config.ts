@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   DEMO: flag.default(false),
   SIMULATE: flag.default(false),
   ANALYTICS_ID: z.string().min(1).optional(),
+  LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -50,6 +51,8 @@ export type AppConfig = {
   readonly demo: boolean;
   readonly simulate: boolean;
   readonly analyticsId: string | undefined;
+  /** Sign-in attempts one client address may make in 15 minutes. */
+  readonly loginLimitPerAddress: number;
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 };
 
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: e.DEMO,
     simulate: e.SIMULATE,
     analyticsId: e.ANALYTICS_ID,
+    loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
 // Fixed-window attempt counters for the sensitive calls (login, MFA, forgot-password), keyed by
 // account and by client address. Counters live in the process: with several replicas each keeps
 // its own, so the effective limit is per replica (see docs/decisions.md).
+import { authMessages } from '@flowsight/domain/auth';
 import { TooManyRequests } from './errors.ts';
 
 export type RateLimitRule = { readonly limit: number; readonly windowSeconds: number };
@@ -32,7 +33,7 @@ export class RateLimiter {
     }
     if (this.#windows.size > 50_000) this.#sweep(now);
     if (retryAfter > 0) {
-      throw new TooManyRequests('Too many attempts. Please try again later.', retryAfter);
+      throw new TooManyRequests(authMessages.tooManyAttempts, retryAfter);
     }
   }
 
@@ -48,10 +49,13 @@ export class RateLimiter {
 }
 
 /** Limits of the identity calls, per account and per client address. */
-export const identityRateLimits = {
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
-  loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
-  mfaPerAddress: { limit: 30, windowSeconds: 15 * 60 },
-  forgotPerAccount: { limit: 5, windowSeconds: 60 * 60 },
-  forgotPerAddress: { limit: 30, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, RateLimitRule>;
+export function identityRateLimits(loginLimitPerAddress = 100) {
+  return {
+    loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+    loginPerAddress: { limit: loginLimitPerAddress, windowSeconds: 15 * 60 },
+    mfaPerAddress: { limit: 30, windowSeconds: 15 * 60 },
+    forgotPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+    forgotPerAddress: { limit: 30, windowSeconds: 60 * 60 },
+  } as const satisfies Record<string, RateLimitRule>;
+}
+export type IdentityRateLimits = ReturnType<typeof identityRateLimits>;

@@ -1,5 +1,6 @@
-// Everything a page may rely on, in one place: translations, server state, interface settings
-// and the theme. The router renders inside these, so error pages are themed and translated too.
+// Everything a page may rely on, in one place: translations, server state, interface settings,
+// the theme and the signed-in session. The router renders inside these, so error pages are themed
+// and translated too.
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -7,6 +8,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { SettingsProvider, useSettings } from '@/lib/settings-context';
 import type { Settings } from '@/lib/settings-storage';
 import { createAppTheme } from '@/lib/theme';
@@ -43,7 +45,9 @@ export function AppProviders({ i18n, queryClient, initialSettings, children }: A
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <SettingsProvider initialSettings={initialSettings}>
-          <AppThemeProvider>{children}</AppThemeProvider>
+          <AppThemeProvider>
+            <AuthProvider>{children}</AuthProvider>
+          </AppThemeProvider>
         </SettingsProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -27,18 +27,19 @@ describe('app routes', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
     expect(page.textContent).toContain('404');
 
+    // Home for a signed-out visitor is the sign-in page.
     fireEvent.click(screen.getByRole('link', { name: 'Back to home' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Flowsight' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
     expect(screen.queryByTestId('not-found-page')).toBeNull();
   });
 
-  it('shows the welcome page at the root, with the API documentation link', async () => {
-    renderRoutes(appRoutes, { path: '/' });
+  it('sends a signed-out visitor from the root to sign in', async () => {
+    const { router } = renderRoutes(appRoutes, { path: '/' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Flowsight' })).toBeTruthy();
-    const docs = screen.getByRole('link', { name: 'API documentation' });
-    expect(docs.getAttribute('href')).toBe('/api/docs');
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows the error page inside the layout when a page loader throws', async () => {

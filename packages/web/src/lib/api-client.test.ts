@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './api-client';
-import { clearSession, setServiceToken } from './session-storage';
+import { createApiClient, onUnauthorized } from './api-client';
+import {
+  clearSession,
+  getServiceToken,
+  getUserActiveRole,
+  setServiceToken,
+  setUserActiveRole,
+} from './session-storage';
 
 function recordingFetch() {
   const requests: Request[] = [];
@@ -49,5 +55,41 @@ describe('api client', () => {
       null,
       'Bearer after-sign-in',
     ]);
+  });
+
+  it('ends the session on a 401 from any call, and tells the listeners', async () => {
+    setServiceToken('expired');
+    setUserActiveRole('4');
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+    const client = createApiClient({
+      baseUrl: 'http://localhost/api',
+      fetch: async () =>
+        Response.json({ statusCode: 401, message: 'Session expired' }, { status: 401 }),
+    });
+
+    await client.GET('/auth/me');
+    unsubscribe();
+
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(getServiceToken()).toBeNull();
+    expect(getUserActiveRole()).toBeNull();
+  });
+
+  it('leaves the session alone when the 401 answers a sign-in form', async () => {
+    setServiceToken('still-valid');
+    const listener = vi.fn();
+    const unsubscribe = onUnauthorized(listener);
+    const client = createApiClient({
+      baseUrl: 'http://localhost/api',
+      fetch: async () => Response.json({ statusCode: 401, message: 'Nope' }, { status: 401 }),
+    });
+
+    await client.POST('/auth/login', { body: { email: 'a@b.test', password: 'x' } });
+    await client.POST('/auth/login-mfa', { body: { mfa_token: 't', code: '123456' } });
+    unsubscribe();
+
+    expect(listener).not.toHaveBeenCalled();
+    expect(getServiceToken()).toBe('still-valid');
   });
 });

@@ -1,6 +1,7 @@
 // Sign-in and everything around it: passwords, the MFA second factor, sessions and role
 // switching, forgotten passwords and invitations (spec sections 4–6, DESIGN section 5).
 import {
+  authMessages,
   INVALID_CREDENTIALS_MESSAGE,
   type Session,
   type SessionRole,
@@ -10,7 +11,7 @@ import { describeRole, isSystemRole, mayUseWebApp } from '@flowsight/domain/role
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { identityRateLimits, type RateLimiter } from '../../lib/rate-limiter.ts';
+import type { IdentityRateLimits, RateLimiter } from '../../lib/rate-limiter.ts';
 import { hashSecret, newNumericCode, newSecretToken, sameSecret } from '../../lib/secrets.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { TokenService } from '../../lib/tokens.ts';
@@ -23,13 +24,14 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const FORGOT_PASSWORD_ANSWER =
   'If this address belongs to an account, an email with a reset link is on its way.';
-export const PASSWORD_CHANGED = 'Password changed successfully';
+export const PASSWORD_CHANGED = authMessages.passwordChanged;
 
 type Dependencies = {
   repository: AuthRepository;
   tokens: TokenService;
   mailer: Mailer;
   limiter: RateLimiter;
+  limits: IdentityRateLimits;
   appUrl: string;
   now?: () => Date;
 };
@@ -41,7 +43,7 @@ export function toSessionRole(role: RoleRecord): SessionRole {
 }
 
 export function createAuthService(deps: Dependencies) {
-  const { repository, tokens, mailer, limiter, appUrl } = deps;
+  const { repository, tokens, mailer, limiter, limits, appUrl } = deps;
   const now = deps.now ?? (() => new Date());
   const invalidCredentials = () => new Unauthorized(INVALID_CREDENTIALS_MESSAGE);
 
@@ -68,8 +70,8 @@ export function createAuthService(deps: Dependencies) {
     async login(email: string, password: string, clientAddress: string) {
       const accountKey = `login:account:${email.toLowerCase()}`;
       limiter.hit([
-        { key: accountKey, rule: identityRateLimits.loginPerAccount },
-        { key: `login:address:${clientAddress}`, rule: identityRateLimits.loginPerAddress },
+        { key: accountKey, rule: limits.loginPerAccount },
+        { key: `login:address:${clientAddress}`, rule: limits.loginPerAddress },
       ]);
       const user = await repository.findUserByEmail(email);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
@@ -101,21 +103,19 @@ export function createAuthService(deps: Dependencies) {
     },
 
     async loginWithMfa(mfaToken: string, code: string, clientAddress: string): Promise<Session> {
-      limiter.hit([
-        { key: `mfa:address:${clientAddress}`, rule: identityRateLimits.mfaPerAddress },
-      ]);
+      limiter.hit([{ key: `mfa:address:${clientAddress}`, rule: limits.mfaPerAddress }]);
       const challenge = await repository.findChallenge(hashSecret(mfaToken));
-      const expired = 'The code has expired. Please sign in again.';
+      const expired = authMessages.codeExpired;
       if (!challenge || challenge.consumedAt || challenge.expiresAt <= now()) {
         throw new Unauthorized(expired);
       }
       if (challenge.attempts >= MFA_MAX_ATTEMPTS) {
         await repository.consumeChallenge(challenge.id, now());
-        throw new Unauthorized('Too many wrong codes. Please sign in again.');
+        throw new Unauthorized(authMessages.tooManyCodes);
       }
       if (!sameSecret(hashSecret(code), challenge.codeHash)) {
         await repository.countFailedAttempt(challenge.id);
-        throw new Unauthorized('The code is not valid');
+        throw new Unauthorized(authMessages.codeNotValid);
       }
       if (!(await repository.consumeChallenge(challenge.id, now())))
         throw new Unauthorized(expired);
@@ -151,8 +151,8 @@ export function createAuthService(deps: Dependencies) {
 
     async forgotPassword(email: string, clientAddress: string): Promise<{ message: string }> {
       limiter.hit([
-        { key: `forgot:account:${email.toLowerCase()}`, rule: identityRateLimits.forgotPerAccount },
-        { key: `forgot:address:${clientAddress}`, rule: identityRateLimits.forgotPerAddress },
+        { key: `forgot:account:${email.toLowerCase()}`, rule: limits.forgotPerAccount },
+        { key: `forgot:address:${clientAddress}`, rule: limits.forgotPerAddress },
       ]);
       const user = await repository.findUserByEmail(email);
       if (user && user.userStatusId !== UserStatus.Disabled) {
@@ -172,7 +172,7 @@ export function createAuthService(deps: Dependencies) {
     async resetPassword(email: string, token: string, newPassword: string) {
       const record = await repository.findUsableToken('reset', hashSecret(token), now());
       const user = record && (await repository.findUser(record.userId));
-      const invalid = () => new Invalid('This reset link is invalid or has expired');
+      const invalid = () => new Invalid(authMessages.resetLinkInvalid);
       if (!record || !user || user.email.toLowerCase() !== email.toLowerCase()) throw invalid();
       if (user.userStatusId === UserStatus.Disabled) throw invalid();
       if (!(await repository.claimToken(record.id, now()))) throw invalid();
@@ -185,10 +185,10 @@ export function createAuthService(deps: Dependencies) {
       const user = await repository.findUser(scope.userId);
       if (!user) throw new Unauthorized('Session expired');
       if (!(await verifyPassword(user.passwordHash, oldPassword))) {
-        throw new Invalid('Old password is not correct');
+        throw new Invalid(authMessages.oldPasswordIncorrect);
       }
       if (oldPassword === newPassword) {
-        throw new Invalid('The new password must differ from the old one');
+        throw new Invalid(authMessages.passwordUnchanged);
       }
       const updated = await repository.setPassword(user.id, await hashPassword(newPassword), now());
       // Every other session ends; this one continues with a token of the new version.
@@ -203,7 +203,7 @@ export function createAuthService(deps: Dependencies) {
     async invitation(token: string) {
       const record = await repository.findUsableToken('invitation', hashSecret(token), now());
       const user = record && (await repository.findUser(record.userId));
-      if (!record || !user) throw new NotFound('This invitation is invalid or has expired');
+      if (!record || !user) throw new NotFound(authMessages.invitationInvalid);
       return { email: user.email, first_name: user.firstName, last_name: user.lastName };
     },
 
@@ -215,7 +215,7 @@ export function createAuthService(deps: Dependencies) {
     }) {
       const record = await repository.findUsableToken('invitation', hashSecret(input.token), now());
       if (!record || !(await repository.claimToken(record.id, now()))) {
-        throw new NotFound('This invitation is invalid or has expired');
+        throw new NotFound(authMessages.invitationInvalid);
       }
       await repository.completeRegistration(
         record.userId,
@@ -231,12 +231,11 @@ export function createAuthService(deps: Dependencies) {
 
     async setMfa(scope: Scope, status: 0 | 1) {
       if (isSystemRole(scope.roleTypeId)) {
-        throw new Forbidden('MFA is not available for system roles');
+        throw new Forbidden(authMessages.mfaNotForSystemRoles);
       }
       await repository.setMfa(scope.userId, status, now());
       return {
-        message:
-          status === 1 ? 'MFA status enabled successfully' : 'MFA status disabled successfully',
+        message: status === 1 ? authMessages.mfaEnabled : authMessages.mfaDisabled,
       };
     },
   };

@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { apiClient } from '@/lib/api-client';
+import {
+  getServiceToken,
+  getUserActiveRole,
+  setServiceToken,
+  setUserActiveRole,
+} from '@/lib/session-storage';
+import { mockApi, reply, unauthorized } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const twoRoles = [
+  roleFixture({ id: 31 }),
+  roleFixture({ id: 32, user_role_type_id: 5, company_id: 2, company_name: 'Second Co' }),
+];
+
+describe('session', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('restores a stored session: the user, then a fresh token for the stored active role', async () => {
+    const session = sessionFixture({ roles: twoRoles, active_role_id: 32, access_token: 'fresh' });
+    setServiceToken('stored-token');
+    setUserActiveRole('32');
+    const api = mockApi({
+      'GET /auth/me': () => reply(200, meOf(sessionFixture({ roles: twoRoles }))),
+      'GET /auth/new-token/32': () => reply(200, session),
+    });
+    renderRoutes(appRoutes, { path: '/dashboard' });
+
+    expect(await screen.findByTestId('signed-in-page')).toBeTruthy();
+    expect(api.calls()).toEqual(['GET /auth/me', 'GET /auth/new-token/32']);
+    expect(api.requests[0]?.headers.get('Authorization')).toBe('Bearer stored-token');
+    expect(getServiceToken()).toBe('fresh');
+    expect(screen.getByTestId('active-role').textContent).toBe('Company Manager of Second Co');
+  });
+
+  it('refreshes the first role when the stored active role is not the user’s any more', async () => {
+    setServiceToken('stored-token');
+    setUserActiveRole('999');
+    const api = mockApi({
+      'GET /auth/me': () => reply(200, meOf(sessionFixture({ roles: twoRoles }))),
+      'GET /auth/new-token/31': () => reply(200, sessionFixture({ roles: twoRoles })),
+    });
+    renderRoutes(appRoutes, { path: '/dashboard' });
+
+    await screen.findByTestId('signed-in-page');
+    expect(api.calls()).toEqual(['GET /auth/me', 'GET /auth/new-token/31']);
+    expect(getUserActiveRole()).toBe('31');
+  });
+
+  it('signs out when /auth/me answers 401, and asks to sign in with a return URL', async () => {
+    setServiceToken('expired-token');
+    setUserActiveRole('31');
+    const api = mockApi({ 'GET /auth/me': () => unauthorized() });
+    const { router } = renderRoutes(appRoutes, { path: '/dashboard?tab=alerts' });
+
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(
+      '/dashboard?tab=alerts',
+    );
+    expect(getServiceToken()).toBeNull();
+    expect(getUserActiveRole()).toBeNull();
+    expect(api.calls()).toEqual(['GET /auth/me']);
+  });
+
+  it('signs out when the token refresh fails for any reason', async () => {
+    setServiceToken('stored-token');
+    mockApi({
+      'GET /auth/me': () => reply(200, meOf(sessionFixture())),
+      'GET /auth/new-token/11': () => reply(500, { statusCode: 500, error: 'Internal' }),
+    });
+    renderRoutes(appRoutes, { path: '/' });
+
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
+    expect(getServiceToken()).toBeNull();
+  });
+
+  it('sends a signed-out visitor of a protected page to sign in, keeping where they were going', async () => {
+    const api = mockApi();
+    const { router } = renderRoutes(appRoutes, { path: '/micrometers/testing' });
+
+    await screen.findByTestId('login-page');
+    expect(router.state.location.search).toBe('?returnUrl=%2Fmicrometers%2Ftesting');
+    expect(api.calls()).toEqual([]);
+  });
+
+  it('signs out on a 401 from any later call', async () => {
+    const session = sessionFixture();
+    setServiceToken('stored-token');
+    mockApi({
+      'GET /auth/me': () => reply(200, meOf(session)),
+      'GET /auth/new-token/11': () => reply(200, session),
+      'GET /health': () => unauthorized('Session expired'),
+    });
+    const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('signed-in-page');
+
+    await apiClient.GET('/health');
+
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?returnUrl=%2Fdashboard');
+    expect(getServiceToken()).toBeNull();
+  });
+
+  it('sends the root to the default path of the signed-in role', async () => {
+    const session = sessionFixture({ roles: [roleFixture({ user_role_type_id: 12 })] });
+    setServiceToken('stored-token');
+    mockApi({
+      'GET /auth/me': () => reply(200, meOf(session)),
+      'GET /auth/new-token/11': () => reply(200, session),
+    });
+    const { router } = renderRoutes(appRoutes, { path: '/' });
+
+    await screen.findByTestId('signed-in-page');
+    expect(router.state.location.pathname).toBe('/micrometers/testing');
+  });
+
+  it('signs out from the signed-in page: token and active role are forgotten', async () => {
+    const session = sessionFixture();
+    setServiceToken('stored-token');
+    mockApi({
+      'GET /auth/me': () => reply(200, meOf(session)),
+      'GET /auth/new-token/11': () => reply(200, session),
+    });
+    const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('signed-in-page');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    expect(getServiceToken()).toBeNull();
+    expect(getUserActiveRole()).toBeNull();
+  });
+});

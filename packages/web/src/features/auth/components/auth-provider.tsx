@@ -1,0 +1,124 @@
+// Owns the session (spec section 4): restores it from the stored token at start, keeps what a
+// sign-in returns, and ends it on sign-out or on any 401 from the API.
+import type { Session } from '@flowsight/domain/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onUnauthorized } from '@/lib/api-client';
+import {
+  clearSession,
+  getServiceToken,
+  getUserActiveRole,
+  setServiceToken,
+  setUserActiveRole,
+} from '@/lib/session-storage';
+import { getMe } from '../api/get-me';
+import { getNewToken } from '../api/get-new-token';
+import { AuthContext, type AuthContextValue, type AuthState } from '../hooks/use-auth';
+import { rememberRoleSwitch } from '../utils/role-switch-notice';
+
+const initializing: AuthState = {
+  isInitialized: false,
+  isLoggedIn: false,
+  user: null,
+  roles: [],
+  activeRole: null,
+  signedOutByUser: false,
+};
+const signedOut: AuthState = { ...initializing, isInitialized: true };
+
+/** Stores the session's token and active role and returns the state that shows it. */
+function keepSession(session: Session): AuthState {
+  const activeRole =
+    session.roles.find((role) => role.id === session.active_role_id) ?? session.roles[0];
+  if (activeRole === undefined) {
+    throw new Error('The server issued a session without any role');
+  }
+  setServiceToken(session.access_token);
+  setUserActiveRole(String(activeRole.id));
+  return {
+    isInitialized: true,
+    isLoggedIn: true,
+    user: session.user,
+    roles: session.roles,
+    activeRole,
+    signedOutByUser: false,
+  };
+}
+
+/**
+ * Session start: who the stored token belongs to, then a fresh token for the stored active role
+ * (or the first role when that one is gone).
+ */
+async function restoreSession(): Promise<Session> {
+  const me = await getMe();
+  const storedRoleId = Number(getUserActiveRole());
+  const role = me.roles.find((candidate) => candidate.id === storedRoleId) ?? me.roles[0];
+  if (role === undefined) {
+    throw new Error('The signed-in user has no role');
+  }
+  return getNewToken(role.id);
+}
+
+export type AuthProviderProps = {
+  children: ReactNode;
+};
+
+export function AuthProvider({ children }: AuthProviderProps) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(() =>
+    getServiceToken() === null ? signedOut : initializing,
+  );
+  const restoreStarted = useRef(false);
+
+  const showSignedOut = useCallback(
+    (byUser: boolean) => {
+      // Nothing one user loaded may linger for the next one.
+      queryClient.clear();
+      setState({ ...signedOut, signedOutByUser: byUser });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(() => {
+    clearSession();
+    showSignedOut(true);
+  }, [showSignedOut]);
+
+  const endSession = useCallback(() => {
+    clearSession();
+    showSignedOut(false);
+  }, [showSignedOut]);
+
+  // The API client has already cleared the stored session when it calls this.
+  useEffect(() => onUnauthorized(() => showSignedOut(false)), [showSignedOut]);
+
+  useEffect(() => {
+    if (restoreStarted.current || getServiceToken() === null) return;
+    restoreStarted.current = true;
+    restoreSession().then(
+      (session) => setState(keepSession(session)),
+      () => endSession(),
+    );
+  }, [endSession]);
+
+  const startSession = useCallback((session: Session) => setState(keepSession(session)), []);
+
+  const switchRole = useCallback(async (roleId: number) => {
+    const next = keepSession(await getNewToken(roleId));
+    rememberRoleSwitch(next.activeRole?.description ?? '');
+    // Spec section 4: a role switch starts the app afresh at the root.
+    window.location.assign('/');
+  }, []);
+
+  const updateUser = useCallback<AuthContextValue['updateUser']>((changes) => {
+    setState((current) =>
+      current.user === null ? current : { ...current, user: { ...current.user, ...changes } },
+    );
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, startSession, signOut, switchRole, updateUser }),
+    [state, startSession, signOut, switchRole, updateUser],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,53 @@
+// A stand-in for the Flowsight API in component tests: `fetch` is replaced by a table of
+// handlers keyed by "METHOD /path" (the path after `/api`, without the query string).
+import { vi } from 'vitest';
+
+export type MockApiHandler = (request: Request) => Response | Promise<Response>;
+
+export type MockApi = {
+  /** Every request the page made, in order. */
+  requests: Request[];
+  /** The "METHOD /path" of every request, in order. */
+  calls: () => string[];
+  /** Replaces or adds a handler. */
+  on: (route: string, handler: MockApiHandler) => void;
+};
+
+export function mockApi(handlers: Record<string, MockApiHandler> = {}): MockApi {
+  const table = new Map(Object.entries(handlers));
+  const requests: Request[] = [];
+  const routeOf = (request: Request) =>
+    `${request.method} ${new URL(request.url).pathname.replace(/^\/api/, '')}`;
+
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      requests.push(request);
+      const handler = table.get(routeOf(request));
+      if (handler === undefined) {
+        return Response.json(
+          { statusCode: 404, error: 'Not Found', message: `No mock for ${routeOf(request)}` },
+          { status: 404 },
+        );
+      }
+      return handler(request.clone());
+    }),
+  );
+
+  return {
+    requests,
+    calls: () => requests.map(routeOf),
+    on: (route, handler) => {
+      table.set(route, handler);
+    },
+  };
+}
+
+/** A JSON answer with a status, e.g. `reply(401, {statusCode: 401, ...})`. */
+export function reply(status: number, body: unknown): Response {
+  return Response.json(body, { status });
+}
+
+export function unauthorized(message = 'Unauthorized'): Response {
+  return reply(401, { statusCode: 401, error: 'Unauthorized', message });
+}
