@@ -2,8 +2,8 @@
 // role covers, MFA challenges and one-time tokens.
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
 import { mfaChallenges, userRoles, users, userTokens } from '../../db/schema/identity.ts';
-import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -22,31 +22,7 @@ export type RoleRecord = {
   unit_name: string | null;
 };
 
-const roleColumns = {
-  id: userRoles.id,
-  user_role_type_id: userRoles.userRoleTypeId,
-  company_id: userRoles.companyId,
-  property_id: userRoles.propertyId,
-  building_id: userRoles.buildingId,
-  unit_id: userRoles.unitId,
-  company_type_id: companies.companyTypeId,
-  allow_assignment: sql<boolean>`coalesce(${companies.allowAssignment}, false)`,
-  company_name: companies.name,
-  property_name: properties.name,
-  building_name: buildings.name,
-  unit_name: units.name,
-};
-
 export function createAuthRepository(db: Database) {
-  const rolesQuery = () =>
-    db
-      .select(roleColumns)
-      .from(userRoles)
-      .leftJoin(companies, eq(companies.id, userRoles.companyId))
-      .leftJoin(properties, eq(properties.id, userRoles.propertyId))
-      .leftJoin(buildings, eq(buildings.id, userRoles.buildingId))
-      .leftJoin(units, eq(units.id, userRoles.unitId));
-
   return {
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
       const [user] = await db
@@ -63,17 +39,10 @@ export function createAuthRepository(db: Database) {
 
     /** A user's roles, the first (lowest id) first: it is the one sign-in starts with. */
     rolesOf: (userId: number): Promise<RoleRecord[]> =>
-      rolesQuery().where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.id)),
+      selectRolesWithNames(db).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.id)),
 
     async findRole(roleId: number): Promise<(RoleRecord & { user_id: number }) | undefined> {
-      const [role] = await db
-        .select({ ...roleColumns, user_id: userRoles.userId })
-        .from(userRoles)
-        .leftJoin(companies, eq(companies.id, userRoles.companyId))
-        .leftJoin(properties, eq(properties.id, userRoles.propertyId))
-        .leftJoin(buildings, eq(buildings.id, userRoles.buildingId))
-        .leftJoin(units, eq(units.id, userRoles.unitId))
-        .where(eq(userRoles.id, roleId));
+      const [role] = await selectRolesWithNames(db).where(eq(userRoles.id, roleId));
       return role;
     },
 

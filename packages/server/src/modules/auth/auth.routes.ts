@@ -15,16 +15,12 @@ import {
 } from '@flowsight/domain/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 
 const tags = ['auth'];
-const errorSchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.union([z.string(), z.array(z.string())]),
-});
-const bearer = [{ bearer: [] }];
+const bearer = bearerSecurity;
 
 export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (
   app,

@@ -2,12 +2,12 @@
 // contacts`), read, changed and removed by id (`/api/notifications/contacts/{id}`). HTTP only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorSchema } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { ContactsService } from './contacts.service.ts';
 import {
   contactSchema,
   createContactSchema,
-  errorSchema,
   idParams,
   messageSchema,
   updateContactSchema,

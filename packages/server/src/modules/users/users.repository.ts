@@ -18,6 +18,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
 import { userRoles, users, userTokens } from '../../db/schema/identity.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
@@ -108,20 +109,6 @@ export type RoleRecord = {
   unit_name: string | null;
 };
 
-const roleColumns = {
-  id: userRoles.id,
-  user_id: userRoles.userId,
-  user_role_type_id: userRoles.userRoleTypeId,
-  company_id: userRoles.companyId,
-  property_id: userRoles.propertyId,
-  building_id: userRoles.buildingId,
-  unit_id: userRoles.unitId,
-  company_name: companies.name,
-  property_name: properties.name,
-  building_name: buildings.name,
-  unit_name: units.name,
-};
-
 /** What a new role is: its type and where it sits (ids null below its level; all null for system roles). */
 export type RoleValues = { roleTypeId: number } & RolePlacement;
 
@@ -161,14 +148,7 @@ export function createUsersRepository(db: Database) {
   const isVisible = (scope: Scope, userId: Column, where?: SQL) =>
     inArray(userId, visibleUserIds(scope, where));
 
-  const rolesQuery = () =>
-    db
-      .select(roleColumns)
-      .from(userRoles)
-      .leftJoin(companies, eq(companies.id, userRoles.companyId))
-      .leftJoin(properties, eq(properties.id, userRoles.propertyId))
-      .leftJoin(buildings, eq(buildings.id, userRoles.buildingId))
-      .leftJoin(units, eq(units.id, userRoles.unitId));
+  const rolesQuery = () => selectRolesWithNames(db);
 
   return {
     /** The visibility condition on any column holding a user id (notification contacts, …). */

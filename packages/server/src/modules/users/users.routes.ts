@@ -3,12 +3,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
+import { errorSchema } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   createUserSchema,
   deleteRoleResponseSchema,
-  errorSchema,
   idParams,
   messageSchema,
   roleGrantSchema,

@@ -5,12 +5,6 @@ import { emailSchema } from '@flowsight/domain/auth';
 import { notificationMethods, roleTypes, UserStatus } from '@flowsight/domain/lookups';
 import { z } from 'zod';
 
-export const errorSchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.union([z.string(), z.array(z.string())]),
-});
-
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
 const optionalId = z.number().int().positive().optional();
 
