@@ -10,6 +10,7 @@ export default mergeConfig(
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/testing/setup-tests.ts'],
+      testTimeout: 30_000,
     },
   }),
 );

@@ -1,6 +1,10 @@
 // Runs before every web test file: each test starts from an empty page and empty storage.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy routes load their code on first use; on a busy CI machine that can take seconds, so
+// `findBy…` waits up to 10 s rather than Testing Library's default 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
