@@ -58,6 +58,7 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /auth/me': SIGNED_IN,
   'GET /auth/new-token/:role_id': SIGNED_IN,
   'POST /auth/change-password': SIGNED_IN,
+  'PUT /auth/me': SIGNED_IN,
 
   'GET /users': STAFF_AND_COMPANY,
   'POST /users': USER_MANAGERS,
@@ -82,6 +83,20 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'PUT /notifications/contacts/:id': CONTACT_MANAGERS,
   'DELETE /notifications/contacts/:id': CONTACT_MANAGERS,
 };
+
+/**
+ * Routes closed to every role of a restricted company (type 3): spec section 6 gives them no
+ * users (and, with later issues, no dashboard and no gateways).
+ */
+export const closedToRestrictedCompanies: ReadonlySet<string> = new Set(
+  Object.keys(apiAccess).filter(
+    (key) =>
+      key.includes(' /users') &&
+      // About the caller's own sign-in and roles, which every company keeps.
+      key !== 'PUT /users/update-mfa-status/:status' &&
+      key !== 'DELETE /users/roles/:roleId',
+  ),
+);
 
 export function accessFor(method: string, path: string): Access | undefined {
   return apiAccess[`${method.toUpperCase()} ${path}`];

@@ -14,6 +14,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  phone: z.string().nullable().optional(),
   mfa: z.number().int().min(0).max(1),
 });
 
@@ -110,3 +111,11 @@ export const authMessages = {
   invitationInvalid: 'This invitation is invalid or has expired',
 } as const;
 export const LAST_ROLE_MESSAGE = 'User must have at least one role';
+
+export const updateProfileRequestSchema = z
+  .object({
+    first_name: z.string().trim().min(1, 'First name is required').max(100).optional(),
+    last_name: z.string().trim().min(1, 'Last name is required').max(100).optional(),
+    phone: z.string().trim().max(40).nullable().optional(),
+  })
+  .strict();

@@ -142,6 +142,10 @@ const routeSamples: Record<string, Sample> = {
     }),
     expect: () => 400,
   },
+  'PUT /auth/me': {
+    tenantless: true,
+    request: () => ({ url: '/api/auth/me', payload: { phone: '(617) 555-0199' } }),
+  },
   'PUT /users/update-mfa-status/:status': {
     tenantless: true,
     request: () => ({ url: '/api/users/update-mfa-status/0' }),

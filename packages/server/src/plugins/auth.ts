@@ -3,8 +3,13 @@
 // the bearer token is verified, its user, role and token version are checked against the database,
 // the role type is checked against the table, and the caller's scope is resolved once and put on
 // the request for the data layer.
-import { type Access, accessFor, mayCall } from '@flowsight/domain/access';
-import { type RoleTypeId, UserStatus } from '@flowsight/domain/lookups';
+import {
+  type Access,
+  accessFor,
+  closedToRestrictedCompanies,
+  mayCall,
+} from '@flowsight/domain/access';
+import { CompanyType, type RoleTypeId, UserStatus } from '@flowsight/domain/lookups';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
@@ -19,6 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Closed to roles of restricted (type 3) companies. */
+    closedToRestricted?: boolean;
   }
 }
 
@@ -45,7 +52,8 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
       const access = accessFor(method, path);
       if (!access)
         throw new Error(`No access rule for ${method} ${path} in @flowsight/domain/access`);
-      route.config = { ...route.config, access };
+      const closedToRestricted = closedToRestrictedCompanies.has(`${method} ${path}`);
+      route.config = { ...route.config, access, closedToRestricted };
     }
   });
 
@@ -69,7 +77,10 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
     ) {
       throw new Unauthorized('Session expired');
     }
-    if (!mayCall(access, role.user_role_type_id)) {
+    const restricted =
+      request.routeOptions.config.closedToRestricted &&
+      role.company_type_id === CompanyType.Restricted;
+    if (!mayCall(access, role.user_role_type_id) || restricted) {
       throw new Forbidden('You do not have access to this');
     }
     request.scope = {

@@ -137,6 +137,7 @@ export interface paths {
                                 email: string;
                                 first_name: string;
                                 last_name: string;
+                                phone?: string | null;
                                 mfa: number;
                             };
                             roles: {
@@ -237,6 +238,7 @@ export interface paths {
                                 email: string;
                                 first_name: string;
                                 last_name: string;
+                                phone?: string | null;
                                 mfa: number;
                             };
                             roles: {
@@ -311,6 +313,7 @@ export interface paths {
                                 email: string;
                                 first_name: string;
                                 last_name: string;
+                                phone?: string | null;
                                 mfa: number;
                             };
                             roles: {
@@ -334,7 +337,73 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /** Change the caller’s own name or phone */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        first_name?: string;
+                        last_name?: string;
+                        phone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                phone?: string | null;
+                                mfa: number;
+                            };
+                            roles: {
+                                id: number;
+                                user_role_type_id: number;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                company_type_id: number | null;
+                                allow_assignment: boolean;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                description: string;
+                            }[];
+                            active_role_id: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -373,6 +442,7 @@ export interface paths {
                                 email: string;
                                 first_name: string;
                                 last_name: string;
+                                phone?: string | null;
                                 mfa: number;
                             };
                             roles: {

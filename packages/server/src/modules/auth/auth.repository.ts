@@ -76,6 +76,17 @@ export function createAuthRepository(db: Database) {
         .where(eq(users.id, userId));
     },
 
+    async updateProfile(
+      userId: number,
+      fields: { firstName?: string; lastName?: string; phone?: string | null },
+      now: Date,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(users.id, userId));
+    },
+
     async setMfa(userId: number, mfa: 0 | 1, now: Date): Promise<void> {
       await db.update(users).set({ mfa, updatedAt: now }).where(eq(users.id, userId));
     },

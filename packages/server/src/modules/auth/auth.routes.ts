@@ -12,6 +12,7 @@ import {
   sessionRoleSchema,
   sessionSchema,
   sessionUserSchema,
+  updateProfileRequestSchema,
 } from '@flowsight/domain/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,6 +68,26 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
       },
     },
     (request) => service.me(scopeOf(request)),
+  );
+  app.put(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'Change the caller’s own name or phone',
+        security: bearer,
+        body: updateProfileRequestSchema,
+        response: {
+          200: z.object({
+            user: sessionUserSchema,
+            roles: z.array(sessionRoleSchema),
+            active_role_id: z.number().int(),
+          }),
+          400: errorSchema,
+        },
+      },
+    },
+    (request) => service.updateProfile(scopeOf(request), request.body),
   );
   app.get(
     '/new-token/:role_id',

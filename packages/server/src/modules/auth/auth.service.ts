@@ -229,6 +229,27 @@ export function createAuthService(deps: Dependencies) {
       return { message: 'Your account is ready. You can sign in now.' };
     },
 
+    /** The caller's own name and phone (the settings page's profile). */
+    async updateProfile(
+      scope: Scope,
+      input: {
+        first_name?: string | undefined;
+        last_name?: string | undefined;
+        phone?: string | null | undefined;
+      },
+    ): Promise<MeResponse> {
+      await repository.updateProfile(
+        scope.userId,
+        {
+          ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+          ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        },
+        now(),
+      );
+      return this.me(scope);
+    },
+
     async setMfa(scope: Scope, status: 0 | 1) {
       if (isSystemRole(scope.roleTypeId)) {
         throw new Forbidden(authMessages.mfaNotForSystemRoles);
@@ -248,6 +269,7 @@ function publicUser(user: UserRecord) {
     email: user.email,
     first_name: user.firstName,
     last_name: user.lastName,
+    phone: user.phone,
     mfa: user.mfa,
   };
 }

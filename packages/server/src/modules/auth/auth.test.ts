@@ -382,6 +382,33 @@ describe('identity', () => {
     });
   });
 
+  describe('profile', () => {
+    it('lets people change their own name and phone, and nothing else', async () => {
+      const { access_token } = await session('manager@flowsight.test');
+      const put = (payload: object) =>
+        authorized(t.app, access_token)('/api/auth/me', { method: 'PUT', payload });
+      const changed = await put({ first_name: ' Dana ', phone: '(617) 555-0142' });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().user).toMatchObject({ first_name: 'Dana', phone: '(617) 555-0142' });
+      expect((await me(access_token)).json().user.first_name).toBe('Dana');
+      expect((await put({ email: 'someone.else@flowsight.test' })).statusCode).toBe(400);
+      expect((await put({ first_name: '' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('restricted companies', () => {
+    it('closes user administration to roles of a type-3 company, but not their own sign-in', async () => {
+      const { access_token } = await session('restricted.admin@flowsight.test');
+      const get = authorized(t.app, access_token);
+      expect((await get('/api/users')).statusCode).toBe(403);
+      expect((await get('/api/users/search-top/a/5')).statusCode).toBe(403);
+      expect((await get('/api/auth/me')).statusCode).toBe(200);
+      expect((await get('/api/users/update-mfa-status/0', { method: 'PUT' })).statusCode).toBe(200);
+      const other = await session('company.admin@flowsight.test');
+      expect((await authorized(t.app, other.access_token)('/api/users')).statusCode).toBe(200);
+    });
+  });
+
   describe('rate limits', () => {
     it('stops an account after 10 login attempts in 15 minutes with 429 and Retry-After', async () => {
       const email = 'restricted.admin@flowsight.test';
