@@ -111,6 +111,9 @@ export const authMessages = {
   invitationInvalid: 'This invitation is invalid or has expired',
 } as const;
 export const LAST_ROLE_MESSAGE = 'User must have at least one role';
+/** Spec section 8: the answers to removing a record such as a role. */
+export const DELETED_MESSAGE = 'Deleted successfully';
+export const DELETE_FAILED_MESSAGE = 'An error occurred';
 
 export const updateProfileRequestSchema = z
   .object({

@@ -222,6 +222,26 @@ describe('serving the web app', () => {
   });
 });
 
+describe('analytics id', () => {
+  it('is handed to the page and allowed by the CSP only when configured', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'flowsight-web-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><head><title>F</title></head>');
+    const withId = await buildTestApp({ webRoot: root, env: { ANALYTICS_ID: 'G-TEST123' } });
+    const without = await buildTestApp({ webRoot: root });
+    try {
+      const page = await withId.app.inject('/dashboard');
+      expect(page.body).toContain('<meta name="flowsight-analytics-id" content="G-TEST123">');
+      expect(page.headers['content-security-policy']).toContain('https://www.googletagmanager.com');
+      const plain = await without.app.inject('/dashboard');
+      expect(plain.body).not.toContain('flowsight-analytics-id');
+      expect(plain.headers['content-security-policy']).not.toContain('google');
+    } finally {
+      await withId.close();
+      await without.close();
+    }
+  });
+});
+
 describe('failures and shutdown', () => {
   it('hides the details of a server failure', async () => {
     const database = await createTestDatabase();

@@ -105,15 +105,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('db', database.db);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
+  // Page-view analytics (production builds, ANALYTICS_ID set) load gtag.js and report to Google.
+  const analyticsHosts = config.analyticsId
+    ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com']
+    : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...analyticsHosts],
         // MUI's emotion writes style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', ...analyticsHosts],
+        connectSrc: ["'self'", ...analyticsHosts],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -174,6 +178,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
-  await app.register(webPlugin, { root: options.webRoot });
+  await app.register(webPlugin, { root: options.webRoot, analyticsId: config.analyticsId });
   return app;
 }

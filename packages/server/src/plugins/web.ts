@@ -1,6 +1,6 @@
 // Serves the built web app (packages/server/public) at `/`: hashed assets cached for a year,
 // index.html for every other path so client-side routing can take over.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,9 +8,22 @@ import type { FastifyInstance } from 'fastify';
 // Resolves to packages/server/public from both src/plugins and dist/plugins.
 export const webRoot = fileURLToPath(new URL('../../public', import.meta.url));
 
-export async function webPlugin(app: FastifyInstance, options: { root?: string }) {
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export type WebPluginOptions = { root?: string | undefined; analyticsId?: string | undefined };
+
+export async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const root = options.root ?? webRoot;
   const built = existsSync(`${root}/index.html`);
+  // The page, read once, with the runtime analytics id the web app looks for.
+  const indexHtml = built
+    ? readFileSync(`${root}/index.html`, 'utf8').replace(
+        '</head>',
+        options.analyticsId
+          ? `<meta name="flowsight-analytics-id" content="${escapeAttribute(options.analyticsId)}"></head>`
+          : '</head>',
+      )
+    : '';
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -28,7 +41,10 @@ export async function webPlugin(app: FastifyInstance, options: { root?: string }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (wantsPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
     }
     return reply.status(404).send({
       statusCode: 404,

@@ -1,6 +1,8 @@
 // Everything a page may rely on, in one place: translations, server state, interface settings,
-// the theme and the signed-in session. The router renders inside these, so error pages are themed
-// and translated too.
+// the theme (with its direction), snackbars and the signed-in session. The router renders inside
+// these, so error pages are themed and translated too.
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -8,28 +10,41 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { SnackbarProvider } from '@/components/feedback/snackbar-provider';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { SettingsProvider, useSettings } from '@/lib/settings-context';
 import type { Settings } from '@/lib/settings-storage';
 import { createAppTheme } from '@/lib/theme';
 
+// Right-to-left styles are the left-to-right ones mirrored by a stylis plugin, in their own cache.
+const ltrCache = createCache({ key: 'mui' });
+const rtlCache = createCache({ key: 'mui-rtl', stylisPlugins: [prefixer, rtlPlugin] });
+
 export type AppThemeProviderProps = {
   children: ReactNode;
 };
 
-/** The theme for the chosen mode; `system` follows the operating system and its changes. */
+/** The theme for the chosen settings; mode `system` follows the operating system and its changes. */
 export function AppThemeProvider({ children }: AppThemeProviderProps) {
   const { settings } = useSettings();
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const systemMode = prefersDark ? 'dark' : 'light';
   const mode = settings.mode === 'system' ? systemMode : settings.mode;
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const { preset, direction, font, language } = settings;
+  const theme = useMemo(
+    () => createAppTheme({ mode, preset, direction, font, language }),
+    [mode, preset, direction, font, language],
+  );
 
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      {children}
-    </ThemeProvider>
+    <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
   );
 }
 
@@ -46,7 +61,9 @@ export function AppProviders({ i18n, queryClient, initialSettings, children }: A
       <QueryClientProvider client={queryClient}>
         <SettingsProvider initialSettings={initialSettings}>
           <AppThemeProvider>
-            <AuthProvider>{children}</AuthProvider>
+            <SnackbarProvider>
+              <AuthProvider>{children}</AuthProvider>
+            </SnackbarProvider>
           </AppThemeProvider>
         </SettingsProvider>
       </QueryClientProvider>

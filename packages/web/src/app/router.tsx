@@ -1,16 +1,19 @@
 // The route tree. Pages load lazily; the guards, the not-found and error pages ship with the main
 // bundle so they can show even when loading a page's code is what failed.
 import { useState } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PageLoader } from '@/components/page-loader';
 import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootRedirect } from '@/features/auth/components/root-redirect';
-import { SignedInLayout } from '@/features/auth/components/signed-in-layout';
+import { CompaniesEntry } from './routes/companies-entry';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
+import { type PageHandle, SectionPlaceholderPage } from './routes/section-placeholder-page';
+import { AppShell } from './shell/app-shell';
+import { usePageViews } from './use-page-views';
 
 // Route modules use the function form of `lazy`: React Router empties a `lazy` object once
 // loaded, which would break the route tree for any second router (tests) built from it.
@@ -39,21 +42,50 @@ const changePasswordRoute = async () => {
   const { ChangePasswordPage } = await import('@/features/auth/routes/change-password-page');
   return { Component: ChangePasswordPage };
 };
-const signedInRoute = async () => {
-  const { SignedInPage } = await import('@/features/auth/routes/signed-in-page');
-  return { Component: SignedInPage };
-};
-
 /**
- * Every role's default path (spec section 2). Until the application shell brings their real
- * screens, each shows the interim signed-in page.
+ * The shell's routes (spec section 2) and their titles. Their screens arrive with later issues;
+ * until then each shows its title and a "this section arrives soon" note inside the shell.
  */
-const ROLE_LANDING_PATHS = ['companies', 'dashboard', 'micrometers/testing', 'installation'];
+const shellSections: [path: string, titleKey: PageHandle['titleKey']][] = [
+  ['overview', 'nav.overview'],
+  ['dashboard', 'nav.dashboard'],
+  ['companies/:companyId/*', 'nav.company'],
+  ['properties', 'nav.properties'],
+  ['buildings', 'nav.buildings'],
+  ['installation', 'nav.installation'],
+  ['flume-accounts', 'nav.flume-accounts'],
+  ['alerts', 'nav.alerts'],
+  ['gateways', 'nav.gateways'],
+  ['reports', 'nav.reports'],
+  ['users', 'nav.users'],
+  ['events', 'nav.events'],
+  ['appliances', 'nav.appliances'],
+  ['settings', 'nav.settings'],
+  ['statistics/*', 'nav.statistics'],
+  ['submissions/unassigned', 'nav.submissions-unassigned'],
+  ['submissions/keep-alive', 'nav.submissions-keep-alive'],
+  ['submissions/parsed-old', 'nav.submissions-parsed-old'],
+  ['micrometers/assigned', 'nav.micrometers-assigned'],
+  ['micrometers/unassigned', 'nav.micrometers-unassigned'],
+  ['micrometers/excluded', 'nav.micrometers-excluded'],
+  ['micrometers/config', 'nav.micrometers-config'],
+  ['micrometers/defaults', 'nav.micrometers-defaults'],
+  ['micrometers/downlink', 'nav.micrometers-downlink'],
+  ['micrometers/testing', 'nav.micrometers-testing'],
+  ['micrometers/assignment', 'nav.micrometers-assignment'],
+];
+
+/** The root: every location change is a page view (production builds with an analytics id). */
+function AppRoot() {
+  usePageViews();
+  return <Outlet />;
+}
 
 export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
+    Component: AppRoot,
     // Last resort: an error in a layout itself replaces the whole screen.
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: PageLoader,
@@ -92,13 +124,25 @@ export const appRoutes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            id: 'signed-in-layout',
-            Component: SignedInLayout,
+            id: 'app-shell',
+            Component: AppShell,
             children: [
               {
-                id: 'signed-in-pages',
+                // Inside the shell: a failing page keeps the header and the drawer around it.
+                id: 'shell-pages',
                 ErrorBoundary: RouteErrorPage,
-                children: ROLE_LANDING_PATHS.map((path) => ({ path, lazy: signedInRoute })),
+                children: [
+                  {
+                    path: 'companies',
+                    Component: CompaniesEntry,
+                    handle: { titleKey: 'nav.companies' } satisfies PageHandle,
+                  },
+                  ...shellSections.map(([path, titleKey]) => ({
+                    path,
+                    Component: SectionPlaceholderPage,
+                    handle: { titleKey } satisfies PageHandle,
+                  })),
+                ],
               },
             ],
           },

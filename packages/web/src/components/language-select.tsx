@@ -8,7 +8,7 @@ import { useSettings } from '@/lib/settings-context';
 import { isLanguage } from '@/lib/settings-storage';
 
 /** A language's name in that language ("Français", "中文"), as a reader of it looks for it. */
-function nativeName(language: Language): string {
+export function nativeLanguageName(language: Language): string {
   const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
@@ -40,7 +40,7 @@ export function LanguageSelect({ size = 'small' }: LanguageSelectProps) {
     >
       {languages.map((language) => (
         <MenuItem key={language} value={language} lang={language}>
-          {nativeName(language)}
+          {nativeLanguageName(language)}
         </MenuItem>
       ))}
     </Select>

@@ -4,6 +4,8 @@
 // the server wrote it.
 import {
   authMessages,
+  DELETE_FAILED_MESSAGE,
+  DELETED_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   LAST_ROLE_MESSAGE,
 } from '@flowsight/domain/auth';
@@ -37,6 +39,10 @@ const serverAuthMessageNames = Object.keys(serverAuthMessages) as Array<
   keyof typeof serverAuthMessages
 >;
 
+/** Role deletion answers (spec section 8, "Role deletion"). */
+export const ROLE_DELETED_MESSAGE = DELETED_MESSAGE;
+export const ROLE_DELETE_FAILED_MESSAGE = DELETE_FAILED_MESSAGE;
+
 /** The web forms' own checks, which the specification leaves unworded. */
 export const formMessages = {
   emailRequired: 'Email is required',
@@ -62,6 +68,8 @@ export const messageKeys: ReadonlyMap<string, MessageKey> = new Map<string, Mess
   [INVALID_REQUEST_MESSAGE, 'messages.invalidRequest'],
   [MFA_ENABLED_MESSAGE, 'messages.mfaEnabled'],
   [MFA_DISABLED_MESSAGE, 'messages.mfaDisabled'],
+  [ROLE_DELETED_MESSAGE, 'messages.roleDeleted'],
+  [ROLE_DELETE_FAILED_MESSAGE, 'messages.roleDeleteFailed'],
   [formMessages.emailRequired, 'messages.emailRequired'],
   [formMessages.emailInvalid, 'messages.emailInvalid'],
   [formMessages.firstNameRequired, 'messages.firstNameRequired'],

@@ -1,7 +1,6 @@
 // Live interface settings for the whole app: changing one re-renders what depends on it, switches
 // the i18n language and persists the new value.
 
-import type { Language } from '@flowsight/domain/constants';
 import {
   createContext,
   type ReactNode,
@@ -12,12 +11,16 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Settings, type ThemeMode, writeSettings } from './settings-storage';
+import { DEFAULT_SETTINGS, type Settings, type ThemeMode, writeSettings } from './settings-storage';
 
 type SettingsContextValue = {
   settings: Settings;
+  /** Changes any settings at once; a new language also switches the translations. */
+  updateSettings: (change: Partial<Settings>) => void;
   setMode: (mode: ThemeMode) => void;
-  setLanguage: (language: Language) => void;
+  setLanguage: (language: Settings['language']) => void;
+  /** Back to the defaults, keeping the language. */
+  resetSettings: () => void;
 };
 
 const SettingsContext = createContext<SettingsContextValue | null>(null);
@@ -31,33 +34,34 @@ export function SettingsProvider({ initialSettings, children }: SettingsProvider
   const { i18n } = useTranslation();
   const [settings, setSettings] = useState(initialSettings);
 
-  const update = useCallback(
+  const updateSettings = useCallback(
     (change: Partial<Settings>) => {
-      const next = { ...settings, ...change };
-      setSettings(next);
-      writeSettings(next);
+      setSettings((current) => {
+        const next = { ...current, ...change };
+        writeSettings(next);
+        return next;
+      });
+      if (change.language !== undefined) void i18n.changeLanguage(change.language);
     },
-    [settings],
+    [i18n],
   );
 
-  const setMode = useCallback((mode: ThemeMode) => update({ mode }), [update]);
-
+  const setMode = useCallback((mode: ThemeMode) => updateSettings({ mode }), [updateSettings]);
   const setLanguage = useCallback(
-    (language: Language) => {
-      update({ language });
-      void i18n.changeLanguage(language);
-    },
-    [i18n, update],
+    (language: Settings['language']) => updateSettings({ language }),
+    [updateSettings],
   );
+  const resetSettings = useCallback(() => updateSettings(DEFAULT_SETTINGS), [updateSettings]);
 
   // Screen readers and the browser's own translation offer read the page language from here.
   useEffect(() => {
     document.documentElement.lang = settings.language;
-  }, [settings.language]);
+    document.documentElement.dir = settings.direction;
+  }, [settings.language, settings.direction]);
 
   const value = useMemo(
-    () => ({ settings, setMode, setLanguage }),
-    [settings, setMode, setLanguage],
+    () => ({ settings, updateSettings, setMode, setLanguage, resetSettings }),
+    [settings, updateSettings, setMode, setLanguage, resetSettings],
   );
   return <SettingsContext value={value}>{children}</SettingsContext>;
 }

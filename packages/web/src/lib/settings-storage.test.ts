@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SETTINGS,
   detectLanguage,
   readSettings,
   SETTINGS_STORAGE_KEY,
@@ -8,16 +9,25 @@ import {
 
 describe('settings storage', () => {
   it('reads back what was written', () => {
-    writeSettings({ mode: 'dark', language: 'ro' });
-    expect(readSettings()).toEqual({ mode: 'dark', language: 'ro' });
+    const settings = {
+      mode: 'dark',
+      language: 'ro',
+      preset: 'purple',
+      direction: 'rtl',
+      font: 'serif',
+      miniDrawer: true,
+      container: 'boxed',
+    } as const;
+    writeSettings(settings);
+    expect(readSettings()).toEqual(settings);
   });
 
   it('keeps valid fields and replaces invalid ones with defaults', () => {
     window.localStorage.setItem(
       SETTINGS_STORAGE_KEY,
-      JSON.stringify({ mode: 'sepia', language: 'zh' }),
+      JSON.stringify({ mode: 'sepia', language: 'zh', preset: 'mauve', miniDrawer: 'yes' }),
     );
-    expect(readSettings()).toEqual({ mode: 'system', language: 'zh' });
+    expect(readSettings()).toEqual({ ...DEFAULT_SETTINGS, language: 'zh' });
   });
 
   it('survives a stored value that is not JSON', () => {

@@ -5,7 +5,7 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createAppI18n } from '@/i18n/i18n';
-import type { Settings } from '@/lib/settings-storage';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings-storage';
 
 export type RenderRoutesOptions = {
   path?: string;
@@ -13,7 +13,12 @@ export type RenderRoutesOptions = {
 };
 
 export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions = {}) {
-  const settings: Settings = { mode: 'light', language: 'en', ...options.settings };
+  const settings: Settings = {
+    ...DEFAULT_SETTINGS,
+    mode: 'light',
+    language: 'en',
+    ...options.settings,
+  };
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(

@@ -2,7 +2,7 @@
 // and remove whom, which roles a caller may grant and where, the last-role rule, and the users
 // CSV export. System roles manage everyone; a company admin manages the people of their company.
 import { accessFor, mayCall } from '@flowsight/domain/access';
-import { LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
+import { DELETED_MESSAGE, LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
 import { RoleType, type RoleTypeId, UserStatus, userStatuses } from '@flowsight/domain/lookups';
 import { COMPANY_GRANTABLE_ROLE_TYPES, describeRole, roleTypeName } from '@flowsight/domain/roles';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
@@ -40,7 +40,7 @@ import type {
 
 export const userListQuerySchema = userListDefinition.querySchema;
 export const SEARCH_TOP_LIMIT = 5;
-export const DELETED = 'Deleted successfully';
+export const DELETED = DELETED_MESSAGE;
 
 type Dependencies = {
   repository: UsersRepository;

@@ -32,11 +32,14 @@ describe('session', () => {
     });
     renderRoutes(appRoutes, { path: '/dashboard' });
 
-    expect(await screen.findByTestId('signed-in-page')).toBeTruthy();
+    expect(await screen.findByTestId('app-shell')).toBeTruthy();
     expect(api.calls()).toEqual(['GET /auth/me', 'GET /auth/new-token/32']);
     expect(api.requests[0]?.headers.get('Authorization')).toBe('Bearer stored-token');
     expect(getServiceToken()).toBe('fresh');
-    expect(screen.getByTestId('active-role').textContent).toBe('Company Manager of Second Co');
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    expect((await screen.findByTestId('active-role')).textContent).toBe(
+      'Company Manager of Second Co',
+    );
   });
 
   it('refreshes the first role when the stored active role is not the user’s any more', async () => {
@@ -48,7 +51,7 @@ describe('session', () => {
     });
     renderRoutes(appRoutes, { path: '/dashboard' });
 
-    await screen.findByTestId('signed-in-page');
+    await screen.findByTestId('app-shell');
     expect(api.calls()).toEqual(['GET /auth/me', 'GET /auth/new-token/31']);
     expect(getUserActiveRole()).toBe('31');
   });
@@ -99,7 +102,7 @@ describe('session', () => {
       'GET /health': () => unauthorized('Session expired'),
     });
     const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
-    await screen.findByTestId('signed-in-page');
+    await screen.findByTestId('app-shell');
 
     await apiClient.GET('/health');
 
@@ -117,7 +120,7 @@ describe('session', () => {
     });
     const { router } = renderRoutes(appRoutes, { path: '/' });
 
-    await screen.findByTestId('signed-in-page');
+    await screen.findByTestId('app-shell');
     expect(router.state.location.pathname).toBe('/micrometers/testing');
   });
 
@@ -129,9 +132,10 @@ describe('session', () => {
       'GET /auth/new-token/11': () => reply(200, session),
     });
     const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
-    await screen.findByTestId('signed-in-page');
+    await screen.findByTestId('app-shell');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('');

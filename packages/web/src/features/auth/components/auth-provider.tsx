@@ -116,9 +116,18 @@ export function AuthProvider({ children }: AuthProviderProps) {
     );
   }, []);
 
+  const forgetRole = useCallback<AuthContextValue['forgetRole']>((roleId, accessToken) => {
+    // The server ends the owner's older tokens when a role goes and hands the caller a new one.
+    if (accessToken !== undefined) setServiceToken(accessToken);
+    setState((current) => ({
+      ...current,
+      roles: current.roles.filter((role) => role.id !== roleId),
+    }));
+  }, []);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, startSession, signOut, switchRole, updateUser }),
-    [state, startSession, signOut, switchRole, updateUser],
+    () => ({ ...state, startSession, signOut, switchRole, updateUser, forgetRole }),
+    [state, startSession, signOut, switchRole, updateUser, forgetRole],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

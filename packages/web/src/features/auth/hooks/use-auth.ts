@@ -25,6 +25,8 @@ export type AuthContextValue = AuthState & {
   switchRole: (roleId: number) => Promise<void>;
   /** Applies a change to the signed-in user made elsewhere (e.g. the MFA switch). */
   updateUser: (changes: Partial<SessionUser>) => void;
+  /** Drops a role the server just deleted, keeping the fresh token it answered, if any. */
+  forgetRole: (roleId: number, accessToken?: string) => void;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -31,7 +31,7 @@ describe('login page', () => {
 
     await signIn();
 
-    expect(await screen.findByTestId('signed-in-page')).toBeTruthy();
+    expect(await screen.findByTestId('app-shell')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(getServiceToken()).toBe('token-for-first-role');
     expect(getUserActiveRole()).toBe('21');
@@ -43,7 +43,8 @@ describe('login page', () => {
 
   it.each([
     [1, null, '/companies'],
-    [4, 3, '/companies'],
+    // Type 3's default path is /companies, which sends company roles on to their own company.
+    [4, 3, '/companies/1'],
     [12, null, '/micrometers/testing'],
     [13, 1, '/installation'],
   ])('lands role type %i (company type %s) on %s', async (roleTypeId, companyTypeId, path) => {
@@ -53,7 +54,7 @@ describe('login page', () => {
 
     await signIn();
 
-    await screen.findByTestId('signed-in-page');
+    await screen.findByTestId('app-shell');
     expect(router.state.location.pathname).toBe(path);
   });
 
@@ -117,7 +118,7 @@ describe('login page', () => {
     fillIn(/^Verification code/, '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
 
-    await screen.findByTestId('signed-in-page');
+    await screen.findByTestId('app-shell');
     expect(await api.requests[1]?.json()).toEqual({ mfa_token: 'challenge-1', code: '123456' });
     expect(router.state.location.pathname + router.state.location.search).toBe('/dashboard?q=1');
     expect(getServiceToken()).toBe(session.access_token);
@@ -156,11 +157,11 @@ describe('login page', () => {
       'GET /auth/new-token/11': () => reply(200, session),
     });
     const { router } = renderRoutes(appRoutes, {
-      path: '/login?returnUrl=%2Finstallation%3Fbuilding%3D4',
+      path: '/login?returnUrl=%2Fgateways%3Fbuilding%3D4',
     });
 
-    await screen.findByTestId('signed-in-page');
-    expect(router.state.location.pathname).toBe('/installation');
+    await screen.findByTestId('app-shell');
+    expect(router.state.location.pathname).toBe('/gateways');
     expect(router.state.location.search).toBe('?building=4');
   });
 
@@ -175,7 +176,7 @@ describe('login page', () => {
       path: '/forgot-password?returnUrl=%2F%2Fevil.example%2Fphish',
     });
 
-    await screen.findByTestId('signed-in-page');
+    await screen.findByTestId('app-shell');
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 

@@ -1,0 +1,97 @@
+// Breadcrumbs from the URL. Company, property, building and unit ids are shown as "Company 12"
+// and so on: their names arrive once the portfolio's single-record reads exist (next issue), and
+// until then the trail shows only what the path itself says — never an invented name.
+import { webRoutes } from '@flowsight/domain/web-access';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type en from '@/i18n/locales/en.json';
+
+type SegmentName = keyof (typeof en)['breadcrumbs']['segments'];
+
+/** The portfolio levels whose id follows their segment in a URL. */
+const ENTITY_SEGMENTS = {
+  companies: 'company',
+  properties: 'property',
+  buildings: 'building',
+  units: 'unit',
+} as const;
+type EntitySegment = keyof typeof ENTITY_SEGMENTS;
+
+const isEntitySegment = (segment: string): segment is EntitySegment =>
+  Object.hasOwn(ENTITY_SEGMENTS, segment);
+
+export type Crumb =
+  | { kind: 'section'; segment: string; path: string }
+  | { kind: 'entity'; level: (typeof ENTITY_SEGMENTS)[EntitySegment]; id: string; path: string };
+
+/** The trail of a path: each segment, with an id after a portfolio segment read as that entity. */
+export function crumbsOf(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  const crumbs: Crumb[] = [];
+  segments.forEach((segment, index) => {
+    const path = `/${segments.slice(0, index + 1).join('/')}`;
+    const previous = segments[index - 1];
+    if (previous !== undefined && isEntitySegment(previous) && /^\d+$/.test(segment)) {
+      crumbs.push({ kind: 'entity', level: ENTITY_SEGMENTS[previous], id: segment, path });
+    } else {
+      crumbs.push({ kind: 'section', segment, path });
+    }
+  });
+  return crumbs;
+}
+
+/** Whether a crumb leads to a page (group segments such as /micrometers are not pages). */
+function isPage(crumb: Crumb): boolean {
+  return (
+    crumb.kind === 'entity' ||
+    Object.hasOwn(webRoutes, crumb.path) ||
+    crumb.path.startsWith('/companies/')
+  );
+}
+
+export function ShellBreadcrumbs() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const crumbs = crumbsOf(pathname);
+  if (crumbs.length === 0) return null;
+
+  const labelOf = (crumb: Crumb) =>
+    crumb.kind === 'entity'
+      ? t(`breadcrumbs.${crumb.level}`, { id: crumb.id })
+      : i18n.exists(`breadcrumbs.segments.${crumb.segment}`)
+        ? t(`breadcrumbs.segments.${crumb.segment as SegmentName}`)
+        : crumb.segment;
+
+  return (
+    <Breadcrumbs
+      aria-label={t('breadcrumbs.label')}
+      data-testid="breadcrumbs"
+      sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}
+    >
+      {crumbs.map((crumb, index) =>
+        index === crumbs.length - 1 || !isPage(crumb) ? (
+          <Typography
+            key={crumb.path}
+            color={index === crumbs.length - 1 ? 'text.primary' : 'text.secondary'}
+            aria-current={index === crumbs.length - 1 ? 'page' : undefined}
+          >
+            {labelOf(crumb)}
+          </Typography>
+        ) : (
+          <Link
+            key={crumb.path}
+            component={RouterLink}
+            to={crumb.path}
+            underline="hover"
+            color="inherit"
+          >
+            {labelOf(crumb)}
+          </Link>
+        ),
+      )}
+    </Breadcrumbs>
+  );
+}
