@@ -90,7 +90,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     options.database ??
     (await createDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? {
+            kind: 'postgres',
+            url: config.databaseUrl,
+            onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection failed'),
+          }
         : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
     ));
   if (ownsDatabase) {

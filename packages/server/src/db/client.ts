@@ -14,7 +14,13 @@ import pg from 'pg';
 export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told when an idle pooled connection fails (e.g. the server restarted); the pool heals. */
+      onIdleError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
@@ -33,7 +39,9 @@ const migrationsFolder = fileURLToPath(new URL('../../src/db/migrations', import
 const MIGRATION_LOCK_KEY = 7_311_042;
 
 export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === 'postgres') {
+    return openPostgres(target.url, target.poolSize ?? 10, target.onIdleError);
+  }
   if (target.kind === 'pglite') mkdirSync(target.dataDir, { recursive: true });
   const client =
     target.kind === 'pglite'
@@ -53,8 +61,14 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onIdleError: ((error: Error) => void) | undefined,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Without a listener an idle client's failure would crash the process.
+  pool.on('error', (error) => onIdleError?.(error));
   // Fail fast with the server's own message when the URL is wrong.
   await pool.query('select 1');
   const db = drizzleNodePg({ client: pool }) as unknown as Database;

@@ -37,7 +37,17 @@ export async function createTestDatabase(
         await handle.close();
         const cleanup = new pg.Client({ connectionString: databaseUrlFor('postgres') });
         await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
+        // The pool's sockets may still be closing; forcing the drop now would kill them mid-way
+        // and their 'error' would surface as an uncaught exception. Wait for them to leave.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const { rows } = await cleanup.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await cleanup.query(`drop database if exists ${name}`);
         await cleanup.end();
       },
     };
