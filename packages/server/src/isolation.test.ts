@@ -341,7 +341,10 @@ describe('tenant isolation across every route', () => {
     }
   });
 
-  it('obeys the access table and never shows or changes another company’s records', async () => {
+  // Hundreds of requests and fingerprints: allow minutes on a busy machine.
+  it('obeys the access table and never shows or changes another company’s records', {
+    timeout: 300_000,
+  }, async () => {
     const failures: string[] = [];
     for (const [key, sample] of Object.entries(routeSamples)) {
       const [method = 'GET', path = ''] = key.split(' ') as [Method, string];
