@@ -14,6 +14,9 @@ test('an unknown path shows the not-found page', async ({ page }) => {
 
 test('the API documentation is served', async ({ page }) => {
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Flowsight API/ })).toBeVisible();
+  // Swagger UI renders the document after fetching it; give a busy machine time.
+  await expect(page.getByRole('heading', { name: /Flowsight API/ })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText('/location/countries', { exact: true })).toBeVisible();
 });

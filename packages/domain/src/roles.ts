@@ -58,3 +58,32 @@ export function describeRole(roleTypeId: number, names: RoleScopeNames = {}): st
     roleTypeId > RoleType.SystemSupport && roleTypeId !== RoleType.SensorTester ? ' of ' : ' ';
   return `${name}${joiner}${scope}`;
 }
+
+/** The levels of the tenant hierarchy a role or a contact can sit at. */
+export const placementLevels = ['company', 'property', 'building', 'unit'] as const;
+export type PlacementLevel = (typeof placementLevels)[number];
+
+/** The level of the hierarchy a role type covers; undefined for roles that sit nowhere. */
+export function roleLevel(roleTypeId: RoleTypeId): PlacementLevel | undefined {
+  switch (roleTypeId) {
+    case RoleType.SystemAdmin:
+    case RoleType.SystemSupport:
+    case RoleType.SystemTechnician:
+    case RoleType.SensorTester:
+      return undefined;
+    case RoleType.CompanyAdmin:
+    case RoleType.CompanyManager:
+    case RoleType.CompanyInstaller:
+      return 'company';
+    case RoleType.PropertyManager:
+      return 'property';
+    case RoleType.BuildingManager:
+      return 'building';
+    case RoleType.Resident:
+      return 'unit';
+    default: {
+      const unreachable: never = roleTypeId;
+      return unreachable;
+    }
+  }
+}

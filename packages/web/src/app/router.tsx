@@ -42,6 +42,15 @@ const changePasswordRoute = async () => {
   const { ChangePasswordPage } = await import('@/features/auth/routes/change-password-page');
   return { Component: ChangePasswordPage };
 };
+const usersRoute = async () => {
+  const { UsersPage } = await import('@/features/users/routes/users-page');
+  return { Component: UsersPage };
+};
+/** Settings with the person's own notification contacts (composed in `routes/settings-entry`). */
+const settingsRoute = async () => {
+  const { SettingsEntry } = await import('./routes/settings-entry');
+  return { Component: SettingsEntry };
+};
 /**
  * The shell's routes (spec section 2) and their titles. Their screens arrive with later issues;
  * until then each shows its title and a "this section arrives soon" note inside the shell.
@@ -57,10 +66,8 @@ const shellSections: [path: string, titleKey: PageHandle['titleKey']][] = [
   ['alerts', 'nav.alerts'],
   ['gateways', 'nav.gateways'],
   ['reports', 'nav.reports'],
-  ['users', 'nav.users'],
   ['events', 'nav.events'],
   ['appliances', 'nav.appliances'],
-  ['settings', 'nav.settings'],
   ['statistics/*', 'nav.statistics'],
   ['submissions/unassigned', 'nav.submissions-unassigned'],
   ['submissions/keep-alive', 'nav.submissions-keep-alive'],
@@ -136,6 +143,16 @@ export const appRoutes: RouteObject[] = [
                     path: 'companies',
                     Component: CompaniesEntry,
                     handle: { titleKey: 'nav.companies' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'users',
+                    lazy: usersRoute,
+                    handle: { titleKey: 'nav.users' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'settings',
+                    lazy: settingsRoute,
+                    handle: { titleKey: 'nav.settings' } satisfies PageHandle,
                   },
                   ...shellSections.map(([path, titleKey]) => ({
                     path,

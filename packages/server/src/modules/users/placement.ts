@@ -2,11 +2,10 @@
 // building → unit). One check for both: the ids name an existing place inside the caller's scope
 // (otherwise 404, as for any foreign record), the ids given agree with each other (a unit in that
 // building, in that company), and the ancestors the caller left out are filled in.
+
+import { type PlacementLevel, placementLevels } from '@flowsight/domain/roles';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { inScope, type Scope } from '../../lib/tenant-scope.ts';
-
-export const placementLevels = ['company', 'property', 'building', 'unit'] as const;
-export type PlacementLevel = (typeof placementLevels)[number];
 
 /** A place inside a company; ids below its level are null. */
 export type Placement = {

@@ -3,6 +3,7 @@
 // for system roles), and only those in-scope roles take part in role filters. Rows leave here in
 // the API's snake_case shape.
 import { UserStatus } from '@flowsight/domain/lookups';
+import type { PlacementLevel } from '@flowsight/domain/roles';
 import {
   and,
   asc,
@@ -23,7 +24,7 @@ import { userRoles, users, userTokens } from '../../db/schema/identity.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
-import type { Placement, PlacementLevel, RolePlacement } from './placement.ts';
+import type { Placement, RolePlacement } from './placement.ts';
 import type { UserRow } from './users.schemas.ts';
 
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;

@@ -3,8 +3,14 @@
 // CSV export. System roles manage everyone; a company admin manages the people of their company.
 import { accessFor, mayCall } from '@flowsight/domain/access';
 import { DELETED_MESSAGE, LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
-import { RoleType, type RoleTypeId, UserStatus, userStatuses } from '@flowsight/domain/lookups';
-import { COMPANY_GRANTABLE_ROLE_TYPES, describeRole, roleTypeName } from '@flowsight/domain/roles';
+import { UserStatus, userStatuses } from '@flowsight/domain/lookups';
+import {
+  COMPANY_GRANTABLE_ROLE_TYPES,
+  describeRole,
+  placementLevels,
+  roleLevel,
+  roleTypeName,
+} from '@flowsight/domain/roles';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
@@ -19,8 +25,6 @@ import {
   idField,
   levelIndex,
   NOWHERE,
-  type PlacementLevel,
-  placementLevels,
   placementOf,
   resolvePlacement,
 } from './placement.ts';
@@ -49,31 +53,6 @@ type Dependencies = {
   appUrl: string;
   now?: () => Date;
 };
-
-/** The level of the hierarchy a role type covers; undefined for roles that sit nowhere. */
-function roleLevel(roleTypeId: RoleTypeId): PlacementLevel | undefined {
-  switch (roleTypeId) {
-    case RoleType.SystemAdmin:
-    case RoleType.SystemSupport:
-    case RoleType.SystemTechnician:
-    case RoleType.SensorTester:
-      return undefined;
-    case RoleType.CompanyAdmin:
-    case RoleType.CompanyManager:
-    case RoleType.CompanyInstaller:
-      return 'company';
-    case RoleType.PropertyManager:
-      return 'property';
-    case RoleType.BuildingManager:
-      return 'building';
-    case RoleType.Resident:
-      return 'unit';
-    default: {
-      const unreachable: never = roleTypeId;
-      return unreachable;
-    }
-  }
-}
 
 /** Two roles are the same when type and place are. */
 const roleKey = (role: RoleValues) =>

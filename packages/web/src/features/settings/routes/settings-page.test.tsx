@@ -1,0 +1,134 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
+const systemAdmin = roleFixture({
+  id: 33,
+  user_role_type_id: 1,
+  company_id: null,
+  company_type_id: null,
+});
+
+function signedInAs(role = companyAdmin) {
+  const session = sessionFixture({ roles: [role], active_role_id: role.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(role.id));
+  const api = mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+    [`GET /users/${session.user.id}/notification-contacts`]: () => reply(200, []),
+  });
+  return { api, session };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('settings page', () => {
+  it('saves the profile through PUT /auth/me and shows the new name in the session', async () => {
+    const { api, session } = signedInAs();
+    let body: unknown = null;
+    api.on('PUT /auth/me', async (request) => {
+      body = await request.json();
+      return reply(200, {
+        ...meOf(session),
+        user: { ...session.user, first_name: 'Danielle', phone: '+1 617 555 0199' },
+      });
+    });
+    renderRoutes(appRoutes, { path: '/settings' });
+    const form = await screen.findByTestId('profile-form');
+    fireEvent.change(within(form).getByLabelText(/^First name/), {
+      target: { value: 'Danielle' },
+    });
+    fireEvent.change(within(form).getByLabelText(/^Phone/), {
+      target: { value: '+1 617 555 0199' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile saved')).toBeTruthy();
+    expect(body).toEqual({ first_name: 'Danielle', last_name: 'Ortiz', phone: '+1 617 555 0199' });
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    await waitFor(() =>
+      expect(screen.getByTestId('account-summary').textContent).toContain('Danielle Ortiz'),
+    );
+  });
+
+  it('refuses an empty first name before calling the server', async () => {
+    const { api } = signedInAs();
+    renderRoutes(appRoutes, { path: '/settings' });
+    const form = await screen.findByTestId('profile-form');
+    fireEvent.change(within(form).getByLabelText(/^First name/), { target: { value: ' ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+    expect(await within(form).findByText('First name is required')).toBeTruthy();
+    expect(api.calls()).not.toContain('PUT /auth/me');
+  });
+
+  it('offers password, MFA, language, appearance and own contacts to a company role', async () => {
+    signedInAs();
+    renderRoutes(appRoutes, { path: '/settings' });
+    const security = await screen.findByTestId('settings-security');
+    expect(within(security).getByRole('link', { name: 'Change password' })).toBeTruthy();
+    expect(within(security).getByLabelText('Sign-in code by email (MFA)')).toBeTruthy();
+    expect(screen.getByTestId('settings-language')).toBeTruthy();
+    expect(screen.getByTestId('settings-appearance')).toBeTruthy();
+    const contacts = screen.getByTestId('settings-contacts');
+    expect(await within(contacts).findByText('No notification contacts yet.')).toBeTruthy();
+  });
+
+  it('leaves MFA out for a system role', async () => {
+    signedInAs(systemAdmin);
+    renderRoutes(appRoutes, { path: '/settings' });
+    const security = await screen.findByTestId('settings-security');
+    expect(within(security).queryByLabelText('Sign-in code by email (MFA)')).toBeNull();
+  });
+
+  it('turns MFA on with the specification’s message', async () => {
+    const { api } = signedInAs();
+    api.on('PUT /users/update-mfa-status/1', () =>
+      reply(200, { message: 'MFA status enabled successfully' }),
+    );
+    renderRoutes(appRoutes, { path: '/settings' });
+    const security = await screen.findByTestId('settings-security');
+    fireEvent.click(within(security).getByLabelText('Sign-in code by email (MFA)'));
+    expect(await screen.findByText('MFA status enabled successfully')).toBeTruthy();
+  });
+
+  it('adds one of the person’s own notification contacts in their company', async () => {
+    const { api, session } = signedInAs();
+    let body: unknown = null;
+    api.on(`POST /users/${session.user.id}/notification-contacts`, async (request) => {
+      body = await request.json();
+      return reply(201, {});
+    });
+    renderRoutes(appRoutes, { path: '/settings' });
+    const contacts = await screen.findByTestId('settings-contacts');
+    fireEvent.click(await within(contacts).findByRole('button', { name: 'Add contact' }));
+    const form = within(contacts).getByTestId('contact-form');
+    fireEvent.change(within(form).getByLabelText(/^Destination/), {
+      target: { value: 'alerts@flowsight.test' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Contact saved')).toBeTruthy();
+    expect(body).toEqual({
+      company_id: 1,
+      notification_method_id: 1,
+      destination: 'alerts@flowsight.test',
+      enabled: true,
+    });
+  });
+
+  it('changes the theme mode and keeps it', async () => {
+    signedInAs();
+    renderRoutes(appRoutes, { path: '/settings' });
+    const appearance = await screen.findByTestId('settings-appearance');
+    fireEvent.click(within(appearance).getByRole('button', { name: 'Dark' }));
+    await waitFor(() =>
+      expect(window.localStorage.getItem('flowsight.settings')).toContain('"mode":"dark"'),
+    );
+  });
+});
