@@ -60,6 +60,11 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'POST /auth/change-password': SIGNED_IN,
   'PUT /auth/me': SIGNED_IN,
 
+  'GET /companies/:id': STAFF_AND_COMPANY,
+  'GET /properties/:id': STAFF_AND_COMPANY,
+  'GET /buildings/:id': STAFF_AND_COMPANY,
+  'GET /units/:id': STAFF_AND_COMPANY,
+
   'GET /users': STAFF_AND_COMPANY,
   'POST /users': USER_MANAGERS,
   'GET /users/export-all': [SystemAdmin, SystemSupport, SystemTechnician, CompanyAdmin],

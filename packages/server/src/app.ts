@@ -22,6 +22,8 @@ import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { locationModule } from './modules/location/location.routes.ts';
 import { lookupsModule } from './modules/lookups/lookups.routes.ts';
+import { createPortfolioRepository } from './modules/portfolio/portfolio.repository.ts';
+import { portfolioReadsModule } from './modules/portfolio/portfolio.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { createContactsRepository } from './modules/users/contacts.repository.ts';
 import { contactsModule, userContactsModule } from './modules/users/contacts.routes.ts';
@@ -172,6 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(contactsModule, { prefix: '/notifications', service: contactsService });
       await api.register(lookupsModule);
       await api.register(locationModule, { prefix: '/location' });
+      await api.register(portfolioReadsModule, {
+        repository: createPortfolioRepository(database.db),
+      });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           statusCode: 404,

@@ -23,6 +23,8 @@ type World = {
   /** A fresh user holding a company-manager role (and a spare installer role) in the company. */
   freshUser(company: Company): Promise<{ id: number; roleId: number; spareRoleId: number }>;
   freshContact(company: Company): Promise<number>;
+  /** The lowest id of a portfolio table's rows in the company. */
+  firstOf(table: 'properties' | 'buildings' | 'units', company: Company): Promise<number>;
   /** The caller's own active role id. */
   callerRoleId: number;
 };
@@ -151,6 +153,20 @@ const routeSamples: Record<string, Sample> = {
     request: () => ({ url: '/api/users/update-mfa-status/0' }),
   },
 
+  'GET /companies/:id': { request: (w, tenant) => ({ url: `/api/companies/${w[tenant].id}` }) },
+  'GET /properties/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/properties/${await w.firstOf('properties', w[tenant])}`,
+    }),
+  },
+  'GET /buildings/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/buildings/${await w.firstOf('buildings', w[tenant])}`,
+    }),
+  },
+  'GET /units/:id': {
+    request: async (w, tenant) => ({ url: `/api/units/${await w.firstOf('units', w[tenant])}` }),
+  },
   'GET /users': { tenantless: true, request: () => ({ url: '/api/users?limit=500' }) },
   'GET /users/export-all': {
     tenantless: true,
@@ -307,6 +323,12 @@ describe('tenant isolation across every route', () => {
           ])
           .returning({ id: userRoles.id });
         return { id: user.id, roleId: roles[0]?.id ?? 0, spareRoleId: roles[1]?.id ?? 0 };
+      },
+      async firstOf(table, company) {
+        const { rows } = (await t.database.db.execute(
+          sql`select min(id)::int as id from ${sql.identifier(table)} where company_id = ${company.id}`,
+        )) as unknown as { rows: { id: number }[] };
+        return rows[0]?.id ?? 0;
       },
       async freshContact(company) {
         const [contact] = await t.database.db

@@ -1,6 +1,6 @@
-// Breadcrumbs from the URL. Company, property, building and unit ids are shown as "Company 12"
-// and so on: their names arrive once the portfolio's single-record reads exist (next issue), and
-// until then the trail shows only what the path itself says — never an invented name.
+// Breadcrumbs from the URL. Company, property, building and unit ids show the record's name,
+// read from the API; while it loads, or when the caller may not read it, the trail says only what
+// the path itself says ("Company 12") — never an invented name.
 import { webRoutes } from '@flowsight/domain/web-access';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type en from '@/i18n/locales/en.json';
+import { usePortfolioName } from './get-portfolio-name';
 
 type SegmentName = keyof (typeof en)['breadcrumbs']['segments'];
 
@@ -52,6 +53,14 @@ function isPage(crumb: Crumb): boolean {
   );
 }
 
+type EntityLabelProps = { crumb: Extract<Crumb, { kind: 'entity' }> };
+
+function EntityLabel({ crumb }: EntityLabelProps) {
+  const { t } = useTranslation();
+  const name = usePortfolioName(crumb.level, Number(crumb.id));
+  return <>{name.data ?? t(`breadcrumbs.${crumb.level}`, { id: crumb.id })}</>;
+}
+
 export function ShellBreadcrumbs() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
@@ -59,11 +68,13 @@ export function ShellBreadcrumbs() {
   if (crumbs.length === 0) return null;
 
   const labelOf = (crumb: Crumb) =>
-    crumb.kind === 'entity'
-      ? t(`breadcrumbs.${crumb.level}`, { id: crumb.id })
-      : i18n.exists(`breadcrumbs.segments.${crumb.segment}`)
-        ? t(`breadcrumbs.segments.${crumb.segment as SegmentName}`)
-        : crumb.segment;
+    crumb.kind === 'entity' ? (
+      <EntityLabel crumb={crumb} />
+    ) : i18n.exists(`breadcrumbs.segments.${crumb.segment}`) ? (
+      t(`breadcrumbs.segments.${crumb.segment as SegmentName}`)
+    ) : (
+      crumb.segment
+    );
 
   return (
     <Breadcrumbs
