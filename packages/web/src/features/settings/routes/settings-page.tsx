@@ -24,13 +24,13 @@ import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { LanguageSelect } from '@/components/language-select';
 import { CustomizationDrawer } from '@/components/shell/customization-drawer';
+import { useUpdateMfaStatus } from '@/features/auth/api/update-mfa-status';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { formMessages, useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useSettings } from '@/lib/settings-context';
 import { themeModes, themePresets } from '@/lib/settings-storage';
 import { presetColours } from '@/lib/theme';
-import { useUpdateMfaStatus } from '../api/update-mfa-status';
 import { useUpdateProfile } from '../api/update-profile';
 
 const PHONE = /^\+?[0-9][0-9 ()\-.]{5,30}$/;
