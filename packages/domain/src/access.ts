@@ -25,6 +25,11 @@ const STAFF_AND_COMPANY: readonly RoleTypeId[] = [
   CompanyManager,
 ];
 const USER_MANAGERS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
+/** Who changes properties, buildings and units (company admins within their company). */
+const PORTFOLIO_EDITORS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
+/** Who creates and removes companies and moves properties between them. */
+const COMPANY_MANAGERS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport];
+const SYSTEM_ROLES: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, SystemTechnician];
 const CONTACT_MANAGERS: readonly RoleTypeId[] = [
   SystemAdmin,
   SystemSupport,
@@ -60,10 +65,69 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'POST /auth/change-password': SIGNED_IN,
   'PUT /auth/me': SIGNED_IN,
 
+  'GET /search/:text': STAFF_AND_COMPANY,
+
+  'GET /companies': STAFF_AND_COMPANY,
+  'POST /companies': COMPANY_MANAGERS,
+  'GET /companies/names': STAFF_AND_COMPANY,
+  'GET /companies/types': SIGNED_IN,
+  'GET /companies/search-top/:text/5': STAFF_AND_COMPANY,
+  'GET /companies/export-all': SYSTEM_ROLES,
   'GET /companies/:id': STAFF_AND_COMPANY,
+  'PUT /companies/:id': PORTFOLIO_EDITORS,
+  'DELETE /companies/:id': COMPANY_MANAGERS,
+  'GET /companies/:id/properties': STAFF_AND_COMPANY,
+  'GET /companies/:id/properties-count': STAFF_AND_COMPANY,
+  'GET /companies/:id/buildings-count': STAFF_AND_COMPANY,
+  'GET /companies/:id/units-count': STAFF_AND_COMPANY,
+  'GET /companies/:id/residential-units': STAFF_AND_COMPANY,
+  'GET /companies/:id/properties-names': STAFF_AND_COMPANY,
+  'GET /companies/:id/properties-names/:limit': STAFF_AND_COMPANY,
+  'GET /companies/:id/search-top-properties/:name/5': STAFF_AND_COMPANY,
+  'GET /companies/:id/search-top-buildings/:name/5': STAFF_AND_COMPANY,
+  'GET /companies/:id/timezone': STAFF_AND_COMPANY,
+  'POST /companies/:id/billing-company-properties/:propertyId': COMPANY_MANAGERS,
+  'DELETE /companies/:id/billing-company-properties/:propertyId': COMPANY_MANAGERS,
+
+  'GET /properties': STAFF_AND_COMPANY,
+  'POST /properties': PORTFOLIO_EDITORS,
+  'GET /properties/search-top/:text/5': STAFF_AND_COMPANY,
+  'GET /properties/export-all': SYSTEM_ROLES,
   'GET /properties/:id': STAFF_AND_COMPANY,
+  'PUT /properties/:id': PORTFOLIO_EDITORS,
+  'DELETE /properties/:id': PORTFOLIO_EDITORS,
+  'GET /properties/:id/buildings': STAFF_AND_COMPANY,
+  'GET /properties/:id/buildings-count': STAFF_AND_COMPANY,
+  'GET /properties/:id/units-count': STAFF_AND_COMPANY,
+  'GET /properties/:id/buildings-names': STAFF_AND_COMPANY,
+  'PUT /properties/:id/change-company/:company_id/:transfer': COMPANY_MANAGERS,
+
+  'GET /buildings': STAFF_AND_COMPANY,
+  'POST /buildings': PORTFOLIO_EDITORS,
+  'GET /buildings/search-top/:text/5': STAFF_AND_COMPANY,
+  'GET /buildings/export-all': SYSTEM_ROLES,
   'GET /buildings/:id': STAFF_AND_COMPANY,
+  'PUT /buildings/:id': PORTFOLIO_EDITORS,
+  'DELETE /buildings/:id': PORTFOLIO_EDITORS,
+  'GET /buildings/:id/units': STAFF_AND_COMPANY,
+  'GET /buildings/:id/units-count': STAFF_AND_COMPANY,
+  'GET /buildings/:id/units-names': STAFF_AND_COMPANY,
+  'GET /buildings/:id/tenants-count': STAFF_AND_COMPANY,
+  'PUT /buildings/:id/change-property/:property_id/:transfer': PORTFOLIO_EDITORS,
+
+  'GET /units': STAFF_AND_COMPANY,
+  'POST /units': PORTFOLIO_EDITORS,
+  'GET /units/search-top/:text/5': STAFF_AND_COMPANY,
+  'GET /units/categories': SIGNED_IN,
+  'GET /units/types': SIGNED_IN,
+  'GET /units/states': SIGNED_IN,
+  'GET /units/export-all': SYSTEM_ROLES,
   'GET /units/:id': STAFF_AND_COMPANY,
+  'PUT /units/:id': PORTFOLIO_EDITORS,
+  'DELETE /units/:id': PORTFOLIO_EDITORS,
+  'PUT /units/:id/tenants': PORTFOLIO_EDITORS,
+
+  'GET /location/cities/export-all': SYSTEM_ROLES,
 
   'GET /users': STAFF_AND_COMPANY,
   'POST /users': USER_MANAGERS,
@@ -91,12 +155,12 @@ export const apiAccess: Readonly<Record<string, Access>> = {
 
 /**
  * Routes closed to every role of a restricted company (type 3): spec section 6 gives them no
- * users (and, with later issues, no dashboard and no gateways).
+ * users and no global search (and, with later issues, no dashboard and no gateways).
  */
 export const closedToRestrictedCompanies: ReadonlySet<string> = new Set(
   Object.keys(apiAccess).filter(
     (key) =>
-      key.includes(' /users') &&
+      (key.includes(' /users') || key === 'GET /search/:text') &&
       // About the caller's own sign-in and roles, which every company keeps.
       key !== 'PUT /users/update-mfa-status/:status' &&
       key !== 'DELETE /users/roles/:roleId',

@@ -23,7 +23,15 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { locationModule } from './modules/location/location.routes.ts';
 import { lookupsModule } from './modules/lookups/lookups.routes.ts';
 import { createPortfolioRepository } from './modules/portfolio/portfolio.repository.ts';
-import { portfolioReadsModule } from './modules/portfolio/portfolio.routes.ts';
+import {
+  buildingsModule,
+  companiesModule,
+  globalSearchModule,
+  propertiesModule,
+  unitsModule,
+} from './modules/portfolio/portfolio.routes.ts';
+import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
+import { createPortfolioWrites } from './modules/portfolio/portfolio.writes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { createContactsRepository } from './modules/users/contacts.repository.ts';
 import { contactsModule, userContactsModule } from './modules/users/contacts.routes.ts';
@@ -162,6 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     repository: createContactsRepository(database.db, usersRepository),
     users: usersRepository,
   });
+  const portfolioService = createPortfolioService({
+    repository: createPortfolioRepository(database.db),
+    writes: createPortfolioWrites(database.db),
+  });
 
   await app.register(
     async (api) => {
@@ -174,9 +186,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(contactsModule, { prefix: '/notifications', service: contactsService });
       await api.register(lookupsModule);
       await api.register(locationModule, { prefix: '/location' });
-      await api.register(portfolioReadsModule, {
-        repository: createPortfolioRepository(database.db),
-      });
+      await api.register(companiesModule, { prefix: '/companies', service: portfolioService });
+      await api.register(propertiesModule, { prefix: '/properties', service: portfolioService });
+      await api.register(buildingsModule, { prefix: '/buildings', service: portfolioService });
+      await api.register(unitsModule, { prefix: '/units', service: portfolioService });
+      await api.register(globalSearchModule, { service: portfolioService });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           statusCode: 404,

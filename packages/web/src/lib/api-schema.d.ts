@@ -2319,6 +2319,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/location/cities/export-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every loaded city with its state and country, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/location/cities/{id}": {
         parameters: {
             query?: never;
@@ -2534,6 +2573,400 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies the caller can see, paged, with search, filters and sorting */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, name, company_type_id, city_name, created_at, properties_count, units_count */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.name"?: string | string[];
+                    /** @description Filter on company_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_type_id"?: string | string[];
+                    /** @description Filter on allow_assignment: <op>:<value>, e.g. $in:1,2 */
+                    "filter.allow_assignment"?: string | string[];
+                    /** @description Filter on city_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.city_id"?: string | string[];
+                    /** @description Filter on state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.state_id"?: string | string[];
+                    /** @description Filter on created_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.created_at"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company_type_id: number;
+                                allow_assignment: boolean;
+                                phone: string | null;
+                                email: string | null;
+                                timezone_id: number | null;
+                                street: string | null;
+                                city_id: number | null;
+                                city_name: string | null;
+                                state_id: number | null;
+                                state_name: string | null;
+                                country_id: number | null;
+                                postal: string | null;
+                                properties_count: number;
+                                buildings_count: number;
+                                units_count: number;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a company */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        company_type_id: number;
+                        /** @default false */
+                        allow_assignment?: boolean;
+                        phone?: string | null;
+                        email?: string | null;
+                        timezone_id?: number | null;
+                        street?: string | null;
+                        city_id?: number | null;
+                        postal?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_type_id: number;
+                            allow_assignment: boolean;
+                            phone: string | null;
+                            email: string | null;
+                            timezone_id: number | null;
+                            street: string | null;
+                            city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
+                            postal: string | null;
+                            properties_count: number;
+                            buildings_count: number;
+                            units_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Id and name of every visible company */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company types */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/search-top/{text}/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** At most 5 companies whose name contains the text, best match first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    text: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            context: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/export-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every companie the caller can see, as CSV (dates in timeZone) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/{id}": {
         parameters: {
             query?: never;
@@ -2541,7 +2974,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One company */
+        /** One company, with the properties it is billed for */
         get: {
             parameters: {
                 query?: never;
@@ -2564,15 +2997,1329 @@ export interface paths {
                             name: string;
                             company_type_id: number;
                             allow_assignment: boolean;
+                            phone: string | null;
+                            email: string | null;
                             timezone_id: number | null;
                             street: string | null;
                             city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
                             postal: string | null;
+                            properties_count: number;
+                            buildings_count: number;
+                            units_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @description Properties of other companies this company is billed for */
+                            billing_properties: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                            }[];
                         };
                     };
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Change a company (type and assignment: provider staff only) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        company_type_id?: number;
+                        allow_assignment?: boolean;
+                        phone?: string | null;
+                        email?: string | null;
+                        timezone_id?: number | null;
+                        street?: string | null;
+                        city_id?: number | null;
+                        postal?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_type_id: number;
+                            allow_assignment: boolean;
+                            phone: string | null;
+                            email: string | null;
+                            timezone_id: number | null;
+                            street: string | null;
+                            city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
+                            postal: string | null;
+                            properties_count: number;
+                            buildings_count: number;
+                            units_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a company; refused (409) while anything still belongs to it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s properties, paged */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, name, company_name, city_name, timezone_name, water_price_per_kgal, created_at, buildings_count, units_count */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.name"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_type_id"?: string | string[];
+                    /** @description Filter on timezone_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.timezone_id"?: string | string[];
+                    /** @description Filter on city_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.city_id"?: string | string[];
+                    /** @description Filter on state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.state_id"?: string | string[];
+                    /** @description Filter on created_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.created_at"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                company_name: string;
+                                timezone_id: number;
+                                timezone_name: string;
+                                property_type_id: number | null;
+                                /** @description USD per 1,000 gallons */
+                                water_price_per_kgal: number;
+                                street: string | null;
+                                city_id: number | null;
+                                city_name: string | null;
+                                state_id: number | null;
+                                state_name: string | null;
+                                country_id: number | null;
+                                postal: string | null;
+                                buildings_count: number;
+                                units_count: number;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/properties-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many properties the company has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/buildings-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many buildings the company has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/units-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many units the company has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/residential-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many residential (internal) units the company has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/properties-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Id and name of the company’s properties */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/properties-names/{limit}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Id and name of the company’s first properties by name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    limit: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/search-top-properties/{name}/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** At most 5 of the company’s properties matching the name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            context: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/search-top-buildings/{name}/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** At most 5 of the company’s buildings matching the name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            context: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The time zone of the company’s charts (its own, else its properties’ usual one) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            timezone_id: number | null;
+                            /** @description IANA name used for the company’s charts */
+                            timezone: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/billing-company-properties/{propertyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bill the company for another company’s property */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    propertyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Stop billing the company for a property */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    propertyId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Properties the caller can see, paged, with search, filters and sorting */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, name, company_name, city_name, timezone_name, water_price_per_kgal, created_at, buildings_count, units_count */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.name"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_type_id"?: string | string[];
+                    /** @description Filter on timezone_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.timezone_id"?: string | string[];
+                    /** @description Filter on city_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.city_id"?: string | string[];
+                    /** @description Filter on state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.state_id"?: string | string[];
+                    /** @description Filter on created_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.created_at"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                company_name: string;
+                                timezone_id: number;
+                                timezone_name: string;
+                                property_type_id: number | null;
+                                /** @description USD per 1,000 gallons */
+                                water_price_per_kgal: number;
+                                street: string | null;
+                                city_id: number | null;
+                                city_name: string | null;
+                                state_id: number | null;
+                                state_name: string | null;
+                                country_id: number | null;
+                                postal: string | null;
+                                buildings_count: number;
+                                units_count: number;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a property in a company */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        company_id: number;
+                        name: string;
+                        /** @description Id of an IANA time zone from /location/timezones */
+                        timezone_id: number;
+                        property_type_id?: number | null;
+                        water_price_per_kgal?: number;
+                        street?: string | null;
+                        city_id?: number | null;
+                        postal?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            company_name: string;
+                            timezone_id: number;
+                            timezone_name: string;
+                            property_type_id: number | null;
+                            /** @description USD per 1,000 gallons */
+                            water_price_per_kgal: number;
+                            street: string | null;
+                            city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
+                            postal: string | null;
+                            buildings_count: number;
+                            units_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/search-top/{text}/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** At most 5 properties whose name contains the text, best match first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    text: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            context: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/export-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every propertie the caller can see, as CSV (dates in timeZone) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2623,16 +4370,932 @@ export interface paths {
                             id: number;
                             name: string;
                             company_id: number;
+                            company_name: string;
                             timezone_id: number;
+                            timezone_name: string;
+                            property_type_id: number | null;
+                            /** @description USD per 1,000 gallons */
                             water_price_per_kgal: number;
                             street: string | null;
                             city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
                             postal: string | null;
+                            buildings_count: number;
+                            units_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
                         };
                     };
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Change a property */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @description Id of an IANA time zone from /location/timezones */
+                        timezone_id?: number;
+                        property_type_id?: number | null;
+                        water_price_per_kgal?: number;
+                        street?: string | null;
+                        city_id?: number | null;
+                        postal?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            company_name: string;
+                            timezone_id: number;
+                            timezone_name: string;
+                            property_type_id: number | null;
+                            /** @description USD per 1,000 gallons */
+                            water_price_per_kgal: number;
+                            street: string | null;
+                            city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
+                            postal: string | null;
+                            buildings_count: number;
+                            units_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a property; refused (409) while anything still belongs to it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/buildings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The property’s buildings, paged */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, name, company_name, property_name, city_name, survey_status, created_at, units_count */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.name"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on survey_status: <op>:<value>, e.g. $in:1,2 */
+                    "filter.survey_status"?: string | string[];
+                    /** @description Filter on building_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_type_id"?: string | string[];
+                    /** @description Filter on installation_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.installation_type_id"?: string | string[];
+                    /** @description Filter on city_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.city_id"?: string | string[];
+                    /** @description Filter on created_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.created_at"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                company_name: string;
+                                property_id: number;
+                                property_name: string;
+                                floors: number | null;
+                                building_type_id: number | null;
+                                installation_type_id: number | null;
+                                /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                                survey_status: number;
+                                street: string | null;
+                                city_id: number | null;
+                                city_name: string | null;
+                                state_id: number | null;
+                                state_name: string | null;
+                                country_id: number | null;
+                                postal: string | null;
+                                units_count: number;
+                                tenants_count: number;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/buildings-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many buildings the property has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/units-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many units the property has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/buildings-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Id and name of the property’s buildings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/change-company/{company_id}/{transfer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move the property to another company; transfer=1 takes its micrometers and history along, 0 unassigns them first */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    company_id: number;
+                    transfer: "0" | "1";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            moved: {
+                                buildings: number;
+                                units: number;
+                                /** @description Micrometers that moved with it (transfer=1) */
+                                sensors: number;
+                                /** @description Micrometers unassigned before the move (transfer=0) */
+                                unassigned_sensors: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buildings the caller can see, paged, with search, filters and sorting */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, name, company_name, property_name, city_name, survey_status, created_at, units_count */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.name"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on survey_status: <op>:<value>, e.g. $in:1,2 */
+                    "filter.survey_status"?: string | string[];
+                    /** @description Filter on building_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_type_id"?: string | string[];
+                    /** @description Filter on installation_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.installation_type_id"?: string | string[];
+                    /** @description Filter on city_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.city_id"?: string | string[];
+                    /** @description Filter on created_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.created_at"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                company_name: string;
+                                property_id: number;
+                                property_name: string;
+                                floors: number | null;
+                                building_type_id: number | null;
+                                installation_type_id: number | null;
+                                /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                                survey_status: number;
+                                street: string | null;
+                                city_id: number | null;
+                                city_name: string | null;
+                                state_id: number | null;
+                                state_name: string | null;
+                                country_id: number | null;
+                                postal: string | null;
+                                units_count: number;
+                                tenants_count: number;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a building in a property */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        property_id: number;
+                        name: string;
+                        floors?: number | null;
+                        building_type_id?: number | null;
+                        installation_type_id?: number | null;
+                        street?: string | null;
+                        city_id?: number | null;
+                        postal?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            company_name: string;
+                            property_id: number;
+                            property_name: string;
+                            floors: number | null;
+                            building_type_id: number | null;
+                            installation_type_id: number | null;
+                            /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                            survey_status: number;
+                            street: string | null;
+                            city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
+                            postal: string | null;
+                            units_count: number;
+                            tenants_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/search-top/{text}/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** At most 5 buildings whose name contains the text, best match first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    text: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            context: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/export-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every building the caller can see, as CSV (dates in timeZone) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2683,11 +5346,25 @@ export interface paths {
                             id: number;
                             name: string;
                             company_id: number;
+                            company_name: string;
                             property_id: number;
+                            property_name: string;
+                            floors: number | null;
+                            building_type_id: number | null;
+                            installation_type_id: number | null;
+                            /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
                             survey_status: number;
                             street: string | null;
                             city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
                             postal: string | null;
+                            units_count: number;
+                            tenants_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
                         };
                     };
                 };
@@ -2702,6 +5379,1018 @@ export interface paths {
                             error: string;
                             message: string | string[];
                         };
+                    };
+                };
+            };
+        };
+        /** Change a building */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        floors?: number | null;
+                        building_type_id?: number | null;
+                        installation_type_id?: number | null;
+                        street?: string | null;
+                        city_id?: number | null;
+                        postal?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            company_name: string;
+                            property_id: number;
+                            property_name: string;
+                            floors: number | null;
+                            building_type_id: number | null;
+                            installation_type_id: number | null;
+                            /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                            survey_status: number;
+                            street: string | null;
+                            city_id: number | null;
+                            city_name: string | null;
+                            state_id: number | null;
+                            state_name: string | null;
+                            country_id: number | null;
+                            postal: string | null;
+                            units_count: number;
+                            tenants_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a building; refused (409) while anything still belongs to it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The building’s units, paged */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, name, floor, company_name, property_name, building_name, unit_category_id, tenants, created_at, sensors_count */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.name"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on floor: <op>:<value>, e.g. $in:1,2 */
+                    "filter.floor"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on unit_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_type_id"?: string | string[];
+                    /** @description Filter on unit_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_state_id"?: string | string[];
+                    /** @description Filter on tenants: <op>:<value>, e.g. $in:1,2 */
+                    "filter.tenants"?: string | string[];
+                    /** @description Filter on created_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.created_at"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                company_name: string;
+                                property_id: number;
+                                property_name: string;
+                                building_id: number;
+                                building_name: string;
+                                floor: number | null;
+                                unit_category_id: number;
+                                unit_type_id: number | null;
+                                unit_state_id: number | null;
+                                tenants: number;
+                                sensors_count: number;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/units-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many units the building has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/tenants-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many tenants live in the building’s units */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/units-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Id and name of the building’s units */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/change-property/{property_id}/{transfer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move the building to another property; transfer=1 takes its micrometers and history along, 0 unassigns them first */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    property_id: number;
+                    transfer: "0" | "1";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            moved: {
+                                buildings: number;
+                                units: number;
+                                /** @description Micrometers that moved with it (transfer=1) */
+                                sensors: number;
+                                /** @description Micrometers unassigned before the move (transfer=0) */
+                                unassigned_sensors: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Units the caller can see, paged, with search, filters and sorting */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, name, floor, company_name, property_name, building_name, unit_category_id, tenants, created_at, sensors_count */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.name"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on floor: <op>:<value>, e.g. $in:1,2 */
+                    "filter.floor"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on unit_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_type_id"?: string | string[];
+                    /** @description Filter on unit_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_state_id"?: string | string[];
+                    /** @description Filter on tenants: <op>:<value>, e.g. $in:1,2 */
+                    "filter.tenants"?: string | string[];
+                    /** @description Filter on created_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.created_at"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                company_name: string;
+                                property_id: number;
+                                property_name: string;
+                                building_id: number;
+                                building_name: string;
+                                floor: number | null;
+                                unit_category_id: number;
+                                unit_type_id: number | null;
+                                unit_state_id: number | null;
+                                tenants: number;
+                                sensors_count: number;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a unit in a building */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        name: string;
+                        floor?: number | null;
+                        unit_category_id: number;
+                        unit_type_id?: number | null;
+                        unit_state_id?: number | null;
+                        /** @default 0 */
+                        tenants?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            company_name: string;
+                            property_id: number;
+                            property_name: string;
+                            building_id: number;
+                            building_name: string;
+                            floor: number | null;
+                            unit_category_id: number;
+                            unit_type_id: number | null;
+                            unit_state_id: number | null;
+                            tenants: number;
+                            sensors_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/search-top/{text}/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** At most 5 units whose name contains the text, best match first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    text: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            context: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/export-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every unit the caller can see, as CSV (dates in timeZone) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unit categories */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unit types */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unit states */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                        }[];
                     };
                 };
             };
@@ -2743,12 +6432,19 @@ export interface paths {
                             id: number;
                             name: string;
                             company_id: number;
+                            company_name: string;
                             property_id: number;
+                            property_name: string;
                             building_id: number;
+                            building_name: string;
+                            floor: number | null;
                             unit_category_id: number;
                             unit_type_id: number | null;
                             unit_state_id: number | null;
-                            floor: number | null;
+                            tenants: number;
+                            sensors_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
                         };
                     };
                 };
@@ -2762,6 +6458,368 @@ export interface paths {
                             statusCode: number;
                             error: string;
                             message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Change a unit */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        floor?: number | null;
+                        unit_category_id?: number;
+                        unit_type_id?: number | null;
+                        unit_state_id?: number | null;
+                        tenants?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            company_name: string;
+                            property_id: number;
+                            property_name: string;
+                            building_id: number;
+                            building_name: string;
+                            floor: number | null;
+                            unit_category_id: number;
+                            unit_type_id: number | null;
+                            unit_state_id: number | null;
+                            tenants: number;
+                            sensors_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a unit; refused (409) while anything still belongs to it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set how many tenants live in the unit */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tenants: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            company_id: number;
+                            company_name: string;
+                            property_id: number;
+                            property_name: string;
+                            building_id: number;
+                            building_name: string;
+                            floor: number | null;
+                            unit_category_id: number;
+                            unit_type_id: number | null;
+                            unit_state_id: number | null;
+                            tenants: number;
+                            sensors_count: number;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search/{text}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** At most 5 companies, properties, buildings and units each whose name contains the text */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    text: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            companies: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                context: string | null;
+                            }[];
+                            properties: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                context: string | null;
+                            }[];
+                            buildings: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                context: string | null;
+                            }[];
+                            units: {
+                                id: number;
+                                name: string;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                context: string | null;
+                            }[];
                         };
                     };
                 };

@@ -1,5 +1,5 @@
 // Queries of the location tables. Rows leave here in the API's snake_case shape.
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { asc, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   cities,
@@ -62,6 +62,23 @@ export function createLocationRepository(db: Database) {
       ]);
       return { rows, total: total?.total ?? 0 };
     },
+    /** Cities after `afterId` by id with their state and country names (the CSV export). */
+    citiesAfter: (afterId: number | undefined, limit: number) =>
+      db
+        .select({
+          id: cities.id,
+          name: cities.name,
+          state_name: states.name,
+          country_name: countries.name,
+          latitude: cities.latitude,
+          longitude: cities.longitude,
+        })
+        .from(cities)
+        .innerJoin(states, eq(states.id, cities.stateId))
+        .innerJoin(countries, eq(countries.id, states.countryId))
+        .where(afterId === undefined ? undefined : gt(cities.id, afterId))
+        .orderBy(asc(cities.id))
+        .limit(limit),
     timezones: (where?: SQL) =>
       db.select(timezoneColumns).from(timezones).where(where).orderBy(asc(timezones.name)),
     timezonesOfCountry: (countryId: number) =>

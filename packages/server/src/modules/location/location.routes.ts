@@ -1,6 +1,8 @@
 // `/api/location/...`: countries, states, cities and IANA time zones.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
+import { bearerSecurity } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { createLocationRepository } from './location.repository.ts';
 import {
@@ -67,6 +69,19 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await service.listCities(query);
       return listEnvelope(rows, total, query, request.url);
     },
+  );
+  app.get(
+    '/cities/export-all',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Every loaded city with its state and country, as CSV',
+        querystring: csvExportQuerySchema,
+        response: { 200: csvResponseSchema },
+      },
+    },
+    async (request, reply) => sendCsv(reply, service.exportCities(request.query.timeZone)),
   );
   app.get(
     '/cities/:id',

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { cities, countries, states, timezones } from '../../db/schema/location.ts';
+import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { createLocationRepository } from './location.repository.ts';
@@ -47,6 +48,16 @@ export const cityListDefinition = defineList({
 
 type LocationRepository = ReturnType<typeof createLocationRepository>;
 
+type CityCsv = Awaited<ReturnType<LocationRepository['citiesAfter']>>[number];
+const cityCsv: readonly CsvColumn<CityCsv>[] = [
+  { key: 'id', header: 'ID', kind: 'number' },
+  { key: 'name', header: 'City', kind: 'text' },
+  { key: 'state_name', header: 'State', kind: 'text' },
+  { key: 'country_name', header: 'Country', kind: 'text' },
+  { key: 'latitude', header: 'Latitude', kind: 'number' },
+  { key: 'longitude', header: 'Longitude', kind: 'number' },
+];
+
 const one = <T>(rows: T[], what: string): T => {
   const [row] = rows;
   if (!row) throw new NotFound(`${what} not found`);
@@ -68,5 +79,12 @@ export function createLocationService(repository: LocationRepository) {
     getTimezone: async (id: number) =>
       one(await repository.timezones(eq(timezones.id, id)), 'Time zone'),
     listTimezonesOfCountry: (countryId: number) => repository.timezonesOfCountry(countryId),
+    exportCities: (timeZone: string) =>
+      csvFile(
+        'cities',
+        cityCsv,
+        keysetChunks(repository.citiesAfter, (row) => row.id),
+        timeZone,
+      ),
   };
 }

@@ -1,100 +1,530 @@
-// Single-record reads of the tenant hierarchy, each limited to the caller's scope.
-import { and, eq, sql } from 'drizzle-orm';
+// Queries of the tenant hierarchy: companies, properties, buildings and units. Every read goes
+// through `visible(level, scope)`, the caller's scope as SQL (lib/tenant-scope.ts), so a record
+// outside it is simply not found. Rows leave here in the API's snake_case shape.
+import { UnitCategory } from '@flowsight/domain/lookups';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
+import { cities, states, timezones } from '../../db/schema/location.ts';
+import {
+  billingCompanyProperties,
+  buildings,
+  companies,
+  properties,
+  units,
+} from '../../db/schema/portfolio.ts';
+import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type {
+  BuildingRow,
+  CompanyRow,
+  PropertyRow,
+  SearchHit,
+  UnitRow,
+} from './portfolio.schemas.ts';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const int = (expression: SQL) => sql<number>`(${expression})::int`;
+const iso = (date: Date) => date.toISOString();
+
+/** The scope condition of each level's table. */
+export function visible(level: PortfolioLevel, scope: Scope): SQL | undefined {
+  switch (level) {
+    case 'company':
+      return scopeCondition(scope, { companyId: companies.id });
+    case 'property':
+      return scopeCondition(scope, { companyId: properties.companyId, propertyId: properties.id });
+    case 'building':
+      return scopeCondition(scope, {
+        companyId: buildings.companyId,
+        propertyId: buildings.propertyId,
+        buildingId: buildings.id,
+      });
+    case 'unit':
+      return scopeCondition(scope, {
+        companyId: units.companyId,
+        propertyId: units.propertyId,
+        buildingId: units.buildingId,
+        unitId: units.id,
+      });
+    default: {
+      const unreachable: never = level;
+      return unreachable;
+    }
+  }
+}
+
+const addressColumns = (table: typeof companies | typeof properties | typeof buildings) => ({
+  street: table.street,
+  city_id: table.cityId,
+  city_name: cities.name,
+  state_id: states.id,
+  state_name: states.name,
+  country_id: states.countryId,
+  postal: table.postal,
+});
+
+// ── Companies ───────────────────────────────────────────────────────────────────────────────────
+const companyCounts = {
+  properties_count: int(
+    sql`select count(*) from ${properties} where ${properties.companyId} = ${companies.id}`,
+  ),
+  buildings_count: int(
+    sql`select count(*) from ${buildings} where ${buildings.companyId} = ${companies.id}`,
+  ),
+  units_count: int(sql`select count(*) from ${units} where ${units.companyId} = ${companies.id}`),
+};
+const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  company_type_id: companies.companyTypeId,
+  allow_assignment: companies.allowAssignment,
+  phone: companies.phone,
+  email: companies.email,
+  timezone_id: companies.timezoneId,
+  ...addressColumns(companies),
+  ...companyCounts,
+  created_at: companies.createdAt,
+};
+
+export const companyList = defineList({
+  sortable: {
+    id: companies.id,
+    name: companies.name,
+    company_type_id: companies.companyTypeId,
+    city_name: cities.name,
+    created_at: companies.createdAt,
+    properties_count: companyCounts.properties_count,
+    units_count: companyCounts.units_count,
+  },
+  filterable: {
+    id: { column: companies.id, type: 'number' },
+    name: { column: companies.name, type: 'string' },
+    company_type_id: { column: companies.companyTypeId, type: 'number' },
+    allow_assignment: { column: companies.allowAssignment, type: 'boolean' },
+    city_id: { column: companies.cityId, type: 'number' },
+    state_id: { column: states.id, type: 'number' },
+    created_at: { column: companies.createdAt, type: 'date' },
+  },
+  searchable: [companies.name, companies.street, cities.name, companies.email],
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  tieBreaker: companies.id,
+});
+
+// ── Properties ──────────────────────────────────────────────────────────────────────────────────
+const propertyCounts = {
+  buildings_count: int(
+    sql`select count(*) from ${buildings} where ${buildings.propertyId} = ${properties.id}`,
+  ),
+  units_count: int(sql`select count(*) from ${units} where ${units.propertyId} = ${properties.id}`),
+};
+const propertyColumns = {
+  id: properties.id,
+  name: properties.name,
+  company_id: properties.companyId,
+  company_name: companies.name,
+  timezone_id: properties.timezoneId,
+  timezone_name: timezones.name,
+  property_type_id: properties.propertyTypeId,
+  water_price_per_kgal: sql<number>`${properties.waterPricePerKgal}::float8`,
+  ...addressColumns(properties),
+  ...propertyCounts,
+  created_at: properties.createdAt,
+};
+
+export const propertyList = defineList({
+  sortable: {
+    id: properties.id,
+    name: properties.name,
+    company_name: companies.name,
+    city_name: cities.name,
+    timezone_name: timezones.name,
+    water_price_per_kgal: properties.waterPricePerKgal,
+    created_at: properties.createdAt,
+    buildings_count: propertyCounts.buildings_count,
+    units_count: propertyCounts.units_count,
+  },
+  filterable: {
+    id: { column: properties.id, type: 'number' },
+    name: { column: properties.name, type: 'string' },
+    company_id: { column: properties.companyId, type: 'number' },
+    property_type_id: { column: properties.propertyTypeId, type: 'number' },
+    timezone_id: { column: properties.timezoneId, type: 'number' },
+    city_id: { column: properties.cityId, type: 'number' },
+    state_id: { column: states.id, type: 'number' },
+    created_at: { column: properties.createdAt, type: 'date' },
+  },
+  searchable: [properties.name, properties.street, cities.name, companies.name],
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  tieBreaker: properties.id,
+});
+
+// ── Buildings ───────────────────────────────────────────────────────────────────────────────────
+const buildingCounts = {
+  units_count: int(sql`select count(*) from ${units} where ${units.buildingId} = ${buildings.id}`),
+  tenants_count: int(
+    sql`select coalesce(sum(${units.tenants}), 0) from ${units} where ${units.buildingId} = ${buildings.id}`,
+  ),
+};
+const buildingColumns = {
+  id: buildings.id,
+  name: buildings.name,
+  company_id: buildings.companyId,
+  company_name: companies.name,
+  property_id: buildings.propertyId,
+  property_name: properties.name,
+  floors: buildings.floors,
+  building_type_id: buildings.buildingTypeId,
+  installation_type_id: buildings.installationTypeId,
+  survey_status: buildings.surveyStatus,
+  ...addressColumns(buildings),
+  ...buildingCounts,
+  created_at: buildings.createdAt,
+};
+
+export const buildingList = defineList({
+  sortable: {
+    id: buildings.id,
+    name: buildings.name,
+    company_name: companies.name,
+    property_name: properties.name,
+    city_name: cities.name,
+    survey_status: buildings.surveyStatus,
+    created_at: buildings.createdAt,
+    units_count: buildingCounts.units_count,
+  },
+  filterable: {
+    id: { column: buildings.id, type: 'number' },
+    name: { column: buildings.name, type: 'string' },
+    company_id: { column: buildings.companyId, type: 'number' },
+    property_id: { column: buildings.propertyId, type: 'number' },
+    survey_status: { column: buildings.surveyStatus, type: 'number' },
+    building_type_id: { column: buildings.buildingTypeId, type: 'number' },
+    installation_type_id: { column: buildings.installationTypeId, type: 'number' },
+    city_id: { column: buildings.cityId, type: 'number' },
+    created_at: { column: buildings.createdAt, type: 'date' },
+  },
+  searchable: [buildings.name, buildings.street, cities.name, properties.name, companies.name],
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  tieBreaker: buildings.id,
+});
+
+// ── Units ───────────────────────────────────────────────────────────────────────────────────────
+const unitCounts = {
+  sensors_count: int(sql`select count(*) from sensors s where s.unit_id = ${units.id}`),
+};
+const unitColumns = {
+  id: units.id,
+  name: units.name,
+  company_id: units.companyId,
+  company_name: companies.name,
+  property_id: units.propertyId,
+  property_name: properties.name,
+  building_id: units.buildingId,
+  building_name: buildings.name,
+  floor: units.floor,
+  unit_category_id: units.unitCategoryId,
+  unit_type_id: units.unitTypeId,
+  unit_state_id: units.unitStateId,
+  tenants: units.tenants,
+  ...unitCounts,
+  created_at: units.createdAt,
+};
+
+export const unitList = defineList({
+  sortable: {
+    id: units.id,
+    name: units.name,
+    floor: units.floor,
+    company_name: companies.name,
+    property_name: properties.name,
+    building_name: buildings.name,
+    unit_category_id: units.unitCategoryId,
+    tenants: units.tenants,
+    created_at: units.createdAt,
+    sensors_count: unitCounts.sensors_count,
+  },
+  filterable: {
+    id: { column: units.id, type: 'number' },
+    name: { column: units.name, type: 'string' },
+    company_id: { column: units.companyId, type: 'number' },
+    property_id: { column: units.propertyId, type: 'number' },
+    building_id: { column: units.buildingId, type: 'number' },
+    floor: { column: units.floor, type: 'number' },
+    unit_category_id: { column: units.unitCategoryId, type: 'number' },
+    unit_type_id: { column: units.unitTypeId, type: 'number' },
+    unit_state_id: { column: units.unitStateId, type: 'number' },
+    tenants: { column: units.tenants, type: 'number' },
+    created_at: { column: units.createdAt, type: 'date' },
+  },
+  searchable: [units.name, buildings.name, properties.name],
+  defaultSort: [
+    { field: 'building_name', direction: 'ASC' },
+    { field: 'name', direction: 'ASC' },
+  ],
+  tieBreaker: units.id,
+});
+
+type WithDate<T> = Omit<T, 'created_at'> & { created_at: Date };
+const withIso = <T extends { created_at: Date }>(row: T) => ({
+  ...row,
+  created_at: iso(row.created_at),
+});
 
 export function createPortfolioRepository(db: Database) {
+  // The FROM clause of each level with the joins its columns, sorts and filters name.
+  const from = {
+    company: <S extends Record<string, unknown>>(columns: S) =>
+      db
+        .select(columns as never)
+        .from(companies)
+        .leftJoin(cities, eq(cities.id, companies.cityId))
+        .leftJoin(states, eq(states.id, cities.stateId)),
+    property: <S extends Record<string, unknown>>(columns: S) =>
+      db
+        .select(columns as never)
+        .from(properties)
+        .innerJoin(companies, eq(companies.id, properties.companyId))
+        .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
+        .leftJoin(cities, eq(cities.id, properties.cityId))
+        .leftJoin(states, eq(states.id, cities.stateId)),
+    building: <S extends Record<string, unknown>>(columns: S) =>
+      db
+        .select(columns as never)
+        .from(buildings)
+        .innerJoin(companies, eq(companies.id, buildings.companyId))
+        .innerJoin(properties, eq(properties.id, buildings.propertyId))
+        .leftJoin(cities, eq(cities.id, buildings.cityId))
+        .leftJoin(states, eq(states.id, cities.stateId)),
+    unit: <S extends Record<string, unknown>>(columns: S) =>
+      db
+        .select(columns as never)
+        .from(units)
+        .innerJoin(companies, eq(companies.id, units.companyId))
+        .innerJoin(properties, eq(properties.id, units.propertyId))
+        .innerJoin(buildings, eq(buildings.id, units.buildingId)),
+  };
+  const columnsOf = {
+    company: companyColumns,
+    property: propertyColumns,
+    building: buildingColumns,
+    unit: unitColumns,
+  };
+  const idOf = {
+    company: companies.id,
+    property: properties.id,
+    building: buildings.id,
+    unit: units.id,
+  };
+
+  async function page<Row>(level: PortfolioLevel, scope: Scope, query: ListQuery, where?: SQL) {
+    const condition = and(visible(level, scope), query.where, where);
+    const [rows, [total]] = await Promise.all([
+      from[level](columnsOf[level])
+        .where(condition)
+        .orderBy(...query.orderBy)
+        .limit(query.limit)
+        .offset(query.offset) as unknown as Promise<WithDate<Row>[]>,
+      from[level]({ total: count() }).where(condition) as unknown as Promise<{ total: number }[]>,
+    ]);
+    return { rows: rows.map(withIso) as Row[], total: total?.total ?? 0 };
+  }
+
+  async function one<Row>(
+    level: PortfolioLevel,
+    scope: Scope,
+    id: number,
+  ): Promise<Row | undefined> {
+    const [row] = (await from[level](columnsOf[level]).where(
+      and(eq(idOf[level], id), visible(level, scope)),
+    )) as unknown as WithDate<Row>[];
+    return row && (withIso(row) as Row);
+  }
+
+  /** Rows after `afterId` by id (keyset chunks of the CSV exports). */
+  async function chunk<Row>(
+    level: PortfolioLevel,
+    scope: Scope,
+    afterId: number | undefined,
+    limit: number,
+  ) {
+    const rows = (await from[level](columnsOf[level])
+      .where(
+        and(visible(level, scope), afterId === undefined ? undefined : gt(idOf[level], afterId)),
+      )
+      .orderBy(asc(idOf[level]))
+      .limit(limit)) as unknown as (Row & { id: number })[];
+    return rows;
+  }
+
+  const nameOf = {
+    company: companies.name,
+    property: properties.name,
+    building: buildings.name,
+    unit: units.name,
+  };
+
+  /** At most `limit` records whose name contains the text; names starting with it first. */
+  async function searchTop(
+    level: PortfolioLevel,
+    scope: Scope,
+    text: string,
+    limit: number,
+    where?: SQL,
+  ) {
+    const name = nameOf[level];
+    const anywhere = `%${escapeLike(text)}%`;
+    const prefix = `${escapeLike(text)}%`;
+    const hitColumns = {
+      company: {
+        id: companies.id,
+        name: companies.name,
+        company_id: companies.id,
+        property_id: sql<null>`null::int`,
+        building_id: sql<null>`null::int`,
+        context: sql<string | null>`null::text`,
+      },
+      property: {
+        id: properties.id,
+        name: properties.name,
+        company_id: properties.companyId,
+        property_id: properties.id,
+        building_id: sql<null>`null::int`,
+        context: companies.name,
+      },
+      building: {
+        id: buildings.id,
+        name: buildings.name,
+        company_id: buildings.companyId,
+        property_id: buildings.propertyId,
+        building_id: buildings.id,
+        context: sql<string>`${companies.name} || ' · ' || ${properties.name}`,
+      },
+      unit: {
+        id: units.id,
+        name: units.name,
+        company_id: units.companyId,
+        property_id: units.propertyId,
+        building_id: units.buildingId,
+        context: sql<string>`${properties.name} || ' · ' || ${buildings.name}`,
+      },
+    }[level];
+    return (await from[level](hitColumns)
+      .where(and(visible(level, scope), ilike(name, anywhere), where))
+      .orderBy(
+        sql`case when ${name} ilike ${prefix} then 0 else 1 end`,
+        asc(sql`length(${name})`),
+        asc(name),
+        asc(idOf[level]),
+      )
+      .limit(limit)) as unknown as SearchHit[];
+  }
+
   return {
-    async company(scope: Scope, id: number) {
+    page,
+    one,
+    chunk,
+    searchTop,
+    pageOfCompanies: (scope: Scope, query: ListQuery) => page<CompanyRow>('company', scope, query),
+    pageOfProperties: (scope: Scope, query: ListQuery, where?: SQL) =>
+      page<PropertyRow>('property', scope, query, where),
+    pageOfBuildings: (scope: Scope, query: ListQuery, where?: SQL) =>
+      page<BuildingRow>('building', scope, query, where),
+    pageOfUnits: (scope: Scope, query: ListQuery, where?: SQL) =>
+      page<UnitRow>('unit', scope, query, where),
+    company: (scope: Scope, id: number) => one<CompanyRow>('company', scope, id),
+    property: (scope: Scope, id: number) => one<PropertyRow>('property', scope, id),
+    building: (scope: Scope, id: number) => one<BuildingRow>('building', scope, id),
+    unit: (scope: Scope, id: number) => one<UnitRow>('unit', scope, id),
+
+    billingProperties: (companyId: number) =>
+      db
+        .select({ id: properties.id, name: properties.name, company_id: properties.companyId })
+        .from(billingCompanyProperties)
+        .innerJoin(properties, eq(properties.id, billingCompanyProperties.propertyId))
+        .where(eq(billingCompanyProperties.companyId, companyId))
+        .orderBy(asc(properties.name)),
+    async addBillingProperty(companyId: number, propertyId: number) {
+      await db
+        .insert(billingCompanyProperties)
+        .values({ companyId, propertyId })
+        .onConflictDoNothing();
+    },
+    async removeBillingProperty(companyId: number, propertyId: number) {
+      const removed = await db
+        .delete(billingCompanyProperties)
+        .where(
+          and(
+            eq(billingCompanyProperties.companyId, companyId),
+            eq(billingCompanyProperties.propertyId, propertyId),
+          ),
+        )
+        .returning({ id: billingCompanyProperties.propertyId });
+      return removed.length > 0;
+    },
+
+    /** `{id, name}` of a level's visible records narrowed by `where`, by name. */
+    names(level: PortfolioLevel, scope: Scope, where: SQL | undefined, limit?: number) {
+      const query = from[level]({ id: idOf[level], name: nameOf[level] })
+        .where(and(visible(level, scope), where))
+        .orderBy(asc(nameOf[level]), asc(idOf[level]));
+      return (limit ? query.limit(limit) : query) as unknown as Promise<
+        { id: number; name: string }[]
+      >;
+    },
+
+    /** Visible records of a level matching `where`. */
+    async count(level: PortfolioLevel, scope: Scope, where?: SQL) {
+      const [row] = (await from[level]({ total: count() }).where(
+        and(visible(level, scope), where),
+      )) as unknown as { total: number }[];
+      return row?.total ?? 0;
+    },
+
+    async tenantsOfBuilding(scope: Scope, buildingId: number) {
+      const [row] = await db
+        .select({ total: int(sql`coalesce(sum(${units.tenants}), 0)`) })
+        .from(units)
+        .where(and(eq(units.buildingId, buildingId), visible('unit', scope)));
+      return row?.total ?? 0;
+    },
+
+    residentialUnitsOf: (scope: Scope, companyId: number) =>
+      (async () => {
+        const [row] = await db
+          .select({ total: count() })
+          .from(units)
+          .where(
+            and(
+              eq(units.companyId, companyId),
+              eq(units.unitCategoryId, UnitCategory.Internal),
+              visible('unit', scope),
+            ),
+          );
+        return row?.total ?? 0;
+      })(),
+
+    /** The company's own zone, else the zone most of its properties use. */
+    async companyTimezone(companyId: number) {
       const [row] = await db
         .select({
-          id: companies.id,
-          name: companies.name,
-          company_type_id: companies.companyTypeId,
-          allow_assignment: companies.allowAssignment,
-          street: companies.street,
-          city_id: companies.cityId,
-          postal: companies.postal,
-          timezone_id: companies.timezoneId,
+          timezone_id: sql<number | null>`coalesce(${companies.timezoneId}, (
+            select p.timezone_id from ${properties} p where p.company_id = ${companies.id}
+            group by p.timezone_id order by count(*) desc, p.timezone_id limit 1))`,
         })
         .from(companies)
-        .where(and(eq(companies.id, id), scopeCondition(scope, { companyId: companies.id })));
-      return row;
+        .where(eq(companies.id, companyId));
+      const timezoneId = row?.timezone_id ?? null;
+      if (timezoneId === null) return { timezone_id: null, timezone: 'UTC' };
+      const [zone] = await db
+        .select({ name: timezones.name })
+        .from(timezones)
+        .where(eq(timezones.id, timezoneId));
+      return { timezone_id: timezoneId, timezone: zone?.name ?? 'UTC' };
     },
-    async property(scope: Scope, id: number) {
-      const [row] = await db
-        .select({
-          id: properties.id,
-          name: properties.name,
-          company_id: properties.companyId,
-          street: properties.street,
-          city_id: properties.cityId,
-          postal: properties.postal,
-          timezone_id: properties.timezoneId,
-          water_price_per_kgal: sql<number>`${properties.waterPricePerKgal}::float8`,
-        })
-        .from(properties)
-        .where(
-          and(
-            eq(properties.id, id),
-            scopeCondition(scope, { companyId: properties.companyId, propertyId: properties.id }),
-          ),
-        );
-      return row;
-    },
-    async building(scope: Scope, id: number) {
-      const [row] = await db
-        .select({
-          id: buildings.id,
-          name: buildings.name,
-          company_id: buildings.companyId,
-          property_id: buildings.propertyId,
-          street: buildings.street,
-          city_id: buildings.cityId,
-          postal: buildings.postal,
-          survey_status: buildings.surveyStatus,
-        })
-        .from(buildings)
-        .where(
-          and(
-            eq(buildings.id, id),
-            scopeCondition(scope, {
-              companyId: buildings.companyId,
-              propertyId: buildings.propertyId,
-              buildingId: buildings.id,
-            }),
-          ),
-        );
-      return row;
-    },
-    async unit(scope: Scope, id: number) {
-      const [row] = await db
-        .select({
-          id: units.id,
-          name: units.name,
-          company_id: units.companyId,
-          property_id: units.propertyId,
-          building_id: units.buildingId,
-          unit_category_id: units.unitCategoryId,
-          unit_type_id: units.unitTypeId,
-          unit_state_id: units.unitStateId,
-          floor: units.floor,
-        })
-        .from(units)
-        .where(
-          and(
-            eq(units.id, id),
-            scopeCondition(scope, {
-              companyId: units.companyId,
-              propertyId: units.propertyId,
-              buildingId: units.buildingId,
-              unitId: units.id,
-            }),
-          ),
-        );
-      return row;
-    },
+
+    nameMatch: (level: PortfolioLevel, text: string) =>
+      or(ilike(nameOf[level], `%${escapeLike(text)}%`)),
   };
 }
 export type PortfolioRepository = ReturnType<typeof createPortfolioRepository>;

@@ -1,88 +1,523 @@
-// Single-record reads of companies, properties, buildings and units (spec section 7, "Single-record
-// reads for navigation"). Their lists, writes and the rest of the portfolio calls arrive with the
-// portfolio issue.
+// `/api/companies`, `/api/properties`, `/api/buildings`, `/api/units` and the header's `/api/search`
+// (spec section 7). HTTP only: each route declares its schemas and calls one service method.
+import {
+  buildingInputSchema,
+  buildingUpdateSchema,
+  companyInputSchema,
+  companyUpdateSchema,
+  type PortfolioLevel,
+  propertyInputSchema,
+  propertyUpdateSchema,
+  tenantsSchema,
+  unitInputSchema,
+  unitUpdateSchema,
+} from '@flowsight/domain/portfolio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound } from '../../lib/errors.ts';
+import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
 import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
-import type { PortfolioRepository } from './portfolio.repository.ts';
+import {
+  billingParams,
+  buildingRowSchema,
+  changeCompanyParams,
+  changePropertyParams,
+  companyDetailSchema,
+  companyRowSchema,
+  countSchema,
+  globalSearchSchema,
+  idParams,
+  lookupRowSchema,
+  messageSchema,
+  moveResultSchema,
+  namedSearchParams,
+  nameRowSchema,
+  namesLimitParams,
+  propertyRowSchema,
+  searchHitSchema,
+  searchTopParams,
+  timezoneAnswerSchema,
+  unitRowSchema,
+} from './portfolio.schemas.ts';
+import {
+  buildingListQuerySchema,
+  companyListQuerySchema,
+  type PortfolioService,
+  propertyListQuerySchema,
+  unitListQuerySchema,
+} from './portfolio.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const nullableId = z.number().int().nullable();
-const address = {
-  street: z.string().nullable(),
-  city_id: nullableId,
-  postal: z.string().nullable(),
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const doc = <T extends object>(tag: string, summary: string, schema: T) => ({
+  schema: { tags: [tag], summary, security: bearerSecurity, ...schema },
+});
+
+/** Routes every level shares: search-top and the CSV export. */
+function levelRoutes(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  service: PortfolioService,
+  level: PortfolioLevel,
+  tag: string,
+  exportCsv: PortfolioService['exportCompanies'],
+) {
+  app.get(
+    '/search-top/:text/5',
+    doc(tag, `At most 5 ${tag} whose name contains the text, best match first`, {
+      params: searchTopParams,
+      response: { 200: z.array(searchHitSchema) },
+    }),
+    (r) => service.searchTop(scopeOf(r), level, r.params.text),
+  );
+  app.get(
+    '/export-all',
+    doc(tag, `Every ${tag.replace(/s$/, '')} the caller can see, as CSV (dates in timeZone)`, {
+      querystring: csvExportQuerySchema,
+      response: { 200: csvResponseSchema, 400: errorSchema },
+    }),
+    async (r, reply) => sendCsv(reply, exportCsv(scopeOf(r), r.query.timeZone)),
+  );
+}
+
+export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService }> = async (
+  app,
+  { service },
+) => {
+  const tag = 'companies';
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc(tag, 'Companies the caller can see, paged, with search, filters and sorting', {
+        querystring: companyListQuerySchema,
+        response: { 200: listResponseSchema(companyRowSchema), 400: errorSchema },
+      }),
+    },
+    (r) => service.listCompanies(scopeOf(r), r.query, r.url),
+  );
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc(tag, 'Create a company', {
+        body: companyInputSchema,
+        response: { 201: companyRowSchema, ...errors },
+      }),
+    },
+    async (r, reply) => reply.status(201).send(await service.createCompany(scopeOf(r), r.body)),
+  );
+  app.get(
+    '/names',
+    doc(tag, 'Id and name of every visible company', { response: { 200: z.array(nameRowSchema) } }),
+    (r) => service.companyNames(scopeOf(r)),
+  );
+  app.get(
+    '/types',
+    doc(tag, 'Company types', { response: { 200: z.array(lookupRowSchema) } }),
+    () => service.companyTypes(),
+  );
+  levelRoutes(app, service, 'company', tag, service.exportCompanies);
+  app.get(
+    '/:id',
+    doc(tag, 'One company, with the properties it is billed for', {
+      params: idParams,
+      response: { 200: companyDetailSchema, 404: errorSchema },
+    }),
+    (r) => service.getCompany(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id',
+    doc(tag, 'Change a company (type and assignment: provider staff only)', {
+      params: idParams,
+      body: companyUpdateSchema,
+      response: { 200: companyRowSchema, ...errors },
+    }),
+    (r) => service.updateCompany(scopeOf(r), r.params.id, r.body),
+  );
+  app.delete(
+    '/:id',
+    doc(tag, 'Delete a company; refused (409) while anything still belongs to it', {
+      params: idParams,
+      response: { 200: messageSchema, ...errors },
+    }),
+    (r) => service.deleteCompany(scopeOf(r), r.params.id),
+  );
+  app.get(
+    '/:id/properties',
+    doc(tag, 'The company’s properties, paged', {
+      params: idParams,
+      querystring: propertyListQuerySchema,
+      response: { 200: listResponseSchema(propertyRowSchema), 400: errorSchema, 404: errorSchema },
+    }),
+    (r) => service.companyProperties(scopeOf(r), r.params.id, r.query, r.url),
+  );
+  for (const [path, level] of [
+    ['properties-count', 'property'],
+    ['buildings-count', 'building'],
+    ['units-count', 'unit'],
+  ] as const) {
+    app.get(
+      `/:id/${path}`,
+      doc(tag, `How many ${path.replace('-count', '')} the company has`, {
+        params: idParams,
+        response: { 200: countSchema, 404: errorSchema },
+      }),
+      (r) => service.companyCount(scopeOf(r), r.params.id, level),
+    );
+  }
+  app.get(
+    '/:id/residential-units',
+    doc(tag, 'How many residential (internal) units the company has', {
+      params: idParams,
+      response: { 200: countSchema, 404: errorSchema },
+    }),
+    (r) => service.residentialUnits(scopeOf(r), r.params.id),
+  );
+  app.get(
+    '/:id/properties-names',
+    doc(tag, 'Id and name of the company’s properties', {
+      params: idParams,
+      response: { 200: z.array(nameRowSchema), 404: errorSchema },
+    }),
+    (r) => service.propertyNamesOf(scopeOf(r), r.params.id),
+  );
+  app.get(
+    '/:id/properties-names/:limit',
+    doc(tag, 'Id and name of the company’s first properties by name', {
+      params: namesLimitParams,
+      response: { 200: z.array(nameRowSchema), 404: errorSchema },
+    }),
+    (r) => service.propertyNamesOf(scopeOf(r), r.params.id, r.params.limit),
+  );
+  app.get(
+    '/:id/search-top-properties/:name/5',
+    doc(tag, 'At most 5 of the company’s properties matching the name', {
+      params: namedSearchParams,
+      response: { 200: z.array(searchHitSchema), 404: errorSchema },
+    }),
+    (r) => service.searchCompanyProperties(scopeOf(r), r.params.id, r.params.name),
+  );
+  app.get(
+    '/:id/search-top-buildings/:name/5',
+    doc(tag, 'At most 5 of the company’s buildings matching the name', {
+      params: namedSearchParams,
+      response: { 200: z.array(searchHitSchema), 404: errorSchema },
+    }),
+    (r) => service.searchCompanyBuildings(scopeOf(r), r.params.id, r.params.name),
+  );
+  app.get(
+    '/:id/timezone',
+    doc(tag, 'The time zone of the company’s charts (its own, else its properties’ usual one)', {
+      params: idParams,
+      response: { 200: timezoneAnswerSchema, 404: errorSchema },
+    }),
+    (r) => service.companyTimezone(scopeOf(r), r.params.id),
+  );
+  app.post(
+    '/:id/billing-company-properties/:propertyId',
+    doc(tag, 'Bill the company for another company’s property', {
+      params: billingParams,
+      response: { 200: messageSchema, ...errors },
+    }),
+    (r) => service.addBillingProperty(scopeOf(r), r.params.id, r.params.propertyId),
+  );
+  app.delete(
+    '/:id/billing-company-properties/:propertyId',
+    doc(tag, 'Stop billing the company for a property', {
+      params: billingParams,
+      response: { 200: messageSchema, ...errors },
+    }),
+    (r) => service.removeBillingProperty(scopeOf(r), r.params.id, r.params.propertyId),
+  );
 };
 
-const companySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company_type_id: z.number().int(),
-  allow_assignment: z.boolean(),
-  timezone_id: nullableId,
-  ...address,
-});
-const propertySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company_id: z.number().int(),
-  timezone_id: z.number().int(),
-  water_price_per_kgal: z.number(),
-  ...address,
-});
-const buildingSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company_id: z.number().int(),
-  property_id: z.number().int(),
-  survey_status: z.number().int(),
-  ...address,
-});
-const unitSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company_id: z.number().int(),
-  property_id: z.number().int(),
-  building_id: z.number().int(),
-  unit_category_id: z.number().int(),
-  unit_type_id: nullableId,
-  unit_state_id: nullableId,
-  floor: nullableId,
-});
-
-const found = <T>(row: T | undefined, what: string): T => {
-  if (!row) throw new NotFound(`${what} not found`);
-  return row;
+export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService }> = async (
+  app,
+  { service },
+) => {
+  const tag = 'properties';
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc(tag, 'Properties the caller can see, paged, with search, filters and sorting', {
+        querystring: propertyListQuerySchema,
+        response: { 200: listResponseSchema(propertyRowSchema), 400: errorSchema },
+      }),
+    },
+    (r) => service.listProperties(scopeOf(r), r.query, r.url),
+  );
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc(tag, 'Create a property in a company', {
+        body: propertyInputSchema,
+        response: { 201: propertyRowSchema, ...errors },
+      }),
+    },
+    async (r, reply) => reply.status(201).send(await service.createProperty(scopeOf(r), r.body)),
+  );
+  levelRoutes(app, service, 'property', tag, service.exportProperties);
+  app.get(
+    '/:id',
+    doc(tag, 'One property', {
+      params: idParams,
+      response: { 200: propertyRowSchema, 404: errorSchema },
+    }),
+    (r) => service.getProperty(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id',
+    doc(tag, 'Change a property', {
+      params: idParams,
+      body: propertyUpdateSchema,
+      response: { 200: propertyRowSchema, ...errors },
+    }),
+    (r) => service.updateProperty(scopeOf(r), r.params.id, r.body),
+  );
+  app.delete(
+    '/:id',
+    doc(tag, 'Delete a property; refused (409) while anything still belongs to it', {
+      params: idParams,
+      response: { 200: messageSchema, ...errors },
+    }),
+    (r) => service.deleteProperty(scopeOf(r), r.params.id),
+  );
+  app.get(
+    '/:id/buildings',
+    doc(tag, 'The property’s buildings, paged', {
+      params: idParams,
+      querystring: buildingListQuerySchema,
+      response: { 200: listResponseSchema(buildingRowSchema), 400: errorSchema, 404: errorSchema },
+    }),
+    (r) => service.propertyBuildings(scopeOf(r), r.params.id, r.query, r.url),
+  );
+  app.get(
+    '/:id/buildings-count',
+    doc(tag, 'How many buildings the property has', {
+      params: idParams,
+      response: { 200: countSchema, 404: errorSchema },
+    }),
+    (r) => service.propertyCount(scopeOf(r), r.params.id, 'building'),
+  );
+  app.get(
+    '/:id/units-count',
+    doc(tag, 'How many units the property has', {
+      params: idParams,
+      response: { 200: countSchema, 404: errorSchema },
+    }),
+    (r) => service.propertyCount(scopeOf(r), r.params.id, 'unit'),
+  );
+  app.get(
+    '/:id/buildings-names',
+    doc(tag, 'Id and name of the property’s buildings', {
+      params: idParams,
+      response: { 200: z.array(nameRowSchema), 404: errorSchema },
+    }),
+    (r) => service.buildingNamesOf(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id/change-company/:company_id/:transfer',
+    doc(
+      tag,
+      'Move the property to another company; transfer=1 takes its micrometers and history along, 0 unassigns them first',
+      {
+        params: changeCompanyParams,
+        response: { 200: moveResultSchema, ...errors },
+      },
+    ),
+    (r) => service.moveProperty(scopeOf(r), r.params.id, r.params.company_id, r.params.transfer),
+  );
 };
 
-export const portfolioReadsModule: FastifyPluginAsyncZod<{
-  repository: PortfolioRepository;
-}> = async (app, { repository }) => {
-  const schema = <T extends z.ZodType>(tags: string, summary: string, response: T) => ({
-    tags: [tags],
-    summary,
-    security: bearerSecurity,
-    params: idParams,
-    response: { 200: response, 404: errorSchema },
-  });
+export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> = async (
+  app,
+  { service },
+) => {
+  const tag = 'buildings';
   app.get(
-    '/companies/:id',
-    { schema: schema('companies', 'One company', companySchema) },
-    async (r) => found(await repository.company(scopeOf(r), r.params.id), 'Company'),
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc(tag, 'Buildings the caller can see, paged, with search, filters and sorting', {
+        querystring: buildingListQuerySchema,
+        response: { 200: listResponseSchema(buildingRowSchema), 400: errorSchema },
+      }),
+    },
+    (r) => service.listBuildings(scopeOf(r), r.query, r.url),
+  );
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc(tag, 'Create a building in a property', {
+        body: buildingInputSchema,
+        response: { 201: buildingRowSchema, ...errors },
+      }),
+    },
+    async (r, reply) => reply.status(201).send(await service.createBuilding(scopeOf(r), r.body)),
+  );
+  levelRoutes(app, service, 'building', tag, service.exportBuildings);
+  app.get(
+    '/:id',
+    doc(tag, 'One building', {
+      params: idParams,
+      response: { 200: buildingRowSchema, 404: errorSchema },
+    }),
+    (r) => service.getBuilding(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id',
+    doc(tag, 'Change a building', {
+      params: idParams,
+      body: buildingUpdateSchema,
+      response: { 200: buildingRowSchema, ...errors },
+    }),
+    (r) => service.updateBuilding(scopeOf(r), r.params.id, r.body),
+  );
+  app.delete(
+    '/:id',
+    doc(tag, 'Delete a building; refused (409) while anything still belongs to it', {
+      params: idParams,
+      response: { 200: messageSchema, ...errors },
+    }),
+    (r) => service.deleteBuilding(scopeOf(r), r.params.id),
   );
   app.get(
-    '/properties/:id',
-    { schema: schema('properties', 'One property', propertySchema) },
-    async (r) => found(await repository.property(scopeOf(r), r.params.id), 'Property'),
+    '/:id/units',
+    doc(tag, 'The building’s units, paged', {
+      params: idParams,
+      querystring: unitListQuerySchema,
+      response: { 200: listResponseSchema(unitRowSchema), 400: errorSchema, 404: errorSchema },
+    }),
+    (r) => service.buildingUnits(scopeOf(r), r.params.id, r.query, r.url),
   );
   app.get(
-    '/buildings/:id',
-    { schema: schema('buildings', 'One building', buildingSchema) },
-    async (r) => found(await repository.building(scopeOf(r), r.params.id), 'Building'),
+    '/:id/units-count',
+    doc(tag, 'How many units the building has', {
+      params: idParams,
+      response: { 200: countSchema, 404: errorSchema },
+    }),
+    (r) => service.buildingUnitsCount(scopeOf(r), r.params.id),
   );
-  app.get('/units/:id', { schema: schema('units', 'One unit', unitSchema) }, async (r) =>
-    found(await repository.unit(scopeOf(r), r.params.id), 'Unit'),
+  app.get(
+    '/:id/tenants-count',
+    doc(tag, 'How many tenants live in the building’s units', {
+      params: idParams,
+      response: { 200: countSchema, 404: errorSchema },
+    }),
+    (r) => service.buildingTenants(scopeOf(r), r.params.id),
+  );
+  app.get(
+    '/:id/units-names',
+    doc(tag, 'Id and name of the building’s units', {
+      params: idParams,
+      response: { 200: z.array(nameRowSchema), 404: errorSchema },
+    }),
+    (r) => service.unitNamesOf(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id/change-property/:property_id/:transfer',
+    doc(
+      tag,
+      'Move the building to another property; transfer=1 takes its micrometers and history along, 0 unassigns them first',
+      {
+        params: changePropertyParams,
+        response: { 200: moveResultSchema, ...errors },
+      },
+    ),
+    (r) => service.moveBuilding(scopeOf(r), r.params.id, r.params.property_id, r.params.transfer),
+  );
+};
+
+export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> = async (
+  app,
+  { service },
+) => {
+  const tag = 'units';
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc(tag, 'Units the caller can see, paged, with search, filters and sorting', {
+        querystring: unitListQuerySchema,
+        response: { 200: listResponseSchema(unitRowSchema), 400: errorSchema },
+      }),
+    },
+    (r) => service.listUnits(scopeOf(r), r.query, r.url),
+  );
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc(tag, 'Create a unit in a building', {
+        body: unitInputSchema,
+        response: { 201: unitRowSchema, ...errors },
+      }),
+    },
+    async (r, reply) => reply.status(201).send(await service.createUnit(scopeOf(r), r.body)),
+  );
+  levelRoutes(app, service, 'unit', tag, service.exportUnits);
+  for (const [path, list] of [
+    ['categories', service.unitCategories],
+    ['types', service.unitTypes],
+    ['states', service.unitStates],
+  ] as const) {
+    app.get(
+      `/${path}`,
+      doc(tag, `Unit ${path}`, { response: { 200: z.array(lookupRowSchema) } }),
+      () => list(),
+    );
+  }
+  app.get(
+    '/:id',
+    doc(tag, 'One unit', { params: idParams, response: { 200: unitRowSchema, 404: errorSchema } }),
+    (r) => service.getUnit(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id',
+    doc(tag, 'Change a unit', {
+      params: idParams,
+      body: unitUpdateSchema,
+      response: { 200: unitRowSchema, ...errors },
+    }),
+    (r) => service.updateUnit(scopeOf(r), r.params.id, r.body),
+  );
+  app.put(
+    '/:id/tenants',
+    doc(tag, 'Set how many tenants live in the unit', {
+      params: idParams,
+      body: z.object({ tenants: tenantsSchema }).strict(),
+      response: { 200: unitRowSchema, ...errors },
+    }),
+    (r) => service.updateUnit(scopeOf(r), r.params.id, { tenants: r.body.tenants }),
+  );
+  app.delete(
+    '/:id',
+    doc(tag, 'Delete a unit; refused (409) while anything still belongs to it', {
+      params: idParams,
+      response: { 200: messageSchema, ...errors },
+    }),
+    (r) => service.deleteUnit(scopeOf(r), r.params.id),
+  );
+};
+
+/** `/api/search/:text`: the header's search across the four levels, limited to the scope. */
+export const globalSearchModule: FastifyPluginAsyncZod<{ service: PortfolioService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/search/:text',
+    doc(
+      'search',
+      'At most 5 companies, properties, buildings and units each whose name contains the text',
+      {
+        params: searchTopParams,
+        response: { 200: globalSearchSchema },
+      },
+    ),
+    (r) => service.searchAll(scopeOf(r), r.params.text),
   );
 };

@@ -1,0 +1,33 @@
+// The event log (append-only): every state change worth auditing, with who made it and when.
+// Writers pass the transaction they change data in, so the event commits with the change or not
+// at all.
+import type { Database } from '../db/client.ts';
+import { events } from '../db/schema/alerts.ts';
+import type { Scope } from './tenant-scope.ts';
+
+export type EventInput = {
+  readonly entityType: string;
+  readonly entityId: number;
+  readonly action: string;
+  /** The company the event belongs to (its tenant), for scoped event lists. */
+  readonly companyId: number | null;
+  readonly from?: unknown;
+  readonly to?: unknown;
+  readonly note?: string | null;
+};
+
+type Executor = Pick<Database, 'insert'>;
+
+export async function recordEvent(executor: Executor, actor: Scope | null, event: EventInput) {
+  await executor.insert(events).values({
+    actorUserId: actor?.userId ?? null,
+    actorRoleId: actor?.roleId ?? null,
+    companyId: event.companyId,
+    entityType: event.entityType,
+    entityId: event.entityId,
+    action: event.action,
+    fromValue: event.from ?? null,
+    toValue: event.to ?? null,
+    note: event.note ?? null,
+  });
+}

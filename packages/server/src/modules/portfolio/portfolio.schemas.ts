@@ -1,0 +1,150 @@
+// Response shapes and path parameters of the portfolio calls. Request bodies are the domain's
+// (`@flowsight/domain/portfolio`), shared with the web's forms.
+import { z } from 'zod';
+
+const int = z.number().int();
+const nullableInt = int.nullable();
+const timestamp = z.string().describe('ISO 8601 UTC');
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const searchTopParams = z.object({ text: z.string().min(1).max(100) });
+export const namedSearchParams = idParams.extend({ name: z.string().min(1).max(100) });
+export const namesLimitParams = idParams.extend({
+  limit: z.coerce.number().int().min(1).max(500),
+});
+export const transferSchema = z
+  .enum(['0', '1'], { message: 'transfer must be 0 or 1' })
+  .transform((flag) => flag === '1');
+export const changeCompanyParams = idParams.extend({
+  company_id: z.coerce.number().int().positive(),
+  transfer: transferSchema,
+});
+export const changePropertyParams = idParams.extend({
+  property_id: z.coerce.number().int().positive(),
+  transfer: transferSchema,
+});
+export const billingParams = idParams.extend({
+  propertyId: z.coerce.number().int().positive(),
+});
+
+const address = {
+  street: z.string().nullable(),
+  city_id: nullableInt,
+  city_name: z.string().nullable(),
+  state_id: nullableInt,
+  state_name: z.string().nullable(),
+  country_id: nullableInt,
+  postal: z.string().nullable(),
+};
+
+export const companyRowSchema = z.object({
+  id: int,
+  name: z.string(),
+  company_type_id: int,
+  allow_assignment: z.boolean(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  timezone_id: nullableInt,
+  ...address,
+  properties_count: int,
+  buildings_count: int,
+  units_count: int,
+  created_at: timestamp,
+});
+export type CompanyRow = z.infer<typeof companyRowSchema>;
+
+export const companyDetailSchema = companyRowSchema.extend({
+  billing_properties: z
+    .array(z.object({ id: int, name: z.string(), company_id: int }))
+    .describe('Properties of other companies this company is billed for'),
+});
+
+export const propertyRowSchema = z.object({
+  id: int,
+  name: z.string(),
+  company_id: int,
+  company_name: z.string(),
+  timezone_id: int,
+  timezone_name: z.string(),
+  property_type_id: nullableInt,
+  water_price_per_kgal: z.number().describe('USD per 1,000 gallons'),
+  ...address,
+  buildings_count: int,
+  units_count: int,
+  created_at: timestamp,
+});
+export type PropertyRow = z.infer<typeof propertyRowSchema>;
+
+export const buildingRowSchema = z.object({
+  id: int,
+  name: z.string(),
+  company_id: int,
+  company_name: z.string(),
+  property_id: int,
+  property_name: z.string(),
+  floors: nullableInt,
+  building_type_id: nullableInt,
+  installation_type_id: nullableInt,
+  survey_status: int.describe('0 none, 1 in progress, 2 approved by customer, 3 completed'),
+  ...address,
+  units_count: int,
+  tenants_count: int,
+  created_at: timestamp,
+});
+export type BuildingRow = z.infer<typeof buildingRowSchema>;
+
+export const unitRowSchema = z.object({
+  id: int,
+  name: z.string(),
+  company_id: int,
+  company_name: z.string(),
+  property_id: int,
+  property_name: z.string(),
+  building_id: int,
+  building_name: z.string(),
+  floor: nullableInt,
+  unit_category_id: int,
+  unit_type_id: nullableInt,
+  unit_state_id: nullableInt,
+  tenants: int,
+  sensors_count: int,
+  created_at: timestamp,
+});
+export type UnitRow = z.infer<typeof unitRowSchema>;
+
+export const nameRowSchema = z.object({ id: int, name: z.string() });
+export const countSchema = z.object({ count: int });
+export const lookupRowSchema = z.object({ id: int, name: z.string() });
+export const timezoneAnswerSchema = z.object({
+  timezone_id: nullableInt,
+  timezone: z.string().describe('IANA name used for the company’s charts'),
+});
+export const messageSchema = z.object({ message: z.string() });
+
+export const searchHitSchema = z.object({
+  id: int,
+  name: z.string(),
+  company_id: int,
+  property_id: nullableInt,
+  building_id: nullableInt,
+  /** Where it sits, e.g. "Harborview Residential Group · Harbor Point". */
+  context: z.string().nullable(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+export const globalSearchSchema = z.object({
+  companies: z.array(searchHitSchema),
+  properties: z.array(searchHitSchema),
+  buildings: z.array(searchHitSchema),
+  units: z.array(searchHitSchema),
+});
+
+export const moveResultSchema = z.object({
+  message: z.string(),
+  moved: z.object({
+    buildings: int,
+    units: int,
+    sensors: int.describe('Micrometers that moved with it (transfer=1)'),
+    unassigned_sensors: int.describe('Micrometers unassigned before the move (transfer=0)'),
+  }),
+});
+export type MoveResult = z.infer<typeof moveResultSchema>;

@@ -1,0 +1,507 @@
+// The portfolio's rules (spec sections 3, 4, 7; DESIGN sections 4 and 6): who sees and changes
+// which company, property, building and unit, where a new one may be created, the moves with their
+// transfer flag, refusals while dependents remain, names, counts, searches and the CSV exports.
+
+import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
+import {
+  buildingTypes,
+  companyTypes,
+  propertyTypes,
+  surveyStatuses,
+  unitCategories,
+  unitStates,
+  unitTypes,
+} from '@flowsight/domain/lookups';
+import type {
+  BuildingValues,
+  CompanyValues,
+  PortfolioLevel,
+  PropertyValues,
+  UnitValues,
+} from '@flowsight/domain/portfolio';
+import { eq, type SQL } from 'drizzle-orm';
+import { buildings, properties, units } from '../../db/schema/portfolio.ts';
+import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
+import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import {
+  buildingList,
+  companyList,
+  type PortfolioRepository,
+  propertyList,
+  unitList,
+} from './portfolio.repository.ts';
+import type {
+  BuildingRow,
+  CompanyRow,
+  MoveResult,
+  PropertyRow,
+  UnitRow,
+} from './portfolio.schemas.ts';
+import type { PortfolioWrites } from './portfolio.writes.ts';
+
+export const companyListQuerySchema = companyList.querySchema;
+export const propertyListQuerySchema = propertyList.querySchema;
+export const buildingListQuerySchema = buildingList.querySchema;
+export const unitListQuerySchema = unitList.querySchema;
+
+const labels: Record<PortfolioLevel, string> = {
+  company: 'Company',
+  property: 'Property',
+  building: 'Building',
+  unit: 'Unit',
+};
+
+/** Fields only provider staff may change on a company. */
+const STAFF_ONLY_COMPANY_FIELDS = ['company_type_id', 'allow_assignment'] as const;
+
+type Dependencies = {
+  repository: PortfolioRepository;
+  writes: PortfolioWrites;
+  now?: () => Date;
+};
+
+// ── CSV exports ─────────────────────────────────────────────────────────────────────────────────
+type Dated<T> = Omit<T, 'created_at'> & { created_at: Date };
+const named = (rows: readonly { id: number; name: string }[], id: number | null) =>
+  id === null ? null : (rows.find((row) => row.id === id)?.name ?? String(id));
+
+const addressCsv = [
+  { key: 'street', header: 'Street', kind: 'text' },
+  { key: 'city_name', header: 'City', kind: 'text' },
+  { key: 'state_name', header: 'State', kind: 'text' },
+  { key: 'postal', header: 'Postal code', kind: 'text' },
+] as const;
+
+type CompanyCsv = Dated<CompanyRow> & { company_type: string | null; assignment: string };
+const companyCsv: readonly CsvColumn<CompanyCsv>[] = [
+  { key: 'id', header: 'ID', kind: 'number' },
+  { key: 'name', header: 'Name', kind: 'text' },
+  { key: 'company_type', header: 'Type', kind: 'text' },
+  { key: 'assignment', header: 'Allows assignment', kind: 'text' },
+  ...addressCsv,
+  { key: 'phone', header: 'Phone', kind: 'text' },
+  { key: 'email', header: 'Email', kind: 'text' },
+  { key: 'properties_count', header: 'Properties', kind: 'number' },
+  { key: 'buildings_count', header: 'Buildings', kind: 'number' },
+  { key: 'units_count', header: 'Units', kind: 'number' },
+  { key: 'created_at', header: 'Created', kind: 'date' },
+];
+
+type PropertyCsv = Dated<PropertyRow> & { property_type: string | null };
+const propertyCsv: readonly CsvColumn<PropertyCsv>[] = [
+  { key: 'id', header: 'ID', kind: 'number' },
+  { key: 'name', header: 'Name', kind: 'text' },
+  { key: 'company_name', header: 'Company', kind: 'text' },
+  { key: 'property_type', header: 'Type', kind: 'text' },
+  ...addressCsv,
+  { key: 'timezone_name', header: 'Time zone', kind: 'text' },
+  { key: 'water_price_per_kgal', header: 'Water price per 1,000 gal (USD)', kind: 'number' },
+  { key: 'buildings_count', header: 'Buildings', kind: 'number' },
+  { key: 'units_count', header: 'Units', kind: 'number' },
+  { key: 'created_at', header: 'Created', kind: 'date' },
+];
+
+type BuildingCsv = Dated<BuildingRow> & { building_type: string | null; survey: string | null };
+const buildingCsv: readonly CsvColumn<BuildingCsv>[] = [
+  { key: 'id', header: 'ID', kind: 'number' },
+  { key: 'name', header: 'Name', kind: 'text' },
+  { key: 'company_name', header: 'Company', kind: 'text' },
+  { key: 'property_name', header: 'Property', kind: 'text' },
+  { key: 'building_type', header: 'Type', kind: 'text' },
+  ...addressCsv,
+  { key: 'floors', header: 'Floors', kind: 'number' },
+  { key: 'survey', header: 'Survey', kind: 'text' },
+  { key: 'units_count', header: 'Units', kind: 'number' },
+  { key: 'tenants_count', header: 'Tenants', kind: 'number' },
+  { key: 'created_at', header: 'Created', kind: 'date' },
+];
+
+type UnitCsv = Dated<UnitRow> & {
+  category: string | null;
+  unit_type: string | null;
+  state: string | null;
+};
+const unitCsv: readonly CsvColumn<UnitCsv>[] = [
+  { key: 'id', header: 'ID', kind: 'number' },
+  { key: 'name', header: 'Name', kind: 'text' },
+  { key: 'company_name', header: 'Company', kind: 'text' },
+  { key: 'property_name', header: 'Property', kind: 'text' },
+  { key: 'building_name', header: 'Building', kind: 'text' },
+  { key: 'floor', header: 'Floor', kind: 'number' },
+  { key: 'category', header: 'Category', kind: 'text' },
+  { key: 'unit_type', header: 'Type', kind: 'text' },
+  { key: 'state', header: 'State', kind: 'text' },
+  { key: 'tenants', header: 'Tenants', kind: 'number' },
+  { key: 'sensors_count', header: 'Micrometers', kind: 'number' },
+  { key: 'created_at', header: 'Created', kind: 'date' },
+];
+
+export function createPortfolioService({
+  repository,
+  writes,
+  now = () => new Date(),
+}: Dependencies) {
+  async function require<Row>(
+    found: Promise<Row | undefined>,
+    level: PortfolioLevel,
+  ): Promise<Row> {
+    const row = await found;
+    if (!row) throw new NotFound(`${labels[level]} not found`);
+    return row;
+  }
+  const company = (scope: Scope, id: number) => require(repository.company(scope, id), 'company');
+  const property = (scope: Scope, id: number) =>
+    require(repository.property(scope, id), 'property');
+  const building = (scope: Scope, id: number) =>
+    require(repository.building(scope, id), 'building');
+  const unit = (scope: Scope, id: number) => require(repository.unit(scope, id), 'unit');
+
+  /** A list answer: the query parsed against the list's whitelist, one page and the envelope. */
+  async function listed<Row>(
+    definition: { toQuery(query: ListQueryInput): ReturnType<typeof companyList.toQuery> },
+    read: (
+      query: ReturnType<typeof companyList.toQuery>,
+    ) => Promise<{ rows: Row[]; total: number }>,
+    input: ListQueryInput,
+    url: string,
+  ) {
+    const query = definition.toQuery(input);
+    const { rows, total } = await read(query);
+    return listEnvelope(rows, total, query, url);
+  }
+
+  function exportOf<Raw extends { id: number }, Row>(
+    level: PortfolioLevel,
+    entity: string,
+    columns: readonly CsvColumn<Row>[],
+    shape: (row: Raw) => Row,
+  ) {
+    return (scope: Scope, timeZone: string) =>
+      csvFile(
+        entity,
+        columns,
+        keysetChunks(
+          async (afterId, limit) =>
+            (await repository.chunk<Raw>(level, scope, afterId, limit)).map(shape),
+          (row) => (row as unknown as { id: number }).id,
+        ),
+        timeZone,
+        now(),
+      );
+  }
+
+  const count = async (level: PortfolioLevel, scope: Scope, where: SQL) => ({
+    count: await repository.count(level, scope, where),
+  });
+
+  return {
+    // ── Companies ──
+    listCompanies: (scope: Scope, input: ListQueryInput, url: string) =>
+      listed(companyList, (q) => repository.pageOfCompanies(scope, q), input, url),
+    async getCompany(scope: Scope, id: number) {
+      const row = await company(scope, id);
+      const billing = await repository.billingProperties(id);
+      // Company roles see only the billed properties of their own company.
+      return {
+        ...row,
+        billing_properties: seesEverything(scope)
+          ? billing
+          : billing.filter((p) => p.company_id === scope.companyId),
+      };
+    },
+    async createCompany(scope: Scope, input: CompanyValues) {
+      const id = await writes.createCompany(scope, input);
+      return company(scope, id);
+    },
+    async updateCompany(scope: Scope, id: number, input: Partial<CompanyValues>) {
+      await company(scope, id);
+      if (!seesEverything(scope)) {
+        const refused = STAFF_ONLY_COMPANY_FIELDS.filter((field) => input[field] !== undefined);
+        if (refused.length > 0) {
+          throw new Forbidden(`Only provider staff can change ${refused.join(' and ')}`);
+        }
+      }
+      await writes.updateCompany(scope, id, input);
+      return company(scope, id);
+    },
+    async deleteCompany(scope: Scope, id: number) {
+      await company(scope, id);
+      await writes.remove(scope, 'company', id, id);
+      return { message: 'Company deleted' };
+    },
+    companyNames: (scope: Scope) => repository.names('company', scope, undefined),
+    companyTypes: () => companyTypes.map(({ id, name }) => ({ id, name })),
+    async companyProperties(scope: Scope, id: number, input: ListQueryInput, url: string) {
+      await company(scope, id);
+      return listed(
+        propertyList,
+        (q) => repository.pageOfProperties(scope, q, eq(properties.companyId, id)),
+        input,
+        url,
+      );
+    },
+    async companyCount(scope: Scope, id: number, level: 'property' | 'building' | 'unit') {
+      await company(scope, id);
+      const column = {
+        property: properties.companyId,
+        building: buildings.companyId,
+        unit: units.companyId,
+      }[level];
+      return count(level, scope, eq(column, id));
+    },
+    async residentialUnits(scope: Scope, id: number) {
+      await company(scope, id);
+      return { count: await repository.residentialUnitsOf(scope, id) };
+    },
+    async propertyNamesOf(scope: Scope, id: number, limit?: number) {
+      await company(scope, id);
+      return repository.names('property', scope, eq(properties.companyId, id), limit);
+    },
+    async searchCompanyProperties(scope: Scope, id: number, text: string) {
+      await company(scope, id);
+      return repository.searchTop(
+        'property',
+        scope,
+        text,
+        SEARCH_TOP_LIMIT,
+        eq(properties.companyId, id),
+      );
+    },
+    async searchCompanyBuildings(scope: Scope, id: number, text: string) {
+      await company(scope, id);
+      return repository.searchTop(
+        'building',
+        scope,
+        text,
+        SEARCH_TOP_LIMIT,
+        eq(buildings.companyId, id),
+      );
+    },
+    async companyTimezone(scope: Scope, id: number) {
+      await company(scope, id);
+      return repository.companyTimezone(id);
+    },
+    async addBillingProperty(scope: Scope, id: number, propertyId: number) {
+      await company(scope, id);
+      const billed = await property(scope, propertyId);
+      if (billed.company_id === id) {
+        throw new Invalid('A company is not billed separately for a property it owns');
+      }
+      await repository.addBillingProperty(id, propertyId);
+      return { message: 'Billing property added' };
+    },
+    async removeBillingProperty(scope: Scope, id: number, propertyId: number) {
+      await company(scope, id);
+      if (!(await repository.removeBillingProperty(id, propertyId))) {
+        throw new NotFound('This company is not billed for that property');
+      }
+      return { message: 'Billing property removed' };
+    },
+    exportCompanies: exportOf<Dated<CompanyRow>, CompanyCsv>(
+      'company',
+      'companies',
+      companyCsv,
+      (row) => ({
+        ...row,
+        company_type: named(companyTypes, row.company_type_id),
+        assignment: row.allow_assignment ? 'Yes' : 'No',
+      }),
+    ),
+
+    // ── Properties ──
+    listProperties: (scope: Scope, input: ListQueryInput, url: string) =>
+      listed(propertyList, (q) => repository.pageOfProperties(scope, q), input, url),
+    getProperty: property,
+    async createProperty(scope: Scope, input: PropertyValues) {
+      await company(scope, input.company_id);
+      const id = await writes.createProperty(scope, input);
+      return property(scope, id);
+    },
+    async updateProperty(
+      scope: Scope,
+      id: number,
+      input: Partial<Omit<PropertyValues, 'company_id'>>,
+    ) {
+      const row = await property(scope, id);
+      await writes.updateProperty(scope, id, row.company_id, input);
+      return property(scope, id);
+    },
+    async deleteProperty(scope: Scope, id: number) {
+      const row = await property(scope, id);
+      await writes.remove(scope, 'property', id, row.company_id);
+      return { message: 'Property deleted' };
+    },
+    async propertyBuildings(scope: Scope, id: number, input: ListQueryInput, url: string) {
+      await property(scope, id);
+      return listed(
+        buildingList,
+        (q) => repository.pageOfBuildings(scope, q, eq(buildings.propertyId, id)),
+        input,
+        url,
+      );
+    },
+    async propertyCount(scope: Scope, id: number, level: 'building' | 'unit') {
+      await property(scope, id);
+      return count(
+        level,
+        scope,
+        eq(level === 'building' ? buildings.propertyId : units.propertyId, id),
+      );
+    },
+    async buildingNamesOf(scope: Scope, id: number) {
+      await property(scope, id);
+      return repository.names('building', scope, eq(buildings.propertyId, id));
+    },
+    async moveProperty(
+      scope: Scope,
+      id: number,
+      companyId: number,
+      transfer: boolean,
+    ): Promise<MoveResult> {
+      const row = await property(scope, id);
+      const target = await company(scope, companyId);
+      if (row.company_id === target.id)
+        throw new Invalid(`${row.name} already belongs to ${target.name}`);
+      const moved = await writes.move(
+        scope,
+        { kind: 'property', id },
+        { companyId: target.id },
+        transfer,
+        { companyId: row.company_id },
+      );
+      return { message: `${row.name} moved to ${target.name}`, moved };
+    },
+    exportProperties: exportOf<Dated<PropertyRow>, PropertyCsv>(
+      'property',
+      'properties',
+      propertyCsv,
+      (row) => ({
+        ...row,
+        property_type: named(propertyTypes, row.property_type_id),
+      }),
+    ),
+
+    // ── Buildings ──
+    listBuildings: (scope: Scope, input: ListQueryInput, url: string) =>
+      listed(buildingList, (q) => repository.pageOfBuildings(scope, q), input, url),
+    getBuilding: building,
+    async createBuilding(scope: Scope, input: BuildingValues) {
+      const parent = await property(scope, input.property_id);
+      const id = await writes.createBuilding(scope, input, parent.company_id);
+      return building(scope, id);
+    },
+    async updateBuilding(
+      scope: Scope,
+      id: number,
+      input: Partial<Omit<BuildingValues, 'property_id'>>,
+    ) {
+      const row = await building(scope, id);
+      await writes.updateBuilding(scope, id, row.company_id, input);
+      return building(scope, id);
+    },
+    async deleteBuilding(scope: Scope, id: number) {
+      const row = await building(scope, id);
+      await writes.remove(scope, 'building', id, row.company_id);
+      return { message: 'Building deleted' };
+    },
+    async buildingUnits(scope: Scope, id: number, input: ListQueryInput, url: string) {
+      await building(scope, id);
+      return listed(
+        unitList,
+        (q) => repository.pageOfUnits(scope, q, eq(units.buildingId, id)),
+        input,
+        url,
+      );
+    },
+    async buildingUnitsCount(scope: Scope, id: number) {
+      await building(scope, id);
+      return count('unit', scope, eq(units.buildingId, id));
+    },
+    async buildingTenants(scope: Scope, id: number) {
+      await building(scope, id);
+      return { count: await repository.tenantsOfBuilding(scope, id) };
+    },
+    async unitNamesOf(scope: Scope, id: number) {
+      await building(scope, id);
+      return repository.names('unit', scope, eq(units.buildingId, id));
+    },
+    async moveBuilding(
+      scope: Scope,
+      id: number,
+      propertyId: number,
+      transfer: boolean,
+    ): Promise<MoveResult> {
+      const row = await building(scope, id);
+      const target = await property(scope, propertyId);
+      if (row.property_id === target.id)
+        throw new Invalid(`${row.name} is already in ${target.name}`);
+      const moved = await writes.move(
+        scope,
+        { kind: 'building', id },
+        { companyId: target.company_id, propertyId: target.id },
+        transfer,
+        { companyId: row.company_id, propertyId: row.property_id },
+      );
+      return { message: `${row.name} moved to ${target.name}`, moved };
+    },
+    exportBuildings: exportOf<Dated<BuildingRow>, BuildingCsv>(
+      'building',
+      'buildings',
+      buildingCsv,
+      (row) => ({
+        ...row,
+        building_type: named(buildingTypes, row.building_type_id),
+        survey: named(surveyStatuses, row.survey_status),
+      }),
+    ),
+
+    // ── Units ──
+    listUnits: (scope: Scope, input: ListQueryInput, url: string) =>
+      listed(unitList, (q) => repository.pageOfUnits(scope, q), input, url),
+    getUnit: unit,
+    async createUnit(scope: Scope, input: UnitValues) {
+      const parent = await building(scope, input.building_id);
+      const id = await writes.createUnit(scope, input, {
+        companyId: parent.company_id,
+        propertyId: parent.property_id,
+      });
+      return unit(scope, id);
+    },
+    async updateUnit(scope: Scope, id: number, input: Partial<Omit<UnitValues, 'building_id'>>) {
+      const row = await unit(scope, id);
+      await writes.updateUnit(scope, id, row.company_id, input);
+      return unit(scope, id);
+    },
+    async deleteUnit(scope: Scope, id: number) {
+      const row = await unit(scope, id);
+      await writes.remove(scope, 'unit', id, row.company_id);
+      return { message: 'Unit deleted' };
+    },
+    unitCategories: () => unitCategories.map(({ id, name }) => ({ id, name })),
+    unitTypes: () => unitTypes.map(({ id, name }) => ({ id, name })),
+    unitStates: () => unitStates.map(({ id, name }) => ({ id, name })),
+    exportUnits: exportOf<Dated<UnitRow>, UnitCsv>('unit', 'units', unitCsv, (row) => ({
+      ...row,
+      category: named(unitCategories, row.unit_category_id),
+      unit_type: named(unitTypes, row.unit_type_id),
+      state: named(unitStates, row.unit_state_id),
+    })),
+
+    // ── Search ──
+    searchTop: (scope: Scope, level: PortfolioLevel, text: string) =>
+      repository.searchTop(level, scope, text.trim(), SEARCH_TOP_LIMIT),
+    /** The header's search: at most 5 per level, each limited to the caller's scope. */
+    async searchAll(scope: Scope, text: string) {
+      const trimmed = text.trim();
+      const [c, p, b, u] = await Promise.all(
+        (['company', 'property', 'building', 'unit'] as const).map((level) =>
+          repository.searchTop(level, scope, trimmed, SEARCH_TOP_LIMIT),
+        ),
+      );
+      return { companies: c ?? [], properties: p ?? [], buildings: b ?? [], units: u ?? [] };
+    },
+  };
+}
+export type PortfolioService = ReturnType<typeof createPortfolioService>;
