@@ -25,6 +25,10 @@ type World = {
   freshContact(company: Company): Promise<number>;
   /** The lowest id of a portfolio table's rows in the company. */
   firstOf(table: 'properties' | 'buildings' | 'units', company: Company): Promise<number>;
+  /** A new, empty company (nothing depends on it). */
+  freshCompany(): Promise<number>;
+  /** A new, empty property, building or unit inside the company. */
+  fresh(level: 'properties' | 'buildings' | 'units', company: Company): Promise<number>;
   /** The caller's own active role id. */
   callerRoleId: number;
 };
@@ -40,6 +44,17 @@ type Sample = {
 };
 
 const OK = [200, 201, 204] as const;
+const other = (tenant: Tenant): Tenant => (tenant === 'own' ? 'foreign' : 'own');
+const tenantlessGet = (url: string): Sample => ({ tenantless: true, request: () => ({ url }) });
+/** A GET of one record's sub-resource: `/api/<level>/<first id of the tenant>/<rest>`. */
+const firstOfGet = (level: 'properties' | 'buildings' | 'units', rest: string): Sample => ({
+  request: async (w, tenant) => ({
+    url: `/api/${level}/${await w.firstOf(level, w[tenant])}${rest}`,
+  }),
+});
+const companyGet = (rest: string): Sample => ({
+  request: (w, tenant) => ({ url: `/api/companies/${w[tenant].id}${rest}` }),
+});
 const firstUserOf = (c: Company) => c.userId;
 const newUserBody = (company: Company, tag: string) => ({
   email: `isolation.${tag}.${Math.random().toString(36).slice(2)}@flowsight.test`,
@@ -153,7 +168,145 @@ const routeSamples: Record<string, Sample> = {
     request: () => ({ url: '/api/users/update-mfa-status/0' }),
   },
 
-  'GET /companies/:id': { request: (w, tenant) => ({ url: `/api/companies/${w[tenant].id}` }) },
+  'GET /search/:text': tenantlessGet('/api/search/a'),
+  'GET /companies': tenantlessGet('/api/companies?limit=500'),
+  'GET /companies/names': tenantlessGet('/api/companies/names'),
+  'GET /companies/types': tenantlessGet('/api/companies/types'),
+  'GET /companies/search-top/:text/5': tenantlessGet('/api/companies/search-top/a/5'),
+  'GET /companies/export-all': tenantlessGet('/api/companies/export-all?timeZone=UTC'),
+  'POST /companies': {
+    tenantless: true,
+    request: () => ({
+      url: '/api/companies',
+      payload: { name: 'Isolation Co', company_type_id: 1 },
+    }),
+  },
+  'PUT /companies/:id': {
+    request: (w, tenant) => ({
+      url: `/api/companies/${w[tenant].id}`,
+      payload: { phone: '(212) 555-0101' },
+    }),
+  },
+  'DELETE /companies/:id': {
+    request: async (w) => ({ url: `/api/companies/${await w.freshCompany()}` }),
+  },
+  'GET /companies/:id': companyGet(''),
+  'GET /companies/:id/properties': companyGet('/properties'),
+  'GET /companies/:id/properties-count': companyGet('/properties-count'),
+  'GET /companies/:id/buildings-count': companyGet('/buildings-count'),
+  'GET /companies/:id/units-count': companyGet('/units-count'),
+  'GET /companies/:id/residential-units': companyGet('/residential-units'),
+  'GET /companies/:id/properties-names': companyGet('/properties-names'),
+  'GET /companies/:id/properties-names/:limit': companyGet('/properties-names/2'),
+  'GET /companies/:id/search-top-properties/:name/5': companyGet('/search-top-properties/a/5'),
+  'GET /companies/:id/search-top-buildings/:name/5': companyGet('/search-top-buildings/a/5'),
+  'GET /companies/:id/timezone': companyGet('/timezone'),
+  'POST /companies/:id/billing-company-properties/:propertyId': {
+    request: async (w, tenant) => ({
+      url: `/api/companies/${w[tenant].id}/billing-company-properties/${await w.firstOf('properties', w[other(tenant)])}`,
+    }),
+  },
+  'DELETE /companies/:id/billing-company-properties/:propertyId': {
+    request: async (w, tenant) => ({
+      url: `/api/companies/${w[tenant].id}/billing-company-properties/${await w.firstOf('properties', w[other(tenant)])}`,
+    }),
+    // The link exists only for the first system role after the POST sample made it.
+    expect: () => [200, 404],
+  },
+
+  'GET /properties': tenantlessGet('/api/properties?limit=500'),
+  'GET /properties/search-top/:text/5': tenantlessGet('/api/properties/search-top/a/5'),
+  'GET /properties/export-all': tenantlessGet('/api/properties/export-all?timeZone=UTC'),
+  'POST /properties': {
+    request: (w, tenant) => ({
+      url: '/api/properties',
+      payload: { company_id: w[tenant].id, name: 'Isolation Court', timezone_id: 1 },
+    }),
+  },
+  'PUT /properties/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/properties/${await w.firstOf('properties', w[tenant])}`,
+      payload: { postal: '10001' },
+    }),
+  },
+  'DELETE /properties/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/properties/${await w.fresh('properties', w[tenant])}`,
+    }),
+  },
+  'GET /properties/:id/buildings': firstOfGet('properties', '/buildings'),
+  'GET /properties/:id/buildings-count': firstOfGet('properties', '/buildings-count'),
+  'GET /properties/:id/units-count': firstOfGet('properties', '/units-count'),
+  'GET /properties/:id/buildings-names': firstOfGet('properties', '/buildings-names'),
+  'PUT /properties/:id/change-company/:company_id/:transfer': {
+    request: async (w, tenant) => ({
+      url: `/api/properties/${await w.fresh('properties', w[tenant])}/change-company/${w[other(tenant)].id}/1`,
+    }),
+  },
+
+  'GET /buildings': tenantlessGet('/api/buildings?limit=500'),
+  'GET /buildings/search-top/:text/5': tenantlessGet('/api/buildings/search-top/a/5'),
+  'GET /buildings/export-all': tenantlessGet('/api/buildings/export-all?timeZone=UTC'),
+  'POST /buildings': {
+    request: async (w, tenant) => ({
+      url: '/api/buildings',
+      payload: { property_id: await w.firstOf('properties', w[tenant]), name: 'Isolation Hall' },
+    }),
+  },
+  'PUT /buildings/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/buildings/${await w.firstOf('buildings', w[tenant])}`,
+      payload: { postal: '10001' },
+    }),
+  },
+  'DELETE /buildings/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/buildings/${await w.fresh('buildings', w[tenant])}`,
+    }),
+  },
+  'GET /buildings/:id/units': firstOfGet('buildings', '/units'),
+  'GET /buildings/:id/units-count': firstOfGet('buildings', '/units-count'),
+  'GET /buildings/:id/units-names': firstOfGet('buildings', '/units-names'),
+  'GET /buildings/:id/tenants-count': firstOfGet('buildings', '/tenants-count'),
+  'PUT /buildings/:id/change-property/:property_id/:transfer': {
+    request: async (w, tenant) => ({
+      url: `/api/buildings/${await w.fresh('buildings', w[tenant])}/change-property/${await w.fresh('properties', w[tenant])}/0`,
+    }),
+  },
+
+  'GET /units': tenantlessGet('/api/units?limit=500'),
+  'GET /units/search-top/:text/5': tenantlessGet('/api/units/search-top/1/5'),
+  'GET /units/categories': tenantlessGet('/api/units/categories'),
+  'GET /units/types': tenantlessGet('/api/units/types'),
+  'GET /units/states': tenantlessGet('/api/units/states'),
+  'GET /units/export-all': tenantlessGet('/api/units/export-all?timeZone=UTC'),
+  'POST /units': {
+    request: async (w, tenant) => ({
+      url: '/api/units',
+      payload: {
+        building_id: await w.firstOf('buildings', w[tenant]),
+        name: 'Isolation 1A',
+        unit_category_id: 1,
+      },
+    }),
+  },
+  'PUT /units/:id': {
+    request: async (w, tenant) => ({
+      url: `/api/units/${await w.firstOf('units', w[tenant])}`,
+      payload: { floor: 3 },
+    }),
+  },
+  'PUT /units/:id/tenants': {
+    request: async (w, tenant) => ({
+      url: `/api/units/${await w.firstOf('units', w[tenant])}/tenants`,
+      payload: { tenants: 2 },
+    }),
+  },
+  'DELETE /units/:id': {
+    request: async (w, tenant) => ({ url: `/api/units/${await w.fresh('units', w[tenant])}` }),
+  },
+  'GET /location/cities/export-all': tenantlessGet('/api/location/cities/export-all?timeZone=UTC'),
+
   'GET /properties/:id': {
     request: async (w, tenant) => ({
       url: `/api/properties/${await w.firstOf('properties', w[tenant])}`,
@@ -265,12 +418,17 @@ describe('tenant isolation across every route', () => {
   let foreignMarkers: string[] = [];
   let cases = 0;
 
-  /** Rows of the tenant-owned identity tables, hashed: any change shows. */
+  /** Rows of the tenant-owned identity and portfolio tables, hashed: any change shows. */
   const fingerprint = async () => {
     const { rows } = (await t.database.db.execute(sql`
       select (select md5(coalesce(string_agg(u::text, '|' order by u.id), '')) from users u) as users,
              (select md5(coalesce(string_agg(r::text, '|' order by r.id), '')) from user_roles r) as roles,
-             (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from notification_contacts c) as contacts`)) as unknown as {
+             (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from notification_contacts c) as contacts,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from companies x) as companies,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from properties x) as properties,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from buildings x) as buildings,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from units x) as units,
+             (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from billing_company_properties x) as billing`)) as unknown as {
       rows: Record<string, string>[];
     };
     return JSON.stringify(rows[0]);
@@ -328,6 +486,31 @@ describe('tenant isolation across every route', () => {
         const { rows } = (await t.database.db.execute(
           sql`select min(id)::int as id from ${sql.identifier(table)} where company_id = ${company.id}`,
         )) as unknown as { rows: { id: number }[] };
+        return rows[0]?.id ?? 0;
+      },
+      async freshCompany() {
+        serial += 1;
+        const { rows } = (await t.database.db.execute(sql`
+          insert into companies (name, company_type_id) values (${`Fresh Co ${serial}`}, 1)
+          returning id`)) as unknown as { rows: { id: number }[] };
+        return rows[0]?.id ?? 0;
+      },
+      async fresh(level, company) {
+        serial += 1;
+        const name = `Fresh ${level} ${serial}`;
+        const insert = {
+          properties: sql`insert into properties (company_id, name, timezone_id)
+            values (${company.id}, ${name}, 1) returning id`,
+          buildings: sql`insert into buildings (company_id, property_id, name)
+            select company_id, id, ${name} from properties where company_id = ${company.id}
+            order by id limit 1 returning id`,
+          units: sql`insert into units (company_id, property_id, building_id, name, unit_category_id)
+            select company_id, property_id, id, ${name}, 1 from buildings
+            where company_id = ${company.id} order by id limit 1 returning id`,
+        }[level];
+        const { rows } = (await t.database.db.execute(insert)) as unknown as {
+          rows: { id: number }[];
+        };
         return rows[0]?.id ?? 0;
       },
       async freshContact(company) {
