@@ -100,7 +100,7 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /properties/:id/buildings-count': STAFF_AND_COMPANY,
   'GET /properties/:id/units-count': STAFF_AND_COMPANY,
   'GET /properties/:id/buildings-names': STAFF_AND_COMPANY,
-  'PUT /properties/:id/change-company/:company_id/:transfer': COMPANY_MANAGERS,
+  'PUT /properties/:property_id/change-company/:company_id/:transfer': COMPANY_MANAGERS,
 
   'GET /buildings': STAFF_AND_COMPANY,
   'POST /buildings': PORTFOLIO_EDITORS,

@@ -4891,7 +4891,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/properties/{id}/change-company/{company_id}/{transfer}": {
+    "/properties/{property_id}/change-company/{company_id}/{transfer}": {
         parameters: {
             query?: never;
             header?: never;
@@ -4905,7 +4905,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    id: number;
+                    property_id: number;
                     company_id: number;
                     transfer: "0" | "1";
                 };

@@ -318,7 +318,7 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
     (r) => service.buildingNamesOf(scopeOf(r), r.params.id),
   );
   app.put(
-    '/:id/change-company/:company_id/:transfer',
+    '/:property_id/change-company/:company_id/:transfer',
     doc(
       tag,
       'Move the property to another company; transfer=1 takes its micrometers and history along, 0 unassigns them first',
@@ -327,7 +327,13 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
         response: { 200: moveResultSchema, ...errors },
       },
     ),
-    (r) => service.moveProperty(scopeOf(r), r.params.id, r.params.company_id, r.params.transfer),
+    (r) =>
+      service.moveProperty(
+        scopeOf(r),
+        r.params.property_id,
+        r.params.company_id,
+        r.params.transfer,
+      ),
   );
 };
 

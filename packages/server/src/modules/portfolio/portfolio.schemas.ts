@@ -15,7 +15,8 @@ export const namesLimitParams = idParams.extend({
 export const transferSchema = z
   .enum(['0', '1'], { message: 'transfer must be 0 or 1' })
   .transform((flag) => flag === '1');
-export const changeCompanyParams = idParams.extend({
+export const changeCompanyParams = z.object({
+  property_id: z.coerce.number().int().positive(),
   company_id: z.coerce.number().int().positive(),
   transfer: transferSchema,
 });
