@@ -50,13 +50,15 @@ const bearerTokenMiddleware: Middleware = {
   },
 };
 
+function endRefusedSession() {
+  clearSession();
+  for (const listener of unauthorizedListeners) listener();
+}
+
 // Spec section 4: any 401 signs the person out, wherever it comes from.
 const signOutOnUnauthorizedMiddleware: Middleware = {
   onResponse({ response, schemaPath }) {
-    if (response.status === 401 && !FORM_ANSWER_PATHS.has(schemaPath)) {
-      clearSession();
-      for (const listener of unauthorizedListeners) listener();
-    }
+    if (response.status === 401 && !FORM_ANSWER_PATHS.has(schemaPath)) endRefusedSession();
     return response;
   },
 };
@@ -76,3 +78,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 }
 
 export const apiClient = createApiClient();
+
+/**
+ * A plain `fetch` of an API path (after `/api`, query string included) with the same bearer token
+ * and the same sign-out on 401 as the typed client, for answers it cannot describe: files sent as
+ * attachments.
+ */
+export async function fetchWithSession(path: string, init: RequestInit = {}): Promise<Response> {
+  const request = new Request(`${sameOriginApi()}${path}`, init);
+  const token = getServiceToken();
+  if (token !== null) request.headers.set('Authorization', `Bearer ${token}`);
+  const response = await globalThis.fetch(request);
+  if (response.status === 401) endRefusedSession();
+  return response;
+}

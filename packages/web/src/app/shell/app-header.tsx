@@ -1,10 +1,11 @@
-// The shell's header: the drawer button, the brand, a place for the search boxes of later issues,
-// and the role's header controls (spec section 2, "Header controls") — inline from the md
-// breakpoint up, collapsed into one pop-up menu below it. The user menu (account and sign-out)
-// always shows.
+// The shell's header: the drawer button, the brand, the global search (a field from the sm
+// breakpoint up, a search button below it), and the role's header controls (spec section 2,
+// "Header controls") — inline from the md breakpoint up, collapsed into one pop-up menu below it.
+// The user menu (account and sign-out) always shows.
 import { type Language, languages } from '@flowsight/domain/constants';
 import type { HeaderControls } from '@flowsight/domain/web-access';
 import CheckRounded from '@mui/icons-material/CheckRounded';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LockResetRounded from '@mui/icons-material/LockResetRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import MenuOpenRounded from '@mui/icons-material/MenuOpenRounded';
@@ -35,6 +36,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSelect, nativeLanguageName } from '@/components/language-select';
+import { ExportAllDialog } from '@/features/exports/components/export-all-dialog';
+import { GlobalSearch } from '@/features/search/components/global-search';
 import { useSettings } from '@/lib/settings-context';
 
 export type AppHeaderProps = {
@@ -74,6 +77,10 @@ export function AppHeader({
   const { t } = useTranslation();
   const { settings, setLanguage } = useSettings();
   const roomy = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const searchInline = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'), {
+    noSsr: true,
+  });
+  const [exportOpen, setExportOpen] = useState(false);
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   const moreMenuId = useId();
@@ -123,6 +130,18 @@ export function AppHeader({
         <Box data-testid="header-language">
           <LanguageSelect />
         </Box>
+      )}
+      {controls.exportAll && (
+        <Tooltip title={t('exportAll.open')}>
+          <IconButton
+            aria-label={t('exportAll.open')}
+            aria-haspopup="dialog"
+            onClick={() => setExportOpen(true)}
+            data-testid="header-export-all"
+          >
+            <FileDownloadOutlined />
+          </IconButton>
+        </Tooltip>
       )}
       <Tooltip title={t('customize.open')}>
         <IconButton
@@ -191,6 +210,20 @@ export function AppHeader({
               <SwapHorizRounded fontSize="small" />
             </ListItemIcon>
             <ListItemText primary={t('shell.header.switchRole')} />
+          </MenuItem>
+        )}
+        {controls.exportAll && (
+          <MenuItem
+            onClick={() => {
+              closeMore();
+              setExportOpen(true);
+            }}
+            data-testid="header-export-all"
+          >
+            <ListItemIcon>
+              <FileDownloadOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('exportAll.open')} />
           </MenuItem>
         )}
         <MenuItem
@@ -265,8 +298,19 @@ export function AppHeader({
             {t('app.name')}
           </Typography>
         </Link>
-        {/* Global search, gateway search, the leak bell and Export All join here (later issues). */}
-        <Box data-slot="header-search" sx={{ flex: 1, minWidth: 0 }} />
+        {/* Gateway search and the leak bell join here (later issues). */}
+        <Box
+          data-slot="header-search"
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            justifyContent: searchInline ? 'flex-start' : 'flex-end',
+            ml: searchInline ? 2 : 0,
+          }}
+        >
+          {controls.globalSearch && <GlobalSearch compact={!searchInline} />}
+        </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="header-controls">
           {roomy ? inlineControls : collapsedControls}
           <Tooltip title={t('shell.header.account')}>
@@ -325,6 +369,9 @@ export function AppHeader({
           </MenuItem>
         </Menu>
       </Toolbar>
+      {controls.exportAll && (
+        <ExportAllDialog open={exportOpen} onClose={() => setExportOpen(false)} />
+      )}
     </AppBar>
   );
 }

@@ -99,6 +99,30 @@ describe('app shell', () => {
     expect(within(menu).getByTestId('header-language')).toBeTruthy();
   });
 
+  it('gives a system role the search and Export All, which opens its dialog', async () => {
+    signedInAs([admin]);
+    renderRoutes(appRoutes, { path: '/companies' });
+    expect(await screen.findByTestId('header-search')).toBeTruthy();
+    const menu = await openMoreMenu();
+    fireEvent.click(within(menu).getByTestId('header-export-all'));
+    expect(await screen.findByRole('dialog', { name: 'Export all to CSV' })).toBeTruthy();
+  });
+
+  it('gives a company manager the search without Export All, a type-3 company neither', async () => {
+    signedInAs([manager]);
+    const first = renderRoutes(appRoutes, { path: '/dashboard' });
+    expect(await screen.findByTestId('header-search')).toBeTruthy();
+    expect(within(await openMoreMenu()).queryByTestId('header-export-all')).toBeNull();
+    first.unmount();
+
+    const restricted = roleFixture({ id: 24, user_role_type_id: 4, company_type_id: 3 });
+    signedInAs([restricted]);
+    renderRoutes(appRoutes, { path: '/companies/1' });
+    await openMoreMenu();
+    expect(screen.queryByTestId('header-search')).toBeNull();
+    expect(screen.queryByTestId('header-export-all')).toBeNull();
+  });
+
   it('turns MFA on and says so', async () => {
     const api = signedInAs([manager]);
     api.on('PUT /users/update-mfa-status/1', () =>

@@ -1,0 +1,38 @@
+// The search answer as the list shows it: one group per portfolio level, in the order company,
+// property, building, unit, at most 5 hits each, and the page each hit opens.
+import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
+import type { PortfolioSearchHit, PortfolioSearchResult } from '../api/search-portfolio';
+
+export const searchLevels = ['companies', 'properties', 'buildings', 'units'] as const;
+export type SearchLevel = (typeof searchLevels)[number];
+
+export type SearchOption = PortfolioSearchHit & { readonly level: SearchLevel };
+
+/** The hits in list order, each tagged with its level. */
+export function searchOptions(result: PortfolioSearchResult | undefined): SearchOption[] {
+  if (result === undefined) return [];
+  return searchLevels.flatMap((level) =>
+    result[level].slice(0, SEARCH_TOP_LIMIT).map((hit) => ({ ...hit, level })),
+  );
+}
+
+/** The page a hit opens: the record's own page under its company (and property and building). */
+export function searchHitPath(option: SearchOption): string {
+  const company = `/companies/${option.company_id}`;
+  const property = `${company}/properties/${option.property_id ?? option.id}`;
+  const building = `${property}/buildings/${option.building_id ?? option.id}`;
+  switch (option.level) {
+    case 'companies':
+      return `/companies/${option.id}`;
+    case 'properties':
+      return `${company}/properties/${option.id}`;
+    case 'buildings':
+      return `${property}/buildings/${option.id}`;
+    case 'units':
+      return `${building}/units/${option.id}`;
+    default: {
+      const unreachable: never = option.level;
+      return unreachable;
+    }
+  }
+}

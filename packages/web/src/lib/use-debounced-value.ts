@@ -1,0 +1,12 @@
+// A value that follows another only once it has stopped changing for `delayMs` (search boxes,
+// spec section 9: 400 ms), so typing does not fire a request per key.
+import { useEffect, useState } from 'react';
+
+export function useDebouncedValue<Value>(value: Value, delayMs: number): Value {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
