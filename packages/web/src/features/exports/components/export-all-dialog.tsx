@@ -83,7 +83,12 @@ export function ExportAllDialog({ open, onClose }: ExportAllDialogProps) {
       <DialogTitle id={titleId}>{t('exportAll.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{t('exportAll.intro', { timeZone })}</DialogContentText>
-        <FormControl component="fieldset" variant="standard" disabled={exportAll.isPending}>
+        <FormControl
+          component="fieldset"
+          variant="standard"
+          fullWidth
+          disabled={exportAll.isPending}
+        >
           <FormLabel component="legend" sx={{ mb: 0.5 }}>
             {t('exportAll.legend')}
           </FormLabel>

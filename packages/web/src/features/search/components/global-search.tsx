@@ -35,6 +35,8 @@ import {
 
 /** Spec section 9: the autocomplete list is at most 10rem high. */
 const RESULT_LIST_MAX_HEIGHT = '10rem';
+/** The longest text `GET /search/{text}` accepts. */
+const SEARCH_TEXT_MAX_LENGTH = 100;
 
 const levelIcons: Record<SearchLevel, SvgIconComponent> = {
   companies: BusinessOutlined,
@@ -201,6 +203,7 @@ function SearchCombobox({ inline, onDone }: SearchComboboxProps) {
               ...params.slotProps.htmlInput,
               'aria-label': t('search.label'),
               enterKeyHint: 'search',
+              maxLength: SEARCH_TEXT_MAX_LENGTH,
               'data-testid': 'search-input',
             },
           }}
