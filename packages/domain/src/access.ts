@@ -3,7 +3,11 @@
 // it. Keys are `METHOD /path` below /api, with Fastify's `:param` syntax.
 import { RoleType, type RoleTypeId } from './lookups.ts';
 
-export type Access = 'public' | readonly RoleTypeId[];
+/**
+ * `public`: no sign-in; `integration`: a network-server integration presenting an API key (never
+ * a user's token); otherwise the role types that may call it.
+ */
+export type Access = 'public' | 'integration' | readonly RoleTypeId[];
 
 const { SystemAdmin, SystemSupport, SystemTechnician, CompanyAdmin, CompanyManager } = RoleType;
 
@@ -129,6 +133,13 @@ export const apiAccess: Readonly<Record<string, Access>> = {
 
   'GET /location/cities/export-all': SYSTEM_ROLES,
 
+  'POST /ingest/uplinks': 'integration',
+  'POST /ingest/chirpstack': 'integration',
+  'POST /ingest/ttn': 'integration',
+  'GET /integration-keys': [SystemAdmin],
+  'POST /integration-keys': [SystemAdmin],
+  'DELETE /integration-keys/:id': [SystemAdmin],
+
   'GET /users': STAFF_AND_COMPANY,
   'POST /users': USER_MANAGERS,
   'GET /users/export-all': [SystemAdmin, SystemSupport, SystemTechnician, CompanyAdmin],
@@ -172,5 +183,7 @@ export function accessFor(method: string, path: string): Access | undefined {
 }
 
 export function mayCall(access: Access, roleTypeId: number): boolean {
-  return access === 'public' || access.includes(roleTypeId as RoleTypeId);
+  if (access === 'public') return true;
+  if (access === 'integration') return false;
+  return access.includes(roleTypeId as RoleTypeId);
 }

@@ -20,6 +20,10 @@ import { createTokenService } from './lib/tokens.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { ingestModule } from './modules/ingest/ingest.routes.ts';
+import { createIngestService, type IngestService } from './modules/ingest/ingest.service.ts';
+import { integrationKeysModule } from './modules/integrations/integration-keys.routes.ts';
+import { createIntegrationKeys } from './modules/integrations/integration-keys.service.ts';
 import { locationModule } from './modules/location/location.routes.ts';
 import { lookupsModule } from './modules/lookups/lookups.routes.ts';
 import { createPortfolioRepository } from './modules/portfolio/portfolio.repository.ts';
@@ -49,6 +53,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Database;
     database: DatabaseHandle;
+    /** The one ingest path (MQTT subscriber, simulator, tests). */
+    ingest: IngestService;
     /** Every route registered, for the OpenAPI and access-table completeness tests. */
     registeredRoutes: readonly RegisteredRoute[];
   }
@@ -170,6 +176,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     repository: createContactsRepository(database.db, usersRepository),
     users: usersRepository,
   });
+  const integrationKeys = createIntegrationKeys(database.db);
+  const ingestService = createIngestService(database.db);
+  app.decorate('ingest', ingestService);
   const portfolioService = createPortfolioService({
     repository: createPortfolioRepository(database.db),
     writes: createPortfolioWrites(database.db),
@@ -177,7 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { prefix: '/api', tokens, repository: authRepository });
+      await api.register(authPlugin, {
+        prefix: '/api',
+        tokens,
+        repository: authRepository,
+        verifyIntegrationKey: integrationKeys.verify,
+      });
       await api.register(systemModule);
       await api.register(authModule, { prefix: '/auth', service: authService });
       await api.register(mfaStatusModule, { prefix: '/users', service: authService });
@@ -191,6 +205,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(buildingsModule, { prefix: '/buildings', service: portfolioService });
       await api.register(unitsModule, { prefix: '/units', service: portfolioService });
       await api.register(globalSearchModule, { service: portfolioService });
+      await api.register(integrationKeysModule, {
+        prefix: '/integration-keys',
+        keys: integrationKeys,
+      });
+      await api.register(ingestModule, {
+        prefix: '/ingest',
+        service: ingestService,
+        limiter: new RateLimiter(),
+        rule: { limit: config.ingestLimitPerMinute, windowSeconds: 60 },
+      });
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           statusCode: 404,

@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   SIMULATE: flag.default(false),
   ANALYTICS_ID: z.string().min(1).optional(),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  INGEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +54,8 @@ export type AppConfig = {
   readonly analyticsId: string | undefined;
   /** Sign-in attempts one client address may make in 15 minutes. */
   readonly loginLimitPerAddress: number;
+  /** Ingest calls one integration API key may make per minute. */
+  readonly ingestLimitPerMinute: number;
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 };
 
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulate: e.SIMULATE,
     analyticsId: e.ANALYTICS_ID,
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
+    ingestLimitPerMinute: e.INGEST_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
   };
 }

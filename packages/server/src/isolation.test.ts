@@ -307,6 +307,29 @@ const routeSamples: Record<string, Sample> = {
   },
   'GET /location/cities/export-all': tenantlessGet('/api/location/cities/export-all?timeZone=UTC'),
 
+  'POST /ingest/uplinks': {
+    tenantless: true,
+    request: () => ({ url: '/api/ingest/uplinks', payload: { uplinks: [] } }),
+  },
+  'POST /ingest/chirpstack': {
+    tenantless: true,
+    request: () => ({ url: '/api/ingest/chirpstack?event=up', payload: {} }),
+  },
+  'POST /ingest/ttn': {
+    tenantless: true,
+    request: () => ({ url: '/api/ingest/ttn', payload: {} }),
+  },
+  'GET /integration-keys': tenantlessGet('/api/integration-keys'),
+  'POST /integration-keys': {
+    tenantless: true,
+    request: () => ({ url: '/api/integration-keys', payload: { name: 'Isolation' } }),
+  },
+  'DELETE /integration-keys/:id': {
+    tenantless: true,
+    request: () => ({ url: '/api/integration-keys/999999' }),
+    expect: () => 404,
+  },
+
   'GET /properties/:id': {
     request: async (w, tenant) => ({
       url: `/api/properties/${await w.firstOf('properties', w[tenant])}`,
@@ -555,6 +578,25 @@ describe('tenant isolation across every route', () => {
       const [method = 'GET', path = ''] = key.split(' ') as [Method, string];
       const access = accessFor(method, path);
       if (!access) continue;
+
+      if (access === 'integration') {
+        // Ingest calls take integration API keys; a user's token is never enough.
+        const request = await sample.request({ ...world, callerRoleId: 0 }, 'own');
+        for (const caller of callers) {
+          cases += 1;
+          const session = tokens.get(caller.roleTypeId);
+          const response = await t.app.inject({
+            method,
+            url: request.url,
+            payload: request.payload,
+            headers: { authorization: `Bearer ${session?.token}` },
+          });
+          if (response.statusCode !== 401) {
+            failures.push(`${key} with a user token: expected 401, got ${response.statusCode}`);
+          }
+        }
+        continue;
+      }
 
       if (access === 'public') {
         const request = await sample.request({ ...world, callerRoleId: 0 }, 'own');

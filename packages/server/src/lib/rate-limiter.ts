@@ -17,7 +17,10 @@ export class RateLimiter {
   }
 
   /** Counts one attempt under each key; throws TooManyRequests when any is over its rule. */
-  hit(entries: readonly { key: string; rule: RateLimitRule }[]): void {
+  hit(
+    entries: readonly { key: string; rule: RateLimitRule }[],
+    message: string = authMessages.tooManyAttempts,
+  ): void {
     const now = this.#now();
     let retryAfter = 0;
     for (const { key, rule } of entries) {
@@ -33,7 +36,7 @@ export class RateLimiter {
     }
     if (this.#windows.size > 50_000) this.#sweep(now);
     if (retryAfter > 0) {
-      throw new TooManyRequests(authMessages.tooManyAttempts, retryAfter);
+      throw new TooManyRequests(message, retryAfter);
     }
   }
 

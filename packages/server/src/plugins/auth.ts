@@ -2,7 +2,7 @@
 // access table of `@flowsight/domain/access` (otherwise the app refuses to start). At request time
 // the bearer token is verified, its user, role and token version are checked against the database,
 // the role type is checked against the table, and the caller's scope is resolved once and put on
-// the request for the data layer.
+// the request for the data layer. Ingest routes take an integration API key instead of a token.
 import {
   type Access,
   accessFor,
@@ -19,8 +19,10 @@ import type { AuthRepository } from '../modules/auth/auth.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller's resolved scope; null on public routes. */
+    /** The caller's resolved scope; null on public and integration routes. */
     scope: Scope | null;
+    /** The integration API key that authenticated an ingest call. */
+    integrationKeyId: number | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -33,7 +35,17 @@ export type AuthPluginOptions = {
   prefix: string;
   tokens: TokenService;
   repository: AuthRepository;
+  /** Resolves an integration API key to its id, or null when unknown or revoked. */
+  verifyIntegrationKey: (key: string) => Promise<number | null>;
 };
+
+/** The key an integration presents: `X-API-Key: <key>` or `Authorization: Bearer <key>`. */
+function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+}
 
 /** The caller's scope on a route that requires sign-in. */
 export function scopeOf(request: FastifyRequest): Scope {
@@ -42,8 +54,9 @@ export function scopeOf(request: FastifyRequest): Scope {
 }
 
 export const authPlugin = fp(async function auth(app: FastifyInstance, options: AuthPluginOptions) {
-  const { prefix, tokens, repository } = options;
+  const { prefix, tokens, repository, verifyIntegrationKey } = options;
   app.decorateRequest('scope', null);
+  app.decorateRequest('integrationKeyId', null);
 
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat().filter((m) => m !== 'HEAD');
@@ -60,6 +73,13 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
+    if (access === 'integration') {
+      const key = presentedKey(request);
+      const keyId = key ? await verifyIntegrationKey(key) : null;
+      if (keyId === null) throw new Unauthorized('A valid integration API key is required');
+      request.integrationKeyId = keyId;
+      return;
+    }
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new Unauthorized('Authentication required');

@@ -1,0 +1,116 @@
+// `/api/ingest/...`: uplinks from network-server integrations, authenticated by integration API
+// keys (plugins/auth.ts), limited per key, and answered only after the rows are committed, so a
+// 2xx means stored and a retry after any failure is safe (redeliveries are no-ops).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Invalid } from '../../lib/errors.ts';
+import { errorSchema } from '../../lib/http-schemas.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import type { IngestService } from './ingest.service.ts';
+import {
+  chirpstackStatusSchema,
+  chirpstackUpSchema,
+  fromChirpstack,
+  fromNativeBatch,
+  fromTtn,
+  nativeBatchSchema,
+  ttnWebhookSchema,
+} from './ingest.transports.ts';
+
+const tags = ['ingest'];
+const security = [{ integrationKey: [] }];
+/** Large enough for a full native batch of base64 frames with metadata. */
+const INGEST_BODY_LIMIT = 4 * 1_048_576;
+
+export const ingestResultSchema = z.object({
+  received: z.number().int(),
+  stored: z.number().int().describe('New readings stored'),
+  duplicates: z.number().int().describe('Redeliveries of readings already stored'),
+  malformed: z.number().int().describe('Stored with their decoding error'),
+  unassigned: z.number().int().describe('From MACs not assigned to a unit'),
+});
+const ignoredSchema = z.object({ ignored: z.string() });
+const errors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema };
+
+export const TOO_MANY_INGEST_CALLS =
+  'Too many ingest calls for this key; retry after the indicated time';
+
+export const ingestModule: FastifyPluginAsyncZod<{
+  service: IngestService;
+  limiter: RateLimiter;
+  rule: RateLimitRule;
+}> = async (app, { service, limiter, rule }) => {
+  app.addHook('preHandler', async (request) => {
+    limiter.hit([{ key: `ingest:${request.integrationKeyId}`, rule }], TOO_MANY_INGEST_CALLS);
+  });
+
+  app.post(
+    '/uplinks',
+    {
+      bodyLimit: INGEST_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: 'Native batch of uplinks (at most 5,000); answered after they are committed',
+        body: nativeBatchSchema,
+        response: { 200: ingestResultSchema, ...errors },
+      },
+    },
+    (request) => service.ingest(fromNativeBatch(request.body)),
+  );
+
+  app.post(
+    '/chirpstack',
+    {
+      bodyLimit: INGEST_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary:
+          'ChirpStack v4 HTTP integration: `up` events are stored, `status` updates the battery, others are ignored',
+        querystring: z.object({ event: z.string().max(32) }),
+        body: z.looseObject({}),
+        response: { 200: z.union([ingestResultSchema, ignoredSchema]), ...errors },
+      },
+    },
+    async (request) => {
+      const { event } = request.query;
+      if (event === 'up') {
+        const parsed = chirpstackUpSchema.safeParse(request.body);
+        if (!parsed.success)
+          throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+        return service.ingest([fromChirpstack(parsed.data)]);
+      }
+      if (event === 'status') {
+        const parsed = chirpstackStatusSchema.safeParse(request.body);
+        if (!parsed.success)
+          throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+        const { batteryLevel, batteryLevelUnavailable, deviceInfo, time } = parsed.data;
+        if (batteryLevel !== undefined && !batteryLevelUnavailable) {
+          await service.recordBattery(deviceInfo.devEui, batteryLevel, time ?? new Date());
+        }
+        return { ignored: 'status recorded' };
+      }
+      return { ignored: `event ${event} is not used` };
+    },
+  );
+
+  app.post(
+    '/ttn',
+    {
+      bodyLimit: INGEST_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: 'The Things Stack v3 webhook: uplink messages are stored, other messages ignored',
+        body: ttnWebhookSchema,
+        response: { 200: z.union([ingestResultSchema, ignoredSchema]), ...errors },
+      },
+    },
+    async (request) => {
+      const uplink = fromTtn(request.body);
+      if (!uplink) return { ignored: 'not an uplink message' };
+      return service.ingest([uplink]);
+    },
+  );
+};

@@ -1,0 +1,403 @@
+// The one ingest path every transport feeds (DESIGN sections 6 and 7). A batch of uplinks is decoded
+// and stored in one transaction: each uplink becomes a raw submission carrying the sensor's
+// assignment at that moment; the natural key (mac, measured_at, seq) makes a redelivery insert
+// nothing; only rows actually inserted add to the hourly and daily usage rollups and move the
+// sensors' and gateways' last-seen facts. A malformed uplink is stored with its error and never
+// fails its batch. Callers acknowledge their transport only after `ingest` resolves.
+import { decodeUplink, type Frame } from '@flowsight/domain/device-protocol';
+import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
+import { normalizeMac } from '@flowsight/domain/mac';
+import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+export const transports = ['http', 'chirpstack', 'ttn', 'mqtt', 'simulator'] as const;
+export type Transport = (typeof transports)[number];
+
+/** One uplink as any transport hands it over. */
+export type Uplink = {
+  /** DevEUI in any common spelling; normalised here. */
+  readonly mac: string;
+  readonly port: number;
+  readonly payload: Uint8Array;
+  /** The network server's receive time: the end of a report's interval. */
+  readonly receivedAt: Date;
+  /** LoRaWAN frame counter, when the transport knows it. */
+  readonly fCnt?: number | null;
+  readonly gateway?: string | null;
+  readonly rssi?: number | null;
+  readonly snr?: number | null;
+  readonly transport: Transport;
+};
+
+export type IngestResult = {
+  /** Uplinks in the batch. */
+  received: number;
+  /** New rows stored (the rest were redeliveries). */
+  stored: number;
+  duplicates: number;
+  malformed: number;
+  /** Stored rows from MACs that are unknown or not assigned to a unit. */
+  unassigned: number;
+};
+
+type SensorRow = {
+  id: number;
+  mac_address: string;
+  company_id: number | null;
+  property_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
+  appliance_type_id: number | null;
+  room_type_id: number | null;
+  water_type_id: number | null;
+  report_interval_s: number;
+  timezone: string | null;
+};
+
+type Row = {
+  measuredAt: Date;
+  mac: string;
+  seq: number;
+  kind: 'usage' | 'usage_v1' | 'keepalive' | 'malformed';
+  port: number;
+  payload: Uint8Array;
+  transport: Transport;
+  volumeMgal: number | null;
+  intervalS: number | null;
+  flowTimeS: number | null;
+  peakFlowMgpm: number | null;
+  battery: number | null;
+  firmware: string | null;
+  flags: number | null;
+  reportIntervalS: number | null;
+  gateway: string | null;
+  rssi: number | null;
+  snr: number | null;
+  error: string | null;
+  sensor: SensorRow | undefined;
+};
+
+/** Something that wants to know which sensors got new readings (leak detection, live updates). */
+export type IngestListener = (event: { sensorIds: readonly number[]; at: Date }) => void;
+
+const MAX_SEQ = 2_147_483_647;
+const monthKey = (date: Date) => `${date.getUTCFullYear()}-${date.getUTCMonth()}`;
+
+function toRow(uplink: Uplink, sensor: SensorRow | undefined): Row {
+  const base = {
+    measuredAt: uplink.receivedAt,
+    mac: '',
+    seq: Math.min(Math.max(0, Math.trunc(uplink.fCnt ?? 0)), MAX_SEQ),
+    port: uplink.port,
+    payload: uplink.payload,
+    transport: uplink.transport,
+    volumeMgal: null,
+    intervalS: null,
+    flowTimeS: null,
+    peakFlowMgpm: null,
+    battery: null,
+    firmware: null,
+    flags: null,
+    reportIntervalS: null,
+    gateway: uplink.gateway ?? null,
+    rssi: uplink.rssi ?? null,
+    snr: uplink.snr ?? null,
+    error: null,
+    sensor,
+  } satisfies Omit<Row, 'kind'>;
+  const decoded = decodeUplink(uplink.port, uplink.payload);
+  if (!decoded.ok) return { ...base, kind: 'malformed', error: decoded.error };
+  const frame: Frame = decoded.frame;
+  switch (frame.kind) {
+    case 'usage':
+      return {
+        ...base,
+        kind: 'usage',
+        seq: frame.seq,
+        volumeMgal: frame.volumeMgal,
+        intervalS: frame.intervalS,
+        flowTimeS: frame.flowTimeS,
+        peakFlowMgpm: frame.peakFlowMgpm,
+        battery: frame.battery,
+      };
+    case 'usage_v1':
+      return {
+        ...base,
+        kind: 'usage_v1',
+        volumeMgal: frame.volumeMgal,
+        intervalS: sensor?.report_interval_s ?? 900,
+        battery: frame.battery,
+      };
+    case 'keepalive':
+      return {
+        ...base,
+        kind: 'keepalive',
+        battery: frame.battery,
+        firmware: frame.firmwareVersion,
+        flags: frame.flags,
+        reportIntervalS: frame.reportIntervalS,
+      };
+    default: {
+      const unreachable: never = frame;
+      return unreachable;
+    }
+  }
+}
+
+const isUsage = (kind: Row['kind']) => kind === 'usage' || kind === 'usage_v1';
+
+export function createIngestService(db: Database) {
+  const listeners = new Set<IngestListener>();
+  const partitionsReady = new Set<string>();
+
+  async function ensurePartitions(tx: Database, rows: readonly Row[]) {
+    const months = new Map<string, Date>();
+    for (const row of rows) {
+      const key = monthKey(row.measuredAt);
+      if (!partitionsReady.has(key)) months.set(key, row.measuredAt);
+    }
+    for (const [key, date] of months) {
+      await tx.execute(
+        sql`select ensure_submissions_partition(${date.toISOString()}::timestamptz)`,
+      );
+      partitionsReady.add(key);
+    }
+  }
+
+  async function sensorsByMac(tx: Database, macs: readonly string[]) {
+    if (macs.length === 0) return new Map<string, SensorRow>();
+    const { rows } = (await tx.execute(sql`
+      select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
+             s.appliance_type_id, s.room_type_id, s.water_type_id, s.report_interval_s, z.name as timezone
+      from sensors s
+      left join properties p on p.id = s.property_id
+      left join timezones z on z.id = p.timezone_id
+      where s.mac_address in (${sql.join(
+        macs.map((mac) => sql`${mac}`),
+        sql`, `,
+      )})`)) as unknown as { rows: SensorRow[] };
+    return new Map(rows.map((row) => [row.mac_address, row]));
+  }
+
+  /** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
+  async function insertSubmissions(tx: Database, rows: readonly Row[]) {
+    const assigned = (row: Row) => (row.sensor?.unit_id ? row.sensor : undefined);
+    const values = rows.map((row) => {
+      const at = assigned(row);
+      return sql`(${row.measuredAt.toISOString()}::timestamptz, ${row.mac}, ${row.seq}, ${row.kind},
+        ${row.port}, ${Buffer.from(row.payload)}, ${row.transport}, ${row.volumeMgal}::bigint, ${row.intervalS}::int,
+        ${row.flowTimeS}::int, ${row.peakFlowMgpm}::int, ${row.battery}::smallint, ${row.firmware}, ${row.flags}::smallint,
+        ${row.reportIntervalS}::int, ${row.gateway}, ${row.rssi}::real, ${row.snr}::real, ${row.error},
+        ${row.sensor?.id ?? null}::int, ${at?.company_id ?? null}::int, ${at?.property_id ?? null}::int,
+        ${at?.building_id ?? null}::int, ${at?.unit_id ?? null}::int, ${at?.appliance_type_id ?? null}::smallint,
+        ${at?.room_type_id ?? null}::smallint, ${at?.water_type_id ?? null}::smallint)`;
+    });
+    const { rows: inserted } = (await tx.execute(sql`
+      insert into submissions (measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal,
+        interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s,
+        gateway_serial, rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id,
+        appliance_type_id, room_type_id, water_type_id)
+      values ${sql.join(values, sql`, `)}
+      on conflict (mac_address, measured_at, seq) do nothing
+      returning mac_address, measured_at, seq`)) as unknown as {
+      rows: { mac_address: string; measured_at: Date | string; seq: number }[];
+    };
+    return new Set(
+      inserted.map((row) => `${row.mac_address}|${new Date(row.measured_at).getTime()}|${row.seq}`),
+    );
+  }
+
+  async function addUsage(tx: Database, rows: readonly Row[]) {
+    type Sum = { sensor: SensorRow; key: string; volume: number; flow: number; readings: number };
+    const hourly = new Map<string, Sum>();
+    const daily = new Map<string, Sum>();
+    const add = (map: Map<string, Sum>, sensor: SensorRow, key: string, row: Row) => {
+      const id = `${sensor.id}|${sensor.unit_id}|${key}`;
+      const sum = map.get(id) ?? { sensor, key, volume: 0, flow: 0, readings: 0 };
+      sum.volume += row.volumeMgal ?? 0;
+      sum.flow += row.flowTimeS ?? 0;
+      sum.readings += 1;
+      map.set(id, sum);
+    };
+    for (const row of rows) {
+      const sensor = row.sensor;
+      if (!isUsage(row.kind) || !sensor?.unit_id) continue;
+      const instant = usageInstant(row.measuredAt, row.intervalS ?? 0);
+      add(hourly, sensor, utcHour(instant).toISOString(), row);
+      add(daily, sensor, localDate(instant, sensor.timezone ?? 'UTC'), row);
+    }
+    const upsert = async (table: 'usage_hourly' | 'usage_daily', sums: Map<string, Sum>) => {
+      if (sums.size === 0) return;
+      const column = table === 'usage_hourly' ? sql`hour` : sql`day`;
+      const cast = table === 'usage_hourly' ? sql`timestamptz` : sql`date`;
+      const values = [...sums.values()].map(
+        ({ sensor, key, volume, flow, readings }) =>
+          sql`(${sensor.id}::int, ${sensor.company_id}::int, ${sensor.property_id}::int, ${sensor.building_id}::int,
+            ${sensor.unit_id}::int, ${sensor.appliance_type_id}::smallint, ${volume}::bigint, ${flow}::int,
+            ${readings}::int, ${key}::${cast})`,
+      );
+      await tx.execute(sql`
+        insert into ${sql.identifier(table)} (sensor_id, company_id, property_id, building_id, unit_id,
+          appliance_type_id, volume_mgal, flow_time_s, readings, ${column})
+        values ${sql.join(values, sql`, `)}
+        on conflict (sensor_id, unit_id, ${column}) do update set
+          volume_mgal = ${sql.identifier(table)}.volume_mgal + excluded.volume_mgal,
+          flow_time_s = ${sql.identifier(table)}.flow_time_s + excluded.flow_time_s,
+          readings = ${sql.identifier(table)}.readings + excluded.readings`);
+    };
+    await upsert('usage_hourly', hourly);
+    await upsert('usage_daily', daily);
+  }
+
+  /** Last submission / keep-alive, battery, firmware and report interval, newest wins. */
+  async function touchSensors(tx: Database, rows: readonly Row[]) {
+    type Facts = {
+      id: number;
+      lastUsage: Date | null;
+      lastKeepalive: Date | null;
+      newest: Date;
+      battery: number | null;
+      firmware: string | null;
+      interval: number | null;
+    };
+    const facts = new Map<number, Facts>();
+    for (const row of rows) {
+      if (!row.sensor || row.kind === 'malformed') continue;
+      const f = facts.get(row.sensor.id) ?? {
+        id: row.sensor.id,
+        lastUsage: null,
+        lastKeepalive: null,
+        newest: new Date(0),
+        battery: null,
+        firmware: null,
+        interval: null,
+      };
+      const at = row.measuredAt;
+      if (isUsage(row.kind) && (!f.lastUsage || at > f.lastUsage)) f.lastUsage = at;
+      if (row.kind === 'keepalive' && (!f.lastKeepalive || at > f.lastKeepalive)) {
+        f.lastKeepalive = at;
+        f.firmware = row.firmware;
+        f.interval = row.reportIntervalS;
+      }
+      if (at >= f.newest) {
+        f.newest = at;
+        if (row.battery !== null) f.battery = row.battery;
+      }
+      facts.set(row.sensor.id, f);
+    }
+    if (facts.size === 0) return [];
+    const values = [...facts.values()].map(
+      (f) =>
+        sql`(${f.id}::int, ${f.lastUsage?.toISOString() ?? null}::timestamptz, ${f.lastKeepalive?.toISOString() ?? null}::timestamptz,
+          ${f.newest.toISOString()}::timestamptz, ${f.battery}::smallint, ${f.firmware}::text, ${f.interval}::int)`,
+    );
+    await tx.execute(sql`
+      update sensors s set
+        last_submission = greatest(s.last_submission, v.last_usage),
+        last_keepalive = greatest(s.last_keepalive, v.last_keepalive),
+        battery = case when v.battery is not null
+          and v.newest >= coalesce(greatest(s.last_submission, s.last_keepalive), '-infinity'::timestamptz)
+          then v.battery else s.battery end,
+        firmware_version = case when v.last_keepalive is not null
+          and v.last_keepalive >= coalesce(s.last_keepalive, '-infinity'::timestamptz)
+          then v.firmware else s.firmware_version end,
+        report_interval_s = case when v.interval is not null
+          and v.last_keepalive >= coalesce(s.last_keepalive, '-infinity'::timestamptz)
+          then v.interval else s.report_interval_s end,
+        sensor_status_id = ${SensorStatus.Transmitting},
+        updated_at = now()
+      from (values ${sql.join(values, sql`, `)}) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
+      where s.id = v.id`);
+    return [...facts.keys()];
+  }
+
+  async function touchGateways(tx: Database, rows: readonly Row[]) {
+    const seen = new Map<string, Date>();
+    for (const row of rows) {
+      if (!row.gateway) continue;
+      const last = seen.get(row.gateway);
+      if (!last || row.measuredAt > last) seen.set(row.gateway, row.measuredAt);
+    }
+    if (seen.size === 0) return;
+    const values = [...seen].map(
+      ([serial, at]) => sql`(${serial}::text, ${at.toISOString()}::timestamptz)`,
+    );
+    await tx.execute(sql`
+      update gateways g set
+        last_seen_at = greatest(g.last_seen_at, v.at),
+        gateway_status_id = case when g.gateway_status_id = ${GatewayStatus.Offline}
+          then ${GatewayStatus.Online} else g.gateway_status_id end,
+        updated_at = now()
+      from (values ${sql.join(values, sql`, `)}) as v(serial, at)
+      where lower(g.serial_number) = lower(v.serial)`);
+  }
+
+  return {
+    /** Stores a batch exactly once; resolves after the transaction committed. */
+    async ingest(uplinks: readonly Uplink[]): Promise<IngestResult> {
+      const result: IngestResult = {
+        received: uplinks.length,
+        stored: 0,
+        duplicates: 0,
+        malformed: 0,
+        unassigned: 0,
+      };
+      if (uplinks.length === 0) return result;
+      const prepared = uplinks.map((uplink) => ({ uplink, mac: normalizeMac(uplink.mac) }));
+      const touched = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const macs = [...new Set(prepared.flatMap(({ mac }) => (mac ? [mac] : [])))];
+        const sensors = await sensorsByMac(tx, macs);
+        // Within one batch a repeated key would be refused by the database; keep its first copy.
+        const unique = new Map<string, Row>();
+        for (const { uplink, mac } of prepared) {
+          const row = toRow(uplink, mac ? sensors.get(mac) : undefined);
+          row.mac = mac ?? uplink.mac.slice(0, 64);
+          if (!mac) {
+            row.kind = 'malformed';
+            row.error = `invalid DevEUI '${uplink.mac.slice(0, 64)}'`;
+          }
+          const key = `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
+          if (!unique.has(key)) unique.set(key, row);
+        }
+        const rows = [...unique.values()];
+        await ensurePartitions(tx, rows);
+        const inserted = await insertSubmissions(tx, rows);
+        const fresh = rows.filter((row) =>
+          inserted.has(`${row.mac}|${row.measuredAt.getTime()}|${row.seq}`),
+        );
+        await addUsage(tx, fresh);
+        const sensorIds = await touchSensors(tx, fresh);
+        await touchGateways(tx, fresh);
+        result.stored = fresh.length;
+        result.duplicates = uplinks.length - fresh.length;
+        result.malformed = fresh.filter((row) => row.kind === 'malformed').length;
+        result.unassigned = fresh.filter((row) => !row.sensor?.unit_id).length;
+        return sensorIds;
+      });
+      if (touched.length > 0) {
+        const event = { sensorIds: touched, at: new Date() };
+        for (const listener of listeners) listener(event);
+      }
+      return result;
+    },
+    /** A battery level reported out of band (ChirpStack `status` events); newest wins. */
+    async recordBattery(mac: string, battery: number, at: Date) {
+      const normalized = normalizeMac(mac);
+      if (!normalized) return false;
+      const { rows } = (await db.execute(sql`
+        update sensors set battery = ${Math.round(battery)}, updated_at = now()
+        where mac_address = ${normalized}
+          and ${at.toISOString()}::timestamptz >= coalesce(greatest(last_submission, last_keepalive), '-infinity'::timestamptz)
+        returning id`)) as unknown as { rows: { id: number }[] };
+      return rows.length > 0;
+    },
+    /** Called after each committed batch with the sensors that got new readings. */
+    onIngested(listener: IngestListener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+export type IngestService = ReturnType<typeof createIngestService>;

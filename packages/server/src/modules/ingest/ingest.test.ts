@@ -1,0 +1,388 @@
+// Ingest through HTTP: integration keys, the three HTTP transports with the network servers'
+// published shapes carrying our frames, exactly-once storage and rollups, malformed and unassigned
+// uplinks, battery and last-seen facts, and the request limits.
+import { readFileSync } from 'node:fs';
+import { encodeUplink } from '@flowsight/domain/device-protocol';
+import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../../../../fixtures/lorawan/${name}`, import.meta.url), 'utf8'),
+  );
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+const usage = (seq: number, volumeMgal: number, battery = 80) =>
+  b64(
+    encodeUplink({
+      kind: 'usage',
+      version: 2,
+      seq,
+      volumeMgal,
+      intervalS: 900,
+      flowTimeS: 60,
+      peakFlowMgpm: 500,
+      battery,
+    }).bytes,
+  );
+const keepalive = (battery: number) =>
+  b64(
+    encodeUplink({
+      kind: 'keepalive',
+      version: 2,
+      battery,
+      firmwareVersion: '3.1.4',
+      reportIntervalS: 600,
+      flags: 0,
+    }).bytes,
+  );
+
+type Sensor = { id: number; mac: string; unit_id: number; timezone: string };
+
+describe('ingest', () => {
+  let t: TestApp;
+  let key: string;
+  let sensors: Sensor[];
+  let gateway: string;
+
+  const rows = async <T>(text: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
+  const post = (url: string, payload: object, apiKey = key) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'x-api-key': apiKey } });
+  const usageOf = async (sensorId: number) => {
+    const [row] = await rows<{ hourly: number; daily: number; readings: number }>(sql`
+      select (select coalesce(sum(volume_mgal), 0)::int from usage_hourly where sensor_id = ${sensorId}) as hourly,
+             (select coalesce(sum(volume_mgal), 0)::int from usage_daily where sensor_id = ${sensorId}) as daily,
+             (select count(*)::int from submissions where sensor_id = ${sensorId}) as readings`);
+    return row;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ demo: true, env: { INGEST_LIMIT_PER_MINUTE: '200' } });
+    const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    const created = await admin('/api/integration-keys', {
+      method: 'POST',
+      payload: { name: 'Test network server' },
+    });
+    expect(created.statusCode).toBe(201);
+    key = created.json().key;
+    sensors = await rows<Sensor>(sql`
+      select s.id, s.mac_address as mac, s.unit_id, z.name as timezone from sensors s
+      join properties p on p.id = s.property_id join timezones z on z.id = p.timezone_id
+      where s.unit_id is not null order by s.id limit 6`);
+    const [g] = await rows<{ serial_number: string }>(
+      sql`select serial_number from gateways order by id limit 1`,
+    );
+    gateway = g?.serial_number ?? '';
+  });
+  afterAll(() => t.close());
+
+  describe('integration keys', () => {
+    it('shows a key once, lists only its prefix, and refuses it once revoked', async () => {
+      const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+      const created = (
+        await admin('/api/integration-keys', { method: 'POST', payload: { name: 'Revoke me' } })
+      ).json();
+      expect(created.key).toMatch(/^fsk_[A-Za-z0-9_-]{32}$/);
+      const listed = (await admin('/api/integration-keys')).json();
+      const entry = listed.find((k: { id: number }) => k.id === created.id);
+      expect(entry).toMatchObject({
+        name: 'Revoke me',
+        prefix: created.key.slice(0, 12),
+        revoked_at: null,
+      });
+      expect(JSON.stringify(listed)).not.toContain(created.key);
+      const [stored] = await rows<{ key_hash: string }>(
+        sql`select key_hash from integration_api_keys where id = ${created.id}`,
+      );
+      expect(stored?.key_hash).not.toContain(created.key);
+
+      const payload = {
+        uplinks: [
+          {
+            mac: sensors[5]?.mac,
+            port: 1,
+            payload: usage(1, 1),
+            received_at: '2026-11-01T00:00:00Z',
+          },
+        ],
+      };
+      expect((await post('/api/ingest/uplinks', payload, created.key)).statusCode).toBe(200);
+      expect(
+        (await admin(`/api/integration-keys/${created.id}`, { method: 'DELETE' })).statusCode,
+      ).toBe(200);
+      expect((await post('/api/ingest/uplinks', payload, created.key)).statusCode).toBe(401);
+      expect((await post('/api/ingest/uplinks', payload, 'fsk_not-a-key')).statusCode).toBe(401);
+      const withoutKey = await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/uplinks',
+        payload,
+      });
+      expect(withoutKey.statusCode).toBe(401);
+      const manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+      expect((await manager('/api/integration-keys')).statusCode).toBe(403);
+    });
+  });
+
+  describe('native batch', () => {
+    it('stores readings with the assignment copied, rolls usage up once, and ignores redeliveries', async () => {
+      const sensor = sensors[0] as Sensor;
+      const at = ['2026-12-18T10:00:00Z', '2026-12-18T10:15:00Z', '2026-12-18T10:30:00Z'];
+      const batch = {
+        uplinks: at.map((received_at, index) => ({
+          mac: sensor.mac.match(/../g)?.join(':').toLowerCase(),
+          port: 1,
+          payload: usage(100 + index, 1000 * (index + 1), 70 - index),
+          received_at,
+          gateway,
+          rssi: -80,
+          snr: 7.5,
+        })),
+      };
+      const first = await post('/api/ingest/uplinks', batch);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({
+        received: 3,
+        stored: 3,
+        duplicates: 0,
+        malformed: 0,
+        unassigned: 0,
+      });
+      expect(await usageOf(sensor.id)).toEqual({ hourly: 6000, daily: 6000, readings: 3 });
+
+      const again = await post('/api/ingest/uplinks', batch);
+      expect(again.json()).toEqual({
+        received: 3,
+        stored: 0,
+        duplicates: 3,
+        malformed: 0,
+        unassigned: 0,
+      });
+      expect(await usageOf(sensor.id)).toEqual({ hourly: 6000, daily: 6000, readings: 3 });
+
+      const [stored] = await rows<Record<string, unknown>>(sql`
+        select s.kind, s.unit_id, s.company_id, s.appliance_type_id, s.volume_mgal::int as volume, s.seq, s.gateway_serial, s.transport
+        from submissions s where s.sensor_id = ${sensor.id} order by measured_at limit 1`);
+      expect(stored).toMatchObject({
+        kind: 'usage',
+        unit_id: sensor.unit_id,
+        volume: 1000,
+        seq: 100,
+        gateway_serial: gateway,
+        transport: 'http',
+      });
+      // The 10:00 report covers 09:45–10:00: counted in the 09:00 hour.
+      const hours = await rows<{ hour: string; volume: number }>(sql`
+        select to_char(hour at time zone 'UTC', 'HH24:MI') as hour, volume_mgal::int as volume from usage_hourly
+        where sensor_id = ${sensor.id} order by hour`);
+      expect(hours).toEqual([
+        { hour: '09:00', volume: 1000 },
+        { hour: '10:00', volume: 5000 },
+      ]);
+      const [day] = await rows<{ day: string }>(
+        sql`select day::text as day from usage_daily where sensor_id = ${sensor.id}`,
+      );
+      expect(day?.day).toBe(
+        localDate(usageInstant(new Date(at[0] as string), 900), sensor.timezone),
+      );
+      expect(utcHour(usageInstant(new Date(at[0] as string), 900)).toISOString()).toBe(
+        '2026-12-18T09:00:00.000Z',
+      );
+
+      const [facts] = await rows<{
+        last_submission: Date;
+        battery: number;
+        sensor_status_id: number;
+      }>(sql`
+        select last_submission, battery, sensor_status_id from sensors where id = ${sensor.id}`);
+      expect(new Date(facts?.last_submission as Date).toISOString()).toBe(
+        '2026-12-18T10:30:00.000Z',
+      );
+      expect(facts?.battery).toBe(68);
+      expect(facts?.sensor_status_id).toBe(1);
+      const [g] = await rows<{ last_seen_at: Date }>(
+        sql`select last_seen_at from gateways where serial_number = ${gateway}`,
+      );
+      expect(new Date(g?.last_seen_at as Date).getTime()).toBeGreaterThanOrEqual(
+        Date.parse('2026-12-18T10:30:00Z'),
+      );
+    });
+
+    it('keeps malformed, unknown-MAC and legacy frames without failing the batch', async () => {
+      const sensor = sensors[1] as Sensor;
+      const v1 = b64(
+        encodeUplink({ kind: 'usage_v1', version: 1, volumeMgal: 2500, battery: 50 }).bytes,
+      );
+      const response = await post('/api/ingest/uplinks', {
+        uplinks: [
+          { mac: sensor.mac, port: 1, payload: 'AgE=', received_at: '2026-12-18T11:00:00Z' },
+          {
+            mac: 'FFFFFFFFFFFF0001',
+            port: 1,
+            payload: usage(1, 700),
+            received_at: '2026-12-18T11:00:00Z',
+          },
+          {
+            mac: 'not-a-mac',
+            port: 1,
+            payload: usage(1, 700),
+            received_at: '2026-12-18T11:00:00Z',
+          },
+          { mac: sensor.mac, port: 1, payload: v1, received_at: '2026-12-18T11:15:00Z' },
+          { mac: sensor.mac, port: 2, payload: keepalive(49), received_at: '2026-12-18T11:20:00Z' },
+        ],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        received: 5,
+        stored: 5,
+        duplicates: 0,
+        malformed: 2,
+        unassigned: 2,
+      });
+      const stored = await rows<{
+        kind: string;
+        error: string | null;
+        mac_address: string;
+        unit_id: number | null;
+      }>(sql`
+        select kind, error, mac_address, unit_id from submissions
+        where measured_at between '2026-12-18T11:00:00Z' and '2026-12-18T11:20:00Z'
+          and (sensor_id = ${sensor.id} or mac_address in ('FFFFFFFFFFFF0001', 'not-a-mac')) order by measured_at, kind`);
+      expect(stored).toContainEqual(
+        expect.objectContaining({ kind: 'malformed', error: 'usage v2: truncated, 2 of 14 bytes' }),
+      );
+      expect(stored).toContainEqual(
+        expect.objectContaining({ kind: 'malformed', mac_address: 'not-a-mac' }),
+      );
+      expect(stored).toContainEqual(
+        expect.objectContaining({ kind: 'usage', mac_address: 'FFFFFFFFFFFF0001', unit_id: null }),
+      );
+      expect(stored).toContainEqual(
+        expect.objectContaining({ kind: 'usage_v1', unit_id: sensor.unit_id }),
+      );
+      expect((await usageOf(sensor.id))?.hourly).toBe(2500);
+      const [facts] = await rows<{
+        firmware_version: string;
+        report_interval_s: number;
+        battery: number;
+      }>(sql`
+        select firmware_version, report_interval_s, battery from sensors where id = ${sensor.id}`);
+      expect(facts).toEqual({ firmware_version: '3.1.4', report_interval_s: 600, battery: 49 });
+    });
+
+    it('refuses a bad batch with 400 and an oversized body with 413, storing nothing', async () => {
+      const before = await rows<{ n: number }>(sql`select count(*)::int as n from submissions`);
+      expect((await post('/api/ingest/uplinks', { uplinks: [] })).statusCode).toBe(400);
+      const bad = await post('/api/ingest/uplinks', {
+        uplinks: [{ mac: 'x', port: 1, payload: '%%%', received_at: 'yesterday' }],
+      });
+      expect(bad.statusCode).toBe(400);
+      const huge = await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/uplinks',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        payload: `{"uplinks":[${'"x",'.repeat(1_100_000)}"x"]}`,
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(await rows<{ n: number }>(sql`select count(*)::int as n from submissions`)).toEqual(
+        before,
+      );
+    });
+  });
+
+  describe('network servers', () => {
+    it('stores a ChirpStack v4 up event carrying our frame, once', async () => {
+      const sensor = sensors[2] as Sensor;
+      const event = fixture('chirpstack-v4-up.json');
+      event.deviceInfo.devEui = sensor.mac.toLowerCase();
+      event.data = usage(7, 3200);
+      event.time = '2026-11-19T08:00:00.123456789+00:00';
+      const first = await post('/api/ingest/chirpstack?event=up', event);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ stored: 1, duplicates: 0 });
+      expect((await post('/api/ingest/chirpstack?event=up', event)).json()).toMatchObject({
+        stored: 0,
+        duplicates: 1,
+      });
+      const [row] = await rows<Record<string, unknown>>(sql`
+        select kind, seq, volume_mgal::int as volume, gateway_serial, rssi, snr, transport, unit_id
+        from submissions where sensor_id = ${sensor.id}`);
+      expect(row).toEqual({
+        kind: 'usage',
+        seq: 7,
+        volume: 3200,
+        gateway_serial: '0016c001f153a14c',
+        rssi: -36,
+        snr: 10.5,
+        transport: 'chirpstack',
+        unit_id: sensor.unit_id,
+      });
+      expect((await usageOf(sensor.id))?.daily).toBe(3200);
+    });
+
+    it('records ChirpStack status batteries and answers other events without storing', async () => {
+      const sensor = sensors[3] as Sensor;
+      const status = {
+        time: '2099-01-01T00:00:00Z',
+        deviceInfo: { devEui: sensor.mac },
+        batteryLevel: 42.4,
+        margin: 7,
+      };
+      expect((await post('/api/ingest/chirpstack?event=status', status)).statusCode).toBe(200);
+      const [facts] = await rows<{ battery: number }>(
+        sql`select battery from sensors where id = ${sensor.id}`,
+      );
+      expect(facts?.battery).toBe(42);
+      const join = await post('/api/ingest/chirpstack?event=join', {
+        deviceInfo: { devEui: sensor.mac },
+      });
+      expect(join.json()).toEqual({ ignored: 'event join is not used' });
+      expect((await usageOf(sensor.id))?.readings).toBe(0);
+    });
+
+    it('stores a The Things Stack uplink carrying our frame, once, and ignores other messages', async () => {
+      const sensor = sensors[4] as Sensor;
+      const body = fixture('tts-v3-uplink.json');
+      body.end_device_ids.dev_eui = sensor.mac;
+      body.uplink_message.frm_payload = keepalive(77);
+      body.uplink_message.f_port = 2;
+      body.uplink_message.received_at = '2026-11-19T09:00:00.5Z';
+      const first = await post('/api/ingest/ttn', body);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toMatchObject({ stored: 1 });
+      expect((await post('/api/ingest/ttn', body)).json()).toMatchObject({
+        stored: 0,
+        duplicates: 1,
+      });
+      const [row] = await rows<Record<string, unknown>>(sql`
+        select kind, seq, gateway_serial, transport, battery from submissions where sensor_id = ${sensor.id}`);
+      expect(row).toEqual({
+        kind: 'keepalive',
+        seq: 1,
+        gateway_serial: 'gtw1',
+        transport: 'ttn',
+        battery: 77,
+      });
+      const other = await post('/api/ingest/ttn', {
+        end_device_ids: { dev_eui: sensor.mac },
+        join_accept: {},
+      });
+      expect(other.json()).toEqual({ ignored: 'not an uplink message' });
+    });
+  });
+
+  it('limits calls per key', async () => {
+    const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    const limited = (
+      await admin('/api/integration-keys', { method: 'POST', payload: { name: 'Busy' } })
+    ).json().key;
+    const statuses: number[] = [];
+    for (let i = 0; i < 205; i += 1) {
+      statuses.push((await post('/api/ingest/chirpstack?event=join', {}, limited)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(200);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

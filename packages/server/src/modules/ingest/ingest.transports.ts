@@ -1,0 +1,164 @@
+// The shapes network servers deliver uplinks in, read into the ingest service's `Uplink`:
+// Flowsight's native batch, the ChirpStack v4 integration event and The Things Stack v3 webhook
+// (samples of both in /fixtures/lorawan, as their documentation publishes them). Fields those
+// servers leave out when zero or empty (fPort, fCnt, data) read as zero or empty. Unknown fields
+// are ignored: network servers add fields between versions.
+import { z } from 'zod';
+import type { Uplink } from './ingest.service.ts';
+
+/** Most uplinks one native batch may carry. */
+export const MAX_BATCH = 5000;
+
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+const base64 = z
+  .string()
+  .max(1024)
+  .regex(BASE64, 'must be base64')
+  .transform((text) => new Uint8Array(Buffer.from(text, 'base64')));
+const timestamp = z
+  .string()
+  .max(64)
+  .refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 time')
+  .transform((text) => new Date(text));
+const mac = z.string().min(1).max(64);
+const port = z.number().int().min(0).max(255);
+const counter = z.number().int().min(0).max(4_294_967_295);
+const signal = z.number().finite();
+
+export const nativeBatchSchema = z
+  .object({
+    uplinks: z
+      .array(
+        z
+          .object({
+            mac,
+            port,
+            payload: base64.describe('FRMPayload, base64'),
+            received_at: timestamp.describe('Network server receive time (end of the interval)'),
+            f_cnt: counter.optional(),
+            gateway: z.string().max(64).nullable().optional(),
+            rssi: signal.nullable().optional(),
+            snr: signal.nullable().optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(MAX_BATCH),
+  })
+  .strict();
+
+export function fromNativeBatch(body: z.output<typeof nativeBatchSchema>): Uplink[] {
+  return body.uplinks.map((u) => ({
+    mac: u.mac,
+    port: u.port,
+    payload: u.payload,
+    receivedAt: u.received_at,
+    fCnt: u.f_cnt ?? null,
+    gateway: u.gateway ?? null,
+    rssi: u.rssi ?? null,
+    snr: u.snr ?? null,
+    transport: 'http',
+  }));
+}
+
+/** ChirpStack v4 `up` event (HTTP integration body, also the MQTT `event/up` payload). */
+export const chirpstackUpSchema = z.looseObject({
+  deduplicationId: z.string().max(64).optional(),
+  time: timestamp,
+  deviceInfo: z.looseObject({ devEui: mac }),
+  fPort: port.optional(),
+  fCnt: counter.optional(),
+  data: base64.optional(),
+  rxInfo: z
+    .array(
+      z.looseObject({
+        gatewayId: z.string().max(64).optional(),
+        rssi: signal.optional(),
+        snr: signal.optional(),
+      }),
+    )
+    .max(64)
+    .optional(),
+});
+
+/** ChirpStack v4 `status` event: the device's battery report. */
+export const chirpstackStatusSchema = z.looseObject({
+  time: timestamp.optional(),
+  deviceInfo: z.looseObject({ devEui: mac }),
+  batteryLevelUnavailable: z.boolean().optional(),
+  batteryLevel: z.number().min(0).max(100).optional(),
+});
+
+/** The gateway that heard the uplink best (highest RSSI), as the reading's gateway. */
+function strongest<T extends { rssi?: number | undefined }>(receptions: readonly T[] | undefined) {
+  return (receptions ?? []).reduce<T | undefined>(
+    (best, reception) =>
+      best === undefined || (reception.rssi ?? -Infinity) > (best.rssi ?? -Infinity)
+        ? reception
+        : best,
+    undefined,
+  );
+}
+
+export function fromChirpstack(
+  event: z.output<typeof chirpstackUpSchema>,
+  transport: 'chirpstack' | 'mqtt' = 'chirpstack',
+): Uplink {
+  const best = strongest(event.rxInfo);
+  return {
+    mac: event.deviceInfo.devEui,
+    port: event.fPort ?? 0,
+    payload: event.data ?? new Uint8Array(),
+    receivedAt: event.time,
+    fCnt: event.fCnt ?? 0,
+    gateway: best?.gatewayId ?? null,
+    rssi: best?.rssi ?? null,
+    snr: best?.snr ?? null,
+    transport,
+  };
+}
+
+/** The Things Stack v3 webhook body; only uplink messages carry `uplink_message`. */
+export const ttnWebhookSchema = z.looseObject({
+  end_device_ids: z.looseObject({ dev_eui: mac }),
+  received_at: timestamp.optional(),
+  uplink_message: z
+    .looseObject({
+      f_port: port.optional(),
+      f_cnt: counter.optional(),
+      frm_payload: base64.optional(),
+      received_at: timestamp.optional(),
+      rx_metadata: z
+        .array(
+          z.looseObject({
+            gateway_ids: z.looseObject({ gateway_id: z.string().max(64).optional() }).optional(),
+            rssi: signal.optional(),
+            snr: signal.optional(),
+          }),
+        )
+        .max(64)
+        .optional(),
+    })
+    .optional(),
+});
+
+export function fromTtn(body: z.output<typeof ttnWebhookSchema>): Uplink | undefined {
+  const message = body.uplink_message;
+  if (!message) return undefined;
+  // The network server's receive time ends the report's interval; the outer one is the
+  // application server's.
+  const receivedAt = message.received_at ?? body.received_at;
+  if (!receivedAt) return undefined;
+  const best = strongest(message.rx_metadata);
+  return {
+    mac: body.end_device_ids.dev_eui,
+    port: message.f_port ?? 0,
+    payload: message.frm_payload ?? new Uint8Array(),
+    receivedAt,
+    fCnt: message.f_cnt ?? 0,
+    gateway: best?.gateway_ids?.gateway_id ?? null,
+    rssi: best?.rssi ?? null,
+    snr: best?.snr ?? null,
+    transport: 'ttn',
+  };
+}

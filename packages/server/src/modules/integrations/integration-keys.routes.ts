@@ -1,0 +1,60 @@
+// `/api/integration-keys`: system admins create (shown once), list and revoke ingest API keys.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { scopeOf } from '../../plugins/auth.ts';
+import {
+  createdKeySchema,
+  createKeyBodySchema,
+  type IntegrationKeys,
+  integrationKeySchema,
+} from './integration-keys.service.ts';
+
+const tags = ['integrations'];
+
+export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKeys }> = async (
+  app,
+  { keys },
+) => {
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Integration API keys (prefix only), newest first',
+        response: { 200: z.array(integrationKeySchema) },
+      },
+    },
+    () => keys.list(),
+  );
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Create a key for a network-server integration; the answer shows it once',
+        body: createKeyBodySchema,
+        response: { 201: createdKeySchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await keys.create(scopeOf(request), request.body.name)),
+  );
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary: 'Revoke a key: ingest calls presenting it are refused from now on',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: integrationKeySchema, 404: errorSchema },
+      },
+    },
+    (request) => keys.revoke(scopeOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,125 @@
+// Integration API keys (DESIGN section 7): the credentials network-server integrations (ChirpStack,
+// The Things Stack, the native batch API) present on ingest calls. A system admin creates one and
+// sees it once; only its SHA-256 hash and a short prefix are kept. Revoking is immediate.
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { integrationApiKeys } from '../../db/schema/operations.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { hashSecret } from '../../lib/secrets.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
+
+export const KEY_PREFIX = 'fsk_';
+/** Visible characters of a key (after `fsk_`) kept to tell keys apart. */
+const SHOWN = 8;
+/** `last_used_at` is written at most this often per key, not on every call. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export const integrationKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string().describe('The first characters of the key'),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export const createdKeySchema = integrationKeySchema.extend({
+  key: z.string().describe('The key itself: shown this once, never again'),
+});
+export const createKeyBodySchema = z
+  .object({ name: z.string().trim().min(1, 'Name is required').max(80) })
+  .strict();
+
+type KeyRow = typeof integrationApiKeys.$inferSelect;
+const toKey = (row: KeyRow) => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  revoked_at: row.revokedAt?.toISOString() ?? null,
+});
+
+export function createIntegrationKeys(db: Database, now: () => Date = () => new Date()) {
+  const verified = new Map<string, { id: number; checkedAt: number; usedAt: number }>();
+  const CACHE_MS = 5_000;
+
+  return {
+    list: async () =>
+      (await db.select().from(integrationApiKeys).orderBy(desc(integrationApiKeys.createdAt))).map(
+        toKey,
+      ),
+
+    async create(scope: Scope, name: string) {
+      const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+      const [row] = await db
+        .insert(integrationApiKeys)
+        .values({
+          name,
+          prefix: key.slice(0, KEY_PREFIX.length + SHOWN),
+          keyHash: hashSecret(key),
+          createdBy: scope.userId,
+        })
+        .returning();
+      if (!row) throw new Error('key not created');
+      await recordEvent(db, scope, {
+        entityType: 'integration_key',
+        entityId: row.id,
+        action: 'created',
+        companyId: null,
+        to: { name },
+      });
+      return { ...toKey(row), key };
+    },
+
+    async revoke(scope: Scope, id: number) {
+      const [row] = await db
+        .update(integrationApiKeys)
+        .set({ revokedAt: now() })
+        .where(and(eq(integrationApiKeys.id, id), isNull(integrationApiKeys.revokedAt)))
+        .returning();
+      if (!row) throw new NotFound('Key not found or already revoked');
+      for (const [hash, entry] of verified) if (entry.id === id) verified.delete(hash);
+      await recordEvent(db, scope, {
+        entityType: 'integration_key',
+        entityId: id,
+        action: 'revoked',
+        companyId: null,
+      });
+      return toKey(row);
+    },
+
+    /** The key's id when it is known and not revoked. Answers are cached for a few seconds. */
+    async verify(key: string): Promise<number | null> {
+      if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
+      const hash = hashSecret(key);
+      const at = now().getTime();
+      const cached = verified.get(hash);
+      if (cached && at - cached.checkedAt < CACHE_MS) return cached.id;
+      const [row] = await db
+        .select({ id: integrationApiKeys.id, lastUsedAt: integrationApiKeys.lastUsedAt })
+        .from(integrationApiKeys)
+        .where(and(eq(integrationApiKeys.keyHash, hash), isNull(integrationApiKeys.revokedAt)));
+      if (!row) {
+        verified.delete(hash);
+        return null;
+      }
+      const usedAt = cached?.usedAt ?? row.lastUsedAt?.getTime() ?? 0;
+      if (at - usedAt > LAST_USED_RESOLUTION_MS) {
+        await db
+          .update(integrationApiKeys)
+          .set({ lastUsedAt: new Date(at) })
+          .where(eq(integrationApiKeys.id, row.id));
+      }
+      verified.set(hash, {
+        id: row.id,
+        checkedAt: at,
+        usedAt: at - usedAt > LAST_USED_RESOLUTION_MS ? at : usedAt,
+      });
+      return row.id;
+    },
+  };
+}
+export type IntegrationKeys = ReturnType<typeof createIntegrationKeys>;
