@@ -22,6 +22,7 @@ import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { ingestModule } from './modules/ingest/ingest.routes.ts';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service.ts';
+import { type MqttIngest, startMqttIngest } from './modules/ingest/mqtt-ingest.ts';
 import { integrationKeysModule } from './modules/integrations/integration-keys.routes.ts';
 import { createIntegrationKeys } from './modules/integrations/integration-keys.service.ts';
 import { locationModule } from './modules/location/location.routes.ts';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The one ingest path (MQTT subscriber, simulator, tests). */
     ingest: IngestService;
+    /** Resolves once the MQTT subscriber is connected and subscribed (at once without MQTT). */
+    mqttReady: () => Promise<void>;
     /** Every route registered, for the OpenAPI and access-table completeness tests. */
     registeredRoutes: readonly RegisteredRoute[];
   }
@@ -225,6 +228,27 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
+  let mqttSubscriber: MqttIngest | undefined;
+  if (config.mqttUrl) {
+    const mqttUrl = config.mqttUrl;
+    app.addHook('onReady', async () => {
+      mqttSubscriber = await startMqttIngest({
+        url: mqttUrl,
+        topics: config.mqttTopics,
+        clientId: config.mqttClientId,
+        ingest: ingestService,
+        log: app.log,
+      });
+    });
+    app.addHook('preClose', async () => {
+      await mqttSubscriber?.close();
+    });
+  }
+  app.decorate('mqttReady', async () => {
+    if (!app.config.mqttUrl) return;
+    if (!mqttSubscriber) throw new Error('MQTT ingest has not started (app not ready)');
+    await mqttSubscriber.ready();
+  });
   await app.register(webPlugin, { root: options.webRoot, analyticsId: config.analyticsId });
   return app;
 }

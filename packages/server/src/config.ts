@@ -30,6 +30,10 @@ const environmentSchema = z.object({
         .map((t) => t.trim())
         .filter(Boolean),
     ),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, dot, dash or underscore')
+    .default('flowsight-ingest'),
   DEMO: flag.default(false),
   SIMULATE: flag.default(false),
   ANALYTICS_ID: z.string().min(1).optional(),
@@ -49,6 +53,8 @@ export type AppConfig = {
   readonly mailFrom: string;
   readonly mqttUrl: string | undefined;
   readonly mqttTopics: readonly string[];
+  /** Stable MQTT client id: the broker keeps our session (and unacknowledged messages) under it. */
+  readonly mqttClientId: string;
   readonly demo: boolean;
   readonly simulate: boolean;
   readonly analyticsId: string | undefined;
@@ -84,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     mqttUrl: e.MQTT_URL,
     mqttTopics: e.MQTT_TOPICS,
+    mqttClientId: e.MQTT_CLIENT_ID,
     demo: e.DEMO,
     simulate: e.SIMULATE,
     analyticsId: e.ANALYTICS_ID,

@@ -26,6 +26,8 @@ export type TestAppOptions = {
   mailbox?: boolean;
   webRoot?: string;
   env?: Record<string, string>;
+  /** An existing test database (e.g. to start the app again on the same data). */
+  database?: DatabaseHandle;
 };
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
@@ -39,7 +41,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase({ demo: options.demo });
+  const database = options.database ?? (await createTestDatabase({ demo: options.demo }));
   const mailbox = options.mailbox ? await startMailbox() : undefined;
   const config = testConfig({ ...(mailbox ? { SMTP_URL: mailbox.url } : {}), ...options.env });
   const app = await buildApp({ config, logger: false, database, webRoot: options.webRoot });
