@@ -41,7 +41,29 @@ const CONTACT_MANAGERS: readonly RoleTypeId[] = [
   CompanyManager,
 ];
 
+/** Readings of each level of the hierarchy (`/{level}/:id/submissions...`): scoped reads. */
+const levelSubmissionRoutes = Object.fromEntries(
+  ['companies', 'properties', 'buildings', 'units'].flatMap((level) =>
+    [
+      '/submissions',
+      '/submissions/count',
+      '/submissions/export',
+      '/submissions-gallons-count',
+      '/sensors/submissions-gallons-count',
+    ].map((rest) => [`GET /${level}/:id${rest}`, STAFF_AND_COMPANY]),
+  ),
+) as Record<string, Access>;
+/** The provider's lists of readings outside the hierarchy. */
+const providerSubmissionRoutes = Object.fromEntries(
+  ['unassigned', 'keepalive', 'parsed-old'].flatMap((list) =>
+    ['', '/count', '/export'].map((rest) => [`GET /submissions/${list}${rest}`, SYSTEM_ROLES]),
+  ),
+) as Record<string, Access>;
+
 export const apiAccess: Readonly<Record<string, Access>> = {
+  ...levelSubmissionRoutes,
+  ...providerSubmissionRoutes,
+  'GET /units/:id/submissions/:mode': STAFF_AND_COMPANY,
   'GET /health': 'public',
   'GET /ready': 'public',
   'GET /static': SIGNED_IN,

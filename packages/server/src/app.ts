@@ -37,6 +37,9 @@ import {
 } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { createPortfolioWrites } from './modules/portfolio/portfolio.writes.ts';
+import { createSubmissionsRepository } from './modules/submissions/submissions.repository.ts';
+import { submissionsModule } from './modules/submissions/submissions.routes.ts';
+import { createSubmissionsService } from './modules/submissions/submissions.service.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { createContactsRepository } from './modules/users/contacts.repository.ts';
 import { contactsModule, userContactsModule } from './modules/users/contacts.routes.ts';
@@ -91,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           },
     trustProxy: true,
     bodyLimit: 1_048_576,
+    // Search texts travel in the path: 100 characters may be 900 once percent-encoded.
+    maxParamLength: 1000,
     // Finish in-flight requests on close; new ones get 503 meanwhile.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -182,8 +187,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const integrationKeys = createIntegrationKeys(database.db);
   const ingestService = createIngestService(database.db);
   app.decorate('ingest', ingestService);
+  const portfolioRepository = createPortfolioRepository(database.db);
+  const submissionsService = createSubmissionsService({
+    repository: createSubmissionsRepository(database.db),
+    portfolio: portfolioRepository,
+  });
   const portfolioService = createPortfolioService({
-    repository: createPortfolioRepository(database.db),
+    repository: portfolioRepository,
     writes: createPortfolioWrites(database.db),
   });
 
@@ -208,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(buildingsModule, { prefix: '/buildings', service: portfolioService });
       await api.register(unitsModule, { prefix: '/units', service: portfolioService });
       await api.register(globalSearchModule, { service: portfolioService });
+      await api.register(submissionsModule, { service: submissionsService });
       await api.register(integrationKeysModule, {
         prefix: '/integration-keys',
         keys: integrationKeys,

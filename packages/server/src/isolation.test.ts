@@ -68,8 +68,46 @@ const userManagers: readonly number[] = [
   RoleType.CompanyAdmin,
 ];
 
+/** The readings calls under each level: the tenant's first record of that level. */
+const levelSubmissionSamples: Record<string, Sample> = Object.fromEntries(
+  (
+    [
+      ['companies', undefined],
+      ['properties', 'properties'],
+      ['buildings', 'buildings'],
+      ['units', 'units'],
+    ] as const
+  ).flatMap(([path, table]) =>
+    [
+      '/submissions',
+      '/submissions/count',
+      '/submissions/export?timeZone=UTC',
+      '/submissions-gallons-count',
+      '/sensors/submissions-gallons-count',
+    ].map((rest): [string, Sample] => [
+      `GET /${path}/:id${rest.split('?')[0]}`,
+      table === undefined ? companyGet(rest) : firstOfGet(table, rest),
+    ]),
+  ),
+);
+const providerSubmissionSamples: Record<string, Sample> = Object.fromEntries(
+  ['unassigned', 'keepalive', 'parsed-old'].flatMap((list) =>
+    ['', '/count', '/export?timeZone=UTC'].map((rest): [string, Sample] => [
+      `GET /submissions/${list}${rest.split('?')[0]}`,
+      tenantlessGet(`/api/submissions/${list}${rest}`),
+    ]),
+  ),
+);
+
 /** One entry per registered /api route, keyed `METHOD /path` as in the access table. */
 const routeSamples: Record<string, Sample> = {
+  ...levelSubmissionSamples,
+  ...providerSubmissionSamples,
+  'GET /units/:id/submissions/:mode': {
+    ...firstOfGet('units', '/submissions/last'),
+    // The demo has no readings yet: "no readings" for one's own unit, "not found" for another's.
+    expect: (role, tenant) => (tenant === 'own' || isSystemRole(role) ? [200, 404] : 404),
+  },
   'GET /health': { tenantless: true, request: () => ({ url: '/api/health' }) },
   'GET /ready': { tenantless: true, request: () => ({ url: '/api/ready' }) },
   'GET /static': { tenantless: true, request: () => ({ url: '/api/static' }) },

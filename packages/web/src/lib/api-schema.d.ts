@@ -6833,6 +6833,2839 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readings of the company, newest first (last 30 days unless filter.measured_at is given) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                measured_at: string;
+                                ingested_at: string;
+                                mac_address: string;
+                                seq: number;
+                                /** @enum {string} */
+                                kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                                port: number | null;
+                                transport: string;
+                                /** @description Volume of the interval in US gallons */
+                                gallons: number | null;
+                                interval_s: number | null;
+                                flow_time_s: number | null;
+                                peak_flow_gpm: number | null;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                flags: number | null;
+                                report_interval_s: number | null;
+                                gateway_serial: string | null;
+                                rssi: number | null;
+                                snr: number | null;
+                                error: string | null;
+                                payload_hex: string | null;
+                                sensor_id: number | null;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/submissions/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many readings of the company match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/submissions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's readings matching the filters, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/submissions-gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons and readings of the company (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gallons: number;
+                            readings: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/sensors/submissions-gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons and readings of each micrometer of the company */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sensor_id: number;
+                            mac_address: string;
+                            appliance_type_id: number | null;
+                            unit_id: number | null;
+                            gallons: number;
+                            readings: number;
+                            last_submission: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readings of the property, newest first (last 30 days unless filter.measured_at is given) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                measured_at: string;
+                                ingested_at: string;
+                                mac_address: string;
+                                seq: number;
+                                /** @enum {string} */
+                                kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                                port: number | null;
+                                transport: string;
+                                /** @description Volume of the interval in US gallons */
+                                gallons: number | null;
+                                interval_s: number | null;
+                                flow_time_s: number | null;
+                                peak_flow_gpm: number | null;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                flags: number | null;
+                                report_interval_s: number | null;
+                                gateway_serial: string | null;
+                                rssi: number | null;
+                                snr: number | null;
+                                error: string | null;
+                                payload_hex: string | null;
+                                sensor_id: number | null;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/submissions/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many readings of the property match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/submissions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The property's readings matching the filters, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/submissions-gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons and readings of the property (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gallons: number;
+                            readings: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/sensors/submissions-gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons and readings of each micrometer of the property */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sensor_id: number;
+                            mac_address: string;
+                            appliance_type_id: number | null;
+                            unit_id: number | null;
+                            gallons: number;
+                            readings: number;
+                            last_submission: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readings of the building, newest first (last 30 days unless filter.measured_at is given) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                measured_at: string;
+                                ingested_at: string;
+                                mac_address: string;
+                                seq: number;
+                                /** @enum {string} */
+                                kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                                port: number | null;
+                                transport: string;
+                                /** @description Volume of the interval in US gallons */
+                                gallons: number | null;
+                                interval_s: number | null;
+                                flow_time_s: number | null;
+                                peak_flow_gpm: number | null;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                flags: number | null;
+                                report_interval_s: number | null;
+                                gateway_serial: string | null;
+                                rssi: number | null;
+                                snr: number | null;
+                                error: string | null;
+                                payload_hex: string | null;
+                                sensor_id: number | null;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/submissions/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many readings of the building match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/submissions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The building's readings matching the filters, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/submissions-gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons and readings of the building (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gallons: number;
+                            readings: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/sensors/submissions-gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons and readings of each micrometer of the building */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sensor_id: number;
+                            mac_address: string;
+                            appliance_type_id: number | null;
+                            unit_id: number | null;
+                            gallons: number;
+                            readings: number;
+                            last_submission: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readings of the unit, newest first (last 30 days unless filter.measured_at is given) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                measured_at: string;
+                                ingested_at: string;
+                                mac_address: string;
+                                seq: number;
+                                /** @enum {string} */
+                                kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                                port: number | null;
+                                transport: string;
+                                /** @description Volume of the interval in US gallons */
+                                gallons: number | null;
+                                interval_s: number | null;
+                                flow_time_s: number | null;
+                                peak_flow_gpm: number | null;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                flags: number | null;
+                                report_interval_s: number | null;
+                                gateway_serial: string | null;
+                                rssi: number | null;
+                                snr: number | null;
+                                error: string | null;
+                                payload_hex: string | null;
+                                sensor_id: number | null;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/submissions/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many readings of the unit match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/submissions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's readings matching the filters, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/submissions-gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons and readings of the unit (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gallons: number;
+                            readings: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/sensors/submissions-gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons and readings of each micrometer of the unit */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sensor_id: number;
+                            mac_address: string;
+                            appliance_type_id: number | null;
+                            unit_id: number | null;
+                            gallons: number;
+                            readings: number;
+                            last_submission: string | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/submissions/{mode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's first or last reading */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    mode: "first" | "last";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            measured_at: string;
+                            ingested_at: string;
+                            mac_address: string;
+                            seq: number;
+                            /** @enum {string} */
+                            kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                            port: number | null;
+                            transport: string;
+                            /** @description Volume of the interval in US gallons */
+                            gallons: number | null;
+                            interval_s: number | null;
+                            flow_time_s: number | null;
+                            peak_flow_gpm: number | null;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            flags: number | null;
+                            report_interval_s: number | null;
+                            gateway_serial: string | null;
+                            rssi: number | null;
+                            snr: number | null;
+                            error: string | null;
+                            payload_hex: string | null;
+                            sensor_id: number | null;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            unit_id: number | null;
+                            unit_name: string | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/unassigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readings: unassigned (last 30 days unless filter.measured_at is given) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                measured_at: string;
+                                ingested_at: string;
+                                mac_address: string;
+                                seq: number;
+                                /** @enum {string} */
+                                kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                                port: number | null;
+                                transport: string;
+                                /** @description Volume of the interval in US gallons */
+                                gallons: number | null;
+                                interval_s: number | null;
+                                flow_time_s: number | null;
+                                peak_flow_gpm: number | null;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                flags: number | null;
+                                report_interval_s: number | null;
+                                gateway_serial: string | null;
+                                rssi: number | null;
+                                snr: number | null;
+                                error: string | null;
+                                payload_hex: string | null;
+                                sensor_id: number | null;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/unassigned/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many unassigned readings match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/unassigned/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unassigned readings matching the filters, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/keepalive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readings: keepalive (last 30 days unless filter.measured_at is given) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                measured_at: string;
+                                ingested_at: string;
+                                mac_address: string;
+                                seq: number;
+                                /** @enum {string} */
+                                kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                                port: number | null;
+                                transport: string;
+                                /** @description Volume of the interval in US gallons */
+                                gallons: number | null;
+                                interval_s: number | null;
+                                flow_time_s: number | null;
+                                peak_flow_gpm: number | null;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                flags: number | null;
+                                report_interval_s: number | null;
+                                gateway_serial: string | null;
+                                rssi: number | null;
+                                snr: number | null;
+                                error: string | null;
+                                payload_hex: string | null;
+                                sensor_id: number | null;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/keepalive/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many keepalive readings match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/keepalive/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The keepalive readings matching the filters, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/parsed-old": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readings: parsed-old (last 30 days unless filter.measured_at is given) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                measured_at: string;
+                                ingested_at: string;
+                                mac_address: string;
+                                seq: number;
+                                /** @enum {string} */
+                                kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                                port: number | null;
+                                transport: string;
+                                /** @description Volume of the interval in US gallons */
+                                gallons: number | null;
+                                interval_s: number | null;
+                                flow_time_s: number | null;
+                                peak_flow_gpm: number | null;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                flags: number | null;
+                                report_interval_s: number | null;
+                                gateway_serial: string | null;
+                                rssi: number | null;
+                                snr: number | null;
+                                error: string | null;
+                                payload_hex: string | null;
+                                sensor_id: number | null;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/parsed-old/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many parsed-old readings match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: measured_at, mac_address, volume, battery, ingested_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/submissions/parsed-old/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The parsed-old readings matching the filters, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    search?: string;
+                    /** @description Filter on measured_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.measured_at"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on kind: <op>:<value>, e.g. $in:1,2 */
+                    "filter.kind"?: string | string[];
+                    /** @description Filter on transport: <op>:<value>, e.g. $in:1,2 */
+                    "filter.transport"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on gateway_serial: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_serial"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration-keys": {
         parameters: {
             query?: never;

@@ -231,6 +231,15 @@ describe('portfolio API', () => {
       expect((await restricted('/api/search/a')).statusCode).toBe(403);
     });
 
+    it('searches with non-Latin text up to the 100 characters the route accepts', async () => {
+      const chinese = encodeURIComponent('水'.repeat(100));
+      expect((await admin(`/api/search/${chinese}`)).statusCode).toBe(200);
+      expect((await admin(`/api/units/search-top/${chinese}/5`)).json()).toEqual([]);
+      expect((await admin(`/api/search/${encodeURIComponent('水'.repeat(101))}`)).statusCode).toBe(
+        400,
+      );
+    });
+
     it('answers the company-scoped property and building searches', async () => {
       const properties = (
         await manager(`/api/companies/${own.company}/search-top-properties/a/5`)

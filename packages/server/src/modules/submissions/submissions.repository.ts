@@ -1,0 +1,273 @@
+// Reads of the raw readings (`submissions`) and of the daily rollup for per-level totals. The raw
+// table is large and partitioned by month on `measured_at`, so every read carries a time window
+// (the caller's `filter.measured_at`, else the last 30 days) that lets PostgreSQL skip partitions,
+// and every read of a place's readings is also limited by the caller's scope.
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { and, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { buildings, units } from '../../db/schema/portfolio.ts';
+import { submissions, usageDaily } from '../../db/schema/readings.ts';
+import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+
+/** The readings list's window when the caller names none. */
+export const DEFAULT_WINDOW_DAYS = 30;
+
+export const submissionList = defineList({
+  sortable: {
+    measured_at: submissions.measuredAt,
+    mac_address: submissions.macAddress,
+    volume: submissions.volumeMgal,
+    battery: submissions.battery,
+    ingested_at: submissions.ingestedAt,
+  },
+  filterable: {
+    measured_at: { column: submissions.measuredAt, type: 'date' },
+    mac_address: { column: submissions.macAddress, type: 'string' },
+    kind: { column: submissions.kind, type: 'string' },
+    transport: { column: submissions.transport, type: 'string' },
+    sensor_id: { column: submissions.sensorId, type: 'number' },
+    unit_id: { column: submissions.unitId, type: 'number' },
+    building_id: { column: submissions.buildingId, type: 'number' },
+    appliance_type_id: { column: submissions.applianceTypeId, type: 'number' },
+    gateway_serial: { column: submissions.gatewaySerial, type: 'string' },
+    battery: { column: submissions.battery, type: 'number' },
+  },
+  searchable: [submissions.macAddress, submissions.gatewaySerial],
+  defaultSort: [{ field: 'measured_at', direction: 'DESC' }],
+  tieBreaker: submissions.id,
+});
+
+export const submissionColumns = {
+  id: submissions.id,
+  measured_at: submissions.measuredAt,
+  ingested_at: submissions.ingestedAt,
+  mac_address: submissions.macAddress,
+  seq: submissions.seq,
+  kind: submissions.kind,
+  port: submissions.port,
+  transport: submissions.transport,
+  volume_mgal: submissions.volumeMgal,
+  interval_s: submissions.intervalS,
+  flow_time_s: submissions.flowTimeS,
+  peak_flow_mgpm: submissions.peakFlowMgpm,
+  battery: submissions.battery,
+  firmware_version: submissions.firmwareVersion,
+  flags: submissions.flags,
+  report_interval_s: submissions.reportIntervalS,
+  gateway_serial: submissions.gatewaySerial,
+  rssi: submissions.rssi,
+  snr: submissions.snr,
+  error: submissions.error,
+  payload_hex: sql<string | null>`encode(${submissions.payload}, 'hex')`,
+  sensor_id: submissions.sensorId,
+  company_id: submissions.companyId,
+  property_id: submissions.propertyId,
+  building_id: submissions.buildingId,
+  building_name: buildings.name,
+  unit_id: submissions.unitId,
+  unit_name: units.name,
+  appliance_type_id: submissions.applianceTypeId,
+  room_type_id: submissions.roomTypeId,
+  water_type_id: submissions.waterTypeId,
+};
+/** A reading as selected by `submissionColumns`. */
+export type SubmissionRecord = {
+  id: number;
+  measured_at: Date;
+  ingested_at: Date;
+  mac_address: string;
+  seq: number;
+  kind: 'usage' | 'usage_v1' | 'keepalive' | 'malformed';
+  port: number | null;
+  transport: string;
+  volume_mgal: number | null;
+  interval_s: number | null;
+  flow_time_s: number | null;
+  peak_flow_mgpm: number | null;
+  battery: number | null;
+  firmware_version: string | null;
+  flags: number | null;
+  report_interval_s: number | null;
+  gateway_serial: string | null;
+  rssi: number | null;
+  snr: number | null;
+  error: string | null;
+  payload_hex: string | null;
+  sensor_id: number | null;
+  company_id: number | null;
+  property_id: number | null;
+  building_id: number | null;
+  building_name: string | null;
+  unit_id: number | null;
+  unit_name: string | null;
+  appliance_type_id: number | null;
+  room_type_id: number | null;
+  water_type_id: number | null;
+};
+
+/** The hierarchy column of the readings for each level. */
+export const levelColumn = {
+  company: submissions.companyId,
+  property: submissions.propertyId,
+  building: submissions.buildingId,
+  unit: submissions.unitId,
+} as const;
+const dailyLevelColumn = {
+  company: usageDaily.companyId,
+  property: usageDaily.propertyId,
+  building: usageDaily.buildingId,
+  unit: usageDaily.unitId,
+} as const;
+
+/** The lists outside the hierarchy (system roles): readings no unit owns, keep-alives, legacy frames. */
+export const specialLists = {
+  unassigned: isNull(submissions.unitId),
+  keepalive: eq(submissions.kind, 'keepalive'),
+  'parsed-old': eq(submissions.kind, 'usage_v1'),
+} as const;
+export type SpecialList = keyof typeof specialLists;
+
+const inScope = (scope: Scope) =>
+  scopeCondition(scope, {
+    companyId: submissions.companyId,
+    propertyId: submissions.propertyId,
+    buildingId: submissions.buildingId,
+    unitId: submissions.unitId,
+  });
+
+/** The window of a list: the caller's measured_at filter, else the last DEFAULT_WINDOW_DAYS. */
+export function windowOf(query: ListQuery, now: Date): SQL | undefined {
+  if (query.filter.measured_at !== undefined) return undefined;
+  return gte(submissions.measuredAt, new Date(now.getTime() - DEFAULT_WINDOW_DAYS * 86_400_000));
+}
+
+export function createSubmissionsRepository(db: Database) {
+  const select = <S extends Record<string, unknown>>(columns: S) =>
+    db
+      .select(columns as never)
+      .from(submissions)
+      .leftJoin(units, eq(units.id, submissions.unitId))
+      .leftJoin(buildings, eq(buildings.id, submissions.buildingId));
+
+  return {
+    async page(scope: Scope, query: ListQuery, where: SQL | undefined) {
+      const condition = and(inScope(scope), query.where, where);
+      const [rows, [total]] = await Promise.all([
+        select(submissionColumns)
+          .where(condition)
+          .orderBy(...query.orderBy)
+          .limit(query.limit)
+          .offset(query.offset) as unknown as Promise<SubmissionRecord[]>,
+        db.select({ total: count() }).from(submissions).where(condition),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
+    async count(scope: Scope, where: SQL | undefined) {
+      const [row] = await db
+        .select({ total: count() })
+        .from(submissions)
+        .where(and(inScope(scope), where));
+      return row?.total ?? 0;
+    },
+
+    /** Rows after the (measured_at, id) key, newest first: the exports' keyset chunks. */
+    async chunk(
+      scope: Scope,
+      where: SQL | undefined,
+      after: { at: Date; id: number } | undefined,
+      limit: number,
+    ) {
+      const next = after
+        ? or(
+            lt(submissions.measuredAt, after.at),
+            and(eq(submissions.measuredAt, after.at), lt(submissions.id, after.id)),
+          )
+        : undefined;
+      return (await select(submissionColumns)
+        .where(and(inScope(scope), where, next))
+        .orderBy(desc(submissions.measuredAt), desc(submissions.id))
+        .limit(limit)) as unknown as SubmissionRecord[];
+    },
+
+    /** The unit's first or last reading. */
+    async edge(scope: Scope, unitId: number, mode: 'first' | 'last') {
+      const [row] = (await select(submissionColumns)
+        .where(and(inScope(scope), eq(submissions.unitId, unitId)))
+        .orderBy(mode === 'first' ? submissions.measuredAt : desc(submissions.measuredAt))
+        .limit(1)) as unknown as SubmissionRecord[];
+      return row;
+    },
+
+    /** Gallons and readings of a place from the daily rollup, optionally between local dates. */
+    async gallons(
+      scope: Scope,
+      level: PortfolioLevel,
+      id: number,
+      range: { from?: string; to?: string },
+    ) {
+      const [row] = await db
+        .select({
+          volume: sql<number>`coalesce(sum(${usageDaily.volumeMgal}), 0)::float8`,
+          readings: sql<number>`coalesce(sum(${usageDaily.readings}), 0)::int`,
+        })
+        .from(usageDaily)
+        .where(
+          and(
+            eq(dailyLevelColumn[level], id),
+            dailyScope(scope),
+            range.from ? gte(usageDaily.day, range.from) : undefined,
+            range.to ? sql`${usageDaily.day} <= ${range.to}` : undefined,
+          ),
+        );
+      return { gallons: (row?.volume ?? 0) / 1000, readings: row?.readings ?? 0 };
+    },
+
+    /** The same per micrometer of the place, with its last reading. */
+    async gallonsBySensor(
+      scope: Scope,
+      level: PortfolioLevel,
+      id: number,
+      range: { from?: string; to?: string },
+    ) {
+      const { rows } = (await db.execute(sql`
+        select ${usageDaily.sensorId} as sensor_id, s.mac_address, s.appliance_type_id, s.unit_id,
+               coalesce(sum(${usageDaily.volumeMgal}), 0)::float8 / 1000 as gallons,
+               coalesce(sum(${usageDaily.readings}), 0)::int as readings, s.last_submission
+        from ${usageDaily} join sensors s on s.id = ${usageDaily.sensorId}
+        where ${and(
+          eq(dailyLevelColumn[level], id),
+          dailyScope(scope),
+          range.from ? gte(usageDaily.day, range.from) : undefined,
+          range.to ? sql`${usageDaily.day} <= ${range.to}` : undefined,
+        )}
+        group by ${usageDaily.sensorId}, s.mac_address, s.appliance_type_id, s.unit_id, s.last_submission
+        order by gallons desc, sensor_id`)) as unknown as {
+        rows: {
+          sensor_id: number;
+          mac_address: string;
+          appliance_type_id: number | null;
+          unit_id: number | null;
+          gallons: number;
+          readings: number;
+          last_submission: Date | string | null;
+        }[];
+      };
+      return rows.map((row) => ({
+        ...row,
+        gallons: Number(row.gallons),
+        last_submission: row.last_submission ? new Date(row.last_submission).toISOString() : null,
+      }));
+    },
+  };
+}
+export type SubmissionsRepository = ReturnType<typeof createSubmissionsRepository>;
+
+const dailyScope = (scope: Scope) =>
+  scopeCondition(scope, {
+    companyId: usageDaily.companyId,
+    propertyId: usageDaily.propertyId,
+    buildingId: usageDaily.buildingId,
+    unitId: usageDaily.unitId,
+  });

@@ -1,0 +1,137 @@
+// Readings routes: the same five calls under each level of the hierarchy
+// (`/{companies|properties|buildings|units}/{id}/submissions[...]`), a unit's first and last
+// reading, and the provider's lists of readings outside the hierarchy (`/submissions/...`).
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvResponseSchema, sendCsv } from '../../lib/csv.ts';
+import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { listResponseSchema } from '../../lib/list-query.ts';
+import { scopeOf } from '../../plugins/auth.ts';
+import type { SpecialList } from './submissions.repository.ts';
+import {
+  gallonsCountSchema,
+  gallonsRangeSchema,
+  type SubmissionsService,
+  sensorGallonsSchema,
+  submissionExportQuerySchema,
+  submissionListQuerySchema,
+  submissionSchema,
+} from './submissions.service.ts';
+
+const tags = ['submissions'];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const countSchema = z.object({ count: z.number().int() });
+const doc = <T extends object>(summary: string, schema: T) => ({
+  schema: { tags, summary, security: bearerSecurity, ...schema },
+});
+
+/** Path segment of each level, as the hierarchy's own routes name it. */
+export const levelPaths: readonly [string, PortfolioLevel][] = [
+  ['companies', 'company'],
+  ['properties', 'property'],
+  ['buildings', 'building'],
+  ['units', 'unit'],
+];
+/** Path segment of each provider list. */
+export const specialPaths: readonly [string, SpecialList][] = [
+  ['unassigned', 'unassigned'],
+  ['keepalive', 'keepalive'],
+  ['parsed-old', 'parsed-old'],
+];
+
+export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsService }> = async (
+  app,
+  { service },
+) => {
+  for (const [path, level] of levelPaths) {
+    app.get(
+      `/${path}/:id/submissions`,
+      doc(
+        `Readings of the ${level}, newest first (last 30 days unless filter.measured_at is given)`,
+        {
+          params: idParams,
+          querystring: submissionListQuerySchema,
+          response: {
+            200: listResponseSchema(submissionSchema),
+            400: errorSchema,
+            404: errorSchema,
+          },
+        },
+      ),
+      (r) => service.list(scopeOf(r), level, r.params.id, r.query, r.url),
+    );
+    app.get(
+      `/${path}/:id/submissions/count`,
+      doc(`How many readings of the ${level} match the filters`, {
+        params: idParams,
+        querystring: submissionListQuerySchema,
+        response: { 200: countSchema, 400: errorSchema, 404: errorSchema },
+      }),
+      (r) => service.count(scopeOf(r), level, r.params.id, r.query),
+    );
+    app.get(
+      `/${path}/:id/submissions/export`,
+      doc(`The ${level}'s readings matching the filters, as CSV`, {
+        params: idParams,
+        querystring: submissionExportQuerySchema,
+        response: { 200: csvResponseSchema, 400: errorSchema, 404: errorSchema },
+      }),
+      async (r, reply) =>
+        sendCsv(reply, await service.exportCsv(scopeOf(r), level, r.params.id, r.query)),
+    );
+    app.get(
+      `/${path}/:id/submissions-gallons-count`,
+      doc(`Gallons and readings of the ${level} (local dates, both ends included)`, {
+        params: idParams,
+        querystring: gallonsRangeSchema,
+        response: { 200: gallonsCountSchema, 400: errorSchema, 404: errorSchema },
+      }),
+      (r) => service.gallons(scopeOf(r), level, r.params.id, r.query),
+    );
+    app.get(
+      `/${path}/:id/sensors/submissions-gallons-count`,
+      doc(`Gallons and readings of each micrometer of the ${level}`, {
+        params: idParams,
+        querystring: gallonsRangeSchema,
+        response: { 200: z.array(sensorGallonsSchema), 400: errorSchema, 404: errorSchema },
+      }),
+      (r) => service.gallonsBySensor(scopeOf(r), level, r.params.id, r.query),
+    );
+  }
+  app.get(
+    '/units/:id/submissions/:mode',
+    doc("The unit's first or last reading", {
+      params: idParams.extend({ mode: z.enum(['first', 'last']) }),
+      response: { 200: submissionSchema, 400: errorSchema, 404: errorSchema },
+    }),
+    (r) => service.edge(scopeOf(r), r.params.id, r.params.mode),
+  );
+
+  for (const [path, list] of specialPaths) {
+    app.get(
+      `/submissions/${path}`,
+      doc(`Readings: ${path} (last 30 days unless filter.measured_at is given)`, {
+        querystring: submissionListQuerySchema,
+        response: { 200: listResponseSchema(submissionSchema), 400: errorSchema },
+      }),
+      (r) => service.listSpecial(scopeOf(r), list, r.query, r.url),
+    );
+    app.get(
+      `/submissions/${path}/count`,
+      doc(`How many ${path} readings match the filters`, {
+        querystring: submissionListQuerySchema,
+        response: { 200: countSchema, 400: errorSchema },
+      }),
+      (r) => service.countSpecial(scopeOf(r), list, r.query),
+    );
+    app.get(
+      `/submissions/${path}/export`,
+      doc(`The ${path} readings matching the filters, as CSV`, {
+        querystring: submissionExportQuerySchema,
+        response: { 200: csvResponseSchema, 400: errorSchema },
+      }),
+      async (r, reply) => sendCsv(reply, service.exportSpecial(scopeOf(r), list, r.query)),
+    );
+  }
+};

@@ -1,0 +1,239 @@
+// Readings as the product shows them (spec section 7, submissions calls): each place's readings
+// (paged, counted, first and last, exported), the lists outside the hierarchy for provider staff
+// (unassigned, keep-alive, legacy "parsed-old"), and gallon totals per place and per micrometer.
+import { applianceTypes } from '@flowsight/domain/lookups';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { type CsvColumn, type CsvFile, csvFile, timeZoneSchema } from '../../lib/csv.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
+import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
+import {
+  levelColumn,
+  type SpecialList,
+  type SubmissionRecord,
+  type SubmissionsRepository,
+  specialLists,
+  submissionList,
+  windowOf,
+} from './submissions.repository.ts';
+
+export const submissionListQuerySchema = submissionList.querySchema;
+export const submissionExportQuerySchema = submissionList.querySchema
+  .omit({ page: true, limit: true, sortBy: true })
+  .extend({ timeZone: timeZoneSchema });
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
+export const gallonsRangeSchema = z
+  .object({ start_date: localDate.optional(), end_date: localDate.optional() })
+  .strict();
+
+const nullableInt = z.number().int().nullable();
+export const submissionSchema = z.object({
+  id: z.number().int(),
+  measured_at: z.string(),
+  ingested_at: z.string(),
+  mac_address: z.string(),
+  seq: z.number().int(),
+  kind: z.enum(['usage', 'usage_v1', 'keepalive', 'malformed']),
+  port: nullableInt,
+  transport: z.string(),
+  gallons: z.number().nullable().describe('Volume of the interval in US gallons'),
+  interval_s: nullableInt,
+  flow_time_s: nullableInt,
+  peak_flow_gpm: z.number().nullable(),
+  battery: nullableInt,
+  firmware_version: z.string().nullable(),
+  flags: nullableInt,
+  report_interval_s: nullableInt,
+  gateway_serial: z.string().nullable(),
+  rssi: z.number().nullable(),
+  snr: z.number().nullable(),
+  error: z.string().nullable(),
+  payload_hex: z.string().nullable(),
+  sensor_id: nullableInt,
+  company_id: nullableInt,
+  property_id: nullableInt,
+  building_id: nullableInt,
+  building_name: z.string().nullable(),
+  unit_id: nullableInt,
+  unit_name: z.string().nullable(),
+  appliance_type_id: nullableInt,
+  room_type_id: nullableInt,
+  water_type_id: nullableInt,
+});
+export type Submission = z.infer<typeof submissionSchema>;
+export const gallonsCountSchema = z.object({ gallons: z.number(), readings: z.number().int() });
+export const sensorGallonsSchema = z.object({
+  sensor_id: z.number().int(),
+  mac_address: z.string(),
+  appliance_type_id: nullableInt,
+  unit_id: nullableInt,
+  gallons: z.number(),
+  readings: z.number().int(),
+  last_submission: z.string().nullable(),
+});
+
+const toSubmission = (row: SubmissionRecord): Submission => ({
+  ...row,
+  measured_at: new Date(row.measured_at).toISOString(),
+  ingested_at: new Date(row.ingested_at).toISOString(),
+  gallons: row.volume_mgal === null ? null : row.volume_mgal / 1000,
+  peak_flow_gpm: row.peak_flow_mgpm === null ? null : row.peak_flow_mgpm / 1000,
+});
+
+type CsvRow = Submission & { measured: Date; ingested: Date; fixture: string | null };
+const csvColumns: readonly CsvColumn<CsvRow>[] = [
+  { key: 'measured', header: 'Measured at', kind: 'date' },
+  { key: 'mac_address', header: 'MAC', kind: 'text' },
+  { key: 'kind', header: 'Kind', kind: 'text' },
+  { key: 'gallons', header: 'Gallons', kind: 'number' },
+  { key: 'interval_s', header: 'Interval (s)', kind: 'number' },
+  { key: 'flow_time_s', header: 'Flow time (s)', kind: 'number' },
+  { key: 'peak_flow_gpm', header: 'Peak flow (gal/min)', kind: 'number' },
+  { key: 'battery', header: 'Battery (%)', kind: 'number' },
+  { key: 'firmware_version', header: 'Firmware', kind: 'text' },
+  { key: 'building_name', header: 'Building', kind: 'text' },
+  { key: 'unit_name', header: 'Unit', kind: 'text' },
+  { key: 'fixture', header: 'Fixture', kind: 'text' },
+  { key: 'gateway_serial', header: 'Gateway', kind: 'text' },
+  { key: 'rssi', header: 'RSSI', kind: 'number' },
+  { key: 'snr', header: 'SNR', kind: 'number' },
+  { key: 'seq', header: 'Sequence', kind: 'number' },
+  { key: 'transport', header: 'Transport', kind: 'text' },
+  { key: 'error', header: 'Error', kind: 'text' },
+  { key: 'payload_hex', header: 'Payload (hex)', kind: 'text' },
+  { key: 'ingested', header: 'Received', kind: 'date' },
+];
+const fixtureName = (id: number | null) =>
+  id === null ? null : (applianceTypes.find((a) => a.id === id)?.name ?? String(id));
+
+const EXPORT_CHUNK = 2000;
+
+type Dependencies = {
+  repository: SubmissionsRepository;
+  portfolio: PortfolioRepository;
+  now?: () => Date;
+};
+
+export function createSubmissionsService({
+  repository,
+  portfolio,
+  now = () => new Date(),
+}: Dependencies) {
+  const labels: Record<PortfolioLevel, string> = {
+    company: 'Company',
+    property: 'Property',
+    building: 'Building',
+    unit: 'Unit',
+  };
+  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
+    if (!(await portfolio.one(level, scope, id))) throw new NotFound(`${labels[level]} not found`);
+  }
+
+  async function listed(scope: Scope, input: ListQueryInput, url: string, where: SQL) {
+    const query = submissionList.toQuery(input);
+    const { rows, total } = await repository.page(scope, query, and(where, windowOf(query, now())));
+    return listEnvelope(rows.map(toSubmission), total, query, url);
+  }
+  async function counted(scope: Scope, input: ListQueryInput, where: SQL) {
+    const query = submissionList.toQuery(input);
+    return {
+      count: await repository.count(scope, and(where, query.where, windowOf(query, now()))),
+    };
+  }
+
+  function exported(
+    scope: Scope,
+    entity: string,
+    input: z.output<typeof submissionExportQuerySchema>,
+    where: SQL,
+  ): CsvFile {
+    const { timeZone, ...filters } = input;
+    const query = submissionList.toQuery({ ...filters, page: 1, limit: 1 });
+    const condition = and(where, query.where, windowOf(query, now()));
+    async function* rows(): AsyncGenerator<CsvRow> {
+      let after: { at: Date; id: number } | undefined;
+      for (;;) {
+        const chunk = await repository.chunk(scope, condition, after, EXPORT_CHUNK);
+        for (const record of chunk) {
+          const row = toSubmission(record);
+          yield {
+            ...row,
+            measured: new Date(record.measured_at),
+            ingested: new Date(record.ingested_at),
+            fixture: fixtureName(row.appliance_type_id),
+          };
+        }
+        const last = chunk.at(-1);
+        if (chunk.length < EXPORT_CHUNK || !last) return;
+        after = { at: new Date(last.measured_at), id: last.id };
+      }
+    }
+    return csvFile(entity, csvColumns, rows(), timeZone, now());
+  }
+
+  return {
+    async list(
+      scope: Scope,
+      level: PortfolioLevel,
+      id: number,
+      input: ListQueryInput,
+      url: string,
+    ) {
+      await requirePlace(scope, level, id);
+      return listed(scope, input, url, eq(levelColumn[level], id));
+    },
+    async count(scope: Scope, level: PortfolioLevel, id: number, input: ListQueryInput) {
+      await requirePlace(scope, level, id);
+      return counted(scope, input, eq(levelColumn[level], id));
+    },
+    async exportCsv(
+      scope: Scope,
+      level: PortfolioLevel,
+      id: number,
+      input: z.output<typeof submissionExportQuerySchema>,
+    ) {
+      await requirePlace(scope, level, id);
+      return exported(scope, `submissions-${level}-${id}`, input, eq(levelColumn[level], id));
+    },
+    listSpecial: (scope: Scope, list: SpecialList, input: ListQueryInput, url: string) =>
+      listed(scope, input, url, specialLists[list]),
+    countSpecial: (scope: Scope, list: SpecialList, input: ListQueryInput) =>
+      counted(scope, input, specialLists[list]),
+    exportSpecial: (
+      scope: Scope,
+      list: SpecialList,
+      input: z.output<typeof submissionExportQuerySchema>,
+    ) => exported(scope, `submissions-${list}`, input, specialLists[list]),
+    async edge(scope: Scope, unitId: number, mode: 'first' | 'last') {
+      await requirePlace(scope, 'unit', unitId);
+      const row = await repository.edge(scope, unitId, mode);
+      if (!row) throw new NotFound('This unit has no readings yet');
+      return toSubmission(row);
+    },
+    async gallons(
+      scope: Scope,
+      level: PortfolioLevel,
+      id: number,
+      range: z.output<typeof gallonsRangeSchema>,
+    ) {
+      await requirePlace(scope, level, id);
+      return repository.gallons(scope, level, id, { from: range.start_date, to: range.end_date });
+    },
+    async gallonsBySensor(
+      scope: Scope,
+      level: PortfolioLevel,
+      id: number,
+      range: z.output<typeof gallonsRangeSchema>,
+    ) {
+      await requirePlace(scope, level, id);
+      return repository.gallonsBySensor(scope, level, id, {
+        from: range.start_date,
+        to: range.end_date,
+      });
+    },
+  };
+}
+export type SubmissionsService = ReturnType<typeof createSubmissionsService>;
