@@ -74,11 +74,12 @@ describe('app routes', () => {
 
   it('shows the not-found page when a loader answers 404', async () => {
     const routes = withChildRoute(appRoutes, 'public-pages', {
-      path: 'companies/:id',
+      // Not a shell path: the portfolio's own pages answer /companies/{id} inside the shell.
+      path: 'records/:id',
       loader: failingLoader(data(null, { status: 404, statusText: 'Not Found' })),
       Component: UnreachablePage,
     });
-    renderRoutes(routes, { path: '/companies/999' });
+    renderRoutes(routes, { path: '/records/999' });
 
     expect(await screen.findByTestId('not-found-page')).toBeTruthy();
     expect(screen.queryByTestId('error-page')).toBeNull();

@@ -46,6 +46,92 @@ const usersRoute = async () => {
   const { UsersPage } = await import('@/features/users/routes/users-page');
   return { Component: UsersPage };
 };
+const portfolioLists = () => import('@/features/portfolio/routes/list-pages');
+const companyPage = () => import('@/features/portfolio/routes/company-page');
+const propertyPage = () => import('@/features/portfolio/routes/property-page');
+const buildingPage = () => import('@/features/portfolio/routes/building-page');
+const unitPage = () => import('@/features/portfolio/routes/unit-page');
+
+/**
+ * The portfolio's record pages (spec section 2). Each record's tabs are the next path segment;
+ * a child record's page is a sibling route, not a tab, so `/companies/5/properties` (the tab)
+ * and `/companies/5/properties/7` (the property) never collide.
+ */
+const portfolioRoutes: RouteObject[] = [
+  {
+    path: 'properties',
+    lazy: async () => ({ Component: (await portfolioLists()).PropertiesPage }),
+    handle: { titleKey: 'nav.properties' } satisfies PageHandle,
+  },
+  {
+    path: 'buildings',
+    lazy: async () => ({ Component: (await portfolioLists()).BuildingsPage }),
+    handle: { titleKey: 'nav.buildings' } satisfies PageHandle,
+  },
+  {
+    path: 'companies/:companyId',
+    lazy: async () => ({ Component: (await companyPage()).CompanyPage }),
+    handle: { titleKey: 'nav.company' } satisfies PageHandle,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await companyPage()).CompanyIndex }) },
+      {
+        path: 'overview',
+        lazy: async () => ({ Component: (await companyPage()).CompanyOverviewTab }),
+      },
+      {
+        path: 'properties',
+        lazy: async () => ({ Component: (await companyPage()).CompanyPropertiesTab }),
+      },
+    ],
+  },
+  {
+    path: 'companies/:companyId/properties/:propertyId',
+    lazy: async () => ({ Component: (await propertyPage()).PropertyPage }),
+    handle: { titleKey: 'nav.properties' } satisfies PageHandle,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await propertyPage()).PropertyIndex }) },
+      {
+        path: 'overview',
+        lazy: async () => ({ Component: (await propertyPage()).PropertyOverviewTab }),
+      },
+      {
+        path: 'buildings',
+        lazy: async () => ({ Component: (await propertyPage()).PropertyBuildingsTab }),
+      },
+    ],
+  },
+  {
+    path: 'companies/:companyId/properties/:propertyId/buildings/:buildingId',
+    lazy: async () => ({ Component: (await buildingPage()).BuildingPage }),
+    handle: { titleKey: 'nav.buildings' } satisfies PageHandle,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await buildingPage()).BuildingIndex }) },
+      {
+        path: 'overview',
+        lazy: async () => ({ Component: (await buildingPage()).BuildingOverviewTab }),
+      },
+      {
+        path: 'units',
+        lazy: async () => ({ Component: (await buildingPage()).BuildingUnitsTab }),
+      },
+    ],
+  },
+  {
+    path: 'companies/:companyId/properties/:propertyId/buildings/:buildingId/units/:unitId',
+    lazy: async () => ({ Component: (await unitPage()).UnitPage }),
+    handle: { titleKey: 'nav.company' } satisfies PageHandle,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await unitPage()).UnitIndex }) },
+      {
+        path: 'overview',
+        lazy: async () => ({ Component: (await unitPage()).UnitOverviewTab }),
+      },
+    ],
+  },
+  // A tab or level that does not exist (yet) inside a company's pages.
+  { path: 'companies/:companyId/*', Component: NotFoundPage },
+];
+
 /** Settings with the person's own notification contacts (composed in `routes/settings-entry`). */
 const settingsRoute = async () => {
   const { SettingsEntry } = await import('./routes/settings-entry');
@@ -58,9 +144,6 @@ const settingsRoute = async () => {
 const shellSections: [path: string, titleKey: PageHandle['titleKey']][] = [
   ['overview', 'nav.overview'],
   ['dashboard', 'nav.dashboard'],
-  ['companies/:companyId/*', 'nav.company'],
-  ['properties', 'nav.properties'],
-  ['buildings', 'nav.buildings'],
   ['installation', 'nav.installation'],
   ['flume-accounts', 'nav.flume-accounts'],
   ['alerts', 'nav.alerts'],
@@ -154,6 +237,7 @@ export const appRoutes: RouteObject[] = [
                     lazy: settingsRoute,
                     handle: { titleKey: 'nav.settings' } satisfies PageHandle,
                   },
+                  ...portfolioRoutes,
                   ...shellSections.map(([path, titleKey]) => ({
                     path,
                     Component: SectionPlaceholderPage,

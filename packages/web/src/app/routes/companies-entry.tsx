@@ -1,14 +1,24 @@
 // /companies: the list for system roles; company roles are sent to their own company
 // (spec section 2, route table).
 import { isCompanyRole } from '@flowsight/domain/roles';
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
-import { SectionPlaceholderPage } from './section-placeholder-page';
+
+// The list's code loads only for those who see it; company roles are redirected at once.
+const CompaniesPage = lazy(async () => ({
+  default: (await import('@/features/portfolio/routes/list-pages')).CompaniesPage,
+}));
 
 export function CompaniesEntry() {
   const { activeRole } = useSignedInSession();
   if (isCompanyRole(activeRole.user_role_type_id) && activeRole.company_id !== null) {
     return <Navigate to={`/companies/${activeRole.company_id}`} replace />;
   }
-  return <SectionPlaceholderPage />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <CompaniesPage />
+    </Suspense>
+  );
 }

@@ -55,7 +55,8 @@ describe('login page', () => {
     await signIn();
 
     await screen.findByTestId('app-shell');
-    expect(router.state.location.pathname).toBe(path);
+    // /companies redirects a company role once its page renders.
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
   });
 
   it('shows the server message of a refused sign-in and stays signed out', async () => {

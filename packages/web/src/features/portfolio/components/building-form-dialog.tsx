@@ -1,0 +1,188 @@
+// Create a building in a property or change one: name, floors, building and installation types
+// and address. Checked with the domain's schema before it is sent.
+import { buildingInputSchema, buildingUpdateSchema } from '@flowsight/domain/portfolio';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import type { BuildingDetail } from '../api/get-records';
+import { useSaveBuilding } from '../api/save-building';
+import { useLookupOptions } from '../utils/lookup-labels';
+import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
+import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
+import { FormDialog, LookupSelect, type Place, PlaceFields } from './form-fields';
+
+type BuildingForm = Place & {
+  name: string;
+  floors: string;
+  building_type_id: number | null;
+  installation_type_id: number | null;
+  street: string;
+  postal: string;
+};
+
+type Created = { id: number; company_id: number; property_id: number };
+
+export type BuildingFormDialogProps =
+  | {
+      building: null;
+      property: { id: number; name: string };
+      onClose: () => void;
+      onCreated?: (building: Created) => void;
+    }
+  | { building: BuildingDetail; property?: undefined; onClose: () => void; onCreated?: undefined };
+
+function bodyOf(values: BuildingForm) {
+  return {
+    name: values.name,
+    floors: numberOrNull(values.floors),
+    building_type_id: values.building_type_id,
+    installation_type_id: values.installation_type_id,
+    street: values.street,
+    postal: values.postal,
+    city_id: values.city_id,
+  };
+}
+
+export function BuildingFormDialog({
+  building,
+  property,
+  onClose,
+  onCreated,
+}: BuildingFormDialogProps) {
+  const { t } = useTranslation();
+  const translate = useTranslatePortfolioMessage();
+  const { showMessage } = useSnackbar();
+  const save = useSaveBuilding();
+  const typeOptions = useLookupOptions('buildingTypes');
+  const installationOptions = useLookupOptions('installationTypes');
+  const { register, handleSubmit, watch, setValue, formState } = useForm<BuildingForm>({
+    defaultValues: {
+      name: building?.name ?? '',
+      floors: building?.floors === null || building === null ? '' : String(building.floors),
+      building_type_id: building?.building_type_id ?? null,
+      installation_type_id: building?.installation_type_id ?? null,
+      street: building?.street ?? '',
+      postal: building?.postal ?? '',
+      country_id: building?.country_id ?? null,
+      state_id: building?.state_id ?? null,
+      city_id: building?.city_id ?? null,
+    },
+    resolver: schemaResolver(
+      building === null ? buildingInputSchema : buildingUpdateSchema,
+      (values: BuildingForm) => ({
+        ...bodyOf(values),
+        ...(property === undefined ? {} : { property_id: property.id }),
+      }),
+    ),
+  });
+  const { errors } = formState;
+  const problem = (name: keyof BuildingForm) => {
+    const message = errors[name]?.message;
+    return message === undefined ? undefined : translate(message);
+  };
+  const text = (name: 'name' | 'floors' | 'street' | 'postal') => {
+    const { ref, ...field } = register(name);
+    return {
+      ...field,
+      inputRef: ref,
+      fullWidth: true,
+      error: errors[name] !== undefined,
+      helperText: problem(name),
+    };
+  };
+  const [countryId, stateId, cityId, typeId, installationId] = watch([
+    'country_id',
+    'state_id',
+    'city_id',
+    'building_type_id',
+    'installation_type_id',
+  ]);
+  const revalidate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
+
+  const onSubmit = handleSubmit((values) => {
+    if (building === null) {
+      save.mutate(
+        {
+          id: null,
+          values: buildingInputSchema.parse({ ...bodyOf(values), property_id: property.id }),
+        },
+        {
+          onSuccess: (created) => {
+            showMessage(t('portfolio.forms.created', { name: created.name }));
+            onClose();
+            onCreated?.(created);
+          },
+        },
+      );
+    } else {
+      save.mutate(
+        { id: building.id, values: buildingUpdateSchema.parse(bodyOf(values)) },
+        {
+          onSuccess: (saved) => {
+            showMessage(t('portfolio.forms.saved', { name: saved.name }));
+            onClose();
+          },
+        },
+      );
+    }
+  });
+
+  return (
+    <FormDialog
+      title={
+        building === null
+          ? t('portfolio.forms.newBuilding', { parent: property.name })
+          : t('portfolio.forms.editBuilding')
+      }
+      submitLabel={building === null ? t('portfolio.actions.create') : t('portfolio.actions.save')}
+      busy={save.isPending}
+      error={save.error}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      data-testid="building-form"
+    >
+      <TextField {...text('name')} label={t('portfolio.forms.name')} required autoFocus />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
+        <LookupSelect
+          label={t('portfolio.forms.buildingType')}
+          options={typeOptions}
+          value={typeId}
+          onChange={(id) => setValue('building_type_id', id, revalidate)}
+          optional
+          error={problem('building_type_id')}
+        />
+        <LookupSelect
+          label={t('portfolio.forms.installationType')}
+          options={installationOptions}
+          value={installationId}
+          onChange={(id) => setValue('installation_type_id', id, revalidate)}
+          optional
+          error={problem('installation_type_id')}
+        />
+      </Stack>
+      <TextField
+        {...text('floors')}
+        label={t('portfolio.forms.floors')}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        sx={{ maxWidth: { sm: 240 } }}
+      />
+      <TextField {...text('street')} label={t('portfolio.forms.street')} />
+      <PlaceFields
+        value={{ country_id: countryId, state_id: stateId, city_id: cityId }}
+        onChange={(place) => {
+          setValue('country_id', place.country_id, revalidate);
+          setValue('state_id', place.state_id, revalidate);
+          setValue('city_id', place.city_id, revalidate);
+        }}
+        cityError={problem('city_id')}
+      />
+      <TextField
+        {...text('postal')}
+        label={t('portfolio.forms.postal')}
+        sx={{ maxWidth: { sm: 240 } }}
+      />
+    </FormDialog>
+  );
+}

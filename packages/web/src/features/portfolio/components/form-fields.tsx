@@ -1,0 +1,288 @@
+// The pieces the four portfolio forms share: the dialog frame (full screen on phones, the
+// server's refusal under the fields), the country → state → city pickers, the time-zone picker
+// and lookup selects. Picker lists are at most 10rem tall (spec section 9).
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type FormEventHandler, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessages } from '@/lib/api-error';
+import { useCities, useCountries, useStates, useTimezones } from '../api/get-locations';
+import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
+
+const LIST_MAX_HEIGHT = '10rem';
+const listbox = { listbox: { sx: { maxHeight: LIST_MAX_HEIGHT } } } as const;
+
+export type FormDialogProps = {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  /** The failed save, shown as the server's messages. */
+  error: unknown;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+  'data-testid'?: string;
+};
+
+/** Dialogs fill the screen below the `sm` breakpoint. */
+export function usePhoneDialog(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down('sm'));
+}
+
+export function FormDialog({
+  title,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+  children,
+  'data-testid': testId,
+}: FormDialogProps) {
+  const { t } = useTranslation();
+  const translate = useTranslatePortfolioMessage();
+  const titleId = useId();
+  const fullScreen = usePhoneDialog();
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        data-testid={testId}
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+      >
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            {children}
+            {error !== null && error !== undefined && (
+              <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
+                {errorMessages(error).map(translate).join('\n')}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('portfolio.actions.cancel')}</Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+type Named = { id: number; name: string };
+
+type PickerProps = {
+  label: string;
+  options: readonly Named[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+  loading?: boolean;
+  disabled?: boolean;
+  error?: string | undefined;
+  required?: boolean;
+  optionLabel?: (option: Named) => string;
+  /** Called with what is typed, for pickers whose options the server narrows. */
+  onInputChange?: ((text: string) => void) | undefined;
+  testId?: string;
+};
+
+/** One searchable picker of named rows. */
+export function Picker({
+  label,
+  options,
+  value,
+  onChange,
+  loading = false,
+  disabled = false,
+  error,
+  required,
+  optionLabel = (option) => option.name,
+  onInputChange,
+  testId,
+}: PickerProps) {
+  const { t } = useTranslation();
+  return (
+    <Autocomplete
+      options={options}
+      value={options.find((option) => option.id === value) ?? null}
+      onChange={(_event, option) => onChange(option?.id ?? null)}
+      onInputChange={(_event, text, reason) => reason === 'input' && onInputChange?.(text)}
+      {...(onInputChange === undefined ? {} : { filterOptions: (options: Named[]) => options })}
+      getOptionLabel={optionLabel}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      loading={loading}
+      disabled={disabled}
+      loadingText={t('portfolio.forms.loadingOptions')}
+      noOptionsText={t('portfolio.forms.noOptions')}
+      fullWidth
+      slotProps={listbox}
+      data-testid={testId}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          error={error !== undefined}
+          helperText={error}
+        />
+      )}
+    />
+  );
+}
+
+export type Place = { country_id: number | null; state_id: number | null; city_id: number | null };
+
+export type PlaceFieldsProps = {
+  value: Place;
+  onChange: (place: Place) => void;
+  cityError?: string | undefined;
+};
+
+/** Country, then its states, then the state's cities; changing one clears those below it. */
+export function PlaceFields({ value, onChange, cityError }: PlaceFieldsProps) {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  const states = useStates(value.country_id);
+  const cities = useCities(value.state_id);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
+      <Picker
+        label={t('portfolio.forms.country')}
+        options={countries.data ?? []}
+        loading={countries.isPending}
+        value={value.country_id}
+        onChange={(id) => onChange({ country_id: id, state_id: null, city_id: null })}
+        testId="country-picker"
+      />
+      <Picker
+        label={t('portfolio.forms.state')}
+        options={states.data ?? []}
+        loading={states.isFetching}
+        disabled={value.country_id === null}
+        value={value.state_id}
+        onChange={(id) => onChange({ ...value, state_id: id, city_id: null })}
+        testId="state-picker"
+      />
+      <Picker
+        label={t('portfolio.forms.city')}
+        options={cities.data ?? []}
+        loading={cities.isFetching}
+        disabled={value.state_id === null}
+        value={value.city_id}
+        onChange={(id) => onChange({ ...value, city_id: id })}
+        error={cityError}
+        testId="city-picker"
+      />
+    </Stack>
+  );
+}
+
+/** "+05:30" from seconds east of UTC. */
+function utcOffset(seconds: number): string {
+  const sign = seconds < 0 ? '−' : '+';
+  const minutes = Math.abs(seconds) / 60;
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `UTC${sign}${hh}:${mm}`;
+}
+
+export type TimezoneFieldProps = {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  error?: string | undefined;
+};
+
+export function TimezoneField({ value, onChange, error }: TimezoneFieldProps) {
+  const { t } = useTranslation();
+  const timezones = useTimezones();
+  const rows = timezones.data ?? [];
+  return (
+    <Picker
+      label={t('portfolio.forms.timezone')}
+      options={rows}
+      loading={timezones.isPending}
+      value={value}
+      onChange={onChange}
+      required
+      error={error}
+      testId="timezone-picker"
+      optionLabel={(option) => {
+        const zone = rows.find((row) => row.id === option.id);
+        return zone === undefined
+          ? option.name
+          : `${zone.name} (${utcOffset(zone.gmt_offset_seconds)})`;
+      }}
+    />
+  );
+}
+
+export type LookupSelectProps = {
+  label: string;
+  options: readonly { id: number; label: string }[];
+  value: number | null;
+  onChange: (id: number | null) => void;
+  /** Offers "None" (null). */
+  optional?: boolean;
+  required?: boolean;
+  error?: string | undefined;
+};
+
+export function LookupSelect({
+  label,
+  options,
+  value,
+  onChange,
+  optional = false,
+  required,
+  error,
+}: LookupSelectProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      select
+      fullWidth
+      label={label}
+      required={required}
+      value={value === null ? '' : String(value)}
+      onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      error={error !== undefined}
+      helperText={error}
+      slotProps={{ select: { displayEmpty: optional }, inputLabel: { shrink: true } }}
+    >
+      {optional && (
+        <MenuItem value="">
+          <em>{t('portfolio.forms.none')}</em>
+        </MenuItem>
+      )}
+      {options.map((option) => (
+        <MenuItem key={option.id} value={String(option.id)}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,190 @@
+// Create a property in a company or change one: name, type, time zone, water price and address.
+// Checked with the domain's schema before it is sent.
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
+import { propertyInputSchema, propertyUpdateSchema } from '@flowsight/domain/portfolio';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import type { PropertyDetail } from '../api/get-records';
+import { useSaveProperty } from '../api/save-property';
+import { useLookupOptions } from '../utils/lookup-labels';
+import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
+import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
+import { FormDialog, LookupSelect, type Place, PlaceFields, TimezoneField } from './form-fields';
+
+type PropertyForm = Place & {
+  name: string;
+  property_type_id: number | null;
+  timezone_id: number | null;
+  water_price_per_kgal: string;
+  street: string;
+  postal: string;
+};
+
+export type PropertyFormDialogProps =
+  | {
+      property: null;
+      company: { id: number; name: string };
+      onClose: () => void;
+      onCreated?: (property: { id: number; company_id: number }) => void;
+    }
+  | { property: PropertyDetail; company?: undefined; onClose: () => void; onCreated?: undefined };
+
+function bodyOf(values: PropertyForm) {
+  return {
+    name: values.name,
+    property_type_id: values.property_type_id,
+    // 0 is no time zone: the schema answers "Time zone is required"-like problems for it.
+    timezone_id: values.timezone_id ?? 0,
+    water_price_per_kgal: numberOrNull(values.water_price_per_kgal) ?? Number.NaN,
+    street: values.street,
+    postal: values.postal,
+    city_id: values.city_id,
+  };
+}
+
+export function PropertyFormDialog({
+  property,
+  company,
+  onClose,
+  onCreated,
+}: PropertyFormDialogProps) {
+  const { t } = useTranslation();
+  const translate = useTranslatePortfolioMessage();
+  const { showMessage } = useSnackbar();
+  const save = useSaveProperty();
+  const typeOptions = useLookupOptions('propertyTypes');
+  const { register, handleSubmit, watch, setValue, formState } = useForm<PropertyForm>({
+    defaultValues: {
+      name: property?.name ?? '',
+      property_type_id: property?.property_type_id ?? null,
+      timezone_id: property?.timezone_id ?? null,
+      water_price_per_kgal: String(property?.water_price_per_kgal ?? DEFAULT_WATER_PRICE_PER_KGAL),
+      street: property?.street ?? '',
+      postal: property?.postal ?? '',
+      country_id: property?.country_id ?? null,
+      state_id: property?.state_id ?? null,
+      city_id: property?.city_id ?? null,
+    },
+    resolver: schemaResolver(
+      property === null ? propertyInputSchema : propertyUpdateSchema,
+      (values: PropertyForm) => ({
+        ...bodyOf(values),
+        ...(company === undefined ? {} : { company_id: company.id }),
+      }),
+    ),
+  });
+  const { errors } = formState;
+  const problem = (name: keyof PropertyForm) => {
+    const message = errors[name]?.message;
+    if (message === undefined) return undefined;
+    // A missing time zone fails as "not a positive id"; say what the person must do.
+    return name === 'timezone_id' ? t('portfolio.messages.timezoneRequired') : translate(message);
+  };
+  const text = (name: 'name' | 'water_price_per_kgal' | 'street' | 'postal') => {
+    const { ref, ...field } = register(name);
+    return {
+      ...field,
+      inputRef: ref,
+      fullWidth: true,
+      error: errors[name] !== undefined,
+      helperText: problem(name),
+    };
+  };
+  const [countryId, stateId, cityId, typeId, timezoneId] = watch([
+    'country_id',
+    'state_id',
+    'city_id',
+    'property_type_id',
+    'timezone_id',
+  ]);
+  const revalidate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
+
+  const onSubmit = handleSubmit((values) => {
+    if (property === null) {
+      save.mutate(
+        {
+          id: null,
+          values: propertyInputSchema.parse({ ...bodyOf(values), company_id: company.id }),
+        },
+        {
+          onSuccess: (created) => {
+            showMessage(t('portfolio.forms.created', { name: created.name }));
+            onClose();
+            onCreated?.(created);
+          },
+        },
+      );
+    } else {
+      save.mutate(
+        { id: property.id, values: propertyUpdateSchema.parse(bodyOf(values)) },
+        {
+          onSuccess: (saved) => {
+            showMessage(t('portfolio.forms.saved', { name: saved.name }));
+            onClose();
+          },
+        },
+      );
+    }
+  });
+
+  return (
+    <FormDialog
+      title={
+        property === null
+          ? t('portfolio.forms.newProperty', { parent: company.name })
+          : t('portfolio.forms.editProperty')
+      }
+      submitLabel={property === null ? t('portfolio.actions.create') : t('portfolio.actions.save')}
+      busy={save.isPending}
+      error={save.error}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      data-testid="property-form"
+    >
+      <TextField {...text('name')} label={t('portfolio.forms.name')} required autoFocus />
+      <LookupSelect
+        label={t('portfolio.forms.propertyType')}
+        options={typeOptions}
+        value={typeId}
+        onChange={(id) => setValue('property_type_id', id, revalidate)}
+        optional
+        error={problem('property_type_id')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
+        <TimezoneField
+          value={timezoneId}
+          onChange={(id) => setValue('timezone_id', id, revalidate)}
+          error={problem('timezone_id')}
+        />
+        <TextField
+          {...text('water_price_per_kgal')}
+          label={t('portfolio.forms.waterPrice')}
+          required
+          slotProps={{
+            htmlInput: { inputMode: 'decimal' },
+            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          }}
+        />
+      </Stack>
+      <TextField {...text('street')} label={t('portfolio.forms.street')} />
+      <PlaceFields
+        value={{ country_id: countryId, state_id: stateId, city_id: cityId }}
+        onChange={(place) => {
+          setValue('country_id', place.country_id, revalidate);
+          setValue('state_id', place.state_id, revalidate);
+          setValue('city_id', place.city_id, revalidate);
+        }}
+        cityError={problem('city_id')}
+      />
+      <TextField
+        {...text('postal')}
+        label={t('portfolio.forms.postal')}
+        sx={{ maxWidth: { sm: 240 } }}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,32 @@
+// A building's survey state as a chip (spec section 2): 'In Survey' while in progress, 'Survey
+// approved by customer' once approved; nothing for no survey or a completed one.
+import { SurveyStatus } from '@flowsight/domain/lookups';
+import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
+
+export type SurveyChipProps = { status: number; size?: 'small' | 'medium' };
+
+export function SurveyChip({ status, size = 'medium' }: SurveyChipProps) {
+  const { t } = useTranslation();
+  if (status === SurveyStatus.InProgress) {
+    return (
+      <Chip
+        size={size}
+        color="warning"
+        label={t('portfolio.survey.inSurvey')}
+        data-testid="survey-chip"
+      />
+    );
+  }
+  if (status === SurveyStatus.ApprovedByCustomer) {
+    return (
+      <Chip
+        size={size}
+        color="success"
+        label={t('portfolio.survey.approved')}
+        data-testid="survey-chip"
+      />
+    );
+  }
+  return null;
+}

@@ -1,0 +1,178 @@
+// Create a unit in a building or change one: name, floor, category, type, state and tenants.
+// Checked with the domain's schema before it is sent.
+import { UnitCategory } from '@flowsight/domain/lookups';
+import { unitInputSchema, unitUpdateSchema } from '@flowsight/domain/portfolio';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import type { UnitDetail } from '../api/get-records';
+import { useSaveUnit } from '../api/save-unit';
+import { useLookupOptions } from '../utils/lookup-labels';
+import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
+import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
+import { FormDialog, LookupSelect } from './form-fields';
+
+type UnitForm = {
+  name: string;
+  floor: string;
+  unit_category_id: number | null;
+  unit_type_id: number | null;
+  unit_state_id: number | null;
+  tenants: string;
+};
+
+type Created = { id: number; company_id: number; property_id: number; building_id: number };
+
+export type UnitFormDialogProps =
+  | {
+      unit: null;
+      building: { id: number; name: string };
+      onClose: () => void;
+      onCreated?: (unit: Created) => void;
+    }
+  | { unit: UnitDetail; building?: undefined; onClose: () => void; onCreated?: undefined };
+
+function bodyOf(values: UnitForm) {
+  return {
+    name: values.name,
+    floor: numberOrNull(values.floor),
+    unit_category_id: values.unit_category_id ?? 0,
+    unit_type_id: values.unit_type_id,
+    unit_state_id: values.unit_state_id,
+    tenants: numberOrNull(values.tenants) ?? 0,
+  };
+}
+
+export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormDialogProps) {
+  const { t } = useTranslation();
+  const translate = useTranslatePortfolioMessage();
+  const { showMessage } = useSnackbar();
+  const save = useSaveUnit();
+  const categoryOptions = useLookupOptions('unitCategories');
+  const typeOptions = useLookupOptions('unitTypes');
+  const stateOptions = useLookupOptions('unitStates');
+  const { register, handleSubmit, watch, setValue, formState } = useForm<UnitForm>({
+    defaultValues: {
+      name: unit?.name ?? '',
+      floor: unit?.floor === null || unit === null ? '' : String(unit.floor),
+      unit_category_id: unit?.unit_category_id ?? UnitCategory.Internal,
+      unit_type_id: unit?.unit_type_id ?? null,
+      unit_state_id: unit?.unit_state_id ?? null,
+      tenants: String(unit?.tenants ?? 0),
+    },
+    resolver: schemaResolver(
+      unit === null ? unitInputSchema : unitUpdateSchema,
+      (values: UnitForm) => ({
+        ...bodyOf(values),
+        ...(building === undefined ? {} : { building_id: building.id }),
+      }),
+    ),
+  });
+  const { errors } = formState;
+  const problem = (name: keyof UnitForm) => {
+    const message = errors[name]?.message;
+    return message === undefined ? undefined : translate(message);
+  };
+  const text = (name: 'name' | 'floor' | 'tenants') => {
+    const { ref, ...field } = register(name);
+    return {
+      ...field,
+      inputRef: ref,
+      fullWidth: true,
+      error: errors[name] !== undefined,
+      helperText: problem(name),
+    };
+  };
+  const [categoryId, typeId, stateId] = watch([
+    'unit_category_id',
+    'unit_type_id',
+    'unit_state_id',
+  ]);
+  const revalidate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
+
+  const onSubmit = handleSubmit((values) => {
+    if (unit === null) {
+      save.mutate(
+        {
+          id: null,
+          values: unitInputSchema.parse({ ...bodyOf(values), building_id: building.id }),
+        },
+        {
+          onSuccess: (created) => {
+            showMessage(t('portfolio.forms.created', { name: created.name }));
+            onClose();
+            onCreated?.(created);
+          },
+        },
+      );
+    } else {
+      save.mutate(
+        { id: unit.id, values: unitUpdateSchema.parse(bodyOf(values)) },
+        {
+          onSuccess: (saved) => {
+            showMessage(t('portfolio.forms.saved', { name: saved.name }));
+            onClose();
+          },
+        },
+      );
+    }
+  });
+
+  return (
+    <FormDialog
+      title={
+        unit === null
+          ? t('portfolio.forms.newUnit', { parent: building.name })
+          : t('portfolio.forms.editUnit')
+      }
+      submitLabel={unit === null ? t('portfolio.actions.create') : t('portfolio.actions.save')}
+      busy={save.isPending}
+      error={save.error}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      data-testid="unit-form"
+    >
+      <TextField {...text('name')} label={t('portfolio.forms.name')} required autoFocus />
+      <LookupSelect
+        label={t('portfolio.forms.unitCategory')}
+        options={categoryOptions}
+        value={categoryId}
+        onChange={(id) => setValue('unit_category_id', id, revalidate)}
+        required
+        error={problem('unit_category_id')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
+        <LookupSelect
+          label={t('portfolio.forms.unitType')}
+          options={typeOptions}
+          value={typeId}
+          onChange={(id) => setValue('unit_type_id', id, revalidate)}
+          optional
+          error={problem('unit_type_id')}
+        />
+        <LookupSelect
+          label={t('portfolio.forms.unitState')}
+          options={stateOptions}
+          value={stateId}
+          onChange={(id) => setValue('unit_state_id', id, revalidate)}
+          optional
+          error={problem('unit_state_id')}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
+        <TextField
+          {...text('floor')}
+          label={t('portfolio.forms.floor')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          {...text('tenants')}
+          label={t('portfolio.forms.tenants')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,209 @@
+// /companies/{id} (spec section 2): opens on the properties tab. Of the specification's tabs
+// (dashboard, overview, properties, alerts, micrometers, submissions, thresholds, charts) only
+// those built so far show: overview and properties. A restricted company (type 3) keeps only
+// properties.
+import { CompanyType } from '@flowsight/domain/lookups';
+import EditRounded from '@mui/icons-material/EditRounded';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useCompanyCounts } from '../api/get-record-counts';
+import { type CompanyDetail, useCompany } from '../api/get-records';
+import { CompanyFormDialog } from '../components/company-form-dialog';
+import { PropertyList } from '../components/portfolio-lists';
+import { PropertyFormDialog } from '../components/property-form-dialog';
+import { RecordLayout } from '../components/record-layout';
+import {
+  addressLines,
+  DeleteRecordButton,
+  OverviewCard,
+  RefusalAlert,
+} from '../components/record-overview';
+import { mayDo } from '../utils/access';
+import { useFormatters } from '../utils/format';
+import { useLookupLabel } from '../utils/lookup-labels';
+import { propertyPath } from '../utils/paths';
+import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+
+const isRestricted = (company: CompanyDetail) => company.company_type_id === CompanyType.Restricted;
+
+export function CompanyPage() {
+  const { t } = useTranslation();
+  const { companyId } = useRecordIds();
+  const company = useCompany(companyId ?? 0);
+  return (
+    <RecordLayout
+      level="company"
+      record={companyId === null ? null : company}
+      backTo="/companies"
+      title={(record) => record.name}
+      tabs={(record) => [
+        ...(isRestricted(record)
+          ? []
+          : [{ path: 'overview', label: t('portfolio.tabs.overview') }]),
+        { path: 'properties', label: t('portfolio.tabs.properties') },
+      ]}
+    />
+  );
+}
+
+/** The company's default tab. */
+export function CompanyIndex() {
+  return <Navigate to="properties" replace />;
+}
+
+export function CompanyOverviewTab() {
+  const { t } = useTranslation();
+  const company = useRecord<CompanyDetail>();
+  const { activeRole } = useSignedInSession();
+  const role = activeRole.user_role_type_id;
+  const label = useLookupLabel();
+  const format = useFormatters();
+  const counts = useCompanyCounts(company.id);
+  const [editing, setEditing] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  if (isRestricted(company)) return <Navigate to="../properties" replace />;
+  const address = addressLines(company);
+  const dash = (text: string | null) =>
+    text === null || text === '' ? t('portfolio.overview.notSet') : text;
+
+  return (
+    <OverviewLayout
+      actions={
+        <>
+          {mayDo(role, 'editCompany') && (
+            <Button
+              variant="contained"
+              startIcon={<EditRounded />}
+              onClick={() => setEditing(true)}
+              data-testid="edit-record"
+            >
+              {t('portfolio.actions.edit')}
+            </Button>
+          )}
+          {mayDo(role, 'deleteCompany') && (
+            <DeleteRecordButton
+              level="company"
+              id={company.id}
+              name={company.name}
+              afterPath="/companies"
+              onRefused={setRefusal}
+            />
+          )}
+        </>
+      }
+      notice={
+        <RefusalAlert name={company.name} message={refusal} onClose={() => setRefusal(null)} />
+      }
+    >
+      <OverviewCard
+        title={t('portfolio.overview.details')}
+        data-testid="overview-details"
+        items={[
+          {
+            label: t('portfolio.overview.type'),
+            value: label('companyTypes', company.company_type_id),
+          },
+          {
+            label: t('portfolio.overview.allowAssignment'),
+            value: company.allow_assignment
+              ? t('portfolio.overview.yes')
+              : t('portfolio.overview.no'),
+          },
+          { label: t('portfolio.overview.phone'), value: dash(company.phone) },
+          { label: t('portfolio.overview.email'), value: dash(company.email) },
+          { label: t('portfolio.overview.created'), value: format.date(company.created_at) },
+        ]}
+      />
+      <OverviewCard
+        title={t('portfolio.overview.counts')}
+        data-testid="overview-counts"
+        loading={counts.isPending}
+        items={
+          counts.isError
+            ? [{ label: t('portfolio.overview.countsError'), value: '' }]
+            : [
+                {
+                  label: t('portfolio.overview.properties'),
+                  value: format.count(counts.data?.properties ?? 0),
+                },
+                {
+                  label: t('portfolio.overview.buildings'),
+                  value: format.count(counts.data?.buildings ?? 0),
+                },
+                {
+                  label: t('portfolio.overview.units'),
+                  value: format.count(counts.data?.units ?? 0),
+                },
+                {
+                  label: t('portfolio.overview.residentialUnits'),
+                  value: format.count(counts.data?.residentialUnits ?? 0),
+                },
+              ]
+        }
+      />
+      <OverviewCard
+        title={t('portfolio.overview.address')}
+        items={[]}
+        data-testid="overview-address"
+      >
+        {(address.length === 0 ? [t('portfolio.overview.noAddress')] : address).map((line) => (
+          <div key={line}>{line}</div>
+        ))}
+      </OverviewCard>
+      {company.billing_properties.length > 0 && (
+        <OverviewCard title={t('portfolio.overview.billing')} items={[]}>
+          <List dense disablePadding>
+            {company.billing_properties.map((property) => (
+              <ListItem key={property.id} disableGutters>
+                <Link component={RouterLink} to={propertyPath(property.company_id, property.id)}>
+                  {property.name}
+                </Link>
+              </ListItem>
+            ))}
+          </List>
+        </OverviewCard>
+      )}
+      {editing && (
+        <CompanyFormDialog
+          company={company}
+          staffFields={mayDo(role, 'editCompanyTypeAndAssignment')}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </OverviewLayout>
+  );
+}
+
+export function CompanyPropertiesTab() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const company = useRecord<CompanyDetail>();
+  const { activeRole } = useSignedInSession();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PropertyList
+        companyId={company.id}
+        newButton={
+          mayDo(activeRole.user_role_type_id, 'createProperty')
+            ? { label: t('portfolio.actions.newProperty'), onClick: () => setCreating(true) }
+            : undefined
+        }
+      />
+      {creating && (
+        <PropertyFormDialog
+          property={null}
+          company={company}
+          onClose={() => setCreating(false)}
+          onCreated={(property) => void navigate(propertyPath(property.company_id, property.id))}
+        />
+      )}
+    </>
+  );
+}

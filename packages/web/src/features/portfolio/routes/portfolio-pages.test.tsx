@@ -1,0 +1,365 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const systemAdmin = roleFixture({
+  id: 21,
+  user_role_type_id: 1,
+  company_id: null,
+  company_type_id: null,
+  company_name: null,
+});
+const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
+const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
+
+const address = {
+  street: '1 Harbor Way',
+  city_id: 10,
+  city_name: 'Boston',
+  state_id: 5,
+  state_name: 'Massachusetts',
+  country_id: 233,
+  postal: '02110',
+};
+const harbor = {
+  id: 1,
+  name: 'Harbor Homes',
+  company_type_id: 1,
+  allow_assignment: false,
+  phone: null,
+  email: 'office@harbor.test',
+  timezone_id: null,
+  ...address,
+  properties_count: 2,
+  buildings_count: 3,
+  units_count: 40,
+  created_at: '2026-01-05T10:00:00.000Z',
+  billing_properties: [],
+};
+const point = {
+  id: 7,
+  name: 'Harbor Point',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  timezone_id: 3,
+  timezone_name: 'America/New_York',
+  property_type_id: 1,
+  water_price_per_kgal: 12.5,
+  ...address,
+  buildings_count: 2,
+  units_count: 20,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+const tower = {
+  id: 9,
+  name: 'North Tower',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  floors: 12,
+  building_type_id: 4,
+  installation_type_id: 1,
+  survey_status: 1,
+  ...address,
+  units_count: 2,
+  tenants_count: 3,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+const unit = {
+  id: 11,
+  name: 'Apt 101',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  building_id: 9,
+  building_name: 'North Tower',
+  floor: 1,
+  unit_category_id: 1,
+  unit_type_id: 2,
+  unit_state_id: 1,
+  tenants: 2,
+  sensors_count: 4,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+
+function page<T>(rows: T[]) {
+  return {
+    data: rows,
+    meta: { itemsPerPage: 10, totalItems: rows.length, currentPage: 1, totalPages: 1, sortBy: [] },
+    links: { current: '/api/x' },
+  };
+}
+const count = (value: number) => () => reply(200, { count: value });
+const notFound = () => reply(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
+
+function signedInAs(role = systemAdmin) {
+  const session = sessionFixture({ roles: [role], active_role_id: role.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(role.id));
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+    'GET /companies': () => reply(200, page([harbor])),
+    'GET /companies/names': () => reply(200, [{ id: 1, name: 'Harbor Homes' }]),
+    'GET /companies/1': () => reply(200, harbor),
+    'GET /companies/2': notFound,
+    'GET /companies/1/properties': () => reply(200, page([point])),
+    'GET /companies/1/properties-count': count(2),
+    'GET /companies/1/buildings-count': count(3),
+    'GET /companies/1/units-count': count(40),
+    'GET /companies/1/residential-units': count(36),
+    'GET /properties': () => reply(200, page([point])),
+    'GET /properties/7': () => reply(200, point),
+    'GET /properties/7/buildings': () => reply(200, page([tower])),
+    'GET /properties/7/buildings-count': count(2),
+    'GET /properties/7/units-count': count(20),
+    'GET /buildings/9': () => reply(200, tower),
+    'GET /buildings/9/units': () => reply(200, page([unit])),
+    'GET /buildings/9/units-count': count(2),
+    'GET /buildings/9/tenants-count': count(3),
+    'GET /units/11': () => reply(200, unit),
+    'GET /location/countries': () =>
+      reply(200, [{ id: 233, iso2: 'US', name: 'United States', phone_code: '1' }]),
+    'GET /location/states/country/233': () =>
+      reply(200, [{ id: 5, country_id: 233, code: 'MA', name: 'Massachusetts' }]),
+    'GET /location/cities/state/5': () =>
+      reply(200, [{ id: 10, state_id: 5, name: 'Boston', latitude: null, longitude: null }]),
+    'GET /location/timezones': () =>
+      reply(200, [
+        { id: 3, name: 'America/New_York', abbreviation: 'EST', gmt_offset_seconds: -18000 },
+      ]),
+  });
+}
+
+function lastQuery(api: ReturnType<typeof mockApi>, path: string): URLSearchParams {
+  const request = api.requests.filter((r) => new URL(r.url).pathname === `/api${path}`).at(-1);
+  return new URL(request?.url ?? 'http://x/').searchParams;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('companies list', () => {
+  it('lists companies for a system admin, keeping sort, search and filter in the address', async () => {
+    const api = signedInAs();
+    const { router } = renderRoutes(appRoutes, { path: '/companies?sort=name:DESC&type=2' });
+    const rows = await screen.findAllByTestId('portfolio-row');
+    expect(rows[0]?.textContent).toContain('Harbor Homes');
+    expect(lastQuery(api, '/companies').get('sortBy')).toBe('name:DESC');
+    expect(lastQuery(api, '/companies').get('filter.company_type_id')).toBe('$eq:2');
+
+    fireEvent.change(screen.getByLabelText('Search by name, street, city or email'), {
+      target: { value: 'harbor' },
+    });
+    await waitFor(() => expect(router.state.location.search).toContain('search=harbor'));
+    await waitFor(() => expect(lastQuery(api, '/companies').get('search')).toBe('harbor'));
+    expect(screen.getByTestId('new-record').textContent).toBe('New company');
+  });
+
+  it('opens a company from its row, on the properties tab', async () => {
+    signedInAs();
+    const { router } = renderRoutes(appRoutes, { path: '/companies' });
+    fireEvent.click(await screen.findByRole('link', { name: 'Harbor Homes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1/properties'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Homes' })).toBeTruthy();
+    const tabs = screen.getByRole('tablist');
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Overview', 'Properties']);
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Properties'),
+    );
+    expect((await screen.findAllByTestId('portfolio-row'))[0]?.textContent).toContain(
+      'Harbor Point',
+    );
+  });
+
+  it('shows the empty state and the server’s message on failure', async () => {
+    const api = signedInAs();
+    api.on('GET /companies', () => reply(200, page([])));
+    const view = renderRoutes(appRoutes, { path: '/companies' });
+    expect((await screen.findByTestId('portfolio-empty')).textContent).toBe(
+      'No companies match this search or these filters.',
+    );
+    view.unmount();
+    api.on('GET /companies', () =>
+      reply(400, { statusCode: 400, error: 'Bad Request', message: 'sortBy is not valid' }),
+    );
+    renderRoutes(appRoutes, { path: '/companies' });
+    expect((await screen.findByRole('alert')).textContent).toContain('sortBy is not valid');
+  });
+
+  it('sends a company admin from /companies to their own company', async () => {
+    signedInAs(companyAdmin);
+    const { router } = renderRoutes(appRoutes, { path: '/companies' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1/properties'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Homes' })).toBeTruthy();
+  });
+});
+
+describe('company page', () => {
+  it('shows details, counts and address on the overview', async () => {
+    signedInAs();
+    renderRoutes(appRoutes, { path: '/companies/1/overview' });
+    const counts = await screen.findByTestId('overview-counts');
+    await waitFor(() => expect(counts.textContent).toContain('36'));
+    expect(counts.textContent).toContain('40');
+    expect(screen.getByTestId('overview-address').textContent).toContain('1 Harbor Way');
+    expect(screen.getByTestId('overview-details').textContent).toContain('Property management');
+    expect(screen.getByTestId('edit-record')).toBeTruthy();
+    expect(screen.getByTestId('delete-record')).toBeTruthy();
+  });
+
+  it('keeps only the properties tab for a restricted company', async () => {
+    const api = signedInAs();
+    api.on('GET /companies/1', () => reply(200, { ...harbor, company_type_id: 3 }));
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/overview' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1/properties'));
+    const tabs = await screen.findByRole('tablist');
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Properties']);
+  });
+
+  it('shows not found for a company outside the caller’s scope', async () => {
+    signedInAs(companyAdmin);
+    renderRoutes(appRoutes, { path: '/companies/2/properties' });
+    expect((await screen.findByTestId('record-not-found')).textContent).toContain(
+      'This company does not exist, or it is not yours to see.',
+    );
+  });
+
+  it('shows the server’s refusal when a delete is refused', async () => {
+    const api = signedInAs();
+    const refusal = 'This company still has 2 properties. Move or delete them first.';
+    api.on('DELETE /companies/1', () =>
+      reply(409, { statusCode: 409, error: 'Conflict', message: refusal }),
+    );
+    renderRoutes(appRoutes, { path: '/companies/1/overview' });
+    fireEvent.click(await screen.findByTestId('delete-record'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ok' }));
+    expect((await screen.findByTestId('delete-refusal')).textContent).toContain(refusal);
+  });
+
+  it('hides the write actions from a company manager', async () => {
+    signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/companies/1/overview' });
+    await screen.findByTestId('overview-details');
+    expect(screen.queryByTestId('edit-record')).toBeNull();
+    expect(screen.queryByTestId('delete-record')).toBeNull();
+  });
+});
+
+describe('creating records', () => {
+  it('creates a property under the company with the domain schema’s checks', async () => {
+    const api = signedInAs();
+    let body: unknown = null;
+    api.on('POST /properties', async (request) => {
+      body = await request.json();
+      return reply(201, { ...point, id: 8, name: 'Bay View' });
+    });
+    api.on('GET /properties/8', () => reply(200, { ...point, id: 8, name: 'Bay View' }));
+    api.on('GET /properties/8/buildings', () => reply(200, page([])));
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/properties' });
+    fireEvent.click(await screen.findByTestId('new-record'));
+    const form = await screen.findByTestId('property-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await within(form).findByText('Name is required')).toBeTruthy();
+    expect(within(form).getByText('Time zone is required')).toBeTruthy();
+
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Bay View' } });
+    const zone = within(within(form).getByTestId('timezone-picker')).getByRole('combobox');
+    fireEvent.mouseDown(zone);
+    fireEvent.click(await screen.findByRole('option', { name: 'America/New_York (UTC−05:00)' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/companies/1/properties/8/buildings'),
+    );
+    expect(body).toMatchObject({
+      company_id: 1,
+      name: 'Bay View',
+      timezone_id: 3,
+      water_price_per_kgal: 10,
+    });
+  });
+
+  it('shows the server’s validation message in the form', async () => {
+    const api = signedInAs();
+    api.on('POST /units', () =>
+      reply(400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ['body.name: Name is required'],
+      }),
+    );
+    renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/units',
+    });
+    fireEvent.click(await screen.findByTestId('new-record'));
+    const form = await screen.findByTestId('unit-form');
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'Apt 102' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Name is required');
+  });
+});
+
+describe('property, building and unit pages', () => {
+  it('opens a property on its buildings and a building on its units, with the survey chip', async () => {
+    signedInAs();
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/properties/7' });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/companies/1/properties/7/buildings'),
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'North Tower' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/companies/1/properties/7/buildings/9/units'),
+    );
+    expect((await screen.findByTestId('survey-chip')).textContent).toBe('In Survey');
+    expect((await screen.findAllByTestId('portfolio-row'))[0]?.textContent).toContain('Apt 101');
+  });
+
+  it('shows the property’s water price and time zone on its overview', async () => {
+    signedInAs();
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/overview' });
+    const details = await screen.findByTestId('overview-details');
+    expect(details.textContent).toContain('America/New_York');
+    expect(details.textContent).toContain('$12.50 per 1,000 gallons');
+    expect(screen.getByTestId('move-record')).toBeTruthy();
+  });
+
+  it('opens a unit on its overview, its only tab so far', async () => {
+    signedInAs();
+    const { router } = renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/units/11',
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        '/companies/1/properties/7/buildings/9/units/11/overview',
+      ),
+    );
+    const tabs = await screen.findByRole('tablist');
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Overview']);
+    expect((await screen.findByTestId('overview-details')).textContent).toContain('Internal units');
+  });
+
+  it('shows not found for a property under another company’s address', async () => {
+    signedInAs();
+    renderRoutes(appRoutes, { path: '/companies/2/properties/7/buildings' });
+    expect(await screen.findByTestId('record-not-found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,200 @@
+// /companies/{c}/properties/{p} (spec section 2): opens on the buildings tab. Of the tabs
+// (overview, buildings, alerts, micrometers, submissions, users, charts) those built so far show.
+import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { usePropertyCounts } from '../api/get-record-counts';
+import { type PropertyDetail, useProperty } from '../api/get-records';
+import { BuildingFormDialog } from '../components/building-form-dialog';
+import { MoveDialog } from '../components/move-dialog';
+import { BuildingList } from '../components/portfolio-lists';
+import { PropertyFormDialog } from '../components/property-form-dialog';
+import { RecordLayout } from '../components/record-layout';
+import {
+  addressLines,
+  DeleteRecordButton,
+  OverviewCard,
+  RefusalAlert,
+} from '../components/record-overview';
+import { mayDo } from '../utils/access';
+import { useFormatters } from '../utils/format';
+import { useLookupLabel } from '../utils/lookup-labels';
+import { buildingPath, companyPath } from '../utils/paths';
+import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+
+export function PropertyPage() {
+  const { t } = useTranslation();
+  const { companyId, propertyId } = useRecordIds();
+  const property = useProperty(propertyId ?? 0);
+  // A property shown under another company's address is not found there.
+  const misplaced = property.data !== undefined && property.data.company_id !== companyId;
+  return (
+    <RecordLayout
+      level="property"
+      record={propertyId === null || misplaced ? null : property}
+      backTo={companyId === null ? '/companies' : `${companyPath(companyId)}/properties`}
+      title={(record) => record.name}
+      subtitle={(record) => record.company_name}
+      tabs={() => [
+        { path: 'overview', label: t('portfolio.tabs.overview') },
+        { path: 'buildings', label: t('portfolio.tabs.buildings') },
+      ]}
+    />
+  );
+}
+
+/** The property's default tab. */
+export function PropertyIndex() {
+  return <Navigate to="buildings" replace />;
+}
+
+export function PropertyOverviewTab() {
+  const { t } = useTranslation();
+  const property = useRecord<PropertyDetail>();
+  const { activeRole } = useSignedInSession();
+  const role = activeRole.user_role_type_id;
+  const label = useLookupLabel();
+  const format = useFormatters();
+  const counts = usePropertyCounts(property.id);
+  const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const address = addressLines(property);
+
+  return (
+    <OverviewLayout
+      actions={
+        <>
+          {mayDo(role, 'editProperty') && (
+            <Button
+              variant="contained"
+              startIcon={<EditRounded />}
+              onClick={() => setDialog('edit')}
+              data-testid="edit-record"
+            >
+              {t('portfolio.actions.edit')}
+            </Button>
+          )}
+          {mayDo(role, 'moveProperty') && (
+            <Button
+              variant="outlined"
+              startIcon={<DriveFileMoveRounded />}
+              onClick={() => setDialog('move')}
+              data-testid="move-record"
+            >
+              {t('portfolio.actions.move')}
+            </Button>
+          )}
+          {mayDo(role, 'deleteProperty') && (
+            <DeleteRecordButton
+              level="property"
+              id={property.id}
+              name={property.name}
+              afterPath={`${companyPath(property.company_id)}/properties`}
+              onRefused={setRefusal}
+            />
+          )}
+        </>
+      }
+      notice={
+        <RefusalAlert name={property.name} message={refusal} onClose={() => setRefusal(null)} />
+      }
+    >
+      <OverviewCard
+        title={t('portfolio.overview.details')}
+        data-testid="overview-details"
+        items={[
+          {
+            label: t('portfolio.overview.company'),
+            value: (
+              <Link component={RouterLink} to={companyPath(property.company_id)}>
+                {property.company_name}
+              </Link>
+            ),
+          },
+          {
+            label: t('portfolio.overview.type'),
+            value:
+              label('propertyTypes', property.property_type_id) || t('portfolio.overview.notSet'),
+          },
+          { label: t('portfolio.overview.timezone'), value: property.timezone_name },
+          {
+            label: t('portfolio.overview.waterPrice'),
+            value: t('portfolio.overview.waterPriceValue', {
+              price: format.price(property.water_price_per_kgal),
+            }),
+          },
+          { label: t('portfolio.overview.created'), value: format.date(property.created_at) },
+        ]}
+      />
+      <OverviewCard
+        title={t('portfolio.overview.counts')}
+        data-testid="overview-counts"
+        loading={counts.isPending}
+        items={
+          counts.isError
+            ? [{ label: t('portfolio.overview.countsError'), value: '' }]
+            : [
+                {
+                  label: t('portfolio.overview.buildings'),
+                  value: format.count(counts.data?.buildings ?? 0),
+                },
+                {
+                  label: t('portfolio.overview.units'),
+                  value: format.count(counts.data?.units ?? 0),
+                },
+              ]
+        }
+      />
+      <OverviewCard
+        title={t('portfolio.overview.address')}
+        items={[]}
+        data-testid="overview-address"
+      >
+        {(address.length === 0 ? [t('portfolio.overview.noAddress')] : address).map((line) => (
+          <div key={line}>{line}</div>
+        ))}
+      </OverviewCard>
+      {dialog === 'edit' && (
+        <PropertyFormDialog property={property} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'move' && (
+        <MoveDialog level="property" record={property} onClose={() => setDialog(null)} />
+      )}
+    </OverviewLayout>
+  );
+}
+
+export function PropertyBuildingsTab() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const property = useRecord<PropertyDetail>();
+  const { activeRole } = useSignedInSession();
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <BuildingList
+        propertyId={property.id}
+        newButton={
+          mayDo(activeRole.user_role_type_id, 'createBuilding')
+            ? { label: t('portfolio.actions.newBuilding'), onClick: () => setCreating(true) }
+            : undefined
+        }
+      />
+      {creating && (
+        <BuildingFormDialog
+          building={null}
+          property={property}
+          onClose={() => setCreating(false)}
+          onCreated={(building) =>
+            void navigate(buildingPath(building.company_id, building.property_id, building.id))
+          }
+        />
+      )}
+    </>
+  );
+}

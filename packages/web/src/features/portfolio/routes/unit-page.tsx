@@ -1,0 +1,136 @@
+// /companies/{c}/properties/{p}/buildings/{b}/units/{u} (spec section 2). The specification opens
+// it on micrometers (tabs alerts, micrometers, submissions, charts, overview); until those are
+// built the overview is its only tab, and it opens there.
+import EditRounded from '@mui/icons-material/EditRounded';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink } from 'react-router';
+import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { type UnitDetail, useUnit } from '../api/get-records';
+import { RecordLayout } from '../components/record-layout';
+import { DeleteRecordButton, OverviewCard, RefusalAlert } from '../components/record-overview';
+import { UnitFormDialog } from '../components/unit-form-dialog';
+import { mayDo } from '../utils/access';
+import { useFormatters } from '../utils/format';
+import { useLookupLabel } from '../utils/lookup-labels';
+import { buildingPath } from '../utils/paths';
+import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+
+export function UnitPage() {
+  const { t } = useTranslation();
+  const { companyId, propertyId, buildingId, unitId } = useRecordIds();
+  const unit = useUnit(unitId ?? 0);
+  const misplaced =
+    unit.data !== undefined &&
+    (unit.data.company_id !== companyId ||
+      unit.data.property_id !== propertyId ||
+      unit.data.building_id !== buildingId);
+  return (
+    <RecordLayout
+      level="unit"
+      record={unitId === null || misplaced ? null : unit}
+      backTo={
+        companyId === null || propertyId === null || buildingId === null
+          ? '/companies'
+          : `${buildingPath(companyId, propertyId, buildingId)}/units`
+      }
+      title={(record) => record.name}
+      subtitle={(record) =>
+        `${record.building_name} · ${record.property_name} · ${record.company_name}`
+      }
+      tabs={() => [{ path: 'overview', label: t('portfolio.tabs.overview') }]}
+    />
+  );
+}
+
+/** The unit's default tab while micrometers are not built. */
+export function UnitIndex() {
+  return <Navigate to="overview" replace />;
+}
+
+export function UnitOverviewTab() {
+  const { t } = useTranslation();
+  const unit = useRecord<UnitDetail>();
+  const { activeRole } = useSignedInSession();
+  const role = activeRole.user_role_type_id;
+  const label = useLookupLabel();
+  const format = useFormatters();
+  const [editing, setEditing] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const notSet = t('portfolio.overview.notSet');
+
+  return (
+    <OverviewLayout
+      actions={
+        <>
+          {mayDo(role, 'editUnit') && (
+            <Button
+              variant="contained"
+              startIcon={<EditRounded />}
+              onClick={() => setEditing(true)}
+              data-testid="edit-record"
+            >
+              {t('portfolio.actions.edit')}
+            </Button>
+          )}
+          {mayDo(role, 'deleteUnit') && (
+            <DeleteRecordButton
+              level="unit"
+              id={unit.id}
+              name={unit.name}
+              afterPath={`${buildingPath(unit.company_id, unit.property_id, unit.building_id)}/units`}
+              onRefused={setRefusal}
+            />
+          )}
+        </>
+      }
+      notice={<RefusalAlert name={unit.name} message={refusal} onClose={() => setRefusal(null)} />}
+    >
+      <OverviewCard
+        title={t('portfolio.overview.details')}
+        data-testid="overview-details"
+        items={[
+          {
+            label: t('portfolio.overview.building'),
+            value: (
+              <Link
+                component={RouterLink}
+                to={buildingPath(unit.company_id, unit.property_id, unit.building_id)}
+              >
+                {unit.building_name}
+              </Link>
+            ),
+          },
+          {
+            label: t('portfolio.overview.category'),
+            value: label('unitCategories', unit.unit_category_id),
+          },
+          {
+            label: t('portfolio.overview.type'),
+            value: label('unitTypes', unit.unit_type_id) || notSet,
+          },
+          {
+            label: t('portfolio.overview.state'),
+            value: label('unitStates', unit.unit_state_id) || notSet,
+          },
+          {
+            label: t('portfolio.overview.floor'),
+            value: unit.floor === null ? notSet : format.count(unit.floor),
+          },
+          { label: t('portfolio.overview.created'), value: format.date(unit.created_at) },
+        ]}
+      />
+      <OverviewCard
+        title={t('portfolio.overview.counts')}
+        data-testid="overview-counts"
+        items={[
+          { label: t('portfolio.overview.tenants'), value: format.count(unit.tenants) },
+          { label: t('portfolio.overview.micrometers'), value: format.count(unit.sensors_count) },
+        ]}
+      />
+      {editing && <UnitFormDialog unit={unit} onClose={() => setEditing(false)} />}
+    </OverviewLayout>
+  );
+}

@@ -1,0 +1,24 @@
+// Numbers, prices and places as the portfolio pages show them, in the interface language.
+import { useTranslation } from 'react-i18next';
+
+export function useFormatters() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+  const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
+  return {
+    count: (value: number) => integer.format(value),
+    price: (value: number) => money.format(value),
+    date: (iso: string) =>
+      new Date(iso).toLocaleDateString(language, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+      }),
+  };
+}
+
+/** "City, State" from what is known; empty when neither is. */
+export function placeOf(row: { city_name: string | null; state_name: string | null }): string {
+  return [row.city_name, row.state_name].filter((part) => part !== null && part !== '').join(', ');
+}
