@@ -1,9 +1,16 @@
-// Process entry: read configuration, build the app, listen, and shut down gracefully on SIGTERM
-// (in-flight requests finish, the database closes cleanly).
+// Process entry: read configuration, build the app, listen, start the device simulator when asked
+// (SIMULATE=1), and shut down gracefully on SIGTERM (the simulator stops, in-flight requests
+// finish, the database closes cleanly).
+import { join } from 'node:path';
 import { roleTypes } from '@flowsight/domain/lookups';
 import { demoPassword, demoUsers } from '@flowsight/simulator/demo-portfolio';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { createSimulationRepository } from './modules/simulation/simulation.repository.ts';
+import {
+  type RunningSimulation,
+  startSimulation,
+} from './modules/simulation/simulation.service.ts';
 
 function readConfig(): AppConfig {
   try {
@@ -33,18 +40,37 @@ if (config.demo) {
 }
 console.log(lines.join('\n'));
 
+let simulation: RunningSimulation | undefined;
+if (config.simulate && !config.demo) {
+  app.log.warn('SIMULATE=1 simulates the demo fleet and needs DEMO=1; simulator not started');
+} else if (config.simulate) {
+  const labelsFile = join(config.dataDir, 'simulation', 'leak-labels.json');
+  simulation = await startSimulation({
+    ingest: (uplinks) => app.ingest.ingest(uplinks),
+    repository: createSimulationRepository(app.db),
+    log: {
+      info: (message) => app.log.info(message),
+      warn: (object, message) => app.log.warn(object, message),
+    },
+    labelsFile,
+  });
+  app.log.info(`simulator running; leak labels in ${labelsFile}`);
+}
+
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) process.exit(1);
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    (simulation?.stop() ?? Promise.resolve())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   });
 }

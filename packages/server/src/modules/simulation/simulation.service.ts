@@ -1,0 +1,214 @@
+// The device simulator inside the server (SIMULATE=1, DEMO portfolio): once per database it
+// backfills a year of history for the demo fleet, newest first so the recent charts fill first,
+// then keeps streaming live readings at the real rate. Everything goes through the one ingest
+// service (transport 'simulator'), in batches with a pause between them so requests keep being
+// answered while history loads (PGlite runs in this thread). Progress lives in `system_state`: a
+// restart resumes where it stopped, and a redone batch is a no-op thanks to the natural key.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DEMO_SEED, generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
+import {
+  createFleetSimulation,
+  type FleetSimulation,
+  type SimulatedUplink,
+} from '@flowsight/simulator/fleet-simulation';
+import {
+  alignToReportGrid,
+  backfill,
+  countBackfill,
+  defaultHistoryBands,
+  live,
+  type ReportBand,
+} from '@flowsight/simulator/generators';
+import { chooseLeakScenarios, leakLabels } from '@flowsight/simulator/leak-scenarios';
+import type { IngestResult, Uplink } from '../ingest/ingest.service.ts';
+import type { SimulationProgress, SimulationRepository } from './simulation.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+export type SimulationLog = {
+  info(message: string): void;
+  warn(object: unknown, message: string): void;
+};
+
+export type SimulationOptions = {
+  ingest: (uplinks: readonly Uplink[]) => Promise<IngestResult>;
+  repository: SimulationRepository;
+  log: SimulationLog;
+  /** Where the leak labels are written (JSON); none when absent. */
+  labelsFile?: string;
+  seed?: number;
+  /** Days of history on first start; default 365. */
+  historyDays?: number;
+  bands?: readonly ReportBand[];
+  /** Uplinks per ingest transaction; default 2,000. */
+  batchSize?: number;
+  /** Pause between batches, so requests get the database in between; default 40 ms. */
+  pauseMs?: number;
+  /** Stream live readings after starting the backfill; default true. */
+  live?: boolean;
+  /** Only these sensors (tests). */
+  macs?: readonly string[];
+  now?: () => Date;
+};
+
+export type RunningSimulation = {
+  /** Resolves when the history backfill finished (or was stopped). */
+  readonly history: Promise<void>;
+  readonly simulation: FleetSimulation;
+  stop(): Promise<void>;
+};
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+
+const readings = (count: number) => count.toLocaleString('en-US');
+
+export async function startSimulation(options: SimulationOptions): Promise<RunningSimulation> {
+  const now = options.now ?? (() => new Date());
+  const seed = options.seed ?? DEMO_SEED;
+  const batchSize = options.batchSize ?? 2000;
+  const pauseMs = options.pauseMs ?? 40;
+  const bands = options.bands ?? defaultHistoryBands;
+  const { repository, log } = options;
+
+  let progress = await repository.read();
+  if (!progress || progress.seed !== seed) {
+    const anchor = alignToReportGrid(now());
+    progress = {
+      version: 1,
+      seed,
+      anchor: anchor.toISOString(),
+      from: new Date(anchor.getTime() - (options.historyDays ?? 365) * DAY_MS).toISOString(),
+      historyBelow: anchor.toISOString(),
+      liveUntil: anchor.toISOString(),
+    };
+    await repository.write(progress);
+  }
+  const state: SimulationProgress = progress;
+  const anchor = new Date(state.anchor);
+  const from = new Date(state.from);
+
+  const portfolio = generateDemoPortfolio();
+  const scenarios = chooseLeakScenarios(portfolio, {
+    seed,
+    from: new Date(anchor.getTime() - 21 * DAY_MS),
+    to: new Date(anchor.getTime() + 7 * DAY_MS),
+  });
+  if (options.labelsFile) {
+    mkdirSync(dirname(options.labelsFile), { recursive: true });
+    const labels = leakLabels(seed, from, anchor, scenarios);
+    writeFileSync(options.labelsFile, `${JSON.stringify(labels, null, 2)}\n`);
+  }
+  const simulation = createFleetSimulation({
+    seed,
+    portfolio,
+    anchor,
+    scenarios,
+    ...(options.macs ? { macs: options.macs } : {}),
+  });
+  const controller = new AbortController();
+  const { signal } = controller;
+
+  // Progress is written after each stored piece; writes are serialised so the newest wins.
+  let saving = Promise.resolve();
+  const save = () => {
+    const snapshot = { ...state };
+    saving = saving.then(() => repository.write(snapshot));
+    return saving;
+  };
+
+  /** Stores uplinks in batches, retrying a failed batch until it commits or we stop. */
+  async function store(uplinks: readonly SimulatedUplink[]): Promise<boolean> {
+    for (let i = 0; i < uplinks.length && !signal.aborted; i += batchSize) {
+      const batch = uplinks.slice(i, i + batchSize);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await options.ingest(batch);
+          break;
+        } catch (error) {
+          if (signal.aborted) return false;
+          log.warn({ err: error }, `simulator: storing a batch failed (attempt ${attempt + 1})`);
+          await sleep(Math.min(30_000, 500 * 2 ** attempt), signal);
+        }
+      }
+      await sleep(pauseMs, signal);
+    }
+    return !signal.aborted;
+  }
+
+  async function runHistory() {
+    if (state.historyBelow === null) return;
+    const below = new Date(state.historyBelow);
+    const total = countBackfill(simulation, { from, to: anchor, bands });
+    const remaining = countBackfill(simulation, { from, to: anchor, bands, below });
+    let stored = total - remaining;
+    let lastLogged = 0;
+    const started = Date.now();
+    log.info(
+      `history backfill: ${from.toISOString().slice(0, 10)} to ${anchor.toISOString()}, ` +
+        `${readings(remaining)} of ${readings(total)} readings to store`,
+    );
+    for (const slice of backfill(simulation, { from, to: anchor, bands, below })) {
+      if (!(await store(slice.uplinks))) return;
+      stored += slice.uplinks.length;
+      state.historyBelow = new Date(slice.startS * 1000).toISOString();
+      await save();
+      const percent = Math.min(100, Math.floor((stored / Math.max(1, total)) * 100));
+      if (percent >= lastLogged + 5) {
+        lastLogged = percent;
+        log.info(`history backfill: ${percent}% (${readings(stored)} readings)`);
+      }
+    }
+    state.historyBelow = null;
+    await save();
+    log.info(
+      `history backfill: done, ${readings(stored)} readings in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+  }
+
+  async function runLive() {
+    let liveFrom = new Date(state.liveUntil);
+    const current = alignToReportGrid(now());
+    // After a long stop, fill the gap with banded history rather than 15-minute reports.
+    if (current.getTime() - liveFrom.getTime() > DAY_MS) {
+      log.info(`simulator: filling the gap since ${liveFrom.toISOString()}`);
+      for (const slice of backfill(simulation, { from: liveFrom, to: current, bands })) {
+        if (!(await store(slice.uplinks))) return;
+      }
+      liveFrom = current;
+      state.liveUntil = current.toISOString();
+      await save();
+    }
+    for await (const window of live(simulation, { from: liveFrom, signal })) {
+      if (!(await store(window.uplinks))) return;
+      state.liveUntil = window.until.toISOString();
+      await save();
+    }
+  }
+
+  const report = (what: string) => (error: unknown) => {
+    if (!signal.aborted) log.warn({ err: error }, `simulator: ${what} stopped`);
+  };
+  const history = runHistory().catch(report('history backfill'));
+  const streaming = options.live === false ? Promise.resolve() : runLive().catch(report('live'));
+
+  return {
+    history,
+    simulation,
+    async stop() {
+      controller.abort();
+      await Promise.all([history, streaming]);
+      await saving.catch(() => {});
+    },
+  };
+}
