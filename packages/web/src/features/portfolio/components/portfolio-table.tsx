@@ -278,6 +278,12 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
               rowsPerPage={params.limit}
               rowsPerPageOptions={[...PORTFOLIO_PAGE_SIZES]}
               labelRowsPerPage={t('portfolio.list.rowsPerPage')}
+              // On phones the page-size choice gives way so the page arrows stay on screen.
+              sx={{
+                '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': {
+                  display: { xs: 'none', sm: 'inline-flex' },
+                },
+              }}
               onPageChange={(_event, page) => change({ page: page + 1 })}
               onRowsPerPageChange={(event) => change({ limit: Number(event.target.value) })}
             />
