@@ -182,6 +182,34 @@ export type MqttSenderOptions = {
   password?: string;
 };
 
+/** The MQTT messages for some uplinks: topic and JSON body of each. */
+export function mqttMessages(
+  uplinks: readonly SimulatedUplink[],
+  format: 'native' | 'chirpstack' = 'native',
+  application = SIM_APPLICATION_ID,
+): { topic: string; body: unknown }[] {
+  if (format === 'chirpstack') {
+    return uplinks.map((uplink) => ({
+      topic: `application/${application}/device/${uplink.mac.toLowerCase()}/event/up`,
+      body: chirpstackEvent(uplink),
+    }));
+  }
+  const byMac = new Map<string, SimulatedUplink[]>();
+  for (const uplink of uplinks) {
+    const list = byMac.get(uplink.mac) ?? [];
+    list.push(uplink);
+    byMac.set(uplink.mac, list);
+  }
+  // One message per sensor carrying its uplinks; the MAC is in the topic.
+  return [...byMac].map(([mac, list]) => ({
+    topic: `flowsight/uplinks/${mac}`,
+    body: list.map((uplink) => {
+      const { mac: _inTopic, ...message } = nativeUplink(uplink);
+      return message;
+    }),
+  }));
+}
+
 /** Publishes with QoS 1; `send` resolves when the broker acknowledged every message. */
 export async function createMqttSender(options: MqttSenderOptions): Promise<UplinkSender> {
   const { connectAsync } = await import('mqtt');
@@ -191,42 +219,19 @@ export async function createMqttSender(options: MqttSenderOptions): Promise<Upli
     password: options.password,
     reconnectPeriod: 1000,
   });
-  const application = options.application ?? SIM_APPLICATION_ID;
-  const publish = (topic: string, message: unknown) =>
+  const publish = (topic: string, body: unknown) =>
     withRetry(async () => {
       try {
-        await client.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+        await client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
       } catch (error) {
         throw new TransientError(`publish to ${topic} failed: ${(error as Error).message}`);
       }
     });
   return {
-    async send(uplinks) {
-      if (options.format === 'chirpstack') {
-        await pool(uplinks, 32, (uplink) =>
-          publish(
-            `application/${application}/device/${uplink.mac.toLowerCase()}/event/up`,
-            chirpstackEvent(uplink),
-          ),
-        );
-        return;
-      }
-      const byMac = new Map<string, SimulatedUplink[]>();
-      for (const uplink of uplinks) {
-        const list = byMac.get(uplink.mac) ?? [];
-        list.push(uplink);
-        byMac.set(uplink.mac, list);
-      }
-      await pool([...byMac], 32, ([mac, list]) =>
-        publish(
-          `flowsight/uplinks/${mac}`,
-          list.map((uplink) => {
-            const { mac: _inTopic, ...message } = nativeUplink(uplink);
-            return message;
-          }),
-        ),
-      );
-    },
+    send: (uplinks) =>
+      pool(mqttMessages(uplinks, options.format, options.application), 32, ({ topic, body }) =>
+        publish(topic, body),
+      ),
     close: () => client.endAsync(),
   };
 }

@@ -10,6 +10,7 @@ import { alignToReportGrid, backfill } from '@flowsight/simulator/generators';
 import type { LeakLabels } from '@flowsight/simulator/leak-scenarios';
 import {
   chirpstackEvent,
+  mqttMessages,
   nativeUplink,
   ttnUplinkMessage,
 } from '@flowsight/simulator/uplink-senders';
@@ -26,6 +27,7 @@ import {
   nativeBatchSchema,
   ttnWebhookSchema,
 } from '../ingest/ingest.transports.ts';
+import { uplinksOfMessage } from '../ingest/mqtt-ingest.ts';
 import { createSimulationRepository } from './simulation.repository.ts';
 import { startSimulation } from './simulation.service.ts';
 
@@ -226,5 +228,12 @@ describe('simulator envelopes', () => {
     expect(chirpstack.mac.toUpperCase()).toBe(uplink.mac);
     const ttn = fromTtn(ttnWebhookSchema.parse(ttnUplinkMessage(uplink)));
     expect(ttn).toMatchObject({ ...expected, mac: uplink.mac });
+    for (const format of ['native', 'chirpstack'] as const) {
+      const [message] = mqttMessages([uplink], format);
+      if (!message) throw new Error('no MQTT message');
+      const [viaMqtt] = uplinksOfMessage(message.topic, Buffer.from(JSON.stringify(message.body)));
+      expect(viaMqtt, format).toMatchObject(expected);
+      expect(viaMqtt?.mac.toUpperCase()).toBe(uplink.mac);
+    }
   });
 });
