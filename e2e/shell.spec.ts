@@ -82,7 +82,8 @@ const roleCases: RoleCase[] = [
   {
     // Company type 3: no dashboard, gateways or users; /companies leads to the own company.
     email: 'restricted.admin@flowsight.test',
-    home: '/companies/{company}',
+    // The company page opens on its properties tab.
+    home: '/companies/{company}/properties',
     menu: ['properties'],
     controls: COMPANY_CONTROLS,
     forbidden: '/users',
