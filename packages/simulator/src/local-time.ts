@@ -24,8 +24,21 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+const offsets = new Map<string, number>();
+
 /** Milliseconds the zone's wall clock is ahead of UTC at `instantMs`. */
 export function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  // Offsets change on whole quarter hours in every zone in use, so a quarter-hour cache is exact.
+  const key = `${timeZone}|${Math.floor(instantMs / 900_000)}`;
+  const cached = offsets.get(key);
+  if (cached !== undefined) return cached;
+  if (offsets.size > 200_000) offsets.clear();
+  const offset = computeOffset(instantMs, timeZone);
+  offsets.set(key, offset);
+  return offset;
+}
+
+function computeOffset(instantMs: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const part of formatter(timeZone).formatToParts(new Date(instantMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
