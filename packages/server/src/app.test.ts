@@ -213,6 +213,9 @@ describe('serving the web app', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('<title>Flowsight</title>');
+      const missingScript = await t.app.inject('/assets/index-old1234.js');
+      expect(missingScript.statusCode).toBe(404);
+      expect(missingScript.headers['content-type']).toContain('application/json');
       const api = await t.app.inject('/api/companies-that-do-not-exist');
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toContain('application/json');

@@ -39,7 +39,10 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    // A missing script or style is a 404, never the page: a browser holding an older build's
+    // index.html then fails clearly instead of parsing HTML as JavaScript.
+    const asset = request.url.startsWith('/assets/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !asset;
     if (wantsPage && built) {
       return reply
         .header('cache-control', 'no-cache')
