@@ -25,7 +25,7 @@ const ids = (r: ActiveRoleContext) =>
 
 describe('side menu by role', () => {
   it('gives system roles the full navigation', () => {
-    for (const id of [RoleType.SystemAdmin, RoleType.SystemSupport, RoleType.SystemTechnician]) {
+    for (const id of [RoleType.SystemSupport, RoleType.SystemTechnician]) {
       expect(sideMenu(role(id)).map((i) => i.id)).toEqual([
         'companies',
         'properties',
@@ -40,6 +40,17 @@ describe('side menu by role', () => {
         'overview',
       ]);
     }
+  });
+
+  it('adds the integration keys page for the system admin only', () => {
+    const admin = sideMenu(role(RoleType.SystemAdmin));
+    expect(admin.at(-1)).toEqual({ id: 'integrations', path: '/integrations' });
+    expect(admin.slice(0, -1).map((i) => i.id)).toEqual(
+      sideMenu(role(RoleType.SystemSupport)).map((i) => i.id),
+    );
+    expect(ids(role(RoleType.CompanyAdmin, { allowAssignment: true }))).not.toContain(
+      'integrations',
+    );
   });
 
   it('limits company roles to dashboard, their properties, users and gateways', () => {
@@ -100,6 +111,11 @@ describe('routes by role', () => {
     ['/micrometers/assignment', RoleType.SystemTechnician, {}, true],
     ['/statistics/usage', RoleType.CompanyManager, {}, true],
     ['/statistics/usage', RoleType.SensorTester, {}, false],
+    ['/integrations', RoleType.SystemAdmin, {}, true],
+    ['/integrations', RoleType.SystemSupport, {}, false],
+    ['/integrations', RoleType.CompanyAdmin, {}, false],
+    ['/submissions/unassigned', RoleType.SystemTechnician, {}, true],
+    ['/submissions/keep-alive', RoleType.CompanyAdmin, {}, false],
   ])('%s for role %i %o → %s', (path, roleTypeId, overrides, allowed) => {
     expect(mayOpen(path, role(roleTypeId, overrides))).toBe(allowed);
   });

@@ -62,6 +62,8 @@ export const webRoutes = {
     roles: [...SYSTEM, RoleType.CompanyAdmin],
     companyAdminWithAssignment: true,
   },
+  // Network-server integration keys: the API allows system admins only (`access.ts`).
+  '/integrations': { roles: [RoleType.SystemAdmin] },
 } as const satisfies Record<string, WebRouteRule>;
 export type WebRoutePattern = keyof typeof webRoutes;
 
@@ -121,7 +123,8 @@ export type MenuItemId =
   | 'flume-accounts'
   | 'users'
   | 'events'
-  | 'overview';
+  | 'overview'
+  | 'integrations';
 
 export type MenuItem = {
   readonly id: MenuItemId;
@@ -163,6 +166,8 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
       item('users', '/users'),
       item('events', '/events'),
       item('overview', '/overview'),
+      // Not in the specification's menu: the integration keys page the ingest API needs.
+      ...(role.roleTypeId === RoleType.SystemAdmin ? [item('integrations', '/integrations')] : []),
     ];
   }
   if (!isCompanyRole(role.roleTypeId)) return [];

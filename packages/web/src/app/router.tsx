@@ -51,6 +51,19 @@ const companyPage = () => import('@/features/portfolio/routes/company-page');
 const propertyPage = () => import('@/features/portfolio/routes/property-page');
 const buildingPage = () => import('@/features/portfolio/routes/building-page');
 const unitPage = () => import('@/features/portfolio/routes/unit-page');
+const recordSubmissions = () => import('@/features/submissions/routes/record-submissions-tab');
+const submissionLists = () => import('@/features/submissions/routes/submission-list-pages');
+const integrationKeysRoute = async () => {
+  const { IntegrationKeysPage } = await import(
+    '@/features/integrations/routes/integration-keys-page'
+  );
+  return { Component: IntegrationKeysPage };
+};
+/** The company's submissions tab, which a restricted company does not have (composed here). */
+const companySubmissionsRoute = async () => {
+  const { CompanySubmissionsEntry } = await import('./routes/company-submissions-entry');
+  return { Component: CompanySubmissionsEntry };
+};
 
 /**
  * The portfolio's record pages (spec section 2). Each record's tabs are the next path segment;
@@ -82,6 +95,7 @@ const portfolioRoutes: RouteObject[] = [
         path: 'properties',
         lazy: async () => ({ Component: (await companyPage()).CompanyPropertiesTab }),
       },
+      { path: 'submissions', lazy: companySubmissionsRoute },
     ],
   },
   {
@@ -97,6 +111,10 @@ const portfolioRoutes: RouteObject[] = [
       {
         path: 'buildings',
         lazy: async () => ({ Component: (await propertyPage()).PropertyBuildingsTab }),
+      },
+      {
+        path: 'submissions',
+        lazy: async () => ({ Component: (await recordSubmissions()).PropertySubmissionsTab }),
       },
     ],
   },
@@ -114,6 +132,10 @@ const portfolioRoutes: RouteObject[] = [
         path: 'units',
         lazy: async () => ({ Component: (await buildingPage()).BuildingUnitsTab }),
       },
+      {
+        path: 'submissions',
+        lazy: async () => ({ Component: (await recordSubmissions()).BuildingSubmissionsTab }),
+      },
     ],
   },
   {
@@ -125,6 +147,10 @@ const portfolioRoutes: RouteObject[] = [
       {
         path: 'overview',
         lazy: async () => ({ Component: (await unitPage()).UnitOverviewTab }),
+      },
+      {
+        path: 'submissions',
+        lazy: async () => ({ Component: (await recordSubmissions()).UnitSubmissionsTab }),
       },
     ],
   },
@@ -152,9 +178,6 @@ const shellSections: [path: string, titleKey: PageHandle['titleKey']][] = [
   ['events', 'nav.events'],
   ['appliances', 'nav.appliances'],
   ['statistics/*', 'nav.statistics'],
-  ['submissions/unassigned', 'nav.submissions-unassigned'],
-  ['submissions/keep-alive', 'nav.submissions-keep-alive'],
-  ['submissions/parsed-old', 'nav.submissions-parsed-old'],
   ['micrometers/assigned', 'nav.micrometers-assigned'],
   ['micrometers/unassigned', 'nav.micrometers-unassigned'],
   ['micrometers/excluded', 'nav.micrometers-excluded'],
@@ -238,6 +261,32 @@ export const appRoutes: RouteObject[] = [
                     handle: { titleKey: 'nav.settings' } satisfies PageHandle,
                   },
                   ...portfolioRoutes,
+                  {
+                    path: 'submissions/unassigned',
+                    lazy: async () => ({
+                      Component: (await submissionLists()).UnassignedSubmissionsPage,
+                    }),
+                    handle: { titleKey: 'nav.submissions-unassigned' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'submissions/keep-alive',
+                    lazy: async () => ({
+                      Component: (await submissionLists()).KeepAliveSubmissionsPage,
+                    }),
+                    handle: { titleKey: 'nav.submissions-keep-alive' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'submissions/parsed-old',
+                    lazy: async () => ({
+                      Component: (await submissionLists()).ParsedOldSubmissionsPage,
+                    }),
+                    handle: { titleKey: 'nav.submissions-parsed-old' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'integrations',
+                    lazy: integrationKeysRoute,
+                    handle: { titleKey: 'nav.integrations' } satisfies PageHandle,
+                  },
                   ...shellSections.map(([path, titleKey]) => ({
                     path,
                     Component: SectionPlaceholderPage,

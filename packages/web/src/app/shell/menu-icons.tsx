@@ -14,6 +14,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import InventoryOutlined from '@mui/icons-material/InventoryOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
@@ -50,4 +51,5 @@ export const menuIcons: Record<MenuItemId, SvgIconComponent> = {
   users: PeopleOutlined,
   events: EventNoteOutlined,
   overview: InsightsOutlined,
+  integrations: KeyOutlined,
 };

@@ -51,6 +51,7 @@ export function BuildingPage() {
       tabs={() => [
         { path: 'overview', label: t('portfolio.tabs.overview') },
         { path: 'units', label: t('portfolio.tabs.units') },
+        { path: 'submissions', label: t('submissions.tab.title') },
       ]}
     />
   );

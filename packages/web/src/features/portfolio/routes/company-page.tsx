@@ -1,7 +1,7 @@
 // /companies/{id} (spec section 2): opens on the properties tab. Of the specification's tabs
 // (dashboard, overview, properties, alerts, micrometers, submissions, thresholds, charts) only
-// those built so far show: overview and properties. A restricted company (type 3) keeps only
-// properties.
+// those built so far show: overview, properties and submissions. A restricted company (type 3)
+// keeps only properties.
 import { CompanyType } from '@flowsight/domain/lookups';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -47,6 +47,9 @@ export function CompanyPage() {
           ? []
           : [{ path: 'overview', label: t('portfolio.tabs.overview') }]),
         { path: 'properties', label: t('portfolio.tabs.properties') },
+        ...(isRestricted(record)
+          ? []
+          : [{ path: 'submissions', label: t('submissions.tab.title') }]),
       ]}
     />
   );

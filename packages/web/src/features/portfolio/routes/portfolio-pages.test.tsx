@@ -174,7 +174,7 @@ describe('companies list', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Overview', 'Properties']);
+    ).toEqual(['Overview', 'Properties', 'Submissions']);
     await waitFor(() =>
       expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Properties'),
     );
@@ -338,7 +338,7 @@ describe('property, building and unit pages', () => {
     expect(screen.getByTestId('move-record')).toBeTruthy();
   });
 
-  it('opens a unit on its overview, its only tab so far', async () => {
+  it('opens a unit on its overview, after its submissions tab', async () => {
     signedInAs();
     const { router } = renderRoutes(appRoutes, {
       path: '/companies/1/properties/7/buildings/9/units/11',
@@ -353,7 +353,7 @@ describe('property, building and unit pages', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Overview']);
+    ).toEqual(['Submissions', 'Overview']);
     expect((await screen.findByTestId('overview-details')).textContent).toContain('Internal units');
   });
 

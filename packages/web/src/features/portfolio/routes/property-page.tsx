@@ -43,6 +43,7 @@ export function PropertyPage() {
       tabs={() => [
         { path: 'overview', label: t('portfolio.tabs.overview') },
         { path: 'buildings', label: t('portfolio.tabs.buildings') },
+        { path: 'submissions', label: t('submissions.tab.title') },
       ]}
     />
   );

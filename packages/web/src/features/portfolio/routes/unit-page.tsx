@@ -1,6 +1,6 @@
 // /companies/{c}/properties/{p}/buildings/{b}/units/{u} (spec section 2). The specification opens
 // it on micrometers (tabs alerts, micrometers, submissions, charts, overview); until those are
-// built the overview is its only tab, and it opens there.
+// built it shows submissions and overview, and opens on the overview.
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -40,7 +40,10 @@ export function UnitPage() {
       subtitle={(record) =>
         `${record.building_name} · ${record.property_name} · ${record.company_name}`
       }
-      tabs={() => [{ path: 'overview', label: t('portfolio.tabs.overview') }]}
+      tabs={() => [
+        { path: 'submissions', label: t('submissions.tab.title') },
+        { path: 'overview', label: t('portfolio.tabs.overview') },
+      ]}
     />
   );
 }

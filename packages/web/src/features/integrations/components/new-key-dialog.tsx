@@ -1,0 +1,109 @@
+// Naming a new integration key (e.g. the network server it is for). The server's refusal shows in
+// the dialog, which stays open to correct it.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTranslateMessage } from '@/i18n/messages';
+import { errorMessages } from '@/lib/api-error';
+import { type CreatedIntegrationKey, useCreateIntegrationKey } from '../api/create-integration-key';
+
+// The server allows 80 characters (integration-keys service).
+export const KEY_NAME_MAX_LENGTH = 80;
+
+export type NewKeyDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (created: CreatedIntegrationKey) => void;
+};
+
+export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
+  const { t } = useTranslation();
+  const translate = useTranslateMessage();
+  const titleId = useId();
+  const create = useCreateIntegrationKey();
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const trimmed = name.trim();
+  const problem =
+    trimmed === ''
+      ? t('integrations.create.nameRequired')
+      : trimmed.length > KEY_NAME_MAX_LENGTH
+        ? t('integrations.create.nameTooLong', { max: KEY_NAME_MAX_LENGTH })
+        : null;
+
+  const close = () => {
+    if (create.isPending) return;
+    onClose();
+  };
+
+  const submit = () => {
+    setTouched(true);
+    if (problem !== null) return;
+    create.mutate(trimmed, { onSuccess: onCreated });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      data-testid="new-key-dialog"
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setName('');
+            setTouched(false);
+            create.reset();
+          },
+        },
+      }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogTitle id={titleId}>{t('integrations.create.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('integrations.create.intro')}</DialogContentText>
+          {create.isError && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {errorMessages(create.error).map(translate).join(' ')}
+            </Alert>
+          )}
+          <TextField
+            autoFocus
+            fullWidth
+            required
+            label={t('integrations.create.name')}
+            placeholder={t('integrations.create.namePlaceholder')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && problem !== null}
+            helperText={touched ? problem : null}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={create.isPending}>
+            {t('integrations.create.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            {t('integrations.create.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

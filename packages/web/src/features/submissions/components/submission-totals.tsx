@@ -1,0 +1,95 @@
+// The totals of a place's readings for the dates the list shows: gallons and readings, from the
+// daily rollup (local dates of the property). On the unit page also its first and last reading.
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSubmissionTotals } from '../api/get-submission-totals';
+import { useUnitReadingEdge } from '../api/get-unit-reading-edges';
+import { useSubmissionFormat } from '../utils/submission-format';
+import { type SubmissionListParams, totalsRange } from '../utils/submission-params';
+
+type FigureProps = { label: string; value: ReactNode; loading?: boolean; testId: string };
+
+function Figure({ label, value, loading = false, testId }: FigureProps) {
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: 2, px: 2, py: 1.5, flex: 1, minWidth: 150 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" data-testid={testId}>
+        {loading ? <Skeleton width={80} /> : value}
+      </Typography>
+    </Paper>
+  );
+}
+
+export type SubmissionTotalsProps = {
+  level: PortfolioLevel;
+  id: number;
+  params: Pick<SubmissionListParams, 'from' | 'to'>;
+};
+
+export function SubmissionTotals({ level, id, params }: SubmissionTotalsProps) {
+  const { t } = useTranslation();
+  const format = useSubmissionFormat();
+  const totals = useSubmissionTotals(level, id, totalsRange(params));
+  const failed = totals.isError ? t('submissions.totals.unavailable') : null;
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      useFlexGap
+      sx={{ flexWrap: 'wrap' }}
+      data-testid="submission-totals"
+    >
+      <Figure
+        label={t('submissions.totals.gallons')}
+        loading={totals.isPending}
+        value={failed ?? format.totalGallons(totals.data?.gallons ?? 0)}
+        testId="total-gallons"
+      />
+      <Figure
+        label={t('submissions.totals.readings')}
+        loading={totals.isPending}
+        value={failed ?? format.count(totals.data?.readings ?? 0)}
+        testId="total-readings"
+      />
+      {level === 'unit' && <UnitReadingEdges unitId={id} />}
+    </Stack>
+  );
+}
+
+type UnitReadingEdgesProps = { unitId: number };
+
+function UnitReadingEdges({ unitId }: UnitReadingEdgesProps) {
+  const { t } = useTranslation();
+  const format = useSubmissionFormat();
+  const first = useUnitReadingEdge(unitId, 'first');
+  const last = useUnitReadingEdge(unitId, 'last');
+  const shown = (edge: typeof first) =>
+    edge.isError
+      ? t('submissions.totals.unavailable')
+      : edge.data === null || edge.data === undefined
+        ? t('submissions.totals.none')
+        : format.dateTime(edge.data.measured_at);
+  return (
+    <>
+      <Figure
+        label={t('submissions.totals.first')}
+        loading={first.isPending}
+        value={shown(first)}
+        testId="first-reading"
+      />
+      <Figure
+        label={t('submissions.totals.last')}
+        loading={last.isPending}
+        value={shown(last)}
+        testId="last-reading"
+      />
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+// A readings list's state in the address (page, size, sort, MAC search, the exact MAC a link
+// asked for, kind, fixture and the date range), and how it becomes the server's list, export and
+// totals queries. Without a date range the server covers the last 30 days; the page says so.
+import { applianceTypes } from '@flowsight/domain/lookups';
+import { normalizeMac } from '@flowsight/domain/mac';
+
+export const SUBMISSION_PAGE_SIZES = [25, 50, 100] as const;
+/** The server's window when no `filter.measured_at` is given (submissions repository). */
+export const DEFAULT_WINDOW_DAYS = 30;
+export const DEFAULT_SUBMISSION_SORT = 'measured_at:DESC';
+export const SUBMISSION_SORT_FIELDS = ['measured_at', 'mac_address', 'volume', 'battery'] as const;
+export const SUBMISSION_KINDS = ['usage', 'usage_v1', 'keepalive', 'malformed'] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+export type SubmissionListParams = {
+  /** 1-based. */
+  page: number;
+  limit: number;
+  /** `field:ASC|DESC`. */
+  sortBy: string;
+  /** Free text matched against MAC and gateway serial. */
+  search: string;
+  /** One micrometer, e.g. from a `?mac=` link; normalised, or null. */
+  mac: string | null;
+  kind: SubmissionKind | null;
+  /** Appliance type (fixture) id, or null. */
+  fixture: number | null;
+  /** Local dates `YYYY-MM-DD`, both ends included; null when open. */
+  from: string | null;
+  to: string | null;
+};
+
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function positiveInt(value: string | null): number | null {
+  if (value === null) return null;
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : null;
+}
+
+function localDate(value: string | null): string | null {
+  if (value === null || !LOCAL_DATE.test(value)) return null;
+  return Number.isNaN(new Date(`${value}T00:00:00`).getTime()) ? null : value;
+}
+
+export function parseSubmissionSort(sortBy: string | null): {
+  field: string;
+  direction: 'ASC' | 'DESC';
+} {
+  const [field = '', direction = ''] = (sortBy ?? '').split(':');
+  if ((SUBMISSION_SORT_FIELDS as readonly string[]).includes(field)) {
+    return { field, direction: direction === 'ASC' ? 'ASC' : 'DESC' };
+  }
+  return { field: 'measured_at', direction: 'DESC' };
+}
+
+export function submissionParamsFrom(search: URLSearchParams): SubmissionListParams {
+  const limit = positiveInt(search.get('limit'));
+  const sort = parseSubmissionSort(search.get('sort'));
+  const kind = search.get('kind');
+  const fixture = positiveInt(search.get('fixture'));
+  return {
+    page: positiveInt(search.get('page')) ?? 1,
+    limit: SUBMISSION_PAGE_SIZES.find((size) => size === limit) ?? SUBMISSION_PAGE_SIZES[0],
+    sortBy: `${sort.field}:${sort.direction}`,
+    search: search.get('search') ?? '',
+    mac: normalizeMac(search.get('mac') ?? ''),
+    kind: SUBMISSION_KINDS.find((candidate) => candidate === kind) ?? null,
+    fixture: applianceTypes.some((type) => type.id === fixture) ? fixture : null,
+    from: localDate(search.get('from')),
+    to: localDate(search.get('to')),
+  };
+}
+
+/** The address query for `params`, leaving out what equals the default. */
+export function searchFromSubmissionParams(params: SubmissionListParams): URLSearchParams {
+  const search = new URLSearchParams();
+  if (params.mac !== null) search.set('mac', params.mac);
+  if (params.page !== 1) search.set('page', String(params.page));
+  if (params.limit !== SUBMISSION_PAGE_SIZES[0]) search.set('limit', String(params.limit));
+  if (params.sortBy !== DEFAULT_SUBMISSION_SORT) search.set('sort', params.sortBy);
+  if (params.search !== '') search.set('search', params.search);
+  if (params.kind !== null) search.set('kind', params.kind);
+  if (params.fixture !== null) search.set('fixture', String(params.fixture));
+  if (params.from !== null) search.set('from', params.from);
+  if (params.to !== null) search.set('to', params.to);
+  return search;
+}
+
+/** The first instant of a local date, in the viewer's time zone. */
+const startOfLocalDay = (date: string) => new Date(`${date}T00:00:00`).toISOString();
+/** The last instant of a local date, in the viewer's time zone. */
+const endOfLocalDay = (date: string) => new Date(`${date}T23:59:59.999`).toISOString();
+
+/** `filter.measured_at` for the chosen range; absent when none (the server's last 30 days). */
+export function measuredAtFilter(params: Pick<SubmissionListParams, 'from' | 'to'>) {
+  const { from, to } = params;
+  if (from !== null && to !== null) {
+    const [first, last] = from <= to ? [from, to] : [to, from];
+    return `$btw:${startOfLocalDay(first)},${endOfLocalDay(last)}`;
+  }
+  if (from !== null) return `$gte:${startOfLocalDay(from)}`;
+  if (to !== null) return `$lte:${endOfLocalDay(to)}`;
+  return undefined;
+}
+
+/** The filters shared by the list and its export. */
+export function submissionFilters(params: SubmissionListParams): Record<string, string> {
+  const search = params.search.trim();
+  const measuredAt = measuredAtFilter(params);
+  return {
+    ...(search === '' ? {} : { search }),
+    ...(measuredAt === undefined ? {} : { 'filter.measured_at': measuredAt }),
+    ...(params.mac === null ? {} : { 'filter.mac_address': `$eq:${params.mac}` }),
+    ...(params.kind === null ? {} : { 'filter.kind': `$eq:${params.kind}` }),
+    ...(params.fixture === null ? {} : { 'filter.appliance_type_id': `$eq:${params.fixture}` }),
+  };
+}
+
+/** The server's list query: paging, sort and the filters. */
+export function submissionListQuery(params: SubmissionListParams) {
+  return {
+    page: params.page,
+    limit: params.limit,
+    sortBy: params.sortBy,
+    ...submissionFilters(params),
+  };
+}
+
+/** `YYYY-MM-DD` of a moment in the viewer's time zone. */
+export function toLocalDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The local dates the totals cover, matching the list: the chosen range (an open start reaches
+ * back to the first reading, an open end runs to today), else the same last 30 days.
+ */
+export function totalsRange(
+  params: Pick<SubmissionListParams, 'from' | 'to'>,
+  now = new Date(),
+): { start_date?: string; end_date: string } {
+  const today = toLocalDate(now);
+  if (params.from === null && params.to === null) {
+    const start = toLocalDate(new Date(now.getTime() - DEFAULT_WINDOW_DAYS * 86_400_000));
+    return { start_date: start, end_date: today };
+  }
+  if (params.from === null) return { end_date: params.to ?? today };
+  const end = params.to ?? today;
+  return params.from <= end
+    ? { start_date: params.from, end_date: end }
+    : { start_date: end, end_date: params.from };
+}
