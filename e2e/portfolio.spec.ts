@@ -3,15 +3,8 @@
 // company; deleting a property that still has buildings shows the server's refusal.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signInThroughApi } from './support/api.ts';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('app-shell')).toBeVisible();
-}
+import { signInThroughApi } from './support/api.ts';
+import { openSearch, signIn } from './support/ui.ts';
 
 async function create(page: Page, form: string, name: string) {
   await page.getByTestId('new-record').click();
@@ -52,6 +45,19 @@ test('a system admin creates a company, property, building and unit and ends on 
   await expect(page).toHaveURL(/\/units\/\d+\/overview$/);
   await expect(page.getByRole('heading', { level: 1, name: `E2E Unit ${tag}` })).toBeVisible();
   await expect(page.getByTestId('overview-details')).toContainText(`E2E Building ${tag}`);
+  const unitPage = page.url();
+
+  // The new unit is found from anywhere with the header search.
+  await page.goto('/companies');
+  const field = await openSearch(page);
+  await field.fill(`Unit ${tag}`);
+  const hit = page
+    .getByRole('group', { name: 'Units' })
+    .getByRole('option', { name: new RegExp(`E2E Unit ${tag}`) });
+  await expect(hit).toContainText(`E2E Property ${tag}`);
+  await hit.click();
+  await expect(page).toHaveURL(unitPage.replace(/\/overview$/, ''));
+  await expect(page.getByRole('heading', { level: 1, name: `E2E Unit ${tag}` })).toBeVisible();
 });
 
 test('a company admin sees only their own company', async ({ page, request }) => {

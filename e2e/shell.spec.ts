@@ -3,7 +3,8 @@
 // settings that survive a reload. Runs on the desktop (permanent drawer, inline controls) and
 // the phone project (temporary drawer, controls in the pop-up menu).
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signInThroughApi } from './support/api.ts';
+import { signInThroughApi } from './support/api.ts';
+import { revealHeaderControls, signIn } from './support/ui.ts';
 
 type Controls = { changePassword: boolean; mfa: boolean; switchRole: boolean };
 
@@ -110,23 +111,6 @@ const roleCases: RoleCase[] = [
     forbidden: '/micrometers/testing',
   },
 ];
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('app-shell')).toBeVisible();
-}
-
-/** Opens the header's pop-up menu when the controls are collapsed into it (small screens). */
-async function revealHeaderControls(page: Page) {
-  const more = page.getByTestId('header-more');
-  if (await more.isVisible()) {
-    await more.click();
-    await expect(page.getByRole('menu')).toBeVisible();
-  }
-}
 
 async function closeHeaderMenu(page: Page) {
   if (await page.getByRole('menu').isVisible()) {

@@ -5,16 +5,9 @@
 // and MFA stay untouched: the settings test uses a freshly registered user.
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { createRegisteredUser, DEMO_PASSWORD } from './support/api.ts';
+import { createRegisteredUser } from './support/api.ts';
 import { linkIn, newestMailTo } from './support/mail.ts';
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('app-shell')).toBeVisible();
-}
+import { signIn } from './support/ui.ts';
 
 async function search(page: Page, text: string) {
   await page.getByLabel('Search by name or email').fill(text);
