@@ -64,6 +64,7 @@ function IntegrationGuide() {
                 borderRadius: 1,
                 bgcolor: 'action.hover',
                 fontSize: 13,
+                whiteSpace: 'pre-wrap',
                 overflowWrap: 'anywhere',
               }}
             >

@@ -1,9 +1,9 @@
 // The totals of a place's readings for the dates the list shows: gallons and readings, from the
 // daily rollup (local dates of the property). On the unit page also its first and last reading.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +16,19 @@ type FigureProps = { label: string; value: ReactNode; loading?: boolean; testId:
 
 function Figure({ label, value, loading = false, testId }: FigureProps) {
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 2, px: 2, py: 1.5, flex: 1, minWidth: 150 }}>
+    <Paper
+      variant="outlined"
+      sx={{ borderRadius: 2, px: { xs: 1.5, sm: 2 }, py: 1.5, minWidth: 0 }}
+    >
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
-      <Typography variant="h6" component="p" data-testid={testId}>
+      <Typography
+        variant="h6"
+        component="p"
+        data-testid={testId}
+        sx={{ fontSize: { xs: 16, sm: 20 }, overflowWrap: 'anywhere' }}
+      >
         {loading ? <Skeleton width={80} /> : value}
       </Typography>
     </Paper>
@@ -39,11 +47,15 @@ export function SubmissionTotals({ level, id, params }: SubmissionTotalsProps) {
   const totals = useSubmissionTotals(level, id, totalsRange(params));
   const failed = totals.isError ? t('submissions.totals.unavailable') : null;
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      useFlexGap
-      sx={{ flexWrap: 'wrap' }}
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 1, sm: 2 },
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          md: `repeat(${level === 'unit' ? 4 : 2}, minmax(0, 1fr))`,
+        },
+      }}
       data-testid="submission-totals"
     >
       <Figure
@@ -59,7 +71,7 @@ export function SubmissionTotals({ level, id, params }: SubmissionTotalsProps) {
         testId="total-readings"
       />
       {level === 'unit' && <UnitReadingEdges unitId={id} />}
-    </Stack>
+    </Box>
   );
 }
 

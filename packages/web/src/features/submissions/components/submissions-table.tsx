@@ -73,7 +73,7 @@ type Column = {
   label: string;
   sortField?: string;
   /** Shown from this breakpoint up (all widths when absent). */
-  from?: 'sm' | 'md' | 'lg';
+  from?: 'sm' | 'md' | 'lg' | 'xl';
   align?: 'right';
   render: (row: SubmissionRow) => ReactNode;
 };
@@ -238,21 +238,21 @@ export function SubmissionsTable({
     {
       key: 'interval',
       label: t('submissions.fields.interval'),
-      from: 'lg',
+      from: 'xl',
       align: 'right',
       render: (row) => format.seconds(row.interval_s),
     },
     {
       key: 'flowTime',
       label: t('submissions.fields.flowTime'),
-      from: 'lg',
+      from: 'xl',
       align: 'right',
       render: (row) => format.seconds(row.flow_time_s),
     },
     {
       key: 'peakFlow',
       label: t('submissions.fields.peakFlow'),
-      from: 'lg',
+      from: 'xl',
       align: 'right',
       render: (row) => format.flow(row.peak_flow_gpm),
     },
@@ -271,9 +271,11 @@ export function SubmissionsTable({
       render: (row) => (
         <>
           {row.gateway_serial ?? NO_VALUE}
-          <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-            {format.signal(row.rssi, row.snr)}
-          </Typography>
+          {(row.rssi !== null || row.snr !== null) && (
+            <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+              {format.signal(row.rssi, row.snr)}
+            </Typography>
+          )}
         </>
       ),
     },
@@ -298,7 +300,7 @@ export function SubmissionsTable({
         change({ [which]: event.target.value === '' ? null : event.target.value })
       }
       slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ flex: 1, minWidth: 150 }}
+      sx={{ flex: 1, minWidth: 0 }}
       data-testid={`filter-${which}`}
     />
   );
@@ -338,47 +340,51 @@ export function SubmissionsTable({
             },
           }}
         />
-        {kindFilter && (
-          <TextField
-            select
-            label={t('submissions.filters.kind')}
-            value={params.kind ?? ''}
-            onChange={(event) =>
-              change({
-                kind: SUBMISSION_KINDS.find((kind) => kind === event.target.value) ?? null,
-              })
-            }
-            sx={{ flex: 1, minWidth: 150 }}
-            data-testid="filter-kind"
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">{t('submissions.filters.all')}</MenuItem>
-            {SUBMISSION_KINDS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {kindLabel(kind)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        {fixtures && (
-          <TextField
-            select
-            label={t('submissions.filters.fixture')}
-            value={params.fixture === null ? '' : String(params.fixture)}
-            onChange={(event) =>
-              change({ fixture: event.target.value === '' ? null : Number(event.target.value) })
-            }
-            sx={{ flex: 1, minWidth: 170 }}
-            data-testid="filter-fixture"
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">{t('submissions.filters.all')}</MenuItem>
-            {fixtureOptions.map((option) => (
-              <MenuItem key={option.id} value={String(option.id)}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
+        {(kindFilter || fixtures) && (
+          <Stack direction="row" spacing={2} sx={{ flex: 2, minWidth: 0 }}>
+            {kindFilter && (
+              <TextField
+                select
+                label={t('submissions.filters.kind')}
+                value={params.kind ?? ''}
+                onChange={(event) =>
+                  change({
+                    kind: SUBMISSION_KINDS.find((kind) => kind === event.target.value) ?? null,
+                  })
+                }
+                sx={{ flex: 1, minWidth: 0 }}
+                data-testid="filter-kind"
+                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              >
+                <MenuItem value="">{t('submissions.filters.all')}</MenuItem>
+                {SUBMISSION_KINDS.map((kind) => (
+                  <MenuItem key={kind} value={kind}>
+                    {kindLabel(kind)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {fixtures && (
+              <TextField
+                select
+                label={t('submissions.filters.fixture')}
+                value={params.fixture === null ? '' : String(params.fixture)}
+                onChange={(event) =>
+                  change({ fixture: event.target.value === '' ? null : Number(event.target.value) })
+                }
+                sx={{ flex: 1, minWidth: 0 }}
+                data-testid="filter-fixture"
+                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              >
+                <MenuItem value="">{t('submissions.filters.all')}</MenuItem>
+                {fixtureOptions.map((option) => (
+                  <MenuItem key={option.id} value={String(option.id)}>
+                    {option.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          </Stack>
         )}
         <Stack direction="row" spacing={2} sx={{ flex: 2, minWidth: 0 }}>
           {dateField('from')}
