@@ -257,14 +257,15 @@ export function IntegrationKeysPage() {
   );
 }
 
+// Plain CSS lengths: in `sx`, 1 would mean 100 % and -1 a negative spacing unit.
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;
