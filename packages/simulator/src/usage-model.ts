@@ -324,6 +324,8 @@ function meanDraws(
   const bathroom = bathroomOf[applianceTypeId];
   const shares = bathroomShares[Math.min(3, Math.max(1, household.bathrooms))] ?? [1];
   const share = bathroom === undefined ? 1 : (shares[bathroom] ?? 0.2);
+  // The janitor's sink serves the building, however many people use the room it is in.
+  if (draw === janitorSink) return perOccupant * (household.kind === 'services' ? 1 : 0.3);
   switch (household.kind) {
     case 'apartment':
     case 'retail':

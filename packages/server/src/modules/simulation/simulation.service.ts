@@ -6,6 +6,7 @@
 // restart resumes where it stopped, and a redone batch is a no-op thanks to the natural key.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEMO_SEED, generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import {
   createFleetSimulation,
@@ -41,8 +42,13 @@ export type SimulationOptions = {
   /** Days of history on first start; default 365. */
   historyDays?: number;
   bands?: readonly ReportBand[];
-  /** Uplinks per ingest transaction; default 2,000. */
+  /** Most uplinks per ingest transaction; default 2,000. */
   batchSize?: number;
+  /**
+   * Batches shrink (to 250 at least) when one takes longer than this, so a request waits at most
+   * about this long for the database; default 500 ms.
+   */
+  batchTargetMs?: number;
   /** Pause between batches, so requests get the database in between; default 40 ms. */
   pauseMs?: number;
   /** Stream live readings after starting the backfill; default true. */
@@ -77,6 +83,8 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
   const now = options.now ?? (() => new Date());
   const seed = options.seed ?? DEMO_SEED;
   const batchSize = options.batchSize ?? 2000;
+  const batchTargetMs = options.batchTargetMs ?? 500;
+  let currentBatch = batchSize;
   const pauseMs = options.pauseMs ?? 40;
   const bands = options.bands ?? defaultHistoryBands;
   const { repository, log } = options;
@@ -129,11 +137,19 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
 
   /** Stores uplinks in batches, retrying a failed batch until it commits or we stop. */
   async function store(uplinks: readonly SimulatedUplink[]): Promise<boolean> {
-    for (let i = 0; i < uplinks.length && !signal.aborted; i += batchSize) {
-      const batch = uplinks.slice(i, i + batchSize);
+    for (let i = 0; i < uplinks.length && !signal.aborted; ) {
+      const batch = uplinks.slice(i, i + currentBatch);
+      i += batch.length;
       for (let attempt = 0; ; attempt += 1) {
         try {
+          const started = performance.now();
           await options.ingest(batch);
+          // PGlite runs in this thread: keep each transaction short enough for requests to get in.
+          const took = Math.max(1, performance.now() - started);
+          if (batch.length >= currentBatch) {
+            const scaled = Math.round((currentBatch * batchTargetMs) / took);
+            currentBatch = Math.max(250, Math.min(batchSize, scaled, currentBatch * 2));
+          }
           break;
         } catch (error) {
           if (signal.aborted) return false;
@@ -154,6 +170,8 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
     let stored = total - remaining;
     let lastLogged = 0;
     const started = Date.now();
+    const delay = monitorEventLoopDelay({ resolution: 20 });
+    delay.enable();
     log.info(
       `history backfill: ${from.toISOString().slice(0, 10)} to ${anchor.toISOString()}, ` +
         `${readings(remaining)} of ${readings(total)} readings to store`,
@@ -169,10 +187,13 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
         log.info(`history backfill: ${percent}% (${readings(stored)} readings)`);
       }
     }
+    delay.disable();
     state.historyBelow = null;
     await save();
+    const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e6);
     log.info(
-      `history backfill: done, ${readings(stored)} readings in ${Math.round((Date.now() - started) / 1000)} s`,
+      `history backfill: done, ${readings(stored)} readings in ${Math.round((Date.now() - started) / 1000)} s ` +
+        `(event loop delay p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms)`,
     );
   }
 
