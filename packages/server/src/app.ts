@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: true,
     bodyLimit: 1_048_576,
     // Search texts travel in the path: 100 characters may be 900 once percent-encoded.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     // Finish in-flight requests on close; new ones get 503 meanwhile.
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -305,7 +305,9 @@ export function createIngestService(db: Database) {
         report_interval_s = case when v.interval is not null
           and v.last_keepalive >= coalesce(s.last_keepalive, '-infinity'::timestamptz)
           then v.interval else s.report_interval_s end,
-        sensor_status_id = ${SensorStatus.Transmitting},
+        -- Old history arriving late (a backfill, a redelivered backlog) says nothing about now.
+        sensor_status_id = case when v.newest >= coalesce(greatest(s.last_submission, s.last_keepalive), '-infinity'::timestamptz)
+          then ${SensorStatus.Transmitting} else s.sensor_status_id end,
         updated_at = now()
       from (values ${sql.join(values, sql`, `)}) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
       where s.id = v.id`);

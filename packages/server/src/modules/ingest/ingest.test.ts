@@ -272,6 +272,42 @@ describe('ingest', () => {
       expect(facts).toEqual({ firmware_version: '3.1.4', report_interval_s: 600, battery: 49 });
     });
 
+    it('marks a sensor transmitting only for readings newer than what it last sent', async () => {
+      const sensor = sensors[5] as Sensor;
+      await t.database.db.execute(sql`
+        update sensors set sensor_status_id = 2, last_submission = '2026-12-10T00:00:00Z',
+          last_keepalive = '2026-12-10T00:00:00Z' where id = ${sensor.id}`);
+      const status = async () =>
+        (
+          await rows<{ sensor_status_id: number }>(
+            sql`select sensor_status_id from sensors where id = ${sensor.id}`,
+          )
+        )[0]?.sensor_status_id;
+      const late = await post('/api/ingest/uplinks', {
+        uplinks: [
+          {
+            mac: sensor.mac,
+            port: 1,
+            payload: usage(900, 10),
+            received_at: '2026-12-01T00:00:00Z',
+          },
+        ],
+      });
+      expect(late.json().stored).toBe(1);
+      expect(await status()).toBe(2);
+      await post('/api/ingest/uplinks', {
+        uplinks: [
+          {
+            mac: sensor.mac,
+            port: 1,
+            payload: usage(901, 10),
+            received_at: '2026-12-11T00:00:00Z',
+          },
+        ],
+      });
+      expect(await status()).toBe(1);
+    });
+
     it('refuses a bad batch with 400 and an oversized body with 413, storing nothing', async () => {
       const before = await rows<{ n: number }>(sql`select count(*)::int as n from submissions`);
       expect((await post('/api/ingest/uplinks', { uplinks: [] })).statusCode).toBe(400);
