@@ -84,7 +84,6 @@ export const sensors = pgTable(
     index('sensors_building_idx').on(t.buildingId),
     index('sensors_unit_idx').on(t.unitId),
     index('sensors_state_status_idx').on(t.sensorStateId, t.sensorStatusId),
-    index('sensors_last_submission_idx').on(t.lastSubmission),
   ],
 );
 

@@ -1,6 +1,8 @@
 // Raw readings and their rollups. `submissions` is partitioned by month on measured_at (the
 // partitioning clause is written into the migration by hand: drizzle-kit cannot express it).
 // Charts read usage_hourly / usage_daily, never the raw table.
+
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -65,7 +67,9 @@ export const submissions = pgTable(
     index('submissions_building_idx').on(t.buildingId, t.measuredAt),
     index('submissions_unit_idx').on(t.unitId, t.measuredAt),
     index('submissions_sensor_idx').on(t.sensorId, t.measuredAt),
-    index('submissions_kind_idx').on(t.kind, t.measuredAt),
+    // Only the lists of keep-alive, legacy and malformed readings look rows up by kind; usage
+    // reports (most rows) stay out of this index.
+    index('submissions_kind_idx').on(t.kind, t.measuredAt).where(sql`${t.kind} <> 'usage'`),
   ],
 );
 

@@ -147,6 +147,17 @@ function toRow(uplink: Uplink, sensor: SensorRow | undefined): Row {
 
 const isUsage = (kind: Row['kind']) => kind === 'usage' || kind === 'usage_v1';
 
+/**
+ * A PostgreSQL array literal (`{"a","b",NULL}`) sent as one text parameter and cast in SQL: the
+ * same on node-postgres and PGlite, and one parameter however many rows a batch has.
+ */
+export function pgArray(values: readonly (string | number | null)[]): string {
+  const items = values.map((value) =>
+    value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, (c) => `\\${c}`)}"`,
+  );
+  return `{${items.join(',')}}`;
+}
+
 export function createIngestService(db: Database) {
   const listeners = new Set<IngestListener>();
   const partitionsReady = new Set<string>();
@@ -173,32 +184,44 @@ export function createIngestService(db: Database) {
       from sensors s
       left join properties p on p.id = s.property_id
       left join timezones z on z.id = p.timezone_id
-      where s.mac_address in (${sql.join(
-        macs.map((mac) => sql`${mac}`),
-        sql`, `,
-      )})`)) as unknown as { rows: SensorRow[] };
+      where s.mac_address = any(${pgArray(macs)}::text[])`)) as unknown as { rows: SensorRow[] };
     return new Map(rows.map((row) => [row.mac_address, row]));
   }
 
   /** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
   async function insertSubmissions(tx: Database, rows: readonly Row[]) {
     const assigned = (row: Row) => (row.sensor?.unit_id ? row.sensor : undefined);
-    const values = rows.map((row) => {
-      const at = assigned(row);
-      return sql`(${row.measuredAt.toISOString()}::timestamptz, ${row.mac}, ${row.seq}, ${row.kind},
-        ${row.port}, ${Buffer.from(row.payload)}, ${row.transport}, ${row.volumeMgal}::bigint, ${row.intervalS}::int,
-        ${row.flowTimeS}::int, ${row.peakFlowMgpm}::int, ${row.battery}::smallint, ${row.firmware}, ${row.flags}::smallint,
-        ${row.reportIntervalS}::int, ${row.gateway}, ${row.rssi}::real, ${row.snr}::real, ${row.error},
-        ${row.sensor?.id ?? null}::int, ${at?.company_id ?? null}::int, ${at?.property_id ?? null}::int,
-        ${at?.building_id ?? null}::int, ${at?.unit_id ?? null}::int, ${at?.appliance_type_id ?? null}::smallint,
-        ${at?.room_type_id ?? null}::smallint, ${at?.water_type_id ?? null}::smallint)`;
-    });
+    const column = <T extends string | number | null>(pick: (row: Row) => T) =>
+      pgArray(rows.map(pick));
+    // One array per column, unnested into rows: a handful of parameters whatever the batch size.
     const { rows: inserted } = (await tx.execute(sql`
       insert into submissions (measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal,
         interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s,
         gateway_serial, rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id,
         appliance_type_id, room_type_id, water_type_id)
-      values ${sql.join(values, sql`, `)}
+      select measured_at, mac_address, seq, kind, port, decode(payload, 'hex'), transport, volume_mgal,
+        interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s,
+        gateway_serial, rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id,
+        appliance_type_id, room_type_id, water_type_id
+      from unnest(
+        ${column((r) => r.measuredAt.toISOString())}::timestamptz[], ${column((r) => r.mac)}::text[],
+        ${column((r) => r.seq)}::int[], ${column((r) => r.kind)}::text[], ${column((r) => r.port)}::smallint[],
+        ${column((r) => Buffer.from(r.payload).toString('hex'))}::text[], ${column((r) => r.transport)}::text[],
+        ${column((r) => r.volumeMgal)}::bigint[], ${column((r) => r.intervalS)}::int[],
+        ${column((r) => r.flowTimeS)}::int[], ${column((r) => r.peakFlowMgpm)}::int[],
+        ${column((r) => r.battery)}::smallint[], ${column((r) => r.firmware)}::text[],
+        ${column((r) => r.flags)}::smallint[], ${column((r) => r.reportIntervalS)}::int[],
+        ${column((r) => r.gateway)}::text[], ${column((r) => r.rssi)}::real[], ${column((r) => r.snr)}::real[],
+        ${column((r) => r.error)}::text[], ${column((r) => r.sensor?.id ?? null)}::int[],
+        ${column((r) => assigned(r)?.company_id ?? null)}::int[], ${column((r) => assigned(r)?.property_id ?? null)}::int[],
+        ${column((r) => assigned(r)?.building_id ?? null)}::int[], ${column((r) => assigned(r)?.unit_id ?? null)}::int[],
+        ${column((r) => assigned(r)?.appliance_type_id ?? null)}::smallint[],
+        ${column((r) => assigned(r)?.room_type_id ?? null)}::smallint[],
+        ${column((r) => assigned(r)?.water_type_id ?? null)}::smallint[]
+      ) as u(measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal, interval_s,
+        flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s, gateway_serial,
+        rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id, appliance_type_id,
+        room_type_id, water_type_id)
       on conflict (mac_address, measured_at, seq) do nothing
       returning mac_address, measured_at, seq`)) as unknown as {
       rows: { mac_address: string; measured_at: Date | string; seq: number }[];
@@ -229,19 +252,21 @@ export function createIngestService(db: Database) {
     }
     const upsert = async (table: 'usage_hourly' | 'usage_daily', sums: Map<string, Sum>) => {
       if (sums.size === 0) return;
-      const column = table === 'usage_hourly' ? sql`hour` : sql`day`;
-      const cast = table === 'usage_hourly' ? sql`timestamptz` : sql`date`;
-      const values = [...sums.values()].map(
-        ({ sensor, key, volume, flow, readings }) =>
-          sql`(${sensor.id}::int, ${sensor.company_id}::int, ${sensor.property_id}::int, ${sensor.building_id}::int,
-            ${sensor.unit_id}::int, ${sensor.appliance_type_id}::smallint, ${volume}::bigint, ${flow}::int,
-            ${readings}::int, ${key}::${cast})`,
-      );
+      const list = [...sums.values()];
+      const column = <T extends string | number | null>(pick: (sum: Sum) => T) =>
+        pgArray(list.map(pick));
+      const time = table === 'usage_hourly' ? sql`hour` : sql`day`;
+      const cast = table === 'usage_hourly' ? sql`timestamptz[]` : sql`date[]`;
       await tx.execute(sql`
         insert into ${sql.identifier(table)} (sensor_id, company_id, property_id, building_id, unit_id,
-          appliance_type_id, volume_mgal, flow_time_s, readings, ${column})
-        values ${sql.join(values, sql`, `)}
-        on conflict (sensor_id, unit_id, ${column}) do update set
+          appliance_type_id, volume_mgal, flow_time_s, readings, ${time})
+        select * from unnest(
+          ${column((x) => x.sensor.id)}::int[], ${column((x) => x.sensor.company_id)}::int[],
+          ${column((x) => x.sensor.property_id)}::int[], ${column((x) => x.sensor.building_id)}::int[],
+          ${column((x) => x.sensor.unit_id)}::int[], ${column((x) => x.sensor.appliance_type_id)}::smallint[],
+          ${column((x) => x.volume)}::bigint[], ${column((x) => x.flow)}::int[],
+          ${column((x) => x.readings)}::int[], ${column((x) => x.key)}::${cast})
+        on conflict (sensor_id, unit_id, ${time}) do update set
           volume_mgal = ${sql.identifier(table)}.volume_mgal + excluded.volume_mgal,
           flow_time_s = ${sql.identifier(table)}.flow_time_s + excluded.flow_time_s,
           readings = ${sql.identifier(table)}.readings + excluded.readings`);
@@ -287,11 +312,9 @@ export function createIngestService(db: Database) {
       facts.set(row.sensor.id, f);
     }
     if (facts.size === 0) return [];
-    const values = [...facts.values()].map(
-      (f) =>
-        sql`(${f.id}::int, ${f.lastUsage?.toISOString() ?? null}::timestamptz, ${f.lastKeepalive?.toISOString() ?? null}::timestamptz,
-          ${f.newest.toISOString()}::timestamptz, ${f.battery}::smallint, ${f.firmware}::text, ${f.interval}::int)`,
-    );
+    const list = [...facts.values()];
+    const column = <T extends string | number | null>(pick: (f: Facts) => T) =>
+      pgArray(list.map(pick));
     await tx.execute(sql`
       update sensors s set
         last_submission = greatest(s.last_submission, v.last_usage),
@@ -309,7 +332,12 @@ export function createIngestService(db: Database) {
         sensor_status_id = case when v.newest >= coalesce(greatest(s.last_submission, s.last_keepalive), '-infinity'::timestamptz)
           then ${SensorStatus.Transmitting} else s.sensor_status_id end,
         updated_at = now()
-      from (values ${sql.join(values, sql`, `)}) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
+      from unnest(
+        ${column((f) => f.id)}::int[], ${column((f) => f.lastUsage?.toISOString() ?? null)}::timestamptz[],
+        ${column((f) => f.lastKeepalive?.toISOString() ?? null)}::timestamptz[],
+        ${column((f) => f.newest.toISOString())}::timestamptz[], ${column((f) => f.battery)}::smallint[],
+        ${column((f) => f.firmware)}::text[], ${column((f) => f.interval)}::int[]
+      ) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
       where s.id = v.id`);
     return [...facts.keys()];
   }
@@ -322,16 +350,15 @@ export function createIngestService(db: Database) {
       if (!last || row.measuredAt > last) seen.set(row.gateway, row.measuredAt);
     }
     if (seen.size === 0) return;
-    const values = [...seen].map(
-      ([serial, at]) => sql`(${serial}::text, ${at.toISOString()}::timestamptz)`,
-    );
+    const list = [...seen];
     await tx.execute(sql`
       update gateways g set
         last_seen_at = greatest(g.last_seen_at, v.at),
         gateway_status_id = case when g.gateway_status_id = ${GatewayStatus.Offline}
           then ${GatewayStatus.Online} else g.gateway_status_id end,
         updated_at = now()
-      from (values ${sql.join(values, sql`, `)}) as v(serial, at)
+      from unnest(${pgArray(list.map(([serial]) => serial))}::text[],
+        ${pgArray(list.map(([, at]) => at.toISOString()))}::timestamptz[]) as v(serial, at)
       where lower(g.serial_number) = lower(v.serial)`);
   }
 

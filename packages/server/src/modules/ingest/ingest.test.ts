@@ -7,6 +7,7 @@ import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { pgArray } from './ingest.service.ts';
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -407,6 +408,23 @@ describe('ingest', () => {
       });
       expect(other.json()).toEqual({ ignored: 'not an uplink message' });
     });
+  });
+
+  it('sends arrays as one literal that round-trips any text', async () => {
+    const values = [
+      'plain',
+      'with "quotes"',
+      'back\\slash',
+      'comma, {braces}',
+      'NULL',
+      '',
+      '水',
+      null,
+    ];
+    const { rows: back } = (await t.database.db.execute(
+      sql`select unnest(${pgArray(values)}::text[]) as v`,
+    )) as unknown as { rows: { v: string | null }[] };
+    expect(back.map((row) => row.v)).toEqual(values);
   });
 
   it('limits calls per key', async () => {
