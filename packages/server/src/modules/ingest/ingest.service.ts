@@ -146,15 +146,37 @@ function toRow(uplink: Uplink, sensor: SensorRow | undefined): Row {
 }
 
 const isUsage = (kind: Row['kind']) => kind === 'usage' || kind === 'usage_v1';
+const byKey = (a: Row, b: Row) =>
+  (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0) ||
+  a.measuredAt.getTime() - b.measuredAt.getTime() ||
+  a.seq - b.seq;
+
+/** PostgreSQL's answers to lock cycles and serialization conflicts: the batch may simply retry. */
+const RETRYABLE = new Set(['40P01', '40001', '42P07']);
+const MAX_ATTEMPTS = 4;
+function retryable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+const NEEDS_ESCAPE = /["\\]/;
 
 /**
  * A PostgreSQL array literal (`{"a","b",NULL}`) sent as one text parameter and cast in SQL: the
  * same on node-postgres and PGlite, and one parameter however many rows a batch has.
  */
 export function pgArray(values: readonly (string | number | null)[]): string {
-  const items = values.map((value) =>
-    value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, (c) => `\\${c}`)}"`,
-  );
+  const items = values.map((value) => {
+    if (value === null) return 'NULL';
+    if (typeof value === 'number') return String(value);
+    return NEEDS_ESCAPE.test(value)
+      ? `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`
+      : `"${value}"`;
+  });
   return `{${items.join(',')}}`;
 }
 
@@ -252,7 +274,12 @@ export function createIngestService(db: Database) {
     }
     const upsert = async (table: 'usage_hourly' | 'usage_daily', sums: Map<string, Sum>) => {
       if (sums.size === 0) return;
-      const list = [...sums.values()];
+      const list = [...sums.values()].sort(
+        (a, b) =>
+          a.sensor.id - b.sensor.id ||
+          (a.sensor.unit_id ?? 0) - (b.sensor.unit_id ?? 0) ||
+          (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+      );
       const column = <T extends string | number | null>(pick: (sum: Sum) => T) =>
         pgArray(list.map(pick));
       const time = table === 'usage_hourly' ? sql`hour` : sql`day`;
@@ -312,9 +339,13 @@ export function createIngestService(db: Database) {
       facts.set(row.sensor.id, f);
     }
     if (facts.size === 0) return [];
-    const list = [...facts.values()];
+    const list = [...facts.values()].sort((a, b) => a.id - b.id);
     const column = <T extends string | number | null>(pick: (f: Facts) => T) =>
       pgArray(list.map(pick));
+    // Locks taken in id order: an UPDATE … FROM may visit rows in any order.
+    await tx.execute(
+      sql`select id from sensors where id = any(${column((f) => f.id)}::int[]) order by id for update`,
+    );
     await tx.execute(sql`
       update sensors s set
         last_submission = greatest(s.last_submission, v.last_usage),
@@ -350,7 +381,7 @@ export function createIngestService(db: Database) {
       if (!last || row.measuredAt > last) seen.set(row.gateway, row.measuredAt);
     }
     if (seen.size === 0) return;
-    const list = [...seen];
+    const list = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     await tx.execute(sql`
       update gateways g set
         last_seen_at = greatest(g.last_seen_at, v.at),
@@ -374,37 +405,51 @@ export function createIngestService(db: Database) {
       };
       if (uplinks.length === 0) return result;
       const prepared = uplinks.map((uplink) => ({ uplink, mac: normalizeMac(uplink.mac) }));
-      const touched = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
-        const macs = [...new Set(prepared.flatMap(({ mac }) => (mac ? [mac] : [])))];
-        const sensors = await sensorsByMac(tx, macs);
-        // Within one batch a repeated key would be refused by the database; keep its first copy.
-        const unique = new Map<string, Row>();
-        for (const { uplink, mac } of prepared) {
-          const row = toRow(uplink, mac ? sensors.get(mac) : undefined);
-          row.mac = mac ?? uplink.mac.slice(0, 64);
-          if (!mac) {
-            row.kind = 'malformed';
-            row.error = `invalid DevEUI '${uplink.mac.slice(0, 64)}'`;
+      const store = () =>
+        db.transaction(async (transaction) => {
+          const tx = transaction as unknown as Database;
+          const macs = [...new Set(prepared.flatMap(({ mac }) => (mac ? [mac] : [])))];
+          const sensors = await sensorsByMac(tx, macs);
+          // Within one batch a repeated key would be refused by the database; keep its first copy.
+          const unique = new Map<string, Row>();
+          for (const { uplink, mac } of prepared) {
+            const row = toRow(uplink, mac ? sensors.get(mac) : undefined);
+            row.mac = mac ?? uplink.mac.slice(0, 64);
+            if (!mac) {
+              row.kind = 'malformed';
+              row.error = `invalid DevEUI '${uplink.mac.slice(0, 64)}'`;
+            }
+            const key = `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
+            if (!unique.has(key)) unique.set(key, row);
           }
-          const key = `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
-          if (!unique.has(key)) unique.set(key, row);
+          // Every statement below touches rows in one global order (by key), so concurrent batches
+          // over the same sensors wait for each other instead of deadlocking.
+          const rows = [...unique.values()].sort(byKey);
+          await ensurePartitions(tx, rows);
+          const inserted = await insertSubmissions(tx, rows);
+          const fresh = rows.filter((row) =>
+            inserted.has(`${row.mac}|${row.measuredAt.getTime()}|${row.seq}`),
+          );
+          await addUsage(tx, fresh);
+          const sensorIds = await touchSensors(tx, fresh);
+          await touchGateways(tx, fresh);
+          result.stored = fresh.length;
+          result.duplicates = uplinks.length - fresh.length;
+          result.malformed = fresh.filter((row) => row.kind === 'malformed').length;
+          result.unassigned = fresh.filter((row) => !row.sensor?.unit_id).length;
+          return sensorIds;
+        });
+      let touched: number[] = [];
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          touched = await store();
+          break;
+        } catch (error) {
+          // A lock cycle with another replica's batch: nothing was stored, so store it again.
+          if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
         }
-        const rows = [...unique.values()];
-        await ensurePartitions(tx, rows);
-        const inserted = await insertSubmissions(tx, rows);
-        const fresh = rows.filter((row) =>
-          inserted.has(`${row.mac}|${row.measuredAt.getTime()}|${row.seq}`),
-        );
-        await addUsage(tx, fresh);
-        const sensorIds = await touchSensors(tx, fresh);
-        await touchGateways(tx, fresh);
-        result.stored = fresh.length;
-        result.duplicates = uplinks.length - fresh.length;
-        result.malformed = fresh.filter((row) => row.kind === 'malformed').length;
-        result.unassigned = fresh.filter((row) => !row.sensor?.unit_id).length;
-        return sensorIds;
-      });
+      }
       if (touched.length > 0) {
         const event = { sensorIds: touched, at: new Date() };
         for (const listener of listeners) listener(event);

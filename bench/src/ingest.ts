@@ -1,0 +1,411 @@
+// Ingestion benchmark (issue: ingestion). In one run on this machine:
+//   1. readings/s through the native HTTP batch path into a PostgreSQL-backed server process,
+//   2. the same rows loaded with COPY into the same table (the baseline), and the ratio,
+//   3. readings/s through MQTT QoS 1 (native topic, one reading per message),
+//   4. the HTTP batch path on PGlite, for PGlite versus PostgreSQL,
+//   5. a large crash run: ≥100,000 readings over HTTP while the server is killed with SIGKILL
+//      again and again; then nothing acknowledged is missing and nothing is counted twice.
+// Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, used to
+// create scratch databases), MQTT_TEST_URL (default mqtt://127.0.0.1:1883), BENCH_SCALE (1).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { encodeUplink } from '@flowsight/domain/device-protocol';
+import { SensorState } from '@flowsight/domain/lookups';
+import { createDatabase } from '@flowsight/server/db/client';
+import { prepareDatabase } from '@flowsight/server/db/prepare';
+import { seedDemo } from '@flowsight/server/db/seed/demo';
+import {
+  createIntegrationKey,
+  type ServerProcess,
+  startServerProcess,
+} from '@flowsight/server/testing/server-process';
+import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
+import mqtt from 'mqtt';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const HTTP_READINGS = Math.round(200_000 * scale);
+const MQTT_READINGS = Math.round(30_000 * scale);
+const PGLITE_READINGS = Math.round(50_000 * scale);
+const CRASH_READINGS = Math.max(100_000, Math.round(100_000 * scale));
+const BATCH = 1000;
+const CLIENTS = 4;
+const PORT = 18_900;
+
+const macs = generateDemoPortfolio()
+  .sensors.filter((s) => s.sensorStateId === SensorState.Installed && s.placement)
+  .map((s) => s.macAddress);
+
+type Reading = {
+  mac: string;
+  port: number;
+  payload: string;
+  received_at: string;
+  bytes: Uint8Array;
+  seq: number;
+  volume: number;
+};
+
+/** Reading `index` of run `run`: a demo sensor, a distinct 15-minute slot, a known volume. */
+function reading(run: number, index: number): Reading {
+  const mac = macs[index % macs.length] as string;
+  const slot = Math.floor(index / macs.length);
+  const seq = slot % 65_536;
+  const volume = 500 + (index % 97) * 13;
+  const { bytes } = encodeUplink({
+    kind: 'usage',
+    version: 2,
+    seq,
+    volumeMgal: volume,
+    intervalS: 900,
+    flowTimeS: 40,
+    peakFlowMgpm: 900,
+    battery: 88,
+  });
+  const at = new Date(Date.UTC(2025, 0, 1) + run * 400 * 86_400_000 + slot * 900_000);
+  return {
+    mac,
+    port: 1,
+    payload: Buffer.from(bytes).toString('base64'),
+    received_at: at.toISOString(),
+    bytes,
+    seq,
+    volume,
+  };
+}
+const total = (run: number, count: number) => {
+  let sum = 0;
+  for (let i = 0; i < count; i += 1) sum += reading(run, i).volume;
+  return sum;
+};
+
+const databaseUrl = (name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+/** A migrated database with the demo portfolio, made once and cloned per measurement. */
+async function demoDatabase(name: string, template?: string) {
+  await admin(async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(
+      template ? `create database ${name} template ${template}` : `create database ${name}`,
+    );
+  });
+  if (!template) {
+    const handle = await createDatabase({ kind: 'postgres', url: databaseUrl(name) });
+    await prepareDatabase(handle);
+    await seedDemo(handle.db);
+    await handle.close();
+  }
+  return databaseUrl(name);
+}
+async function query<T>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** The request bodies of readings [0, count) of `run`, built before any clock starts. */
+function batches(run: number, count: number): { body: string; size: number }[] {
+  const bodies: { body: string; size: number }[] = [];
+  for (let first = 0; first < count; first += BATCH) {
+    const uplinks = [];
+    for (let i = first; i < Math.min(count, first + BATCH); i += 1) {
+      const { bytes: _bytes, seq: _seq, volume: _volume, ...uplink } = reading(run, i);
+      uplinks.push(uplink);
+    }
+    bodies.push({ body: JSON.stringify({ uplinks }), size: uplinks.length });
+  }
+  return bodies;
+}
+
+/** Posts the batches from several clients, each retrying until its batch is acknowledged. */
+async function sendOverHttp(
+  server: () => ServerProcess,
+  key: string,
+  bodies: readonly { body: string; size: number }[],
+  onAcknowledged?: (n: number) => void,
+) {
+  let next = 0;
+  let acknowledged = 0;
+  const client = async () => {
+    for (;;) {
+      const batch = bodies[next];
+      next += 1;
+      if (!batch) return;
+      for (;;) {
+        try {
+          const response = await fetch(`${server().url}/api/ingest/uplinks`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': key },
+            body: batch.body,
+          });
+          await response.arrayBuffer();
+          if (response.ok) {
+            acknowledged += batch.size;
+            onAcknowledged?.(acknowledged);
+            break;
+          }
+        } catch {
+          // died mid-request: retry (a redelivery is a no-op)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  return acknowledged;
+}
+
+const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+async function main() {
+  const results: string[] = [];
+  const log = (line: string) => {
+    console.log(line);
+    results.push(line);
+  };
+  console.log(
+    `Ingestion benchmark — ${macs.length} demo sensors, batches of ${BATCH}, ${CLIENTS} HTTP clients`,
+  );
+  const template = 'flowsight_bench_template';
+  await demoDatabase(template);
+
+  console.log('… HTTP batch path on PostgreSQL');
+  // 1. HTTP batch path on PostgreSQL.
+  const httpUrl = await demoDatabase('flowsight_bench_http', template);
+  let server = await startServerProcess(
+    { DATABASE_URL: httpUrl, LOG_LEVEL: 'warn', INGEST_LIMIT_PER_MINUTE: '1000000' },
+    PORT,
+  );
+  const key = await createIntegrationKey(server, 'bench');
+  const httpBodies = batches(0, HTTP_READINGS);
+  let started = performance.now();
+  await sendOverHttp(() => server, key, httpBodies);
+  const httpMs = performance.now() - started;
+  await server.stop();
+  const [httpStored] = await query<{ n: number; volume: string }>(
+    httpUrl,
+    `select count(*)::int as n, sum(volume_mgal)::text as volume from submissions`,
+  );
+  const [rolled] = await query<{ volume: string }>(
+    httpUrl,
+    'select sum(volume_mgal)::text as volume from usage_hourly',
+  );
+  if (httpStored?.n !== HTTP_READINGS || rolled?.volume !== String(total(0, HTTP_READINGS))) {
+    throw new Error(`HTTP run stored ${httpStored?.n} readings, rollup ${rolled?.volume}`);
+  }
+  const httpRate = rate(HTTP_READINGS, httpMs);
+
+  console.log('… COPY baseline');
+  // 2. COPY of the same rows (as stored, with the assignment copied) into the same table.
+  const copyUrl = await demoDatabase('flowsight_bench_copy', template);
+  const rows = await query<Record<string, unknown>>(
+    httpUrl,
+    `select measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal, interval_s, flow_time_s,
+       peak_flow_mgpm, battery, report_interval_s, sensor_id, company_id, property_id, building_id, unit_id,
+       appliance_type_id, room_type_id, water_type_id from submissions`,
+  );
+  const columns = Object.keys(rows[0] ?? {});
+  const line = (row: Record<string, unknown>) =>
+    `${columns
+      .map((c) => {
+        const v = row[c];
+        if (v === null || v === undefined) return '\\N';
+        if (v instanceof Date) return v.toISOString();
+        if (Buffer.isBuffer(v)) return `\\\\x${v.toString('hex')}`;
+        return String(v);
+      })
+      .join('\t')}\n`;
+  const copyClient = new pg.Client({ connectionString: copyUrl });
+  await copyClient.connect();
+  // Partitions exist for the months of the data, as the ingest path makes them.
+  await copyClient.query(
+    `select ensure_submissions_partition(m) from generate_series('2025-01-01'::timestamptz, '2025-12-01', '1 month') m`,
+  );
+  started = performance.now();
+  await pipeline(
+    Readable.from(
+      (function* () {
+        for (let i = 0; i < rows.length; i += 1000)
+          yield rows
+            .slice(i, i + 1000)
+            .map(line)
+            .join('');
+      })(),
+    ),
+    copyClient.query(copyFrom(`copy submissions (${columns.join(', ')}) from stdin`)),
+  );
+  const copyMs = performance.now() - started;
+  await copyClient.end();
+  const copyRate = rate(rows.length, copyMs);
+
+  console.log('… MQTT QoS 1');
+  // 3. MQTT QoS 1, one reading per message on the native topic.
+  const mqttUrl = await demoDatabase('flowsight_bench_mqtt', template);
+  const clientId = `flowsight-bench-${process.pid}`;
+  const topic = `bench-${process.pid}/flowsight/uplinks`;
+  server = await startServerProcess(
+    {
+      DATABASE_URL: mqttUrl,
+      LOG_LEVEL: 'warn',
+      MQTT_URL: brokerUrl,
+      MQTT_CLIENT_ID: clientId,
+      MQTT_TOPICS: `${topic}/+`,
+    },
+    PORT,
+  );
+  const publisher = await mqtt.connectAsync(brokerUrl, {
+    clientId: `${clientId}-pub`,
+    clean: true,
+  });
+  started = performance.now();
+  const inFlight = new Set<Promise<unknown>>();
+  // The broker queues at most ~1,000 messages for a subscriber that is behind (Mosquitto's
+  // default max_queued_messages) and drops the rest, so the publisher stays within that window.
+  let stored = 0;
+  const storedNow = async () => {
+    const [row] = await query<{ n: number }>(mqttUrl, 'select count(*)::int as n from submissions');
+    stored = row?.n ?? 0;
+  };
+  for (let i = 0; i < MQTT_READINGS; i += 1) {
+    while (i - stored > 800) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await storedNow();
+    }
+    const { mac, bytes: _b, seq: _s, volume: _v, ...message } = reading(2, i);
+    const sent = publisher.publishAsync(`${topic}/${mac}`, JSON.stringify(message), { qos: 1 });
+    inFlight.add(sent);
+    void sent.finally(() => inFlight.delete(sent));
+    if (inFlight.size >= 500) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  for (;;) {
+    const [row] = await query<{ n: number }>(mqttUrl, 'select count(*)::int as n from submissions');
+    if ((row?.n ?? 0) >= MQTT_READINGS) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const mqttMs = performance.now() - started;
+  await publisher.endAsync();
+  await server.stop();
+  (await mqtt.connectAsync(brokerUrl, { clientId, clean: true })).end();
+  const mqttRate = rate(MQTT_READINGS, mqttMs);
+
+  console.log('… HTTP batch path on PGlite');
+  // 4. The HTTP batch path on PGlite (the embedded database of `npm start`).
+  const dataDir = mkdtempSync(join(tmpdir(), 'flowsight-bench-pglite-'));
+  server = await startServerProcess(
+    { DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', INGEST_LIMIT_PER_MINUTE: '1000000' },
+    PORT,
+    300_000,
+  );
+  const pgliteKey = await createIntegrationKey(server, 'bench');
+  const pgliteBodies = batches(3, PGLITE_READINGS);
+  started = performance.now();
+  await sendOverHttp(() => server, pgliteKey, pgliteBodies);
+  const pgliteMs = performance.now() - started;
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  const pgliteRate = rate(PGLITE_READINGS, pgliteMs);
+
+  console.log('… crash run');
+  // 5. Large crash run on PostgreSQL: SIGKILL every ~15% of the way.
+  const crashUrl = await demoDatabase('flowsight_bench_crash', template);
+  const crashEnv = {
+    DATABASE_URL: crashUrl,
+    LOG_LEVEL: 'warn',
+    INGEST_LIMIT_PER_MINUTE: '1000000',
+  };
+  server = await startServerProcess(crashEnv, PORT);
+  const crashKey = await createIntegrationKey(server, 'bench');
+  let acknowledged = 0;
+  let kills = 0;
+  const sending = sendOverHttp(
+    () => server,
+    crashKey,
+    batches(4, CRASH_READINGS),
+    (n) => {
+      acknowledged = n;
+    },
+  );
+  let done = false;
+  void sending.finally(() => {
+    done = true;
+  });
+  for (const share of [0.15, 0.3, 0.45, 0.6, 0.75, 0.9]) {
+    while (!done && acknowledged < share * CRASH_READINGS)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    if (done) break;
+    await server.kill();
+    kills += 1;
+    server = await startServerProcess(crashEnv, PORT);
+  }
+  await sending;
+  await server.stop();
+  const [crash] = await query<{ n: number; distinct: number; volume: string }>(
+    crashUrl,
+    `select count(*)::int as n, count(distinct (mac_address, measured_at, seq))::int as distinct, sum(volume_mgal)::text as volume from submissions`,
+  );
+  const [crashRollup] = await query<{ volume: string }>(
+    crashUrl,
+    'select sum(volume_mgal)::text as volume from usage_hourly',
+  );
+  const crashOk =
+    crash?.n === CRASH_READINGS &&
+    crash.distinct === CRASH_READINGS &&
+    crash.volume === String(total(4, CRASH_READINGS)) &&
+    crashRollup?.volume === crash.volume;
+
+  console.log('');
+  log(
+    `HTTP batch, PostgreSQL: ${fmt(HTTP_READINGS)} readings in ${seconds(httpMs)} = ${fmt(httpRate)} readings/s (target ≥ 10,000)`,
+  );
+  log(
+    `COPY baseline:          ${fmt(rows.length)} rows in ${seconds(copyMs)} = ${fmt(copyRate)} rows/s`,
+  );
+  log(`HTTP batch / COPY:      ${(httpRate / copyRate).toFixed(2)} (target ≥ 0.30)`);
+  log(
+    `MQTT QoS 1, PostgreSQL: ${fmt(MQTT_READINGS)} messages in ${seconds(mqttMs)} = ${fmt(mqttRate)} readings/s`,
+  );
+  log(
+    `HTTP batch, PGlite:     ${fmt(PGLITE_READINGS)} readings in ${seconds(pgliteMs)} = ${fmt(pgliteRate)} readings/s (${(pgliteRate / httpRate).toFixed(2)} of PostgreSQL)`,
+  );
+  log(
+    `Crash run:              ${fmt(CRASH_READINGS)} readings, ${kills} SIGKILLs: stored ${fmt(crash?.n ?? 0)} (${fmt(crash?.distinct ?? 0)} distinct), volume ${crashOk ? 'exact' : 'WRONG'} in raw and hourly rollup`,
+  );
+
+  for (const name of [
+    'flowsight_bench_http',
+    'flowsight_bench_copy',
+    'flowsight_bench_mqtt',
+    'flowsight_bench_crash',
+    template,
+  ]) {
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+  if (!crashOk) process.exitCode = 1;
+}
+
+await main();
