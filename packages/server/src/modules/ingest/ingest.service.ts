@@ -154,6 +154,15 @@ const byKey = (a: Row, b: Row) =>
 /** PostgreSQL's answers to lock cycles and serialization conflicts: the batch may simply retry. */
 const RETRYABLE = new Set(['40P01', '40001', '42P07']);
 const MAX_ATTEMPTS = 4;
+/** Readings one merged transaction takes at most. */
+const MERGE_LIMIT = 5000;
+const emptyResult = (received: number): IngestResult => ({
+  received,
+  stored: 0,
+  duplicates: 0,
+  malformed: 0,
+  unassigned: 0,
+});
 function retryable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
@@ -393,68 +402,134 @@ export function createIngestService(db: Database) {
       where lower(g.serial_number) = lower(v.serial)`);
   }
 
-  return {
-    /** Stores a batch exactly once; resolves after the transaction committed. */
-    async ingest(uplinks: readonly Uplink[]): Promise<IngestResult> {
-      const result: IngestResult = {
-        received: uplinks.length,
-        stored: 0,
-        duplicates: 0,
-        malformed: 0,
-        unassigned: 0,
-      };
-      if (uplinks.length === 0) return result;
-      const prepared = uplinks.map((uplink) => ({ uplink, mac: normalizeMac(uplink.mac) }));
-      const store = () =>
-        db.transaction(async (transaction) => {
-          const tx = transaction as unknown as Database;
-          const macs = [...new Set(prepared.flatMap(({ mac }) => (mac ? [mac] : [])))];
-          const sensors = await sensorsByMac(tx, macs);
-          // Within one batch a repeated key would be refused by the database; keep its first copy.
-          const unique = new Map<string, Row>();
-          for (const { uplink, mac } of prepared) {
-            const row = toRow(uplink, mac ? sensors.get(mac) : undefined);
-            row.mac = mac ?? uplink.mac.slice(0, 64);
-            if (!mac) {
-              row.kind = 'malformed';
-              row.error = `invalid DevEUI '${uplink.mac.slice(0, 64)}'`;
-            }
-            const key = `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
-            if (!unique.has(key)) unique.set(key, row);
-          }
-          // Every statement below touches rows in one global order (by key), so concurrent batches
-          // over the same sensors wait for each other instead of deadlocking.
-          const rows = [...unique.values()].sort(byKey);
-          await ensurePartitions(tx, rows);
-          const inserted = await insertSubmissions(tx, rows);
-          const fresh = rows.filter((row) =>
-            inserted.has(`${row.mac}|${row.measuredAt.getTime()}|${row.seq}`),
-          );
-          await addUsage(tx, fresh);
-          const sensorIds = await touchSensors(tx, fresh);
-          await touchGateways(tx, fresh);
-          result.stored = fresh.length;
-          result.duplicates = uplinks.length - fresh.length;
-          result.malformed = fresh.filter((row) => row.kind === 'malformed').length;
-          result.unassigned = fresh.filter((row) => !row.sensor?.unit_id).length;
-          return sensorIds;
-        });
-      let touched: number[] = [];
-      for (let attempt = 1; ; attempt += 1) {
+  /** One transaction for several batches; answers each batch's result and the touched sensors. */
+  async function storeGroup(parts: readonly (readonly Uplink[])[]) {
+    return db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const prepared = parts.flatMap((uplinks, part) =>
+        uplinks.map((uplink) => ({ uplink, part, mac: normalizeMac(uplink.mac) })),
+      );
+      const macs = [...new Set(prepared.flatMap(({ mac }) => (mac ? [mac] : [])))];
+      const sensors = await sensorsByMac(tx, macs);
+      // A key repeated within the group would be refused by the database; keep its first copy.
+      const unique = new Map<string, Row & { part: number }>();
+      for (const { uplink, part, mac } of prepared) {
+        const row = toRow(uplink, mac ? sensors.get(mac) : undefined);
+        row.mac = mac ?? uplink.mac.slice(0, 64);
+        if (!mac) {
+          row.kind = 'malformed';
+          row.error = `invalid DevEUI '${uplink.mac.slice(0, 64)}'`;
+        }
+        const key = `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
+        if (!unique.has(key)) unique.set(key, { ...row, part });
+      }
+      // Every statement below touches rows in one global order (by key), so concurrent
+      // transactions over the same sensors (other replicas) wait instead of deadlocking.
+      const rows = [...unique.values()].sort(byKey);
+      await ensurePartitions(tx, rows);
+      const inserted = await insertSubmissions(tx, rows);
+      const fresh = rows.filter((row) =>
+        inserted.has(`${row.mac}|${row.measuredAt.getTime()}|${row.seq}`),
+      );
+      await addUsage(tx, fresh);
+      const sensorIds = await touchSensors(tx, fresh);
+      await touchGateways(tx, fresh);
+      const results = parts.map((uplinks) => emptyResult(uplinks.length));
+      for (const row of fresh) {
+        const result = results[row.part];
+        if (!result) continue;
+        result.stored += 1;
+        if (row.kind === 'malformed') result.malformed += 1;
+        if (!row.sensor?.unit_id) result.unassigned += 1;
+      }
+      for (const result of results) result.duplicates = result.received - result.stored;
+      return { results, sensorIds };
+    });
+  }
+
+  async function storeWithRetry(parts: readonly (readonly Uplink[])[]) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await storeGroup(parts);
+      } catch (error) {
+        // A lock cycle with another replica's transaction: nothing was stored, so store again.
+        if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+      }
+    }
+  }
+
+  type Pending = {
+    uplinks: readonly Uplink[];
+    resolve: (result: IngestResult) => void;
+    reject: (error: unknown) => void;
+  };
+  const queue: Pending[] = [];
+  let writing = false;
+
+  function notify(sensorIds: readonly number[]) {
+    if (sensorIds.length === 0) return;
+    const event = { sensorIds, at: new Date() };
+    for (const listener of listeners) listener(event);
+  }
+
+  /** The one writer: takes what is queued, up to MERGE_LIMIT readings, into one transaction. */
+  async function drain() {
+    if (writing) return;
+    writing = true;
+    try {
+      for (;;) {
+        const group: Pending[] = [];
+        let size = 0;
+        for (;;) {
+          const next = queue[0];
+          if (!next || (group.length > 0 && size + next.uplinks.length > MERGE_LIMIT)) break;
+          queue.shift();
+          group.push(next);
+          size += next.uplinks.length;
+        }
+        if (group.length === 0) return;
         try {
-          touched = await store();
-          break;
+          const { results, sensorIds } = await storeWithRetry(group.map((p) => p.uplinks));
+          for (const [index, pending] of group.entries()) {
+            pending.resolve(results[index] ?? emptyResult(0));
+          }
+          notify(sensorIds);
         } catch (error) {
-          // A lock cycle with another replica's batch: nothing was stored, so store it again.
-          if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+          if (group.length === 1) {
+            group[0]?.reject(error);
+            continue;
+          }
+          // One batch must not fail the others it was merged with: store each alone.
+          for (const pending of group) {
+            try {
+              const { results, sensorIds } = await storeWithRetry([pending.uplinks]);
+              pending.resolve(results[0] ?? emptyResult(0));
+              notify(sensorIds);
+            } catch (alone) {
+              pending.reject(alone);
+            }
+          }
         }
       }
-      if (touched.length > 0) {
-        const event = { sensorIds: touched, at: new Date() };
-        for (const listener of listeners) listener(event);
-      }
-      return result;
+    } finally {
+      writing = false;
+    }
+  }
+
+  return {
+    /**
+     * Stores a batch exactly once; resolves after the transaction holding it committed. Batches
+     * that arrive while another is being written are merged into the next transaction (group
+     * commit): fewer, larger transactions, one writer per process, and a reading that appears in
+     * several merged batches is stored for the first and counted a duplicate for the others.
+     */
+    ingest(uplinks: readonly Uplink[]): Promise<IngestResult> {
+      if (uplinks.length === 0) return Promise.resolve(emptyResult(0));
+      return new Promise((resolve, reject) => {
+        queue.push({ uplinks, resolve, reject });
+        void drain();
+      });
     },
     /** A battery level reported out of band (ChirpStack `status` events); newest wins. */
     async recordBattery(mac: string, battery: number, at: Date) {

@@ -410,6 +410,41 @@ describe('ingest', () => {
     });
   });
 
+  it('merges concurrent batches into one transaction, answering each for its own readings', async () => {
+    const sensor = sensors[3] as Sensor;
+    const uplink = (minute: number) => ({
+      mac: sensor.mac,
+      port: 1,
+      payload: new Uint8Array(Buffer.from(usage(2000 + minute, 100), 'base64')),
+      receivedAt: new Date(Date.UTC(2026, 11, 24, 0, minute)),
+      transport: 'http' as const,
+    });
+    const first = [uplink(0), uplink(1), uplink(2)];
+    const second = [uplink(2), uplink(3)];
+    // A batch the database refuses (a port outside smallint) fails alone.
+    const broken = [{ ...uplink(4), port: 70_000 }];
+    const outcomes = await Promise.allSettled([
+      t.app.ingest.ingest(first),
+      t.app.ingest.ingest(second),
+      t.app.ingest.ingest(broken),
+      t.app.ingest.ingest([uplink(5)]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const [a, b, , d] = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : undefined));
+    expect(a).toMatchObject({ received: 3, stored: 3, duplicates: 0 });
+    expect(b).toMatchObject({ received: 2, stored: 1, duplicates: 1 });
+    expect(d).toMatchObject({ received: 1, stored: 1 });
+    const [count] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from submissions where mac_address = ${sensor.mac}
+        and measured_at >= '2026-12-24T00:00:00Z' and measured_at < '2026-12-25T00:00:00Z'`);
+    expect(count?.n).toBe(5);
+  });
+
   it('sends arrays as one literal that round-trips any text', async () => {
     const values = [
       'plain',
