@@ -35,6 +35,8 @@ const MQTT_READINGS = Math.round(30_000 * scale);
 const PGLITE_READINGS = Math.round(50_000 * scale);
 const CRASH_READINGS = Math.max(100_000, Math.round(100_000 * scale));
 const BATCH = 1000;
+/** `BENCH_QUICK=1` measures only the HTTP batch path and its COPY baseline (while tuning). */
+const quick = process.env.BENCH_QUICK === '1';
 const CLIENTS = 4;
 const PORT = 18_900;
 
@@ -263,6 +265,12 @@ async function main() {
   const copyRate = rate(rows.length, copyMs);
 
   console.log('… MQTT QoS 1');
+  if (quick) {
+    console.log(
+      `HTTP ${fmt(httpRate)} readings/s, COPY ${fmt(copyRate)} rows/s, ratio ${(httpRate / copyRate).toFixed(2)}`,
+    );
+    return;
+  }
   // 3. MQTT QoS 1, one reading per message on the native topic.
   const mqttUrl = await demoDatabase('flowsight_bench_mqtt', template);
   const clientId = `flowsight-bench-${process.pid}`;

@@ -156,6 +156,8 @@ const RETRYABLE = new Set(['40P01', '40001', '42P07']);
 const MAX_ATTEMPTS = 4;
 /** Readings one merged transaction takes at most. */
 const MERGE_LIMIT = 5000;
+/** Transactions one process writes at once: one fills while the other commits. */
+const WRITERS = 2;
 const emptyResult = (received: number): IngestResult => ({
   received,
   stored: 0,
@@ -465,7 +467,7 @@ export function createIngestService(db: Database) {
     reject: (error: unknown) => void;
   };
   const queue: Pending[] = [];
-  let writing = false;
+  let writers = 0;
 
   function notify(sensorIds: readonly number[]) {
     if (sensorIds.length === 0) return;
@@ -473,10 +475,10 @@ export function createIngestService(db: Database) {
     for (const listener of listeners) listener(event);
   }
 
-  /** The one writer: takes what is queued, up to MERGE_LIMIT readings, into one transaction. */
+  /** A writer: takes what is queued, up to MERGE_LIMIT readings, into one transaction. */
   async function drain() {
-    if (writing) return;
-    writing = true;
+    if (writers >= WRITERS) return;
+    writers += 1;
     try {
       for (;;) {
         const group: Pending[] = [];
@@ -513,7 +515,7 @@ export function createIngestService(db: Database) {
         }
       }
     } finally {
-      writing = false;
+      writers -= 1;
     }
   }
 
