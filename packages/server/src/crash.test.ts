@@ -7,13 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { SensorState } from '@flowsight/domain/lookups';
-import { demoPassword, generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
+import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from './db/client.ts';
 import { DEMO_TEMPLATE_DATABASE, databaseUrlFor, testBackend } from './testing/backend.ts';
-import { type ServerProcess, startServerProcess } from './testing/server-process.ts';
+import {
+  createIntegrationKey,
+  type ServerProcess,
+  startServerProcess,
+} from './testing/server-process.ts';
 
 const brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
 const port = 18_000 + (process.pid % 1000);
@@ -82,18 +86,7 @@ describe('crash safety of ingest', () => {
       env.DEMO = '1';
     }
     await start();
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@flowsight.test', password: demoPassword }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    const created = await fetch(`${server.url}/api/integration-keys`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'crash test' }),
-    });
-    key = ((await created.json()) as { key: string }).key;
+    key = await createIntegrationKey(server, 'crash test');
   }, 180_000);
 
   afterAll(async () => {

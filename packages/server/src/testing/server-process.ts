@@ -2,6 +2,7 @@
 // source with the pinned Node, on a database the caller names, and killed with SIGKILL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { demoPassword } from '@flowsight/simulator/demo-portfolio';
 
 const serverEntry = fileURLToPath(new URL('../main.ts', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -65,4 +66,21 @@ export async function startServerProcess(
       await exited;
     },
   };
+}
+
+/** Signs in as the demo system admin and creates an integration API key named `name`. */
+export async function createIntegrationKey(server: { url: string }, name: string): Promise<string> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@flowsight.test', password: demoPassword }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const created = await fetch(`${server.url}/api/integration-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name }),
+  });
+  if (created.status !== 201) throw new Error(`integration key not created: ${created.status}`);
+  return ((await created.json()) as { key: string }).key;
 }
