@@ -73,6 +73,38 @@ export function OverviewCard({
   );
 }
 
+/** The counts card: placeholders while they load, one line when they could not be read. */
+export function CountsCard({
+  query,
+  items,
+}: {
+  query: { isPending: boolean; isError: boolean };
+  items: readonly OverviewItem[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <OverviewCard
+      title={t('portfolio.overview.counts')}
+      data-testid="overview-counts"
+      loading={query.isPending}
+      items={query.isError ? [{ label: t('portfolio.overview.countsError'), value: '' }] : items}
+    />
+  );
+}
+
+/** The address card (no map): the record's address lines, or a note that it has none. */
+export function AddressCard({ record }: { record: Parameters<typeof addressLines>[0] }) {
+  const { t } = useTranslation();
+  const lines = addressLines(record);
+  return (
+    <OverviewCard title={t('portfolio.overview.address')} items={[]} data-testid="overview-address">
+      {(lines.length === 0 ? [t('portfolio.overview.noAddress')] : lines).map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </OverviewCard>
+  );
+}
+
 /** The lines of an address, without empty parts. */
 export function addressLines(record: {
   street: string | null;

@@ -16,7 +16,8 @@ import { MoveDialog } from '../components/move-dialog';
 import { UnitList } from '../components/portfolio-lists';
 import { RecordLayout } from '../components/record-layout';
 import {
-  addressLines,
+  AddressCard,
+  CountsCard,
   DeleteRecordButton,
   OverviewCard,
   RefusalAlert,
@@ -72,7 +73,6 @@ export function BuildingOverviewTab() {
   const counts = useBuildingCounts(building.id);
   const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const address = addressLines(building);
   const notSet = t('portfolio.overview.notSet');
 
   return (
@@ -148,34 +148,20 @@ export function BuildingOverviewTab() {
           { label: t('portfolio.overview.created'), value: format.date(building.created_at) },
         ]}
       />
-      <OverviewCard
-        title={t('portfolio.overview.counts')}
-        data-testid="overview-counts"
-        loading={counts.isPending}
-        items={
-          counts.isError
-            ? [{ label: t('portfolio.overview.countsError'), value: '' }]
-            : [
-                {
-                  label: t('portfolio.overview.units'),
-                  value: format.count(counts.data?.units ?? 0),
-                },
-                {
-                  label: t('portfolio.overview.tenants'),
-                  value: format.count(counts.data?.tenants ?? 0),
-                },
-              ]
-        }
+      <CountsCard
+        query={counts}
+        items={[
+          {
+            label: t('portfolio.overview.units'),
+            value: format.count(counts.data?.units ?? 0),
+          },
+          {
+            label: t('portfolio.overview.tenants'),
+            value: format.count(counts.data?.tenants ?? 0),
+          },
+        ]}
       />
-      <OverviewCard
-        title={t('portfolio.overview.address')}
-        items={[]}
-        data-testid="overview-address"
-      >
-        {(address.length === 0 ? [t('portfolio.overview.noAddress')] : address).map((line) => (
-          <div key={line}>{line}</div>
-        ))}
-      </OverviewCard>
+      <AddressCard record={building} />
       {dialog === 'edit' && (
         <BuildingFormDialog building={building} onClose={() => setDialog(null)} />
       )}

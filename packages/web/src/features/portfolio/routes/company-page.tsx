@@ -19,7 +19,8 @@ import { PropertyList } from '../components/portfolio-lists';
 import { PropertyFormDialog } from '../components/property-form-dialog';
 import { RecordLayout } from '../components/record-layout';
 import {
-  addressLines,
+  AddressCard,
+  CountsCard,
   DeleteRecordButton,
   OverviewCard,
   RefusalAlert,
@@ -71,7 +72,6 @@ export function CompanyOverviewTab() {
   const [editing, setEditing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   if (isRestricted(company)) return <Navigate to="../properties" replace />;
-  const address = addressLines(company);
   const dash = (text: string | null) =>
     text === null || text === '' ? t('portfolio.overview.notSet') : text;
 
@@ -123,42 +123,28 @@ export function CompanyOverviewTab() {
           { label: t('portfolio.overview.created'), value: format.date(company.created_at) },
         ]}
       />
-      <OverviewCard
-        title={t('portfolio.overview.counts')}
-        data-testid="overview-counts"
-        loading={counts.isPending}
-        items={
-          counts.isError
-            ? [{ label: t('portfolio.overview.countsError'), value: '' }]
-            : [
-                {
-                  label: t('portfolio.overview.properties'),
-                  value: format.count(counts.data?.properties ?? 0),
-                },
-                {
-                  label: t('portfolio.overview.buildings'),
-                  value: format.count(counts.data?.buildings ?? 0),
-                },
-                {
-                  label: t('portfolio.overview.units'),
-                  value: format.count(counts.data?.units ?? 0),
-                },
-                {
-                  label: t('portfolio.overview.residentialUnits'),
-                  value: format.count(counts.data?.residentialUnits ?? 0),
-                },
-              ]
-        }
+      <CountsCard
+        query={counts}
+        items={[
+          {
+            label: t('portfolio.overview.properties'),
+            value: format.count(counts.data?.properties ?? 0),
+          },
+          {
+            label: t('portfolio.overview.buildings'),
+            value: format.count(counts.data?.buildings ?? 0),
+          },
+          {
+            label: t('portfolio.overview.units'),
+            value: format.count(counts.data?.units ?? 0),
+          },
+          {
+            label: t('portfolio.overview.residentialUnits'),
+            value: format.count(counts.data?.residentialUnits ?? 0),
+          },
+        ]}
       />
-      <OverviewCard
-        title={t('portfolio.overview.address')}
-        items={[]}
-        data-testid="overview-address"
-      >
-        {(address.length === 0 ? [t('portfolio.overview.noAddress')] : address).map((line) => (
-          <div key={line}>{line}</div>
-        ))}
-      </OverviewCard>
+      <AddressCard record={company} />
       {company.billing_properties.length > 0 && (
         <OverviewCard title={t('portfolio.overview.billing')} items={[]}>
           <List dense disablePadding>

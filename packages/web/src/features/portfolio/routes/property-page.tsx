@@ -16,7 +16,8 @@ import { BuildingList } from '../components/portfolio-lists';
 import { PropertyFormDialog } from '../components/property-form-dialog';
 import { RecordLayout } from '../components/record-layout';
 import {
-  addressLines,
+  AddressCard,
+  CountsCard,
   DeleteRecordButton,
   OverviewCard,
   RefusalAlert,
@@ -64,7 +65,6 @@ export function PropertyOverviewTab() {
   const counts = usePropertyCounts(property.id);
   const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const address = addressLines(property);
 
   return (
     <OverviewLayout
@@ -132,34 +132,20 @@ export function PropertyOverviewTab() {
           { label: t('portfolio.overview.created'), value: format.date(property.created_at) },
         ]}
       />
-      <OverviewCard
-        title={t('portfolio.overview.counts')}
-        data-testid="overview-counts"
-        loading={counts.isPending}
-        items={
-          counts.isError
-            ? [{ label: t('portfolio.overview.countsError'), value: '' }]
-            : [
-                {
-                  label: t('portfolio.overview.buildings'),
-                  value: format.count(counts.data?.buildings ?? 0),
-                },
-                {
-                  label: t('portfolio.overview.units'),
-                  value: format.count(counts.data?.units ?? 0),
-                },
-              ]
-        }
+      <CountsCard
+        query={counts}
+        items={[
+          {
+            label: t('portfolio.overview.buildings'),
+            value: format.count(counts.data?.buildings ?? 0),
+          },
+          {
+            label: t('portfolio.overview.units'),
+            value: format.count(counts.data?.units ?? 0),
+          },
+        ]}
       />
-      <OverviewCard
-        title={t('portfolio.overview.address')}
-        items={[]}
-        data-testid="overview-address"
-      >
-        {(address.length === 0 ? [t('portfolio.overview.noAddress')] : address).map((line) => (
-          <div key={line}>{line}</div>
-        ))}
-      </OverviewCard>
+      <AddressCard record={property} />
       {dialog === 'edit' && (
         <PropertyFormDialog property={property} onClose={() => setDialog(null)} />
       )}
