@@ -5,13 +5,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import type { BuildingDetail } from '../api/get-records';
 import { useSaveBuilding } from '../api/save-building';
 import { useLookupOptions } from '../utils/lookup-labels';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
-import { FormDialog, LookupSelect, type Place, PlaceFields } from './form-fields';
+import {
+  FormDialog,
+  fieldHelpers,
+  LookupSelect,
+  type Place,
+  PlaceFields,
+  useSavedRecord,
+} from './form-fields';
 
 type BuildingForm = Place & {
   name: string;
@@ -53,7 +59,7 @@ export function BuildingFormDialog({
 }: BuildingFormDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslatePortfolioMessage();
-  const { showMessage } = useSnackbar();
+  const done = useSavedRecord(onClose, onCreated);
   const save = useSaveBuilding();
   const typeOptions = useLookupOptions('buildingTypes');
   const installationOptions = useLookupOptions('installationTypes');
@@ -77,21 +83,9 @@ export function BuildingFormDialog({
       }),
     ),
   });
-  const { errors } = formState;
-  const problem = (name: keyof BuildingForm) => {
-    const message = errors[name]?.message;
-    return message === undefined ? undefined : translate(message);
-  };
-  const text = (name: 'name' | 'floors' | 'street' | 'postal') => {
-    const { ref, ...field } = register(name);
-    return {
-      ...field,
-      inputRef: ref,
-      fullWidth: true,
-      error: errors[name] !== undefined,
-      helperText: problem(name),
-    };
-  };
+  const { problem, text } = fieldHelpers(register, formState.errors, (_name, message) =>
+    translate(message),
+  );
   const [countryId, stateId, cityId, typeId, installationId] = watch([
     'country_id',
     'state_id',
@@ -108,23 +102,12 @@ export function BuildingFormDialog({
           id: null,
           values: buildingInputSchema.parse({ ...bodyOf(values), property_id: property.id }),
         },
-        {
-          onSuccess: (created) => {
-            showMessage(t('portfolio.forms.created', { name: created.name }));
-            onClose();
-            onCreated?.(created);
-          },
-        },
+        { onSuccess: done.created },
       );
     } else {
       save.mutate(
         { id: building.id, values: buildingUpdateSchema.parse(bodyOf(values)) },
-        {
-          onSuccess: (saved) => {
-            showMessage(t('portfolio.forms.saved', { name: saved.name }));
-            onClose();
-          },
-        },
+        { onSuccess: done.saved },
       );
     }
   });

@@ -8,13 +8,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import type { CompanyDetail } from '../api/get-records';
 import { useSaveCompany } from '../api/save-company';
 import { useLookupOptions } from '../utils/lookup-labels';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { schemaResolver } from '../utils/schema-resolver';
-import { FormDialog, LookupSelect, type Place, PlaceFields } from './form-fields';
+import {
+  FormDialog,
+  fieldHelpers,
+  LookupSelect,
+  type Place,
+  PlaceFields,
+  useSavedRecord,
+} from './form-fields';
 
 type CompanyForm = Place & {
   name: string;
@@ -57,7 +63,7 @@ export function CompanyFormDialog({
 }: CompanyFormDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslatePortfolioMessage();
-  const { showMessage } = useSnackbar();
+  const done = useSavedRecord(onClose, onCreated);
   const save = useSaveCompany();
   const typeOptions = useLookupOptions('companyTypes');
   const schema = company === null ? companyInputSchema : companyUpdateSchema;
@@ -76,21 +82,9 @@ export function CompanyFormDialog({
     },
     resolver: schemaResolver(schema, (values: CompanyForm) => bodyOf(values, staffFields)),
   });
-  const { errors } = formState;
-  const problem = (name: keyof CompanyForm) => {
-    const message = errors[name]?.message;
-    return message === undefined ? undefined : translate(message);
-  };
-  const text = (name: 'name' | 'phone' | 'email' | 'street' | 'postal') => {
-    const { ref, ...field } = register(name);
-    return {
-      ...field,
-      inputRef: ref,
-      fullWidth: true,
-      error: errors[name] !== undefined,
-      helperText: problem(name),
-    };
-  };
+  const { problem, text } = fieldHelpers(register, formState.errors, (_name, message) =>
+    translate(message),
+  );
   const [countryId, stateId, cityId, typeId, allowAssignment] = watch([
     'country_id',
     'state_id',
@@ -104,23 +98,12 @@ export function CompanyFormDialog({
     if (company === null) {
       save.mutate(
         { id: null, values: companyInputSchema.parse(bodyOf(values, staffFields)) },
-        {
-          onSuccess: (created) => {
-            showMessage(t('portfolio.forms.created', { name: created.name }));
-            onClose();
-            onCreated?.(created);
-          },
-        },
+        { onSuccess: done.created },
       );
     } else {
       save.mutate(
         { id: company.id, values: companyUpdateSchema.parse(bodyOf(values, staffFields)) },
-        {
-          onSuccess: (saved) => {
-            showMessage(t('portfolio.forms.saved', { name: saved.name }));
-            onClose();
-          },
-        },
+        { onSuccess: done.saved },
       );
     }
   });

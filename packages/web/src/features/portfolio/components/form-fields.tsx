@@ -15,10 +15,55 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEventHandler, type ReactNode, useId } from 'react';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { errorMessages } from '@/lib/api-error';
 import { useCities, useCountries, useStates, useTimezones } from '../api/get-locations';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
+
+/**
+ * A form's field helpers: `problem(name)` is the field's message in words (`describe` may word a
+ * field's message its own way), `text(name)` the props binding a TextField to it.
+ */
+export function fieldHelpers<F extends FieldValues>(
+  register: UseFormRegister<F>,
+  errors: FieldErrors<F>,
+  describe: (name: Path<F>, message: string) => string,
+) {
+  const problem = (name: Path<F>) => {
+    const message = (errors as Record<string, { message?: unknown } | undefined>)[name]?.message;
+    return typeof message === 'string' ? describe(name, message) : undefined;
+  };
+  const text = (name: Path<F>) => {
+    const { ref, ...field } = register(name);
+    return {
+      ...field,
+      inputRef: ref,
+      fullWidth: true,
+      error: (errors as Record<string, unknown>)[name] !== undefined,
+      helperText: problem(name),
+    };
+  };
+  return { problem, text };
+}
+
+/** What a record form does once the server saved it: say so, close, and hand a new record on. */
+export function useSavedRecord<C>(onClose: () => void, onCreated?: (record: C) => void) {
+  const { t } = useTranslation();
+  const { showMessage } = useSnackbar();
+  return {
+    created: (record: C & { name: string }) => {
+      showMessage(t('portfolio.forms.created', { name: record.name }));
+      onClose();
+      onCreated?.(record);
+    },
+    saved: (record: { name: string }) => {
+      showMessage(t('portfolio.forms.saved', { name: record.name }));
+      onClose();
+    },
+  };
+}
 
 const LIST_MAX_HEIGHT = '10rem';
 const listbox = { listbox: { sx: { maxHeight: LIST_MAX_HEIGHT } } } as const;

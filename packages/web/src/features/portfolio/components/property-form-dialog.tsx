@@ -7,13 +7,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import type { PropertyDetail } from '../api/get-records';
 import { useSaveProperty } from '../api/save-property';
 import { useLookupOptions } from '../utils/lookup-labels';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
-import { FormDialog, LookupSelect, type Place, PlaceFields, TimezoneField } from './form-fields';
+import {
+  FormDialog,
+  fieldHelpers,
+  LookupSelect,
+  type Place,
+  PlaceFields,
+  TimezoneField,
+  useSavedRecord,
+} from './form-fields';
 
 type PropertyForm = Place & {
   name: string;
@@ -54,7 +61,7 @@ export function PropertyFormDialog({
 }: PropertyFormDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslatePortfolioMessage();
-  const { showMessage } = useSnackbar();
+  const done = useSavedRecord(onClose, onCreated);
   const save = useSaveProperty();
   const typeOptions = useLookupOptions('propertyTypes');
   const { register, handleSubmit, watch, setValue, formState } = useForm<PropertyForm>({
@@ -77,23 +84,10 @@ export function PropertyFormDialog({
       }),
     ),
   });
-  const { errors } = formState;
-  const problem = (name: keyof PropertyForm) => {
-    const message = errors[name]?.message;
-    if (message === undefined) return undefined;
+  const { problem, text } = fieldHelpers(register, formState.errors, (name, message) =>
     // A missing time zone fails as "not a positive id"; say what the person must do.
-    return name === 'timezone_id' ? t('portfolio.messages.timezoneRequired') : translate(message);
-  };
-  const text = (name: 'name' | 'water_price_per_kgal' | 'street' | 'postal') => {
-    const { ref, ...field } = register(name);
-    return {
-      ...field,
-      inputRef: ref,
-      fullWidth: true,
-      error: errors[name] !== undefined,
-      helperText: problem(name),
-    };
-  };
+    name === 'timezone_id' ? t('portfolio.messages.timezoneRequired') : translate(message),
+  );
   const [countryId, stateId, cityId, typeId, timezoneId] = watch([
     'country_id',
     'state_id',
@@ -110,23 +104,12 @@ export function PropertyFormDialog({
           id: null,
           values: propertyInputSchema.parse({ ...bodyOf(values), company_id: company.id }),
         },
-        {
-          onSuccess: (created) => {
-            showMessage(t('portfolio.forms.created', { name: created.name }));
-            onClose();
-            onCreated?.(created);
-          },
-        },
+        { onSuccess: done.created },
       );
     } else {
       save.mutate(
         { id: property.id, values: propertyUpdateSchema.parse(bodyOf(values)) },
-        {
-          onSuccess: (saved) => {
-            showMessage(t('portfolio.forms.saved', { name: saved.name }));
-            onClose();
-          },
-        },
+        { onSuccess: done.saved },
       );
     }
   });

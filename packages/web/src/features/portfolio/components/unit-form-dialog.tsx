@@ -6,13 +6,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import type { UnitDetail } from '../api/get-records';
 import { useSaveUnit } from '../api/save-unit';
 import { useLookupOptions } from '../utils/lookup-labels';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
-import { FormDialog, LookupSelect } from './form-fields';
+import { FormDialog, fieldHelpers, LookupSelect, useSavedRecord } from './form-fields';
 
 type UnitForm = {
   name: string;
@@ -48,7 +47,7 @@ function bodyOf(values: UnitForm) {
 export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslatePortfolioMessage();
-  const { showMessage } = useSnackbar();
+  const done = useSavedRecord(onClose, onCreated);
   const save = useSaveUnit();
   const categoryOptions = useLookupOptions('unitCategories');
   const typeOptions = useLookupOptions('unitTypes');
@@ -70,21 +69,9 @@ export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormD
       }),
     ),
   });
-  const { errors } = formState;
-  const problem = (name: keyof UnitForm) => {
-    const message = errors[name]?.message;
-    return message === undefined ? undefined : translate(message);
-  };
-  const text = (name: 'name' | 'floor' | 'tenants') => {
-    const { ref, ...field } = register(name);
-    return {
-      ...field,
-      inputRef: ref,
-      fullWidth: true,
-      error: errors[name] !== undefined,
-      helperText: problem(name),
-    };
-  };
+  const { problem, text } = fieldHelpers(register, formState.errors, (_name, message) =>
+    translate(message),
+  );
   const [categoryId, typeId, stateId] = watch([
     'unit_category_id',
     'unit_type_id',
@@ -99,23 +86,12 @@ export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormD
           id: null,
           values: unitInputSchema.parse({ ...bodyOf(values), building_id: building.id }),
         },
-        {
-          onSuccess: (created) => {
-            showMessage(t('portfolio.forms.created', { name: created.name }));
-            onClose();
-            onCreated?.(created);
-          },
-        },
+        { onSuccess: done.created },
       );
     } else {
       save.mutate(
         { id: unit.id, values: unitUpdateSchema.parse(bodyOf(values)) },
-        {
-          onSuccess: (saved) => {
-            showMessage(t('portfolio.forms.saved', { name: saved.name }));
-            onClose();
-          },
-        },
+        { onSuccess: done.saved },
       );
     }
   });
