@@ -410,7 +410,7 @@ describe('ingest', () => {
     });
   });
 
-  it('merges concurrent batches into one transaction, answering each for its own readings', async () => {
+  it('stores concurrent batches once each, answering each for its own readings', async () => {
     const sensor = sensors[3] as Sensor;
     const uplink = (minute: number) => ({
       mac: sensor.mac,
@@ -436,8 +436,12 @@ describe('ingest', () => {
       'fulfilled',
     ]);
     const [a, b, , d] = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : undefined));
-    expect(a).toMatchObject({ received: 3, stored: 3, duplicates: 0 });
-    expect(b).toMatchObject({ received: 2, stored: 1, duplicates: 1 });
+    // The reading both batches carry is stored by whichever transaction commits it first (two
+    // writers may run at once on PostgreSQL) and is a duplicate for the other.
+    expect(a).toMatchObject({ received: 3 });
+    expect(b).toMatchObject({ received: 2 });
+    expect((a?.stored ?? 0) + (b?.stored ?? 0)).toBe(4);
+    expect((a?.duplicates ?? 0) + (b?.duplicates ?? 0)).toBe(1);
     expect(d).toMatchObject({ received: 1, stored: 1 });
     const [count] = await rows<{ n: number }>(sql`
       select count(*)::int as n from submissions where mac_address = ${sensor.mac}
