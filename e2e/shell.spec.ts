@@ -41,7 +41,8 @@ const roleCases: RoleCase[] = [
   {
     email: 'admin@flowsight.test',
     home: '/companies',
-    menu: SYSTEM_MENU,
+    // Integration API keys are the system admin's alone.
+    menu: [...SYSTEM_MENU, 'integrations'],
     controls: SYSTEM_CONTROLS,
     forbidden: '/installation',
   },
