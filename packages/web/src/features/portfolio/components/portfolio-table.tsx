@@ -17,7 +17,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -25,6 +24,7 @@ import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-q
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { ListPagination } from '@/components/list-pagination';
 import { errorMessages } from '@/lib/api-error';
 import {
   type ListSpec,
@@ -271,21 +271,13 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={total}
-              page={total === 0 ? 0 : Math.max(0, params.page - 1)}
-              rowsPerPage={params.limit}
-              rowsPerPageOptions={[...PORTFOLIO_PAGE_SIZES]}
-              labelRowsPerPage={t('portfolio.list.rowsPerPage')}
-              // On phones the page-size choice gives way so the page arrows stay on screen.
-              sx={{
-                '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': {
-                  display: { xs: 'none', sm: 'inline-flex' },
-                },
-              }}
-              onPageChange={(_event, page) => change({ page: page + 1 })}
-              onRowsPerPageChange={(event) => change({ limit: Number(event.target.value) })}
+            <ListPagination
+              total={total}
+              page={params.page}
+              limit={params.limit}
+              sizes={PORTFOLIO_PAGE_SIZES}
+              label={t('portfolio.list.rowsPerPage')}
+              onChange={change}
             />
           </>
         )}

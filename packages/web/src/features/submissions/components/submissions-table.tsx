@@ -20,7 +20,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -30,6 +29,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { ListPagination } from '@/components/list-pagination';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useExportSubmissions } from '../api/export-submissions';
@@ -520,20 +520,13 @@ export function SubmissionsTable({
                 </Table>
               </TableContainer>
             )}
-            <TablePagination
-              component="div"
-              count={total}
-              page={total === 0 ? 0 : Math.max(0, params.page - 1)}
-              rowsPerPage={params.limit}
-              rowsPerPageOptions={[...SUBMISSION_PAGE_SIZES]}
-              labelRowsPerPage={t('submissions.rowsPerPage')}
-              sx={{
-                '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': {
-                  display: { xs: 'none', sm: 'inline-flex' },
-                },
-              }}
-              onPageChange={(_event, page) => change({ page: page + 1 })}
-              onRowsPerPageChange={(event) => change({ limit: Number(event.target.value) })}
+            <ListPagination
+              total={total}
+              page={params.page}
+              limit={params.limit}
+              sizes={SUBMISSION_PAGE_SIZES}
+              label={t('submissions.rowsPerPage')}
+              onChange={change}
             />
           </>
         )}

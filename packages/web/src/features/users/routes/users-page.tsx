@@ -2,6 +2,7 @@
 // role and status filters and sorting kept in the address. User managers (system admin and
 // support, company admins) invite, edit, disable, delete and change roles and contacts; others
 // only read.
+import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import { RoleType, roleTypes, UserStatus } from '@flowsight/domain/lookups';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
@@ -25,7 +26,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -35,6 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { ListPagination } from '@/components/list-pagination';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
@@ -53,8 +54,6 @@ import {
   USER_PAGE_SIZES,
 } from '../utils/list-params';
 import { contactsAccess, fixedCompanyId, mayManageUsers } from '../utils/role-placement';
-
-const SEARCH_DELAY_MS = 350;
 
 const statusKey = {
   [UserStatus.Invited]: 'users.statuses.invited',
@@ -110,7 +109,7 @@ export function UsersPage() {
   // The address follows what was typed once typing pauses.
   useEffect(() => {
     if (searchText === params.search) return;
-    const timer = window.setTimeout(() => change({ search: searchText }), SEARCH_DELAY_MS);
+    const timer = window.setTimeout(() => change({ search: searchText }), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   });
 
@@ -373,15 +372,13 @@ export function UsersPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={total}
-              page={Math.max(0, params.page - 1)}
-              rowsPerPage={params.limit}
-              rowsPerPageOptions={[...USER_PAGE_SIZES]}
-              labelRowsPerPage={t('users.rowsPerPage')}
-              onPageChange={(_event, page) => change({ page: page + 1 })}
-              onRowsPerPageChange={(event) => change({ limit: Number(event.target.value) })}
+            <ListPagination
+              total={total}
+              page={params.page}
+              limit={params.limit}
+              sizes={USER_PAGE_SIZES}
+              label={t('users.rowsPerPage')}
+              onChange={change}
             />
           </>
         )}
