@@ -18,5 +18,9 @@ test('the API documentation is served', async ({ page }) => {
   await expect(page.getByRole('heading', { name: /Flowsight API/ })).toBeVisible({
     timeout: 20_000,
   });
-  await expect(page.getByText('/location/countries', { exact: true })).toBeVisible();
+  // Tags start collapsed; opening one lists its routes.
+  await page.getByRole('link', { name: 'location', exact: true }).click();
+  await expect(page.getByText('/location/countries', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
 });

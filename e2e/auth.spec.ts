@@ -57,8 +57,9 @@ const landings = [
   ['manager@flowsight.test', '/dashboard'],
   ['other.admin@flowsight.test', '/dashboard'],
   ['multi@flowsight.test', '/dashboard'],
-  // Type 3's default path /companies sends company roles on to their own company.
-  ['restricted.admin@flowsight.test', /\/companies\/\d+$/],
+  // Type 3's default path /companies sends company roles on to their own company, which opens
+  // on its properties tab.
+  ['restricted.admin@flowsight.test', /\/companies\/\d+(\/properties)?$/],
   ['tester@flowsight.test', '/micrometers/testing'],
   ['installer@flowsight.test', '/installation'],
 ] as const;

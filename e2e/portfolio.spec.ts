@@ -42,8 +42,10 @@ test('a system admin creates a company, property, building and unit and ends on 
 
   dialog = await create(page, 'unit-form', `E2E Unit ${tag}`);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/units\/\d+\/overview$/);
+  // A unit opens on its micrometers (spec section 2); its overview names the building.
+  await expect(page).toHaveURL(/\/units\/\d+\/micrometers$/);
   await expect(page.getByRole('heading', { level: 1, name: `E2E Unit ${tag}` })).toBeVisible();
+  await page.goto(page.url().replace(/\/micrometers$/, '/overview'));
   await expect(page.getByTestId('overview-details')).toContainText(`E2E Building ${tag}`);
   const unitPage = page.url();
 

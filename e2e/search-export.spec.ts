@@ -116,6 +116,8 @@ test('a system admin exports the companies to CSV and gets the rows the list sho
         : '—';
       expect(city).toBe(value('City'));
     }
+    // Companies other specs are building right now may grow between the list and the file.
+    if (value('Name').startsWith('E2E ')) continue;
     for (const count of ['Properties', 'Buildings', 'Units'].filter((c) => header.includes(c))) {
       expect(Number(record[column(count)]), count).toBe(Number(value(count)));
     }

@@ -41,6 +41,39 @@ const CONTACT_MANAGERS: readonly RoleTypeId[] = [
   CompanyManager,
 ];
 
+/** Who reads micrometers (and their readings) by id or MAC: the tester and installer too. */
+const SENSOR_READERS: readonly RoleTypeId[] = [
+  ...STAFF_AND_COMPANY,
+  RoleType.SensorTester,
+  RoleType.CompanyInstaller,
+];
+/** Staff and company roles plus the installer, who walks property → building → unit on site. */
+const PORTFOLIO_READERS: readonly RoleTypeId[] = [...STAFF_AND_COMPANY, RoleType.CompanyInstaller];
+/** Who puts sensors on fixtures (company admins only when their company allows assignment). */
+const ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin, RoleType.CompanyInstaller];
+/** Who sets sensors aside for a building. */
+const OFFICE_ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
+const TESTERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, RoleType.SensorTester];
+const THRESHOLD_EDITORS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
+
+/** Micrometers of each level of the hierarchy: scoped reads. */
+const levelSensorRoutes = Object.fromEntries(
+  ['companies', 'properties', 'buildings', 'units'].map((level) => [
+    `GET /${level}/:id/sensors`,
+    level === 'units' ? PORTFOLIO_READERS : STAFF_AND_COMPANY,
+  ]),
+) as Record<string, Access>;
+
+/** Alerts of each level of the hierarchy: scoped reads. */
+const levelAlertRoutes = Object.fromEntries(
+  ['companies', 'properties', 'buildings', 'units'].flatMap((level) =>
+    ['/alerts', '/alerts/count', '/open-alerts-count'].map((rest) => [
+      `GET /${level}/:id${rest}`,
+      STAFF_AND_COMPANY,
+    ]),
+  ),
+) as Record<string, Access>;
+
 /** Readings of each level of the hierarchy (`/{level}/:id/submissions...`): scoped reads. */
 const levelSubmissionRoutes = Object.fromEntries(
   ['companies', 'properties', 'buildings', 'units'].flatMap((level) =>
@@ -62,6 +95,8 @@ const providerSubmissionRoutes = Object.fromEntries(
 
 export const apiAccess: Readonly<Record<string, Access>> = {
   ...levelSubmissionRoutes,
+  ...levelSensorRoutes,
+  ...levelAlertRoutes,
   ...providerSubmissionRoutes,
   'GET /units/:id/submissions/:mode': STAFF_AND_COMPANY,
   'GET /health': 'public',
@@ -99,10 +134,10 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /companies/types': SIGNED_IN,
   'GET /companies/search-top/:text/5': STAFF_AND_COMPANY,
   'GET /companies/export-all': SYSTEM_ROLES,
-  'GET /companies/:id': STAFF_AND_COMPANY,
+  'GET /companies/:id': PORTFOLIO_READERS,
   'PUT /companies/:id': PORTFOLIO_EDITORS,
   'DELETE /companies/:id': COMPANY_MANAGERS,
-  'GET /companies/:id/properties': STAFF_AND_COMPANY,
+  'GET /companies/:id/properties': PORTFOLIO_READERS,
   'GET /companies/:id/properties-count': STAFF_AND_COMPANY,
   'GET /companies/:id/buildings-count': STAFF_AND_COMPANY,
   'GET /companies/:id/units-count': STAFF_AND_COMPANY,
@@ -119,10 +154,10 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'POST /properties': PORTFOLIO_EDITORS,
   'GET /properties/search-top/:text/5': STAFF_AND_COMPANY,
   'GET /properties/export-all': SYSTEM_ROLES,
-  'GET /properties/:id': STAFF_AND_COMPANY,
+  'GET /properties/:id': PORTFOLIO_READERS,
   'PUT /properties/:id': PORTFOLIO_EDITORS,
   'DELETE /properties/:id': PORTFOLIO_EDITORS,
-  'GET /properties/:id/buildings': STAFF_AND_COMPANY,
+  'GET /properties/:id/buildings': PORTFOLIO_READERS,
   'GET /properties/:id/buildings-count': STAFF_AND_COMPANY,
   'GET /properties/:id/units-count': STAFF_AND_COMPANY,
   'GET /properties/:id/buildings-names': STAFF_AND_COMPANY,
@@ -132,10 +167,10 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'POST /buildings': PORTFOLIO_EDITORS,
   'GET /buildings/search-top/:text/5': STAFF_AND_COMPANY,
   'GET /buildings/export-all': SYSTEM_ROLES,
-  'GET /buildings/:id': STAFF_AND_COMPANY,
+  'GET /buildings/:id': PORTFOLIO_READERS,
   'PUT /buildings/:id': PORTFOLIO_EDITORS,
   'DELETE /buildings/:id': PORTFOLIO_EDITORS,
-  'GET /buildings/:id/units': STAFF_AND_COMPANY,
+  'GET /buildings/:id/units': PORTFOLIO_READERS,
   'GET /buildings/:id/units-count': STAFF_AND_COMPANY,
   'GET /buildings/:id/units-names': STAFF_AND_COMPANY,
   'GET /buildings/:id/tenants-count': STAFF_AND_COMPANY,
@@ -148,12 +183,84 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /units/types': SIGNED_IN,
   'GET /units/states': SIGNED_IN,
   'GET /units/export-all': SYSTEM_ROLES,
-  'GET /units/:id': STAFF_AND_COMPANY,
+  'GET /units/:id': PORTFOLIO_READERS,
   'PUT /units/:id': PORTFOLIO_EDITORS,
   'DELETE /units/:id': PORTFOLIO_EDITORS,
   'PUT /units/:id/tenants': PORTFOLIO_EDITORS,
 
   'GET /location/cities/export-all': SYSTEM_ROLES,
+
+  // Micrometers (issue: fleet).
+  'GET /sensors': SYSTEM_ROLES,
+  'GET /sensors/assigned': SYSTEM_ROLES,
+  'GET /sensors/unassigned': SYSTEM_ROLES,
+  'GET /sensors/export-all': SYSTEM_ROLES,
+  'GET /sensors/search-top/:text/5': STAFF_AND_COMPANY,
+  'GET /sensors/mac/:mac': SENSOR_READERS,
+  'GET /sensors/:id': SENSOR_READERS,
+  'GET /sensors/:id/submissions': SENSOR_READERS,
+  'DELETE /sensors/:id': [SystemAdmin],
+  'PUT /sensors/:id/state/:stateId': SYSTEM_ROLES,
+  'PUT /sensors/:id/status/:statusId': SYSTEM_ROLES,
+  'PUT /buildings/:id/sensors/state/:stateId': SYSTEM_ROLES,
+  'PUT /buildings/:id/sensors/status/:statusId': SYSTEM_ROLES,
+  'POST /sensors/report-issue': SENSOR_READERS,
+  'GET /sensors/:id/sensor-issue': SENSOR_READERS,
+  'PUT /sensors/:id/notification-excluded/:status': SYSTEM_ROLES,
+  'PUT /sensors/notification-excluded/mac/:mac/:status': SYSTEM_ROLES,
+  'POST /sensors/assign': ASSIGNERS,
+  'POST /sensors/:id/tests': TESTERS,
+  'GET /sensors/tested-failed': TESTERS,
+  'DELETE /sensors/tested': [SystemAdmin, SystemSupport, RoleType.SensorTester],
+  'GET /sensors/office-assignment/:id': [...OFFICE_ASSIGNERS, RoleType.CompanyInstaller],
+  'GET /sensors/office-assignment-building/:id': [...OFFICE_ASSIGNERS, RoleType.CompanyInstaller],
+  'POST /sensors/office-assignment': OFFICE_ASSIGNERS,
+  'DELETE /sensors/pending-office-assignment': OFFICE_ASSIGNERS,
+  'PUT /sensors/:id/config': SYSTEM_ROLES,
+  'GET /sensors/downlink-config-params': SYSTEM_ROLES,
+  'PUT /sensors/:mac/downlink-config-params': SYSTEM_ROLES,
+  'PUT /buildings/:id/downlink-config-params': SYSTEM_ROLES,
+  'GET /units/:id/sensors-count': STAFF_AND_COMPANY,
+  // Fleet settings: configuration defaults, gallon thresholds, the fixtures catalogue.
+  'GET /sensors/config-defaults': SYSTEM_ROLES,
+  'PUT /sensors/config-defaults/:id/:value': [SystemAdmin],
+  'GET /sensors/gallon-thresholds': STAFF_AND_COMPANY,
+  'POST /sensors/gallon-thresholds': THRESHOLD_EDITORS,
+  'PUT /sensors/gallon-thresholds/:id/:value': THRESHOLD_EDITORS,
+  'DELETE /sensors/gallon-thresholds/:id': THRESHOLD_EDITORS,
+  'GET /appliances': SIGNED_IN,
+  'PUT /appliances/:id': [SystemAdmin],
+  // Leak alerts ("notifications"), thresholds and the event log (issue: leak detection).
+  'GET /notifications': STAFF_AND_COMPANY,
+  'GET /notifications/count': STAFF_AND_COMPANY,
+  'GET /notifications/active-leaks': STAFF_AND_COMPANY,
+  'GET /notifications/export-all-stream': STAFF_AND_COMPANY,
+  'GET /notifications/stream': STAFF_AND_COMPANY,
+  'GET /notifications/:id': STAFF_AND_COMPANY,
+  'GET /notifications/:id/monthly-cost/:gallons': STAFF_AND_COMPANY,
+  'PUT /notifications/:id/status/:statusId': STAFF_AND_COMPANY,
+  'GET /units/:id/open-alerts-count/:applianceId': STAFF_AND_COMPANY,
+  'GET /units/:id/open-alerts-count/:applianceId/:sensorMac': STAFF_AND_COMPANY,
+  'GET /companies/:id/open-leaks': STAFF_AND_COMPANY,
+  'GET /companies/:id/alerts-overview': STAFF_AND_COMPANY,
+  'GET /companies/:id/dashboard-chart-alerts': STAFF_AND_COMPANY,
+  'GET /companies/:id/appliances-thresholds': STAFF_AND_COMPANY,
+  'PUT /companies/:id/appliances-thresholds/:applianceTypeId/:threshold': THRESHOLD_EDITORS,
+  'GET /confirmation/:id/:status/:token': 'public',
+  'POST /confirmation/:id/:status/:token': 'public',
+  'GET /events': SYSTEM_ROLES,
+  // Gateways.
+  'GET /gateways': STAFF_AND_COMPANY,
+  'POST /gateways': SYSTEM_ROLES,
+  'GET /gateways/search-top/:text/5': SYSTEM_ROLES,
+  'GET /gateways/export-all': SYSTEM_ROLES,
+  'GET /gateways/:id': STAFF_AND_COMPANY,
+  'PUT /gateways/:id': SYSTEM_ROLES,
+  'DELETE /gateways/:id': [SystemAdmin],
+  'PUT /gateways/:id/disable-alerts/:status': [...SYSTEM_ROLES, CompanyAdmin],
+  'PUT /gateways/:id/status/:status': SYSTEM_ROLES,
+  'GET /gateways/:id/admin-app': SYSTEM_ROLES,
+  'GET /gateways/:id/buildings-history': STAFF_AND_COMPANY,
 
   'POST /ingest/uplinks': 'integration',
   'POST /ingest/chirpstack': 'integration',
@@ -188,12 +295,15 @@ export const apiAccess: Readonly<Record<string, Access>> = {
 
 /**
  * Routes closed to every role of a restricted company (type 3): spec section 6 gives them no
- * users and no global search (and, with later issues, no dashboard and no gateways).
+ * users, no gateways and no global search (and, with a later issue, no dashboard).
  */
 export const closedToRestrictedCompanies: ReadonlySet<string> = new Set(
   Object.keys(apiAccess).filter(
     (key) =>
-      (key.includes(' /users') || key === 'GET /search/:text') &&
+      (key.includes(' /users') ||
+        key.includes(' /gateways') ||
+        key === 'GET /search/:text' ||
+        key === 'GET /notifications/active-leaks') &&
       // About the caller's own sign-in and roles, which every company keeps.
       key !== 'PUT /users/update-mfa-status/:status' &&
       key !== 'DELETE /users/roles/:roleId',

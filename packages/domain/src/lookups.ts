@@ -128,6 +128,30 @@ export const applianceTypes = [
 ] as const satisfies readonly ApplianceTypeRow[];
 export type ApplianceTypeId = (typeof ApplianceType)[keyof typeof ApplianceType];
 
+/**
+ * Leak-detection parameters of a fixture type (DESIGN section 8), editable by system admins on
+ * `/appliances`; these are the starting values each kind of fixture gets.
+ * - `continuousHours`: continuous flow is every hour of the last T hours having at least
+ *   `hourlyMinGal` gallons (null: the type is not watched for continuous flow).
+ * - `nightFlow`: watched for flow in every hour 02:00–04:00 local on 3 nights in a row.
+ * - `dailyHighGal`: a day's volume above it is high usage when the company set no threshold.
+ */
+export type FixtureDetection = {
+  readonly continuousHours: number | null;
+  readonly hourlyMinGal: number;
+  readonly nightFlow: boolean;
+  readonly dailyHighGal: number | null;
+};
+export const fixtureDetectionDefaults: Readonly<Record<FixtureKind, FixtureDetection>> = {
+  toilet: { continuousHours: 2, hourlyMinGal: 0.1, nightFlow: false, dailyHighGal: null },
+  shower: { continuousHours: 2, hourlyMinGal: 0.1, nightFlow: false, dailyHighGal: null },
+  tub: { continuousHours: 2, hourlyMinGal: 0.1, nightFlow: false, dailyHighGal: null },
+  faucet: { continuousHours: 4, hourlyMinGal: 0.1, nightFlow: false, dailyHighGal: null },
+  machine: { continuousHours: 3, hourlyMinGal: 0.1, nightFlow: false, dailyHighGal: null },
+  'main-line': { continuousHours: 24, hourlyMinGal: 0.1, nightFlow: true, dailyHighGal: null },
+  notes: { continuousHours: null, hourlyMinGal: 0.1, nightFlow: false, dailyHighGal: null },
+};
+
 export const RoomType = {
   Kitchen: 1,
   MainBathroom: 2,

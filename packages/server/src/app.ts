@@ -17,9 +17,27 @@ import { seedDemo } from './db/seed/demo.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { identityRateLimits, RateLimiter } from './lib/rate-limiter.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { createAlertMailRepository } from './modules/alert-mail/alert-mail.repository.ts';
+import { alertMailModule } from './modules/alert-mail/alert-mail.routes.ts';
+import { type AlertMail, createAlertMail } from './modules/alert-mail/alert-mail.service.ts';
+import { type AlertEngine, createAlertEngine } from './modules/alerts/alerts.engine.ts';
+import { createAlertLive } from './modules/alerts/alerts.live.ts';
+import { createAlertsRepository } from './modules/alerts/alerts.repository.ts';
+import { alertsModule } from './modules/alerts/alerts.routes.ts';
+import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createEventsRepository } from './modules/events/events.repository.ts';
+import { eventsModule } from './modules/events/events.routes.ts';
+import { createEventsService } from './modules/events/events.service.ts';
+import {
+  createFleetSettings,
+  fleetSettingsModule,
+} from './modules/fleet-settings/fleet-settings.routes.ts';
+import { createGatewaysRepository } from './modules/gateways/gateways.repository.ts';
+import { gatewaysModule } from './modules/gateways/gateways.routes.ts';
+import { createGatewaysService } from './modules/gateways/gateways.service.ts';
 import { ingestModule } from './modules/ingest/ingest.routes.ts';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service.ts';
 import { type MqttIngest, startMqttIngest } from './modules/ingest/mqtt-ingest.ts';
@@ -37,10 +55,20 @@ import {
 } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { createPortfolioWrites } from './modules/portfolio/portfolio.writes.ts';
+import { createSensorTestsRepository } from './modules/sensor-tests/sensor-tests.repository.ts';
+import { sensorTestsModule } from './modules/sensor-tests/sensor-tests.routes.ts';
+import { createSensorTestsService } from './modules/sensor-tests/sensor-tests.service.ts';
+import { createDownlinkQueue, startDownlinkPublisher } from './modules/sensors/downlinks.ts';
+import { createSensorsRepository } from './modules/sensors/sensors.repository.ts';
+import { sensorsModule } from './modules/sensors/sensors.routes.ts';
+import { createSensorsService } from './modules/sensors/sensors.service.ts';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.ts';
 import { submissionsModule } from './modules/submissions/submissions.routes.ts';
 import { createSubmissionsService } from './modules/submissions/submissions.service.ts';
 import { systemModule } from './modules/system/system.routes.ts';
+import { createThresholdsRepository } from './modules/thresholds/thresholds.repository.ts';
+import { thresholdsModule } from './modules/thresholds/thresholds.routes.ts';
+import { createThresholdsService } from './modules/thresholds/thresholds.service.ts';
 import { createContactsRepository } from './modules/users/contacts.repository.ts';
 import { contactsModule, userContactsModule } from './modules/users/contacts.routes.ts';
 import { createContactsService } from './modules/users/contacts.service.ts';
@@ -59,6 +87,10 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The one ingest path (MQTT subscriber, simulator, tests). */
     ingest: IngestService;
+    /** Leak detection (jobs in main.ts; tests call it directly). */
+    alerts: AlertEngine;
+    /** Alert emails and reminders (reminder job in main.ts; tests call it directly). */
+    alertMail: AlertMail;
     /** Resolves once the MQTT subscriber is connected and subscribed (at once without MQTT). */
     mqttReady: () => Promise<void>;
     /** Every route registered, for the OpenAPI and access-table completeness tests. */
@@ -192,6 +224,35 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     repository: createSubmissionsRepository(database.db),
     portfolio: portfolioRepository,
   });
+  const alertEngine = createAlertEngine(database.db);
+  app.decorate('alerts', alertEngine);
+  const alertLive = createAlertLive(database, alertEngine);
+  app.addHook('onReady', () => alertLive.start());
+  app.addHook('preClose', () => alertLive.stop());
+  const alertsService = createAlertsService({
+    db: database.db,
+    repository: createAlertsRepository(database.db),
+    portfolio: portfolioRepository,
+    engine: alertEngine,
+  });
+  const alertMail = createAlertMail({
+    repository: createAlertMailRepository(database.db),
+    alerts: alertsService,
+    mailer,
+    appUrl: config.appUrl,
+    reminderHours: config.alertReminderHours,
+    log: app.log,
+  });
+  alertEngine.onChange(alertMail.alertsChanged);
+  app.decorate('alertMail', alertMail);
+  app.addHook('preClose', () => alertMail.idle());
+  const downlinkQueue = createDownlinkQueue(database.db);
+  const sensorsService = createSensorsService({
+    db: database.db,
+    repository: createSensorsRepository(database.db),
+    portfolio: portfolioRepository,
+    downlinks: downlinkQueue,
+  });
   const portfolioService = createPortfolioService({
     repository: portfolioRepository,
     writes: createPortfolioWrites(database.db),
@@ -219,6 +280,28 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(unitsModule, { prefix: '/units', service: portfolioService });
       await api.register(globalSearchModule, { service: portfolioService });
       await api.register(submissionsModule, { service: submissionsService });
+      await api.register(sensorsModule, { service: sensorsService, downlinks: downlinkQueue });
+      await api.register(alertsModule, { service: alertsService, live: alertLive });
+      await api.register(alertMailModule, { service: alertMail });
+      await api.register(fleetSettingsModule, { service: createFleetSettings(database.db) });
+      await api.register(gatewaysModule, {
+        prefix: '/gateways',
+        service: createGatewaysService({
+          repository: createGatewaysRepository(database.db),
+          adminUrlTemplate: config.gatewayAdminUrl,
+        }),
+      });
+      await api.register(sensorTestsModule, {
+        service: createSensorTestsService({
+          repository: createSensorTestsRepository(database.db),
+        }),
+      });
+      await api.register(thresholdsModule, {
+        service: createThresholdsService(createThresholdsRepository(database.db)),
+      });
+      await api.register(eventsModule, {
+        service: createEventsService(createEventsRepository(database.db)),
+      });
       await api.register(integrationKeysModule, {
         prefix: '/integration-keys',
         keys: integrationKeys,
@@ -251,8 +334,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         log: app.log,
       });
     });
+    let stopDownlinks: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopDownlinks = await startDownlinkPublisher({
+        db: database.db,
+        queue: downlinkQueue,
+        url: mqttUrl,
+        clientId: config.mqttClientId,
+        application: config.mqttDownlinkApplication,
+        log: app.log,
+      });
+    });
     app.addHook('preClose', async () => {
       await mqttSubscriber?.close();
+      await stopDownlinks?.();
     });
   }
   app.decorate('mqttReady', async () => {

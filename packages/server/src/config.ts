@@ -34,11 +34,23 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, dot, dash or underscore')
     .default('flowsight-ingest'),
+  /** ChirpStack application id used in downlink topics (`application/<id>/device/<devEui>/command/down`). */
+  MQTT_DOWNLINK_APPLICATION: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('flowsight'),
+  /** Link to a gateway in the network server's admin app; `{serial}` is replaced by the gateway's serial. */
+  GATEWAY_ADMIN_URL: z
+    .string()
+    .url()
+    .refine((v) => v.includes('%7Bserial%7D') || v.includes('{serial}'), 'must contain {serial}')
+    .default('http://localhost:8090/#/gateways/{serial}'),
   DEMO: flag.default(false),
   SIMULATE: flag.default(false),
   ANALYTICS_ID: z.string().min(1).optional(),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   INGEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  ALERT_REMINDER_HOURS: z.coerce.number().positive().max(8760).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +67,10 @@ export type AppConfig = {
   readonly mqttTopics: readonly string[];
   /** Stable MQTT client id: the broker keeps our session (and unacknowledged messages) under it. */
   readonly mqttClientId: string;
+  /** ChirpStack application id of the downlink topic. */
+  readonly mqttDownlinkApplication: string;
+  /** URL template of a gateway's page in the network server's admin app (`{serial}`). */
+  readonly gatewayAdminUrl: string;
   readonly demo: boolean;
   readonly simulate: boolean;
   readonly analyticsId: string | undefined;
@@ -62,6 +78,8 @@ export type AppConfig = {
   readonly loginLimitPerAddress: number;
   /** Ingest calls one integration API key may make per minute. */
   readonly ingestLimitPerMinute: number;
+  /** Hours between reminder emails of an alert that stays New. */
+  readonly alertReminderHours: number;
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 };
 
@@ -91,11 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mqttUrl: e.MQTT_URL,
     mqttTopics: e.MQTT_TOPICS,
     mqttClientId: e.MQTT_CLIENT_ID,
+    mqttDownlinkApplication: e.MQTT_DOWNLINK_APPLICATION,
+    gatewayAdminUrl: e.GATEWAY_ADMIN_URL,
     demo: e.DEMO,
     simulate: e.SIMULATE,
     analyticsId: e.ANALYTICS_ID,
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     ingestLimitPerMinute: e.INGEST_LIMIT_PER_MINUTE,
+    alertReminderHours: e.ALERT_REMINDER_HOURS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -10,51 +10,28 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationContacts } from './db/schema/alerts.ts';
 import { userRoles, users } from './db/schema/identity.ts';
+import { alertMailSamples } from './modules/alert-mail/alert-mail.isolation.ts';
+import { alertSamples } from './modules/alerts/alerts.isolation.ts';
+import { eventSamples } from './modules/events/events.isolation.ts';
+import { fleetSettingsSamples } from './modules/fleet-settings/fleet-settings.isolation.ts';
+import { gatewaySamples } from './modules/gateways/gateways.isolation.ts';
+import { sensorTestSamples } from './modules/sensor-tests/sensor-tests.isolation.ts';
+import { sensorSamples } from './modules/sensors/sensors.isolation.ts';
+import { thresholdSamples } from './modules/thresholds/thresholds.isolation.ts';
 import { buildTestApp, type TestApp } from './testing/app.ts';
+import {
+  type Company,
+  companyGet,
+  firstOfGet,
+  type Method,
+  OK,
+  other,
+  type Sample,
+  type Tenant,
+  tenantlessGet,
+  type World,
+} from './testing/isolation-kit.ts';
 
-type Tenant = 'own' | 'foreign';
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Request = { url: string; payload?: object };
-
-/** What the fixtures give a sample: the companies and records it may point at. */
-type World = {
-  own: Company;
-  foreign: Company;
-  /** A fresh user holding a company-manager role (and a spare installer role) in the company. */
-  freshUser(company: Company): Promise<{ id: number; roleId: number; spareRoleId: number }>;
-  freshContact(company: Company): Promise<number>;
-  /** The lowest id of a portfolio table's rows in the company. */
-  firstOf(table: 'properties' | 'buildings' | 'units', company: Company): Promise<number>;
-  /** A new, empty company (nothing depends on it). */
-  freshCompany(): Promise<number>;
-  /** A new, empty property, building or unit inside the company. */
-  fresh(level: 'properties' | 'buildings' | 'units', company: Company): Promise<number>;
-  /** The caller's own active role id. */
-  callerRoleId: number;
-};
-type Company = { id: number; name: string; userId: number; roleId: number };
-
-type Sample = {
-  /** Builds the request for the caller; 'foreign' points at the other company's records. */
-  request(world: World, tenant: Tenant): Promise<Request> | Request;
-  /** Routes about the caller alone or about shared reference data have no foreign variant. */
-  tenantless?: boolean;
-  /** Expected status for an allowed caller; defaults to 2xx for own, 404 for foreign. */
-  expect?(roleTypeId: RoleTypeId, tenant: Tenant): number | readonly number[];
-};
-
-const OK = [200, 201, 204] as const;
-const other = (tenant: Tenant): Tenant => (tenant === 'own' ? 'foreign' : 'own');
-const tenantlessGet = (url: string): Sample => ({ tenantless: true, request: () => ({ url }) });
-/** A GET of one record's sub-resource: `/api/<level>/<first id of the tenant>/<rest>`. */
-const firstOfGet = (level: 'properties' | 'buildings' | 'units', rest: string): Sample => ({
-  request: async (w, tenant) => ({
-    url: `/api/${level}/${await w.firstOf(level, w[tenant])}${rest}`,
-  }),
-});
-const companyGet = (rest: string): Sample => ({
-  request: (w, tenant) => ({ url: `/api/companies/${w[tenant].id}${rest}` }),
-});
 const firstUserOf = (c: Company) => c.userId;
 const newUserBody = (company: Company, tag: string) => ({
   email: `isolation.${tag}.${Math.random().toString(36).slice(2)}@flowsight.test`,
@@ -101,6 +78,14 @@ const providerSubmissionSamples: Record<string, Sample> = Object.fromEntries(
 
 /** One entry per registered /api route, keyed `METHOD /path` as in the access table. */
 const routeSamples: Record<string, Sample> = {
+  ...sensorSamples,
+  ...alertSamples,
+  ...alertMailSamples,
+  ...sensorTestSamples,
+  ...gatewaySamples,
+  ...fleetSettingsSamples,
+  ...thresholdSamples,
+  ...eventSamples,
   ...levelSubmissionSamples,
   ...providerSubmissionSamples,
   'GET /units/:id/submissions/:mode': {
@@ -489,7 +474,16 @@ describe('tenant isolation across every route', () => {
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from properties x) as properties,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from buildings x) as buildings,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from units x) as units,
-             (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from billing_company_properties x) as billing`)) as unknown as {
+             (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from billing_company_properties x) as billing,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from sensors x) as sensors,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from sensor_gallon_thresholds x) as thresholds,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from office_assignments x) as office,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from downlinks x) as downlinks,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from gateways x) as gateways,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from gateway_building_history x) as gateway_history,
+             (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_appliance_thresholds x) as appliance_thresholds,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notifications x) as alerts,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notification_action_tokens x) as action_tokens`)) as unknown as {
       rows: Record<string, string>[];
     };
     return JSON.stringify(rows[0]);
@@ -523,6 +517,7 @@ describe('tenant isolation across every route', () => {
     world = {
       own,
       foreign,
+      db: t.database.db,
       async freshUser(company) {
         serial += 1;
         const [user] = await t.database.db
@@ -663,7 +658,10 @@ describe('tenant isolation across every route', () => {
             url: request.url,
             payload: request.payload,
             headers: { authorization: `Bearer ${session.token}` },
+            // An event stream never ends: take its status and headers, then hang up.
+            ...(sample.stream ? { payloadAsStream: true } : {}),
           });
+          if (sample.stream && response.statusCode === 200) response.stream().destroy();
           const label = `${key} as role ${caller.roleTypeId} on ${tenant}`;
           const status = response.statusCode;
           const allowed = mayCall(access, caller.roleTypeId);
@@ -684,7 +682,7 @@ describe('tenant isolation across every route', () => {
               `${label}: expected ${String(expected)}, got ${status} ${response.body.slice(0, 200)}`,
             );
           }
-          if (companyScoped) {
+          if (companyScoped && !sample.stream) {
             const leaked = foreignMarkers.filter((marker) => response.body.includes(marker));
             if (leaked.length > 0) failures.push(`${label}: response shows ${leaked.join(', ')}`);
           }

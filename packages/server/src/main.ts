@@ -6,6 +6,9 @@ import { roleTypes } from '@flowsight/domain/lookups';
 import { demoPassword, demoUsers } from '@flowsight/simulator/demo-portfolio';
 import { buildApp } from './app.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { startAlertReminders } from './modules/alert-mail/alert-mail.jobs.ts';
+import { startAlertJobs } from './modules/alerts/alerts.jobs.ts';
+import { startFleetHealth } from './modules/fleet-health/fleet-health.ts';
 import { createSimulationRepository } from './modules/simulation/simulation.repository.ts';
 import {
   type RunningSimulation,
@@ -40,6 +43,29 @@ if (config.demo) {
 }
 console.log(lines.join('\n'));
 
+// Device-health sweeps (one replica at a time, by advisory lock).
+const stopFleetHealth = startFleetHealth({
+  db: app.db,
+  log: {
+    info: (message) => app.log.info(message),
+    warn: (object, message) => app.log.warn(object, message),
+  },
+});
+
+// Leak detection after each ingest batch, and the periodic sweep.
+const stopAlertJobs = startAlertJobs({
+  engine: app.alerts,
+  ingest: app.ingest,
+  log: { warn: (object, message) => app.log.warn(object, message) },
+});
+
+// Reminder emails of alerts that stay New (one replica at a time, by advisory lock).
+const stopAlertReminders = startAlertReminders({
+  service: app.alertMail,
+  reminderHours: config.alertReminderHours,
+  log: { warn: (object, message) => app.log.warn(object, message) },
+});
+
 let simulation: RunningSimulation | undefined;
 if (config.simulate && !config.demo) {
   app.log.warn('SIMULATE=1 simulates the demo fleet and needs DEMO=1; simulator not started');
@@ -64,6 +90,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     (simulation?.stop() ?? Promise.resolve())
+      .then(() => stopFleetHealth())
+      .then(() => stopAlertJobs())
+      .then(() => stopAlertReminders())
       .then(() => app.close())
       .then(
         () => process.exit(0),

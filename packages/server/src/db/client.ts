@@ -31,6 +31,11 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** PGlite only: a tarball of the data directory, used to clone a prepared test database. */
   dump(): Promise<Blob>;
+  /**
+   * Receives `NOTIFY` payloads of a channel (every replica's, its own included) until the
+   * returned function is called. PostgreSQL: on a dedicated connection that reconnects.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -56,6 +61,12 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
     dump: async () => {
       const dumped = await client.dumpDataDir('none');
       return dumped;
+    },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        await stop();
+      };
     },
     close: () => client.close(),
   };
@@ -88,7 +99,38 @@ async function openPostgres(
       }
     },
     dump: () => Promise.reject(new Error('dump is only available on PGlite')),
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload, onIdleError),
     close: () => pool.end(),
+  };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onError: ((error: Error) => void) | undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    // A lost connection (server restart) reconnects; notifications sent meanwhile are missed,
+    // which live views tolerate (they refetch on reconnect).
+    next.on('error', (error) => {
+      onError?.(error);
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+    });
+    await next.connect();
+    await next.query(`listen "${channel.replaceAll('"', '')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }
 

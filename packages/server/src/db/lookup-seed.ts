@@ -4,6 +4,7 @@
 import { granularities } from '@flowsight/domain/granularity';
 import {
   applianceTypes,
+  fixtureDetectionDefaults,
   type LookupName,
   lookupCatalogue,
   notificationTypes,
@@ -38,13 +39,26 @@ export const lookupTables = {
 const literal = (value: string | number | boolean): string =>
   typeof value === 'string' ? `'${value.replaceAll("'", "''")}'` : String(value);
 
-function upsert(table: string, rows: readonly Record<string, string | number | boolean>[]): string {
+/** `keep`: columns set on insert only, so later edits made in the product survive a restart. */
+function upsert(
+  table: string,
+  rows: readonly Record<string, string | number | boolean | null>[],
+  keep: readonly string[] = [],
+): string {
   const first = rows[0];
   if (!first) return '';
   const columns = Object.keys(first);
-  const values = rows.map((row) => `(${columns.map((c) => literal(row[c] ?? '')).join(', ')})`);
+  const values = rows.map(
+    (row) =>
+      `(${columns
+        .map((c) => {
+          const value = row[c];
+          return value === null ? 'NULL' : literal(value ?? '');
+        })
+        .join(', ')})`,
+  );
   const updates = columns
-    .filter((c) => c !== 'id')
+    .filter((c) => c !== 'id' && !keep.includes(c))
     .map((c) => `"${c}" = excluded."${c}"`)
     .join(', ');
   return `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES\n  ${values.join(',\n  ')}\nON CONFLICT ("id") DO UPDATE SET ${updates};`;
@@ -65,7 +79,19 @@ export function lookupSeedStatements(): string[] {
   statements.push(
     upsert(
       'appliance_types',
-      applianceTypes.map(({ id, name, kind }) => ({ id, name, kind })),
+      applianceTypes.map(({ id, name, kind }) => {
+        const detection = fixtureDetectionDefaults[kind];
+        return {
+          id,
+          name,
+          kind,
+          continuous_hours: detection.continuousHours,
+          hourly_min_gal: detection.hourlyMinGal,
+          night_flow: detection.nightFlow,
+          daily_high_gal: detection.dailyHighGal,
+        };
+      }),
+      ['continuous_hours', 'hourly_min_gal', 'night_flow', 'daily_high_gal'],
     ),
     upsert(
       'notification_types',
@@ -90,6 +116,7 @@ export function lookupSeedStatements(): string[] {
         max_value: max,
         value: defaultValue,
       })),
+      ['value'],
     ),
   );
   return statements;

@@ -1,4 +1,9 @@
-import { applianceTypes, type LookupName, lookupCatalogue } from '@flowsight/domain/lookups';
+import {
+  applianceTypes,
+  fixtureDetectionDefaults,
+  type LookupName,
+  lookupCatalogue,
+} from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database.ts';
@@ -43,6 +48,25 @@ describe('database preparation', () => {
       expect(rows, table).toEqual(lookupCatalogue[name].map(({ id, name }) => ({ id, name })));
     }
     expect(applianceTypes).toHaveLength(22);
+  });
+
+  it("starts every fixture type on its kind's detection parameters", async () => {
+    const { rows } = (await handle.db.execute(sql`
+      select id, continuous_hours, hourly_min_gal::float8 as hourly_min_gal, night_flow,
+             daily_high_gal::float8 as daily_high_gal
+      from appliance_types order by id`)) as unknown as { rows: Row[] };
+    expect(rows).toEqual(
+      applianceTypes.map(({ id, kind }) => {
+        const d = fixtureDetectionDefaults[kind];
+        return {
+          id,
+          continuous_hours: d.continuousHours,
+          hourly_min_gal: d.hourlyMinGal,
+          night_flow: d.nightFlow,
+          daily_high_gal: d.dailyHighGal,
+        };
+      }),
+    );
   });
 
   it('loads US and Canadian states and cities and links time zones to countries', async () => {

@@ -20,8 +20,9 @@ type Executor = Pick<Database, 'insert'>;
 
 export async function recordEvent(executor: Executor, actor: Scope | null, event: EventInput) {
   await executor.insert(events).values({
-    actorUserId: actor?.userId ?? null,
-    actorRoleId: actor?.roleId ?? null,
+    // The system scope (id 0) is no person.
+    actorUserId: actor && actor.userId > 0 ? actor.userId : null,
+    actorRoleId: actor && actor.roleId > 0 ? actor.roleId : null,
     companyId: event.companyId,
     entityType: event.entityType,
     entityId: event.entityId,

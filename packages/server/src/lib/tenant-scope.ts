@@ -3,7 +3,7 @@
 // everything; company roles their company; property-, building- and unit-scoped roles their part;
 // a role with no company (the sensor tester) sees no tenant-owned rows.
 
-import type { RoleTypeId } from '@flowsight/domain/lookups';
+import { RoleType, type RoleTypeId } from '@flowsight/domain/lookups';
 import { isSystemRole } from '@flowsight/domain/roles';
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 
@@ -62,3 +62,18 @@ export function inScope(
     within(scope.unitId, record.unitId)
   );
 }
+
+/**
+ * The system itself acting outside any person's scope (a confirmed email action, a job): it sees
+ * everything and records no actor.
+ */
+export const systemScope: Scope = {
+  userId: 0,
+  roleId: 0,
+  roleTypeId: RoleType.SystemAdmin,
+  companyId: null,
+  companyTypeId: null,
+  propertyId: null,
+  buildingId: null,
+  unitId: null,
+};

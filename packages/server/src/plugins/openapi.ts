@@ -33,7 +33,8 @@ export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // Tags start collapsed: Swagger UI stops rendering a fully expanded document this size.
+    uiConfig: { docExpansion: 'none', deepLinking: true },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 });

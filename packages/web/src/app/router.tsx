@@ -42,6 +42,17 @@ const changePasswordRoute = async () => {
   const { ChangePasswordPage } = await import('@/features/auth/routes/change-password-page');
   return { Component: ChangePasswordPage };
 };
+/** The pages behind an alert email's "On it" / "Fixed it" buttons (public: the link is the key). */
+const emailActionRoute = async () => {
+  const { ConfirmationPage } = await import('@/features/email-actions/routes/confirmation-page');
+  return { Component: ConfirmationPage };
+};
+const emailLinkDoneRoute = async () => {
+  const { EmailLinkDonePage } = await import(
+    '@/features/email-actions/routes/email-link-done-page'
+  );
+  return { Component: EmailLinkDonePage };
+};
 const usersRoute = async () => {
   const { UsersPage } = await import('@/features/users/routes/users-page');
   return { Component: UsersPage };
@@ -53,11 +64,75 @@ const buildingPage = () => import('@/features/portfolio/routes/building-page');
 const unitPage = () => import('@/features/portfolio/routes/unit-page');
 const recordSubmissions = () => import('@/features/submissions/routes/record-submissions-tab');
 const submissionLists = () => import('@/features/submissions/routes/submission-list-pages');
+const gatewaysRoute = async () => {
+  const { GatewaysPage } = await import('@/features/gateways/routes/gateways-page');
+  return { Component: GatewaysPage };
+};
+const fixturesRoute = async () => {
+  const { FixturesPage } = await import('@/features/fleet-settings/routes/fixtures-page');
+  return { Component: FixturesPage };
+};
+const micrometerDefaultsRoute = async () => {
+  const { MicrometerDefaultsPage } = await import(
+    '@/features/fleet-settings/routes/micrometer-defaults-page'
+  );
+  return { Component: MicrometerDefaultsPage };
+};
+const sensorTestingRoute = async () => {
+  const { SensorTestingPage } = await import(
+    '@/features/sensor-testing/routes/sensor-testing-page'
+  );
+  return { Component: SensorTestingPage };
+};
+const installationRoute = async () => {
+  const { InstallationPage } = await import('@/features/installation/routes/installation-page');
+  return { Component: InstallationPage };
+};
+const micrometerFleet = () => import('@/features/micrometers/routes/fleet-pages');
+const recordMicrometers = () => import('@/features/micrometers/routes/record-micrometers-tab');
+const micrometerConfigRoute = async () => {
+  const { MicrometerConfigPage } = await import('@/features/micrometers/routes/config-page');
+  return { Component: MicrometerConfigPage };
+};
+const micrometerDownlinkRoute = async () => {
+  const { MicrometerDownlinkPage } = await import('@/features/micrometers/routes/downlink-page');
+  return { Component: MicrometerDownlinkPage };
+};
+const micrometerAssignmentRoute = async () => {
+  const { MicrometerAssignmentPage } = await import(
+    '@/features/micrometers/routes/assignment-page'
+  );
+  return { Component: MicrometerAssignmentPage };
+};
+/** The company's micrometers tab, which a restricted company does not have (composed here). */
+const companyMicrometersRoute = async () => {
+  const { CompanyMicrometersEntry } = await import('./routes/company-micrometers-entry');
+  return { Component: CompanyMicrometersEntry };
+};
 const integrationKeysRoute = async () => {
   const { IntegrationKeysPage } = await import(
     '@/features/integrations/routes/integration-keys-page'
   );
   return { Component: IntegrationKeysPage };
+};
+/** The company's appliance thresholds tab, which a restricted company does not have. */
+const companyThresholdsRoute = async () => {
+  const { CompanyThresholdsEntry } = await import('./routes/company-thresholds-entry');
+  return { Component: CompanyThresholdsEntry };
+};
+const eventsRoute = async () => {
+  const { EventsPage } = await import('@/features/events/routes/events-page');
+  return { Component: EventsPage };
+};
+const alertsRoute = async () => {
+  const { AlertsPage } = await import('@/features/alerts/routes/alerts-page');
+  return { Component: AlertsPage };
+};
+const recordAlerts = () => import('@/features/alerts/routes/record-alerts-tab');
+/** The company's alerts tab, which a restricted company does not have (composed here). */
+const companyAlertsRoute = async () => {
+  const { CompanyAlertsEntry } = await import('./routes/company-alerts-entry');
+  return { Component: CompanyAlertsEntry };
 };
 /** The company's submissions tab, which a restricted company does not have (composed here). */
 const companySubmissionsRoute = async () => {
@@ -95,7 +170,10 @@ const portfolioRoutes: RouteObject[] = [
         path: 'properties',
         lazy: async () => ({ Component: (await companyPage()).CompanyPropertiesTab }),
       },
+      { path: 'alerts', lazy: companyAlertsRoute },
+      { path: 'micrometers', lazy: companyMicrometersRoute },
       { path: 'submissions', lazy: companySubmissionsRoute },
+      { path: 'thresholds', lazy: companyThresholdsRoute },
     ],
   },
   {
@@ -111,6 +189,14 @@ const portfolioRoutes: RouteObject[] = [
       {
         path: 'buildings',
         lazy: async () => ({ Component: (await propertyPage()).PropertyBuildingsTab }),
+      },
+      {
+        path: 'alerts',
+        lazy: async () => ({ Component: (await recordAlerts()).PropertyAlertsTab }),
+      },
+      {
+        path: 'micrometers',
+        lazy: async () => ({ Component: (await recordMicrometers()).PropertyMicrometersTab }),
       },
       {
         path: 'submissions',
@@ -133,6 +219,14 @@ const portfolioRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await buildingPage()).BuildingUnitsTab }),
       },
       {
+        path: 'alerts',
+        lazy: async () => ({ Component: (await recordAlerts()).BuildingAlertsTab }),
+      },
+      {
+        path: 'micrometers',
+        lazy: async () => ({ Component: (await recordMicrometers()).BuildingMicrometersTab }),
+      },
+      {
         path: 'submissions',
         lazy: async () => ({ Component: (await recordSubmissions()).BuildingSubmissionsTab }),
       },
@@ -145,8 +239,16 @@ const portfolioRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: async () => ({ Component: (await unitPage()).UnitIndex }) },
       {
+        path: 'alerts',
+        lazy: async () => ({ Component: (await recordAlerts()).UnitAlertsTab }),
+      },
+      {
         path: 'overview',
         lazy: async () => ({ Component: (await unitPage()).UnitOverviewTab }),
+      },
+      {
+        path: 'micrometers',
+        lazy: async () => ({ Component: (await recordMicrometers()).UnitMicrometersTab }),
       },
       {
         path: 'submissions',
@@ -170,22 +272,9 @@ const settingsRoute = async () => {
 const shellSections: [path: string, titleKey: PageHandle['titleKey']][] = [
   ['overview', 'nav.overview'],
   ['dashboard', 'nav.dashboard'],
-  ['installation', 'nav.installation'],
   ['flume-accounts', 'nav.flume-accounts'],
-  ['alerts', 'nav.alerts'],
-  ['gateways', 'nav.gateways'],
   ['reports', 'nav.reports'],
-  ['events', 'nav.events'],
-  ['appliances', 'nav.appliances'],
   ['statistics/*', 'nav.statistics'],
-  ['micrometers/assigned', 'nav.micrometers-assigned'],
-  ['micrometers/unassigned', 'nav.micrometers-unassigned'],
-  ['micrometers/excluded', 'nav.micrometers-excluded'],
-  ['micrometers/config', 'nav.micrometers-config'],
-  ['micrometers/defaults', 'nav.micrometers-defaults'],
-  ['micrometers/downlink', 'nav.micrometers-downlink'],
-  ['micrometers/testing', 'nav.micrometers-testing'],
-  ['micrometers/assignment', 'nav.micrometers-assignment'],
 ];
 
 /** The root: every location change is a page view (production builds with an analytics id). */
@@ -227,6 +316,12 @@ export const appRoutes: RouteObject[] = [
               },
               // Reset (link from the email) or change (signed in): open to both.
               { path: 'change-password', lazy: changePasswordRoute },
+              // Alert email actions: open signed in or not.
+              {
+                path: 'confirmation/:notificationId/:status/:token',
+                lazy: emailActionRoute,
+              },
+              { path: 'email-links/:status', lazy: emailLinkDoneRoute },
               { path: '*', Component: NotFoundPage },
             ],
           },
@@ -281,6 +376,77 @@ export const appRoutes: RouteObject[] = [
                       Component: (await submissionLists()).ParsedOldSubmissionsPage,
                     }),
                     handle: { titleKey: 'nav.submissions-parsed-old' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'gateways',
+                    lazy: gatewaysRoute,
+                    handle: { titleKey: 'nav.gateways' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'appliances',
+                    lazy: fixturesRoute,
+                    handle: { titleKey: 'nav.appliances' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'micrometers/assigned',
+                    lazy: async () => ({
+                      Component: (await micrometerFleet()).AssignedMicrometersPage,
+                    }),
+                    handle: { titleKey: 'nav.micrometers-assigned' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'micrometers/unassigned',
+                    lazy: async () => ({
+                      Component: (await micrometerFleet()).UnassignedMicrometersPage,
+                    }),
+                    handle: { titleKey: 'nav.micrometers-unassigned' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'micrometers/excluded',
+                    lazy: async () => ({
+                      Component: (await micrometerFleet()).ExcludedMicrometersPage,
+                    }),
+                    handle: { titleKey: 'nav.micrometers-excluded' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'micrometers/config',
+                    lazy: micrometerConfigRoute,
+                    handle: { titleKey: 'nav.micrometers-config' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'micrometers/downlink',
+                    lazy: micrometerDownlinkRoute,
+                    handle: { titleKey: 'nav.micrometers-downlink' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'micrometers/assignment',
+                    lazy: micrometerAssignmentRoute,
+                    handle: { titleKey: 'nav.micrometers-assignment' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'micrometers/defaults',
+                    lazy: micrometerDefaultsRoute,
+                    handle: { titleKey: 'nav.micrometers-defaults' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'micrometers/testing',
+                    lazy: sensorTestingRoute,
+                    handle: { titleKey: 'nav.micrometers-testing' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'installation',
+                    lazy: installationRoute,
+                    handle: { titleKey: 'nav.installation' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'alerts',
+                    lazy: alertsRoute,
+                    handle: { titleKey: 'nav.alerts' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'events',
+                    lazy: eventsRoute,
+                    handle: { titleKey: 'nav.events' } satisfies PageHandle,
                   },
                   {
                     path: 'integrations',

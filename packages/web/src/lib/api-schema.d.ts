@@ -9666,6 +9666,7994 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sensors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every micrometer (provider staff) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: mac_address, sensor_state_id, sensor_status_id, battery, last_keepalive, last_submission, install_date, created_at, appliance_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on sensor_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_state_id"?: string | string[];
+                    /** @description Filter on sensor_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_status_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on room_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.room_type_id"?: string | string[];
+                    /** @description Filter on water_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.water_type_id"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on notification_excluded: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_excluded"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description Filter on last_keepalive: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_keepalive"?: string | string[];
+                    /** @description Filter on last_submission: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_submission"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                mac_address: string;
+                                sensor_state_id: number;
+                                sensor_status_id: number;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                size_inch: number | null;
+                                /** @description Production date */
+                                install_date: string | null;
+                                last_keepalive: string | null;
+                                last_submission: string | null;
+                                report_interval_s: number;
+                                keepalive_interval_s: number;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                unit_category_id: number | null;
+                                notification_excluded: boolean;
+                                config: {
+                                    [key: string]: number;
+                                } | null;
+                                issue: string | null;
+                                office_assignment: {
+                                    id: number;
+                                    building_id: number;
+                                    building_name: string;
+                                    company_id: number;
+                                    status: string;
+                                } | null;
+                                last_test: {
+                                    passed: boolean;
+                                    notes: string | null;
+                                    tested_at: string;
+                                } | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Micrometers placed with a company */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: mac_address, sensor_state_id, sensor_status_id, battery, last_keepalive, last_submission, install_date, created_at, appliance_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on sensor_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_state_id"?: string | string[];
+                    /** @description Filter on sensor_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_status_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on room_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.room_type_id"?: string | string[];
+                    /** @description Filter on water_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.water_type_id"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on notification_excluded: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_excluded"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description Filter on last_keepalive: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_keepalive"?: string | string[];
+                    /** @description Filter on last_submission: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_submission"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                mac_address: string;
+                                sensor_state_id: number;
+                                sensor_status_id: number;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                size_inch: number | null;
+                                /** @description Production date */
+                                install_date: string | null;
+                                last_keepalive: string | null;
+                                last_submission: string | null;
+                                report_interval_s: number;
+                                keepalive_interval_s: number;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                unit_category_id: number | null;
+                                notification_excluded: boolean;
+                                config: {
+                                    [key: string]: number;
+                                } | null;
+                                issue: string | null;
+                                office_assignment: {
+                                    id: number;
+                                    building_id: number;
+                                    building_name: string;
+                                    company_id: number;
+                                    status: string;
+                                } | null;
+                                last_test: {
+                                    passed: boolean;
+                                    notes: string | null;
+                                    tested_at: string;
+                                } | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/unassigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Micrometers in stock (no company) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: mac_address, sensor_state_id, sensor_status_id, battery, last_keepalive, last_submission, install_date, created_at, appliance_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on sensor_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_state_id"?: string | string[];
+                    /** @description Filter on sensor_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_status_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on room_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.room_type_id"?: string | string[];
+                    /** @description Filter on water_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.water_type_id"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on notification_excluded: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_excluded"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description Filter on last_keepalive: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_keepalive"?: string | string[];
+                    /** @description Filter on last_submission: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_submission"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                mac_address: string;
+                                sensor_state_id: number;
+                                sensor_status_id: number;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                size_inch: number | null;
+                                /** @description Production date */
+                                install_date: string | null;
+                                last_keepalive: string | null;
+                                last_submission: string | null;
+                                report_interval_s: number;
+                                keepalive_interval_s: number;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                unit_category_id: number | null;
+                                notification_excluded: boolean;
+                                config: {
+                                    [key: string]: number;
+                                } | null;
+                                issue: string | null;
+                                office_assignment: {
+                                    id: number;
+                                    building_id: number;
+                                    building_name: string;
+                                    company_id: number;
+                                    status: string;
+                                } | null;
+                                last_test: {
+                                    passed: boolean;
+                                    notes: string | null;
+                                    tested_at: string;
+                                } | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/sensors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Micrometers of the company */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: mac_address, sensor_state_id, sensor_status_id, battery, last_keepalive, last_submission, install_date, created_at, appliance_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on sensor_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_state_id"?: string | string[];
+                    /** @description Filter on sensor_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_status_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on room_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.room_type_id"?: string | string[];
+                    /** @description Filter on water_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.water_type_id"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on notification_excluded: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_excluded"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description Filter on last_keepalive: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_keepalive"?: string | string[];
+                    /** @description Filter on last_submission: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_submission"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                mac_address: string;
+                                sensor_state_id: number;
+                                sensor_status_id: number;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                size_inch: number | null;
+                                /** @description Production date */
+                                install_date: string | null;
+                                last_keepalive: string | null;
+                                last_submission: string | null;
+                                report_interval_s: number;
+                                keepalive_interval_s: number;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                unit_category_id: number | null;
+                                notification_excluded: boolean;
+                                config: {
+                                    [key: string]: number;
+                                } | null;
+                                issue: string | null;
+                                office_assignment: {
+                                    id: number;
+                                    building_id: number;
+                                    building_name: string;
+                                    company_id: number;
+                                    status: string;
+                                } | null;
+                                last_test: {
+                                    passed: boolean;
+                                    notes: string | null;
+                                    tested_at: string;
+                                } | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/sensors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Micrometers of the property */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: mac_address, sensor_state_id, sensor_status_id, battery, last_keepalive, last_submission, install_date, created_at, appliance_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on sensor_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_state_id"?: string | string[];
+                    /** @description Filter on sensor_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_status_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on room_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.room_type_id"?: string | string[];
+                    /** @description Filter on water_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.water_type_id"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on notification_excluded: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_excluded"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description Filter on last_keepalive: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_keepalive"?: string | string[];
+                    /** @description Filter on last_submission: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_submission"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                mac_address: string;
+                                sensor_state_id: number;
+                                sensor_status_id: number;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                size_inch: number | null;
+                                /** @description Production date */
+                                install_date: string | null;
+                                last_keepalive: string | null;
+                                last_submission: string | null;
+                                report_interval_s: number;
+                                keepalive_interval_s: number;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                unit_category_id: number | null;
+                                notification_excluded: boolean;
+                                config: {
+                                    [key: string]: number;
+                                } | null;
+                                issue: string | null;
+                                office_assignment: {
+                                    id: number;
+                                    building_id: number;
+                                    building_name: string;
+                                    company_id: number;
+                                    status: string;
+                                } | null;
+                                last_test: {
+                                    passed: boolean;
+                                    notes: string | null;
+                                    tested_at: string;
+                                } | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/sensors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Micrometers of the building */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: mac_address, sensor_state_id, sensor_status_id, battery, last_keepalive, last_submission, install_date, created_at, appliance_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on sensor_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_state_id"?: string | string[];
+                    /** @description Filter on sensor_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_status_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on room_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.room_type_id"?: string | string[];
+                    /** @description Filter on water_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.water_type_id"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on notification_excluded: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_excluded"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description Filter on last_keepalive: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_keepalive"?: string | string[];
+                    /** @description Filter on last_submission: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_submission"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                mac_address: string;
+                                sensor_state_id: number;
+                                sensor_status_id: number;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                size_inch: number | null;
+                                /** @description Production date */
+                                install_date: string | null;
+                                last_keepalive: string | null;
+                                last_submission: string | null;
+                                report_interval_s: number;
+                                keepalive_interval_s: number;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                unit_category_id: number | null;
+                                notification_excluded: boolean;
+                                config: {
+                                    [key: string]: number;
+                                } | null;
+                                issue: string | null;
+                                office_assignment: {
+                                    id: number;
+                                    building_id: number;
+                                    building_name: string;
+                                    company_id: number;
+                                    status: string;
+                                } | null;
+                                last_test: {
+                                    passed: boolean;
+                                    notes: string | null;
+                                    tested_at: string;
+                                } | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/sensors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Micrometers of the unit */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: mac_address, sensor_state_id, sensor_status_id, battery, last_keepalive, last_submission, install_date, created_at, appliance_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on sensor_state_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_state_id"?: string | string[];
+                    /** @description Filter on sensor_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_status_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on room_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.room_type_id"?: string | string[];
+                    /** @description Filter on water_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.water_type_id"?: string | string[];
+                    /** @description Filter on unit_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on notification_excluded: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_excluded"?: string | string[];
+                    /** @description Filter on battery: <op>:<value>, e.g. $in:1,2 */
+                    "filter.battery"?: string | string[];
+                    /** @description Filter on last_keepalive: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_keepalive"?: string | string[];
+                    /** @description Filter on last_submission: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_submission"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                mac_address: string;
+                                sensor_state_id: number;
+                                sensor_status_id: number;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                size_inch: number | null;
+                                /** @description Production date */
+                                install_date: string | null;
+                                last_keepalive: string | null;
+                                last_submission: string | null;
+                                report_interval_s: number;
+                                keepalive_interval_s: number;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                unit_category_id: number | null;
+                                notification_excluded: boolean;
+                                config: {
+                                    [key: string]: number;
+                                } | null;
+                                issue: string | null;
+                                office_assignment: {
+                                    id: number;
+                                    building_id: number;
+                                    building_name: string;
+                                    company_id: number;
+                                    status: string;
+                                } | null;
+                                last_test: {
+                                    passed: boolean;
+                                    notes: string | null;
+                                    tested_at: string;
+                                } | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/sensors-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many micrometers the unit has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/export-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every micrometer the caller may list, as CSV */
+        get: {
+            parameters: {
+                query: {
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/search-top/{text}/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 5 micrometers whose MAC contains the text */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    text: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/mac/{mac}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One micrometer by MAC (any case, with or without separators) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mac: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One micrometer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Removes a micrometer that never reported (otherwise 409) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The micrometer's newest readings */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                measured_at: string;
+                                ingested_at: string;
+                                mac_address: string;
+                                seq: number;
+                                /** @enum {string} */
+                                kind: "usage" | "usage_v1" | "keepalive" | "malformed";
+                                port: number | null;
+                                transport: string;
+                                /** @description Volume of the interval in US gallons */
+                                gallons: number | null;
+                                interval_s: number | null;
+                                flow_time_s: number | null;
+                                peak_flow_gpm: number | null;
+                                battery: number | null;
+                                firmware_version: string | null;
+                                flags: number | null;
+                                report_interval_s: number | null;
+                                gateway_serial: string | null;
+                                rssi: number | null;
+                                snr: number | null;
+                                error: string | null;
+                                payload_hex: string | null;
+                                sensor_id: number | null;
+                                company_id: number | null;
+                                property_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                room_type_id: number | null;
+                                water_type_id: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{id}/state/{stateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the micrometer's state */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    stateId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{id}/status/{statusId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the micrometer's status */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    statusId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/sensors/state/{stateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the state of every micrometer of the building */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    stateId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            updated: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/sensors/status/{statusId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the status of every micrometer of the building */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    statusId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            updated: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{id}/notification-excluded/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Excludes the micrometer from alerts (1) or includes it again (0) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    status: "0" | "1";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/notification-excluded/mac/{mac}/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Excludes a micrometer, found by MAC, from alerts (1) or includes it again (0) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mac: string;
+                    status: "0" | "1";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/report-issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reports a problem with a micrometer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sensor_id?: number;
+                        mac?: string;
+                        issue: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sensor_id: number;
+                            issue: string | null;
+                            reported_at: string | null;
+                            reported_by: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{id}/sensor-issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The micrometer's reported issue */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sensor_id: number;
+                            issue: string | null;
+                            reported_at: string | null;
+                            reported_by: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assigns a micrometer to a fixture of a unit, moves it to another, or takes it off */
+        post: {
+            parameters: {
+                query: {
+                    mac: string;
+                    action: "assign" | "reassign" | "unassign";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        company_id: number;
+                        property_id: number;
+                        building_id: number;
+                        unit_id: number;
+                        appliance_type_id: number;
+                        room_type_id?: number | null;
+                        water_type_id?: number | null;
+                    } | Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/office-assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets stock micrometers aside for a building (pending installation) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        macs: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/office-assignment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The micrometer's pending office assignment */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            sensor_id: number;
+                            mac_address: string;
+                            building_id: number;
+                            building_name: string;
+                            company_id: number;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/office-assignment-building/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The building's pending office assignments */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            sensor_id: number;
+                            mac_address: string;
+                            status: string;
+                            created_at: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/pending-office-assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a building's pending office assignments (all, or the listed sensors) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        sensor_ids?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cancelled: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{id}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the micrometer's configuration and queues it as a downlink */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        params: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            mac_address: string;
+                            sensor_state_id: number;
+                            sensor_status_id: number;
+                            battery: number | null;
+                            firmware_version: string | null;
+                            size_inch: number | null;
+                            /** @description Production date */
+                            install_date: string | null;
+                            last_keepalive: string | null;
+                            last_submission: string | null;
+                            report_interval_s: number;
+                            keepalive_interval_s: number;
+                            company_id: number | null;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            appliance_type_id: number | null;
+                            room_type_id: number | null;
+                            water_type_id: number | null;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            unit_category_id: number | null;
+                            notification_excluded: boolean;
+                            config: {
+                                [key: string]: number;
+                            } | null;
+                            issue: string | null;
+                            office_assignment: {
+                                id: number;
+                                building_id: number;
+                                building_name: string;
+                                company_id: number;
+                                status: string;
+                            } | null;
+                            last_test: {
+                                passed: boolean;
+                                notes: string | null;
+                                tested_at: string;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/downlink-config-params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Configuration downlinks and their status (queued, sent, failed) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: created_at, sent_at, status, mac_address */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on status: <op>:<value>, e.g. $in:1,2 */
+                    "filter.status"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on created_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.created_at"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                sensor_id: number;
+                                mac_address: string;
+                                company_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                port: number;
+                                params: {
+                                    [key: string]: number;
+                                };
+                                payload_hex: string;
+                                /** @enum {string} */
+                                status: "queued" | "sent" | "failed";
+                                error: string | null;
+                                created_at: string;
+                                sent_at: string | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{mac}/downlink-config-params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Queues a configuration downlink for one micrometer */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mac: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        params: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            sensor_id: number;
+                            mac_address: string;
+                            company_id: number | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            port: number;
+                            params: {
+                                [key: string]: number;
+                            };
+                            payload_hex: string;
+                            /** @enum {string} */
+                            status: "queued" | "sent" | "failed";
+                            error: string | null;
+                            created_at: string;
+                            sent_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/downlink-config-params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Queues a configuration downlink for every micrometer of the building */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        params: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            queued: number;
+                            downlinks: {
+                                id: number;
+                                sensor_id: number;
+                                mac_address: string;
+                                company_id: number | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                port: number;
+                                params: {
+                                    [key: string]: number;
+                                };
+                                payload_hex: string;
+                                /** @enum {string} */
+                                status: "queued" | "sent" | "failed";
+                                error: string | null;
+                                created_at: string;
+                                sent_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-Sent Events: `alerts` events with the alerts in scope that changed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts of the company, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: first_detected, last_detected, rate, notification_status_id, notification_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: number;
+                                id: number;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                sensor_id: number | null;
+                                mac_address: string | null;
+                                gateway_id: number | null;
+                                gateway_serial: string | null;
+                                appliance_type_id: number | null;
+                                appliance: string | null;
+                                room_type_id: number | null;
+                                room: string | null;
+                                notification_type_id: number;
+                                notification_category_id: number;
+                                notification_status_id: number;
+                                /** @description Gallons per month */
+                                rate: number | null;
+                                /** @description Rate at the property's water price */
+                                monthly_cost: number | null;
+                                /** @description Price per 1,000 gallons */
+                                water_price: number;
+                                first_detected: string;
+                                last_detected: string;
+                                note: string | null;
+                                address: string;
+                                /** @description Web path of the place the alert is about */
+                                link: string;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                status_changed_at: string | null;
+                                status_changed_by: string | null;
+                                closed_at: string | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/alerts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many alerts of the company match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/open-alerts-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many open alerts (New, On it) the company has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts of the property, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: first_detected, last_detected, rate, notification_status_id, notification_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: number;
+                                id: number;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                sensor_id: number | null;
+                                mac_address: string | null;
+                                gateway_id: number | null;
+                                gateway_serial: string | null;
+                                appliance_type_id: number | null;
+                                appliance: string | null;
+                                room_type_id: number | null;
+                                room: string | null;
+                                notification_type_id: number;
+                                notification_category_id: number;
+                                notification_status_id: number;
+                                /** @description Gallons per month */
+                                rate: number | null;
+                                /** @description Rate at the property's water price */
+                                monthly_cost: number | null;
+                                /** @description Price per 1,000 gallons */
+                                water_price: number;
+                                first_detected: string;
+                                last_detected: string;
+                                note: string | null;
+                                address: string;
+                                /** @description Web path of the place the alert is about */
+                                link: string;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                status_changed_at: string | null;
+                                status_changed_by: string | null;
+                                closed_at: string | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/alerts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many alerts of the property match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/open-alerts-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many open alerts (New, On it) the property has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts of the building, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: first_detected, last_detected, rate, notification_status_id, notification_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: number;
+                                id: number;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                sensor_id: number | null;
+                                mac_address: string | null;
+                                gateway_id: number | null;
+                                gateway_serial: string | null;
+                                appliance_type_id: number | null;
+                                appliance: string | null;
+                                room_type_id: number | null;
+                                room: string | null;
+                                notification_type_id: number;
+                                notification_category_id: number;
+                                notification_status_id: number;
+                                /** @description Gallons per month */
+                                rate: number | null;
+                                /** @description Rate at the property's water price */
+                                monthly_cost: number | null;
+                                /** @description Price per 1,000 gallons */
+                                water_price: number;
+                                first_detected: string;
+                                last_detected: string;
+                                note: string | null;
+                                address: string;
+                                /** @description Web path of the place the alert is about */
+                                link: string;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                status_changed_at: string | null;
+                                status_changed_by: string | null;
+                                closed_at: string | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/alerts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many alerts of the building match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/open-alerts-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many open alerts (New, On it) the building has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts of the unit, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: first_detected, last_detected, rate, notification_status_id, notification_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: number;
+                                id: number;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                sensor_id: number | null;
+                                mac_address: string | null;
+                                gateway_id: number | null;
+                                gateway_serial: string | null;
+                                appliance_type_id: number | null;
+                                appliance: string | null;
+                                room_type_id: number | null;
+                                room: string | null;
+                                notification_type_id: number;
+                                notification_category_id: number;
+                                notification_status_id: number;
+                                /** @description Gallons per month */
+                                rate: number | null;
+                                /** @description Rate at the property's water price */
+                                monthly_cost: number | null;
+                                /** @description Price per 1,000 gallons */
+                                water_price: number;
+                                first_detected: string;
+                                last_detected: string;
+                                note: string | null;
+                                address: string;
+                                /** @description Web path of the place the alert is about */
+                                link: string;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                status_changed_at: string | null;
+                                status_changed_by: string | null;
+                                closed_at: string | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/alerts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many alerts of the unit match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/open-alerts-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many open alerts (New, On it) the unit has */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/open-alerts-count/{applianceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's open alerts of one fixture type */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    applianceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/open-alerts-count/{applianceId}/{sensorMac}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's open alerts of one fixture type and micrometer */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    applianceId: number;
+                    sensorMac: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/open-leaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's open leaks with their rate and monthly cost */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            rate: number;
+                            monthly_cost: number;
+                            data: {
+                                _id: number;
+                                id: number;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                sensor_id: number | null;
+                                mac_address: string | null;
+                                gateway_id: number | null;
+                                gateway_serial: string | null;
+                                appliance_type_id: number | null;
+                                appliance: string | null;
+                                room_type_id: number | null;
+                                room: string | null;
+                                notification_type_id: number;
+                                notification_category_id: number;
+                                notification_status_id: number;
+                                /** @description Gallons per month */
+                                rate: number | null;
+                                /** @description Rate at the property's water price */
+                                monthly_cost: number | null;
+                                /** @description Price per 1,000 gallons */
+                                water_price: number;
+                                first_detected: string;
+                                last_detected: string;
+                                note: string | null;
+                                address: string;
+                                /** @description Web path of the place the alert is about */
+                                link: string;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                status_changed_at: string | null;
+                                status_changed_by: string | null;
+                                closed_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/alerts-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's alerts by category and status */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            categories: {
+                                notification_category_id: number;
+                                new: number;
+                                acknowledged: number;
+                                closed: number;
+                                open_rate: number;
+                                open_monthly_cost: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/dashboard-chart-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts first detected per month, 12 months back */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            month: string;
+                            leak: number;
+                            usage: number;
+                            device_health: number;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts in the caller’s scope */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: first_detected, last_detected, rate, notification_status_id, notification_type_id, company_name, building_name, unit_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: number;
+                                id: number;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                sensor_id: number | null;
+                                mac_address: string | null;
+                                gateway_id: number | null;
+                                gateway_serial: string | null;
+                                appliance_type_id: number | null;
+                                appliance: string | null;
+                                room_type_id: number | null;
+                                room: string | null;
+                                notification_type_id: number;
+                                notification_category_id: number;
+                                notification_status_id: number;
+                                /** @description Gallons per month */
+                                rate: number | null;
+                                /** @description Rate at the property's water price */
+                                monthly_cost: number | null;
+                                /** @description Price per 1,000 gallons */
+                                water_price: number;
+                                first_detected: string;
+                                last_detected: string;
+                                note: string | null;
+                                address: string;
+                                /** @description Web path of the place the alert is about */
+                                link: string;
+                                company_name: string | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                status_changed_at: string | null;
+                                status_changed_by: string | null;
+                                closed_at: string | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many alerts match the filters */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/active-leaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open leak alerts (the header bell) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: number;
+                            id: number;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            sensor_id: number | null;
+                            mac_address: string | null;
+                            gateway_id: number | null;
+                            gateway_serial: string | null;
+                            appliance_type_id: number | null;
+                            appliance: string | null;
+                            room_type_id: number | null;
+                            room: string | null;
+                            notification_type_id: number;
+                            notification_category_id: number;
+                            notification_status_id: number;
+                            /** @description Gallons per month */
+                            rate: number | null;
+                            /** @description Rate at the property's water price */
+                            monthly_cost: number | null;
+                            /** @description Price per 1,000 gallons */
+                            water_price: number;
+                            first_detected: string;
+                            last_detected: string;
+                            note: string | null;
+                            address: string;
+                            /** @description Web path of the place the alert is about */
+                            link: string;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            status_changed_at: string | null;
+                            status_changed_by: string | null;
+                            closed_at: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/export-all-stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts matching the filters, streamed as CSV */
+        get: {
+            parameters: {
+                query: {
+                    search?: string;
+                    /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_status_id"?: string | string[];
+                    /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_type_id"?: string | string[];
+                    /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notification_category_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.appliance_type_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_detected"?: string | string[];
+                    /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_detected"?: string | string[];
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: number;
+                            id: number;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            sensor_id: number | null;
+                            mac_address: string | null;
+                            gateway_id: number | null;
+                            gateway_serial: string | null;
+                            appliance_type_id: number | null;
+                            appliance: string | null;
+                            room_type_id: number | null;
+                            room: string | null;
+                            notification_type_id: number;
+                            notification_category_id: number;
+                            notification_status_id: number;
+                            /** @description Gallons per month */
+                            rate: number | null;
+                            /** @description Rate at the property's water price */
+                            monthly_cost: number | null;
+                            /** @description Price per 1,000 gallons */
+                            water_price: number;
+                            first_detected: string;
+                            last_detected: string;
+                            note: string | null;
+                            address: string;
+                            /** @description Web path of the place the alert is about */
+                            link: string;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            status_changed_at: string | null;
+                            status_changed_by: string | null;
+                            closed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/monthly-cost/{gallons}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a monthly volume costs at the alert's property's water price */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    gallons: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gallons: number;
+                            water_price: number;
+                            monthly_cost: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/status/{statusId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** "On it" (2) or "Fixed it" (3, with a note) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    statusId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string;
+                        id?: number;
+                        statusId?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: number;
+                            id: number;
+                            company_id: number;
+                            property_id: number | null;
+                            building_id: number | null;
+                            unit_id: number | null;
+                            sensor_id: number | null;
+                            mac_address: string | null;
+                            gateway_id: number | null;
+                            gateway_serial: string | null;
+                            appliance_type_id: number | null;
+                            appliance: string | null;
+                            room_type_id: number | null;
+                            room: string | null;
+                            notification_type_id: number;
+                            notification_category_id: number;
+                            notification_status_id: number;
+                            /** @description Gallons per month */
+                            rate: number | null;
+                            /** @description Rate at the property's water price */
+                            monthly_cost: number | null;
+                            /** @description Price per 1,000 gallons */
+                            water_price: number;
+                            first_detected: string;
+                            last_detected: string;
+                            note: string | null;
+                            address: string;
+                            /** @description Web path of the place the alert is about */
+                            link: string;
+                            company_name: string | null;
+                            property_name: string | null;
+                            building_name: string | null;
+                            unit_name: string | null;
+                            status_changed_at: string | null;
+                            status_changed_by: string | null;
+                            closed_at: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confirmation/{id}/{status}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an emailed "On it" / "Fixed it" link is about; changes nothing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    /** @description 2 "On it" or 3 "Fixed it" */
+                    status: number;
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notification_id: number;
+                            /** @description The action of the link: 2 "On it" or 3 "Fixed it" */
+                            status_id: number;
+                            /** @description True when confirming would work now */
+                            valid: boolean;
+                            reason: ("invalid" | "used" | "expired" | "closed") | null;
+                            /** @description Why the link cannot be used */
+                            message: string | null;
+                            /** @description Absent when the link belongs to no alert */
+                            alert: {
+                                notification_type_id: number;
+                                notification_status_id: number;
+                                address: string;
+                                room: string | null;
+                                appliance: string | null;
+                                /** @description Gallons per month */
+                                rate: number | null;
+                                monthly_cost: number | null;
+                                first_detected: string;
+                                property_name: string | null;
+                                /** @description The property's IANA time zone */
+                                time_zone: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Confirms an emailed "On it" / "Fixed it" link (once) as its recipient */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    /** @description 2 "On it" or 3 "Fixed it" */
+                    status: number;
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notification_id: number;
+                            notification_status_id: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appliances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 22 fixture types with their leak-detection parameters */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            kind: string;
+                            /** @description Continuous-flow window in hours; null: not watched */
+                            continuous_hours: number | null;
+                            /** @description Gallons an hour must reach to count as flowing */
+                            hourly_min_gal: number;
+                            /** @description Watched for flow 02:00–04:00 local on 3 nights in a row */
+                            night_flow: boolean;
+                            /** @description Fleet-wide daily high in gallons; null: none */
+                            daily_high_gal: number | null;
+                            updated_at: string | null;
+                            updated_by: number | null;
+                            updated_by_name: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appliances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a fixture type's detection parameters (fields left out keep theirs) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        continuous_hours?: number | null;
+                        hourly_min_gal?: number;
+                        night_flow?: boolean;
+                        daily_high_gal?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            kind: string;
+                            /** @description Continuous-flow window in hours; null: not watched */
+                            continuous_hours: number | null;
+                            /** @description Gallons an hour must reach to count as flowing */
+                            hourly_min_gal: number;
+                            /** @description Watched for flow 02:00–04:00 local on 3 nights in a row */
+                            night_flow: boolean;
+                            /** @description Fleet-wide daily high in gallons; null: none */
+                            daily_high_gal: number | null;
+                            updated_at: string | null;
+                            updated_by: number | null;
+                            updated_by_name: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/config-defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sensor configuration parameters with their range and default value */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            unit: string;
+                            min_value: number;
+                            max_value: number;
+                            value: number;
+                            editable: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/config-defaults/{id}/{value}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a configuration parameter's default (a whole number in its range) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    value: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            unit: string;
+                            min_value: number;
+                            max_value: number;
+                            value: number;
+                            editable: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/gallon-thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallon thresholds of the micrometers the caller can see, paged */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, mac_address, value, company_name, property_name, building_name, unit_name, updated_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on value: <op>:<value>, e.g. $in:1,2 */
+                    "filter.value"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.unit_id"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                sensor_id: number;
+                                mac_address: string;
+                                /** @description Daily gallons above which the micrometer reports high usage */
+                                value: number;
+                                company_id: number | null;
+                                company_name: string | null;
+                                property_id: number | null;
+                                property_name: string | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                unit_id: number | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Give an assigned micrometer (by MAC or id) its daily gallon threshold */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mac?: string;
+                        sensor_id?: number;
+                        value: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            sensor_id: number;
+                            mac_address: string;
+                            /** @description Daily gallons above which the micrometer reports high usage */
+                            value: number;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            unit_id: number | null;
+                            unit_name: string | null;
+                            appliance_type_id: number | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/gallon-thresholds/{id}/{value}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a micrometer's gallon threshold */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    value: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            sensor_id: number;
+                            mac_address: string;
+                            /** @description Daily gallons above which the micrometer reports high usage */
+                            value: number;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            unit_id: number | null;
+                            unit_name: string | null;
+                            appliance_type_id: number | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/gallon-thresholds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a micrometer's gallon threshold */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            sensor_id: number;
+                            mac_address: string;
+                            /** @description Daily gallons above which the micrometer reports high usage */
+                            value: number;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            unit_id: number | null;
+                            unit_name: string | null;
+                            appliance_type_id: number | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gateways the caller can see, paged, with search, filters and sorting */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: serial_number, name, gateway_status_id, last_seen_at, building_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on gateway_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.gateway_status_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.property_id"?: string | string[];
+                    /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.building_id"?: string | string[];
+                    /** @description Filter on alerts_disabled: <op>:<value>, e.g. $in:1,2 */
+                    "filter.alerts_disabled"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                serial_number: string;
+                                name: string | null;
+                                model: string | null;
+                                company_id: number | null;
+                                company_name: string | null;
+                                property_id: number | null;
+                                property_name: string | null;
+                                building_id: number | null;
+                                building_name: string | null;
+                                gateway_status_id: number;
+                                alerts_disabled: boolean;
+                                last_seen_at: string | null;
+                                /** @description ISO 8601 UTC */
+                                created_at: string;
+                                /** @description ISO 8601 UTC */
+                                updated_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a gateway; with a building it joins that building’s company */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        serial_number: string;
+                        name?: string | null;
+                        model?: string | null;
+                        building_id?: number | null;
+                        gateway_status_id?: number;
+                        alerts_disabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            serial_number: string;
+                            name: string | null;
+                            model: string | null;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            gateway_status_id: number;
+                            alerts_disabled: boolean;
+                            last_seen_at: string | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways/search-top/{text}/5": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** At most 5 gateways whose serial number or name contains the text, best match first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    text: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            serial_number: string;
+                            name: string | null;
+                            model: string | null;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            gateway_status_id: number;
+                            alerts_disabled: boolean;
+                            last_seen_at: string | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways/export-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every gateway the caller can see, as CSV (dates in timeZone) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description IANA time zone of every date column, e.g. America/New_York */
+                    timeZone: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV file (RFC 4180, UTF-8), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One gateway */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            serial_number: string;
+                            name: string | null;
+                            model: string | null;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            gateway_status_id: number;
+                            alerts_disabled: boolean;
+                            last_seen_at: string | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Change a gateway; a new building_id (or null) moves it and records the history */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        serial_number?: string;
+                        name?: string | null;
+                        model?: string | null;
+                        building_id?: number | null;
+                        gateway_status_id?: number;
+                        alerts_disabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            serial_number: string;
+                            name: string | null;
+                            model: string | null;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            gateway_status_id: number;
+                            alerts_disabled: boolean;
+                            last_seen_at: string | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a gateway and its building history */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways/{id}/disable-alerts/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Disable (1) or enable (0) the gateway’s alerts */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    status: "0" | "1";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            serial_number: string;
+                            name: string | null;
+                            model: string | null;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            gateway_status_id: number;
+                            alerts_disabled: boolean;
+                            last_seen_at: string | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways/{id}/status/{status}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the gateway’s status (a gateway status id of GET /static) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    status: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            serial_number: string;
+                            name: string | null;
+                            model: string | null;
+                            company_id: number | null;
+                            company_name: string | null;
+                            property_id: number | null;
+                            property_name: string | null;
+                            building_id: number | null;
+                            building_name: string | null;
+                            gateway_status_id: number;
+                            alerts_disabled: boolean;
+                            last_seen_at: string | null;
+                            /** @description ISO 8601 UTC */
+                            created_at: string;
+                            /** @description ISO 8601 UTC */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways/{id}/admin-app": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Link to the gateway in the network server’s admin app */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gateways/{id}/buildings-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buildings the gateway served, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            building_id: number;
+                            building_name: string;
+                            property_id: number;
+                            property_name: string;
+                            company_id: number | null;
+                            company_name: string | null;
+                            /** @description ISO 8601 UTC */
+                            assigned_at: string;
+                            /** @description Null while the gateway is still there */
+                            unassigned_at: string | null;
+                            assigned_by: {
+                                id: number;
+                                name: string;
+                            } | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/{id}/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a bench test of a micrometer in stock (pass → Tested, fail → Defective) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        passed: boolean;
+                        /** @description Why it failed (required when passed is false) */
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            sensor_id: number;
+                            mac_address: string;
+                            passed: boolean;
+                            /** @description The reason given for a failure */
+                            notes: string | null;
+                            tested_at: string;
+                            tester_name: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/tested-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Micrometers whose latest uncleared bench test failed */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: tested_at, mac_address, tester_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mac_address"?: string | string[];
+                    /** @description Filter on tested_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.tested_at"?: string | string[];
+                    /** @description Filter on notes: <op>:<value>, e.g. $in:1,2 */
+                    "filter.notes"?: string | string[];
+                    /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.sensor_id"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                sensor_id: number;
+                                mac_address: string;
+                                passed: boolean;
+                                /** @description The reason given for a failure */
+                                notes: string | null;
+                                tested_at: string;
+                                tester_name: string | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sensors/tested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Clear every bench test result (sensor states are kept) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cleared: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/appliances-thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every fixture type with the company's daily threshold and the type's default */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appliance_type_id: number;
+                            name: string;
+                            /** @description The company's threshold; null when it set none */
+                            threshold: number | null;
+                            /** @description The fixture type's daily high (applies without a company threshold) */
+                            default_threshold: number | null;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/appliances-thresholds/{applianceTypeId}/{threshold}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the company's daily threshold for a fixture type (`none` removes it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    applianceTypeId: number;
+                    /** @description Gallons per day, above 0 and at most 100000 (3 decimals); `none` removes it */
+                    threshold: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            appliance_type_id: number;
+                            name: string;
+                            /** @description The company's threshold; null when it set none */
+                            threshold: number | null;
+                            /** @description The fixture type's daily high (applies without a company threshold) */
+                            default_threshold: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event log, newest first, with filters and search */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: occurred_at, entity_type, action, company_name, actor_name */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on entity_type: <op>:<value>, e.g. $in:1,2 */
+                    "filter.entity_type"?: string | string[];
+                    /** @description Filter on entity_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.entity_id"?: string | string[];
+                    /** @description Filter on action: <op>:<value>, e.g. $in:1,2 */
+                    "filter.action"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                    /** @description Filter on actor_user_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.actor_user_id"?: string | string[];
+                    /** @description Filter on occurred_at: <op>:<value>, e.g. $in:1,2 */
+                    "filter.occurred_at"?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                /** @description ISO 8601 UTC */
+                                occurred_at: string;
+                                /** @description Null for the system (sweeps, detection) */
+                                actor_user_id: number | null;
+                                actor_name: string | null;
+                                actor_email: string | null;
+                                actor_role_id: number | null;
+                                actor_role_type_id: number | null;
+                                company_id: number | null;
+                                company_name: string | null;
+                                entity_type: string;
+                                entity_id: number;
+                                action: string;
+                                /** @description The changed values before (JSON), or null */
+                                from_value: unknown;
+                                /** @description The changed values after (JSON), or null */
+                                to_value: unknown;
+                                note: string | null;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration-keys": {
         parameters: {
             query?: never;

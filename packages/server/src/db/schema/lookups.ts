@@ -1,6 +1,6 @@
 // Lookup tables. Their rows are seeded by migration from `@flowsight/domain/lookups`; ids are
 // stable and never generated.
-import { boolean, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 function lookupTable<const N extends string>(name: N) {
   return pgTable(name, {
@@ -29,10 +29,20 @@ export const userStatuses = lookupTable('user_statuses');
 export const reportTypes = lookupTable('report_types');
 export const surveyStatuses = lookupTable('survey_statuses');
 
+/**
+ * The 22 fixture types. Name and kind follow the domain catalogue on every start; the detection
+ * parameters start from the kind's defaults and are then the system admins' (`/appliances`).
+ */
 export const applianceTypes = pgTable('appliance_types', {
   id: smallint('id').primaryKey(),
   name: text('name').notNull(),
   kind: text('kind').notNull(),
+  continuousHours: smallint('continuous_hours'),
+  hourlyMinGal: numeric('hourly_min_gal', { precision: 8, scale: 3 }).notNull().default('0.1'),
+  nightFlow: boolean('night_flow').notNull().default(false),
+  dailyHighGal: numeric('daily_high_gal', { precision: 10, scale: 3 }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+  updatedBy: integer('updated_by'),
 });
 
 export const notificationTypes = pgTable('notification_types', {

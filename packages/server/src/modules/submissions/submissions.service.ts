@@ -75,7 +75,7 @@ export const sensorGallonsSchema = z.object({
   last_submission: z.string().nullable(),
 });
 
-const toSubmission = (row: SubmissionRecord): Submission => ({
+export const toSubmission = (row: SubmissionRecord): Submission => ({
   ...row,
   measured_at: new Date(row.measured_at).toISOString(),
   ingested_at: new Date(row.ingested_at).toISOString(),

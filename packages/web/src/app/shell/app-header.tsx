@@ -1,7 +1,7 @@
 // The shell's header: the drawer button, the brand, the global search (a field from the sm
 // breakpoint up, a search button below it), and the role's header controls (spec section 2,
 // "Header controls") — inline from the md breakpoint up, collapsed into one pop-up menu below it.
-// The user menu (account and sign-out) always shows.
+// The leak bell (roles that have it) and the user menu (account and sign-out) always show.
 import { type Language, languages } from '@flowsight/domain/constants';
 import type { HeaderControls } from '@flowsight/domain/web-access';
 import CheckRounded from '@mui/icons-material/CheckRounded';
@@ -36,7 +36,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { LanguageSelect, nativeLanguageName } from '@/components/language-select';
+import { LeakBell } from '@/features/alerts/components/leak-bell';
 import { ExportAllDialog } from '@/features/exports/components/export-all-dialog';
+import { GatewaySearch } from '@/features/gateways/components/gateway-search';
 import { GlobalSearch } from '@/features/search/components/global-search';
 import { useSettings } from '@/lib/settings-context';
 
@@ -298,7 +300,6 @@ export function AppHeader({
             {t('app.name')}
           </Typography>
         </Link>
-        {/* Gateway search and the leak bell join here (later issues). */}
         <Box
           data-slot="header-search"
           sx={{
@@ -310,8 +311,10 @@ export function AppHeader({
           }}
         >
           {controls.globalSearch && <GlobalSearch compact={!searchInline} />}
+          {controls.gatewaySearch && <GatewaySearch compact={!roomy} />}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="header-controls">
+          {controls.leakBell && <LeakBell />}
           {roomy ? inlineControls : collapsedControls}
           <Tooltip title={t('shell.header.account')}>
             <IconButton

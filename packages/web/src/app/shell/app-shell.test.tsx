@@ -81,7 +81,7 @@ describe('app shell', () => {
   it('has no drawer at all for the company installer', async () => {
     signedInAs([installer]);
     const { router } = renderRoutes(appRoutes, { path: '/installation' });
-    await screen.findByTestId('section-placeholder');
+    await screen.findByTestId('installation-page');
     expect(router.state.location.pathname).toBe('/installation');
     expect(screen.queryByTestId('drawer-toggle')).toBeNull();
     expect(screen.queryByTestId('side-drawer')).toBeNull();

@@ -52,6 +52,8 @@ export function BuildingPage() {
       tabs={() => [
         { path: 'overview', label: t('portfolio.tabs.overview') },
         { path: 'units', label: t('portfolio.tabs.units') },
+        { path: 'alerts', label: t('alerts.tab') },
+        { path: 'micrometers', label: t('micrometers.tab.title') },
         { path: 'submissions', label: t('submissions.tab.title') },
       ]}
     />

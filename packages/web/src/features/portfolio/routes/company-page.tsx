@@ -1,7 +1,7 @@
 // /companies/{id} (spec section 2): opens on the properties tab. Of the specification's tabs
 // (dashboard, overview, properties, alerts, micrometers, submissions, thresholds, charts) only
-// those built so far show: overview, properties and submissions. A restricted company (type 3)
-// keeps only properties.
+// those built so far show: overview, properties, alerts, micrometers, submissions, thresholds. A
+// restricted company (type 3) keeps only properties.
 import { CompanyType } from '@flowsight/domain/lookups';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -50,7 +50,12 @@ export function CompanyPage() {
         { path: 'properties', label: t('portfolio.tabs.properties') },
         ...(isRestricted(record)
           ? []
-          : [{ path: 'submissions', label: t('submissions.tab.title') }]),
+          : [
+              { path: 'alerts', label: t('alerts.tab') },
+              { path: 'micrometers', label: t('micrometers.tab.title') },
+              { path: 'submissions', label: t('submissions.tab.title') },
+              { path: 'thresholds', label: t('thresholds.tab') },
+            ]),
       ]}
     />
   );

@@ -174,7 +174,7 @@ describe('companies list', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Overview', 'Properties', 'Submissions']);
+    ).toEqual(['Overview', 'Properties', 'Alerts', 'Micrometers', 'Submissions', 'Thresholds']);
     await waitFor(() =>
       expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Properties'),
     );
@@ -338,14 +338,15 @@ describe('property, building and unit pages', () => {
     expect(screen.getByTestId('move-record')).toBeTruthy();
   });
 
-  it('opens a unit on its overview, after its submissions tab', async () => {
-    signedInAs();
+  it('opens a unit on its micrometers, its overview last among its tabs', async () => {
+    const api = signedInAs();
+    api.on('GET /units/11/sensors', () => reply(200, page([])));
     const { router } = renderRoutes(appRoutes, {
       path: '/companies/1/properties/7/buildings/9/units/11',
     });
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(
-        '/companies/1/properties/7/buildings/9/units/11/overview',
+        '/companies/1/properties/7/buildings/9/units/11/micrometers',
       ),
     );
     const tabs = await screen.findByRole('tablist');
@@ -353,7 +354,8 @@ describe('property, building and unit pages', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Submissions', 'Overview']);
+    ).toEqual(['Alerts', 'Micrometers', 'Submissions', 'Overview']);
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Overview' }));
     expect((await screen.findByTestId('overview-details')).textContent).toContain('Internal units');
   });
 

@@ -44,6 +44,8 @@ export function PropertyPage() {
       tabs={() => [
         { path: 'overview', label: t('portfolio.tabs.overview') },
         { path: 'buildings', label: t('portfolio.tabs.buildings') },
+        { path: 'alerts', label: t('alerts.tab') },
+        { path: 'micrometers', label: t('micrometers.tab.title') },
         { path: 'submissions', label: t('submissions.tab.title') },
       ]}
     />

@@ -1,6 +1,6 @@
 // /companies/{c}/properties/{p}/buildings/{b}/units/{u} (spec section 2). The specification opens
-// it on micrometers (tabs alerts, micrometers, submissions, charts, overview); until those are
-// built it shows submissions and overview, and opens on the overview.
+// it on micrometers (tabs alerts, micrometers, submissions, charts, overview); of those, the ones
+// built so far show: alerts, micrometers, submissions and overview.
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -41,6 +41,8 @@ export function UnitPage() {
         `${record.building_name} · ${record.property_name} · ${record.company_name}`
       }
       tabs={() => [
+        { path: 'alerts', label: t('alerts.tab') },
+        { path: 'micrometers', label: t('micrometers.tab.title') },
         { path: 'submissions', label: t('submissions.tab.title') },
         { path: 'overview', label: t('portfolio.tabs.overview') },
       ]}
@@ -48,9 +50,9 @@ export function UnitPage() {
   );
 }
 
-/** The unit's default tab while micrometers are not built. */
+/** The unit opens on its micrometers (spec section 2). */
 export function UnitIndex() {
-  return <Navigate to="overview" replace />;
+  return <Navigate to="micrometers" replace />;
 }
 
 export function UnitOverviewTab() {

@@ -1,0 +1,63 @@
+// Bodies of the Gateways writes (spec sections 3, 4 and 7: serial number, building, status,
+// alerts-disabled flag), shared by the server's route schemas and the web's forms, and the wording
+// of the gateway refusals.
+import { z } from 'zod';
+import { gatewayStatuses } from './lookups.ts';
+
+export const gatewayMessages = {
+  serialRequired: 'Serial number is required',
+  serialTooLong: 'Serial number must not exceed 64 characters',
+  serialTaken: 'A gateway with this serial number already exists',
+  unknownStatus: 'Choose one of the gateway statuses',
+  notFound: 'Gateway not found',
+  buildingNotFound: 'Building not found',
+  deleted: 'Gateway deleted',
+} as const;
+
+const statusIds = new Set<number>(gatewayStatuses.map((status) => status.id));
+
+/** Whether `id` is one of the gateway statuses of the lookup catalogue. */
+export const isGatewayStatusId = (id: number) => statusIds.has(id);
+
+export const gatewayStatusIdSchema = z
+  .number()
+  .int()
+  .refine(isGatewayStatusId, gatewayMessages.unknownStatus);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((text) => (text === '' ? null : text))
+    .nullable()
+    .optional();
+
+export const gatewaySerialSchema = z
+  .string()
+  .trim()
+  .min(1, gatewayMessages.serialRequired)
+  .max(64, gatewayMessages.serialTooLong);
+
+const gatewayFields = {
+  serial_number: gatewaySerialSchema,
+  name: optionalText(120),
+  model: optionalText(120),
+  /** The building it serves; its company and property follow the building. Null: in stock. */
+  building_id: z.number().int().positive().nullable().optional(),
+  gateway_status_id: gatewayStatusIdSchema.optional(),
+  alerts_disabled: z.boolean().optional(),
+};
+
+export const gatewayInputSchema = z.object(gatewayFields).strict();
+export type GatewayValues = z.infer<typeof gatewayInputSchema>;
+
+/** An edit changes only the fields it names. */
+export const gatewayUpdateSchema = z.object(gatewayFields).partial().strict();
+export type GatewayUpdate = z.infer<typeof gatewayUpdateSchema>;
+
+/** The admin-app link of a gateway from the configured template (`{serial}` replaced). */
+export function gatewayAdminUrl(template: string, serialNumber: string): string {
+  const serial = encodeURIComponent(serialNumber);
+  return template.replaceAll('{serial}', serial).replaceAll('%7Bserial%7D', serial);
+}

@@ -1,0 +1,100 @@
+// Micrometer rules shared by server and web: the assignment request and its refusals, sensor
+// configuration parameters (validated against the catalogue's ranges), and the default filter of
+// the assigned-micrometers list (spec section 2).
+import { z } from 'zod';
+import {
+  ApplianceType,
+  SensorState,
+  SensorStatus,
+  sensorConfigParams,
+  UnitCategory,
+} from './lookups.ts';
+
+export const assignActions = ['assign', 'reassign', 'unassign'] as const;
+export type AssignAction = (typeof assignActions)[number];
+
+const id = z.coerce.number().int().positive();
+const smallId = z.coerce.number().int().min(1).max(32_767);
+
+/** Where a micrometer goes: the hierarchy down to the unit, and the fixture slot in the unit. */
+export const placementSchema = z
+  .object({
+    company_id: id,
+    property_id: id,
+    building_id: id,
+    unit_id: id,
+    appliance_type_id: z.coerce
+      .number()
+      .int()
+      .refine(
+        (value) => Object.values(ApplianceType).includes(value as never),
+        'is not a fixture type',
+      ),
+    room_type_id: smallId.nullish(),
+    water_type_id: smallId.nullish(),
+  })
+  .strict();
+export type Placement = z.output<typeof placementSchema>;
+
+/** The exact refusals of `POST /sensors/assign` (and the web's texts for them). */
+export const micrometerMessages = {
+  notFound: 'Micrometer not found',
+  unitNotInBuilding: 'The unit is not in this building',
+  buildingNotInProperty: 'The building is not in this property',
+  propertyNotInCompany: 'The property is not in this company',
+  slotTaken: 'This fixture already has a micrometer',
+  alreadyAssigned: 'This micrometer is already assigned',
+  notAssigned: 'This micrometer is not assigned',
+  defective: 'A defective micrometer cannot be assigned',
+  assignmentNotAllowed: 'Your company does not allow assignment',
+  placementRequired: 'Choose the company, property, building, unit and fixture',
+  noSensorsInBuilding: 'This building has no micrometers',
+} as const;
+
+/** Sensor configuration: parameter id → value, each within its catalogue range. */
+export const configParamsSchema = z
+  .record(z.string(), z.number().int())
+  .superRefine((params, ctx) => {
+    const entries = Object.entries(params);
+    if (entries.length === 0)
+      ctx.addIssue({ code: 'custom', message: 'Give at least one parameter' });
+    for (const [key, value] of entries) {
+      const param = sensorConfigParams.find((p) => String(p.id) === key);
+      if (!param) {
+        ctx.addIssue({ code: 'custom', message: `Unknown configuration parameter ${key}` });
+      } else if (value < param.min || value > param.max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${param.name} must be between ${param.min} and ${param.max} ${param.unit}`,
+        });
+      }
+    }
+  });
+export type ConfigParams = Record<string, number>;
+
+/** `{ params }` body of the config and downlink calls. */
+export const configBodySchema = z.object({ params: configParamsSchema }).strict();
+
+/** The downlink entries of a configuration, in parameter-id order. */
+export const configEntries = (params: ConfigParams) =>
+  Object.entries(params)
+    .map(([key, value]) => ({ paramId: Number(key), value }))
+    .sort((a, b) => a.paramId - b.paramId);
+
+/**
+ * The assigned list's default filter: internal units, installed, and — not on phones —
+ * transmitting (spec section 2).
+ */
+export function defaultMicrometerFilter(isPhone: boolean): Record<string, string> {
+  const filter: Record<string, string> = {
+    'filter.unit_category_id': `$eq:${UnitCategory.Internal}`,
+    'filter.sensor_state_id': `$eq:${SensorState.Installed}`,
+  };
+  if (!isPhone) filter['filter.sensor_status_id'] = `$eq:${SensorStatus.Transmitting}`;
+  return filter;
+}
+
+/** A sensor is "not transmitting" once it missed this many keep-alive intervals (DESIGN §8). */
+export const MISSED_KEEPALIVES = 3;
+/** A gateway silent this long is offline (DESIGN §8). */
+export const GATEWAY_SILENCE_MS = 60 * 60 * 1000;

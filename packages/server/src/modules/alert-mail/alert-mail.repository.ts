@@ -1,0 +1,151 @@
+// Queries of the alert emails: who an alert's emails go to (enabled email contacts whose place
+// covers the alert), the property's time zone, the signed action tokens behind the "On it" /
+// "Fixed it" buttons, and which New alerts are due a reminder. Every query here runs for the
+// system (a job or a holder of a link), never for a signed-in person's scope.
+import { NotificationMethod, NotificationStatus, UserStatus } from '@flowsight/domain/lookups';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { notificationActionTokens, notifications } from '../../db/schema/alerts.ts';
+
+export type AlertRecipient = { userId: number; email: string; firstName: string };
+export type ActionToken = {
+  id: number;
+  notificationId: number;
+  statusId: number;
+  recipientUserId: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+  recipientDisabled: boolean;
+};
+export type NewActionToken = {
+  notificationId: number;
+  statusId: number;
+  recipientUserId: number;
+  tokenHash: string;
+  expiresAt: Date;
+};
+
+/** Advisory lock of the reminder job ("ALRM"): one replica at a time picks due alerts. */
+export const ALERT_REMINDER_LOCK = 0x414c524d;
+
+const rowsOf = async <T>(db: Pick<Database, 'execute'>, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+export function createAlertMailRepository(db: Database) {
+  return {
+    /**
+     * Enabled email contacts of the alert's company whose place covers the alert: company-wide
+     * ones, and those of its property, building or unit. A disabled person gets nothing; one
+     * address gets one email even when several contacts lead to it.
+     */
+    async recipientsOf(alertId: number): Promise<AlertRecipient[]> {
+      const rows = await rowsOf<{ user_id: number; email: string; first_name: string }>(
+        db,
+        sql`select distinct on (lower(c.destination)) c.user_id, c.destination as email, u.first_name
+            from notifications n
+            join notification_contacts c on c.company_id = n.company_id
+            join users u on u.id = c.user_id
+            where n.id = ${alertId}
+              and c.enabled
+              and c.notification_method_id = ${NotificationMethod.Email}
+              and u.user_status_id <> ${UserStatus.Disabled}
+              and (c.property_id is null or c.property_id = n.property_id)
+              and (c.building_id is null or c.building_id = n.building_id)
+              and (c.unit_id is null or c.unit_id = n.unit_id)
+            order by lower(c.destination), c.id`,
+      );
+      return rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name }));
+    },
+
+    /** The IANA time zone of the alert's property (UTC when it has none). */
+    async timeZoneOf(alertId: number): Promise<string> {
+      const [row] = await rowsOf<{ name: string | null }>(
+        db,
+        sql`select z.name from notifications n
+            left join properties p on p.id = n.property_id
+            left join timezones z on z.id = p.timezone_id
+            where n.id = ${alertId}`,
+      );
+      return row?.name ?? 'UTC';
+    },
+
+    async insertTokens(tokens: readonly NewActionToken[]) {
+      if (tokens.length === 0) return;
+      await db.insert(notificationActionTokens).values([...tokens]);
+    },
+
+    async findToken(tokenHash: string): Promise<ActionToken | undefined> {
+      const [row] = await rowsOf<{
+        id: number;
+        notification_id: number;
+        status_id: number;
+        recipient_user_id: number;
+        expires_at: Date | string;
+        used_at: Date | string | null;
+        recipient_disabled: boolean;
+      }>(
+        db,
+        sql`select t.id, t.notification_id, t.status_id, t.recipient_user_id, t.expires_at, t.used_at,
+              u.user_status_id = ${UserStatus.Disabled} as recipient_disabled
+            from notification_action_tokens t join users u on u.id = t.recipient_user_id
+            where t.token_hash = ${tokenHash}`,
+      );
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        notificationId: row.notification_id,
+        statusId: row.status_id,
+        recipientUserId: row.recipient_user_id,
+        expiresAt: new Date(row.expires_at),
+        usedAt: row.used_at === null ? null : new Date(row.used_at),
+        recipientDisabled: row.recipient_disabled,
+      };
+    },
+
+    /** Marks the token used if nobody has yet (two clicks at once: only one wins). */
+    async claimToken(id: number, at: Date): Promise<boolean> {
+      const claimed = await db
+        .update(notificationActionTokens)
+        .set({ usedAt: at })
+        .where(and(eq(notificationActionTokens.id, id), isNull(notificationActionTokens.usedAt)))
+        .returning({ id: notificationActionTokens.id });
+      return claimed.length === 1;
+    },
+
+    /** Gives a claimed token back when the change it was for did not happen. */
+    async releaseToken(id: number) {
+      await db
+        .update(notificationActionTokens)
+        .set({ usedAt: null })
+        .where(eq(notificationActionTokens.id, id));
+    },
+
+    /**
+     * Picks the New alerts whose first detection (or last reminder) is at least `everyMs` old and
+     * stamps their reminder time, in one transaction under the reminder lock: with several
+     * replicas exactly one picks a given alert. Answers null when another replica holds the lock.
+     */
+    async claimDueReminders(at: Date, everyMs: number): Promise<number[] | null> {
+      return db.transaction(async (tx) => {
+        const [lock] = await rowsOf<{ locked: boolean }>(
+          tx,
+          sql`select pg_try_advisory_xact_lock(${ALERT_REMINDER_LOCK}) as locked`,
+        );
+        if (!lock?.locked) return null;
+        const cutoff = new Date(at.getTime() - everyMs);
+        const due = await tx
+          .update(notifications)
+          .set({ lastRemindedAt: at })
+          .where(
+            and(
+              eq(notifications.notificationStatusId, NotificationStatus.New),
+              sql`coalesce(${notifications.lastRemindedAt}, ${notifications.firstDetectedAt}) <= ${cutoff.toISOString()}::timestamptz`,
+            ),
+          )
+          .returning({ id: notifications.id });
+        return due.map((d) => d.id).sort((a, b) => a - b);
+      });
+    },
+  };
+}
+export type AlertMailRepository = ReturnType<typeof createAlertMailRepository>;

@@ -1,0 +1,243 @@
+// Alert emails and their signed actions (DESIGN section 8): the contacts covering an alert are
+// emailed when it opens and reminded every ALERT_REMINDER_HOURS while it stays New; each email
+// carries "On it" and "Fixed it" links `/confirmation/{id}/{status}/{token}` — a 256-bit random
+// token per recipient and status, stored hashed, expiring, single use. Reading a link changes
+// nothing (mail scanners follow links); only the confirming POST sets the status, as the recipient.
+import { NotificationStatus } from '@flowsight/domain/lookups';
+import { AppError, Conflict, Invalid } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
+import { systemScope } from '../../lib/tenant-scope.ts';
+import type { AlertChange } from '../alerts/alerts.engine.ts';
+import type { Alert, AlertsService } from '../alerts/alerts.service.ts';
+import { alertMail } from './alert-mail.mails.ts';
+import type { AlertMailRepository } from './alert-mail.repository.ts';
+
+/** How long an email's buttons work. */
+export const ACTION_LINK_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export const actionStatuses = [NotificationStatus.Acknowledged, NotificationStatus.Closed] as const;
+export type ActionStatus = (typeof actionStatuses)[number];
+const isActionStatus = (statusId: number): statusId is ActionStatus =>
+  actionStatuses.some((s) => s === statusId);
+
+/** 410: the link was real but its time is over. */
+export class Gone extends AppError {
+  readonly statusCode = 410;
+}
+
+export type LinkProblem = 'invalid' | 'used' | 'expired' | 'closed';
+export const linkMessages: Record<LinkProblem, string> = {
+  invalid: 'This link is not valid',
+  used: 'This link has already been used',
+  expired: 'This link has expired',
+  closed: 'This alert is already closed',
+};
+const linkErrors: Record<LinkProblem, (message: string) => AppError> = {
+  invalid: (m) => new Invalid(m),
+  used: (m) => new Conflict(m),
+  expired: (m) => new Gone(m),
+  closed: (m) => new Conflict(m),
+};
+
+export type AlertMailLog = { warn(object: unknown, message: string): void };
+
+type Dependencies = {
+  repository: AlertMailRepository;
+  alerts: AlertsService;
+  mailer: Mailer;
+  appUrl: string;
+  reminderHours: number;
+  log: AlertMailLog;
+  now?: () => Date;
+};
+
+/** What the confirmation page shows about the alert of a link it may use. */
+export type ActionAlertSummary = Pick<
+  Alert,
+  | 'notification_type_id'
+  | 'notification_status_id'
+  | 'address'
+  | 'room'
+  | 'appliance'
+  | 'rate'
+  | 'monthly_cost'
+  | 'first_detected'
+  | 'property_name'
+> & { time_zone: string };
+
+export function createAlertMail({
+  repository,
+  alerts,
+  mailer,
+  appUrl,
+  reminderHours,
+  log,
+  now = () => new Date(),
+}: Dependencies) {
+  let pending: Promise<unknown> = Promise.resolve();
+
+  /** Emails one alert to every contact covering it, each with fresh tokens. */
+  async function mailAlert(alertId: number, reminder: boolean): Promise<number> {
+    const recipients = await repository.recipientsOf(alertId);
+    if (recipients.length === 0) return 0;
+    const alert = await alerts.get(systemScope, alertId);
+    const timeZone = await repository.timeZoneOf(alertId);
+    const expiresAt = new Date(now().getTime() + ACTION_LINK_DAYS * DAY_MS);
+    let sent = 0;
+    for (const recipient of recipients) {
+      const links = actionStatuses.map((statusId) => ({ statusId, token: newSecretToken() }));
+      await repository.insertTokens(
+        links.map(({ statusId, token }) => ({
+          notificationId: alertId,
+          statusId,
+          recipientUserId: recipient.userId,
+          tokenHash: hashSecret(token),
+          expiresAt,
+        })),
+      );
+      const [onIt, fixedIt] = links.map(
+        ({ statusId, token }) => `${appUrl}/confirmation/${alertId}/${statusId}/${token}`,
+      );
+      try {
+        await mailer.send(
+          alertMail({
+            to: recipient.email,
+            firstName: recipient.firstName,
+            alert,
+            timeZone,
+            placeLink: `${appUrl}${alert.link}`,
+            onItLink: onIt ?? '',
+            fixedItLink: fixedIt ?? '',
+            linkDays: ACTION_LINK_DAYS,
+            reminder,
+          }),
+        );
+        sent += 1;
+      } catch (error) {
+        // One unreachable address must not keep the others from hearing about the alert.
+        log.warn({ err: error, alertId, to: recipient.email }, 'alert email failed');
+      }
+    }
+    return sent;
+  }
+
+  /** Runs mail work one piece after another, so tests and shutdown can wait for all of it. */
+  function queue(work: () => Promise<unknown>, what: string) {
+    const next = pending.then(work).catch((error: unknown) => log.warn({ err: error }, what));
+    pending = next;
+    return next;
+  }
+
+  /** Finds the token of a link and what (if anything) stands in its way. */
+  async function checkLink(alertId: number, statusId: number, token: string) {
+    if (!isActionStatus(statusId))
+      throw new Invalid('The status must be 2 (On it) or 3 (Fixed it)');
+    const found = await repository.findToken(hashSecret(token));
+    const matches =
+      found !== undefined &&
+      found.notificationId === alertId &&
+      found.statusId === statusId &&
+      !found.recipientDisabled;
+    if (!matches) return { token: undefined, alert: undefined, problem: 'invalid' as const };
+    const alert = await alerts.get(systemScope, alertId);
+    const problem: LinkProblem | null =
+      found.usedAt !== null
+        ? 'used'
+        : found.expiresAt.getTime() <= now().getTime()
+          ? 'expired'
+          : alert.notification_status_id === NotificationStatus.Closed
+            ? 'closed'
+            : null;
+    return { token: found, alert, problem };
+  }
+
+  return {
+    /** The engine's listener: an opened alert is emailed to its contacts. */
+    alertsChanged(changes: readonly AlertChange[]) {
+      for (const change of changes) {
+        if (change.kind !== 'opened') continue;
+        void queue(() => mailAlert(change.alertId, false), 'alert email failed');
+      }
+    },
+
+    /** One reminder round: New alerts quiet for the interval are emailed again. */
+    async sendReminders(): Promise<{ alerts: number; emails: number } | null> {
+      const due = await repository.claimDueReminders(now(), reminderHours * 3_600_000);
+      if (due === null) return null;
+      let emails = 0;
+      for (const alertId of due) {
+        await queue(async () => {
+          emails += await mailAlert(alertId, true);
+        }, 'alert reminder failed');
+      }
+      return { alerts: due.length, emails };
+    },
+
+    /** Resolves when every email asked for so far has been handed to the mailer. */
+    async idle() {
+      let seen: Promise<unknown>;
+      do {
+        seen = pending;
+        await seen;
+      } while (seen !== pending);
+    },
+
+    /** What the confirmation page shows. Changes nothing, whatever the link. */
+    async inspect(alertId: number, statusId: number, token: string) {
+      const { alert, problem } = await checkLink(alertId, statusId, token);
+      const summary: ActionAlertSummary | null =
+        alert === undefined
+          ? null
+          : {
+              notification_type_id: alert.notification_type_id,
+              notification_status_id: alert.notification_status_id,
+              address: alert.address,
+              room: alert.room,
+              appliance: alert.appliance,
+              rate: alert.rate,
+              monthly_cost: alert.monthly_cost,
+              first_detected: alert.first_detected,
+              property_name: alert.property_name,
+              time_zone: await repository.timeZoneOf(alertId),
+            };
+      return {
+        notification_id: alertId,
+        status_id: statusId,
+        valid: problem === null,
+        reason: problem,
+        message: problem === null ? null : linkMessages[problem],
+        alert: summary,
+      };
+    },
+
+    /** The confirmed action: uses the token once and sets the status as its recipient. */
+    async confirm(alertId: number, statusId: number, token: string, note?: string) {
+      const { token: found, problem } = await checkLink(alertId, statusId, token);
+      if (problem !== null || found === undefined) {
+        const reason = problem ?? 'invalid';
+        throw linkErrors[reason](linkMessages[reason]);
+      }
+      if (!(await repository.claimToken(found.id, now()))) {
+        throw linkErrors.used(linkMessages.used);
+      }
+      try {
+        const updated = await alerts.setStatus(
+          { ...systemScope, userId: found.recipientUserId },
+          alertId,
+          statusId,
+          note?.trim() || undefined,
+        );
+        return {
+          notification_id: alertId,
+          notification_status_id: updated.notification_status_id,
+        };
+      } catch (error) {
+        await repository.releaseToken(found.id);
+        throw error;
+      }
+    },
+  };
+}
+export type AlertMail = ReturnType<typeof createAlertMail>;

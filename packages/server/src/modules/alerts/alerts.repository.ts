@@ -1,0 +1,225 @@
+// Alert reads: one row shape (the alert with its place, sensor or gateway, fixture and room names,
+// the property's water price and who last changed it), the paged list definition and the scope
+// rule (the alert's hierarchy ids, like every tenant-owned table).
+import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { notifications } from '../../db/schema/alerts.ts';
+import { gateways, sensors } from '../../db/schema/fleet.ts';
+import { users } from '../../db/schema/identity.ts';
+import { applianceTypes, roomTypes } from '../../db/schema/lookups.ts';
+import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
+import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+
+export const visibleAlerts = (scope: Scope) =>
+  scopeCondition(scope, {
+    companyId: notifications.companyId,
+    propertyId: notifications.propertyId,
+    buildingId: notifications.buildingId,
+    unitId: notifications.unitId,
+  });
+
+export const alertList = defineList({
+  sortable: {
+    first_detected: notifications.firstDetectedAt,
+    last_detected: notifications.lastDetectedAt,
+    rate: notifications.rate,
+    notification_status_id: notifications.notificationStatusId,
+    notification_type_id: notifications.notificationTypeId,
+    company_name: companies.name,
+    building_name: buildings.name,
+    unit_name: units.name,
+  },
+  filterable: {
+    notification_status_id: { column: notifications.notificationStatusId, type: 'number' },
+    notification_type_id: { column: notifications.notificationTypeId, type: 'number' },
+    notification_category_id: { column: notifications.notificationCategoryId, type: 'number' },
+    company_id: { column: notifications.companyId, type: 'number' },
+    property_id: { column: notifications.propertyId, type: 'number' },
+    building_id: { column: notifications.buildingId, type: 'number' },
+    unit_id: { column: notifications.unitId, type: 'number' },
+    sensor_id: { column: notifications.sensorId, type: 'number' },
+    appliance_type_id: { column: notifications.applianceTypeId, type: 'number' },
+    mac_address: { column: sensors.macAddress, type: 'string' },
+    first_detected: { column: notifications.firstDetectedAt, type: 'date' },
+    last_detected: { column: notifications.lastDetectedAt, type: 'date' },
+  },
+  searchable: [
+    sensors.macAddress,
+    gateways.serialNumber,
+    units.name,
+    buildings.name,
+    buildings.street,
+    properties.name,
+    companies.name,
+  ],
+  defaultSort: [{ field: 'first_detected', direction: 'DESC' }],
+  tieBreaker: notifications.id,
+});
+
+const changer = alias(users, 'changer');
+const columns = {
+  id: notifications.id,
+  company_id: notifications.companyId,
+  property_id: notifications.propertyId,
+  building_id: notifications.buildingId,
+  unit_id: notifications.unitId,
+  sensor_id: notifications.sensorId,
+  mac_address: sensors.macAddress,
+  gateway_id: notifications.gatewayId,
+  gateway_serial: gateways.serialNumber,
+  appliance_type_id: notifications.applianceTypeId,
+  appliance: applianceTypes.name,
+  room_type_id: notifications.roomTypeId,
+  room: roomTypes.name,
+  notification_type_id: notifications.notificationTypeId,
+  notification_category_id: notifications.notificationCategoryId,
+  notification_status_id: notifications.notificationStatusId,
+  rate: sql<number | null>`${notifications.rate}::float8`,
+  water_price: sql<number | null>`${properties.waterPricePerKgal}::float8`,
+  first_detected: notifications.firstDetectedAt,
+  last_detected: notifications.lastDetectedAt,
+  note: notifications.note,
+  company_name: companies.name,
+  property_name: properties.name,
+  building_name: buildings.name,
+  building_street: buildings.street,
+  unit_name: units.name,
+  status_changed_at: notifications.statusChangedAt,
+  status_changed_by: sql<
+    string | null
+  >`nullif(trim(concat(${changer.firstName}, ' ', ${changer.lastName})), '')`,
+  closed_at: notifications.closedAt,
+};
+type Stamp = Date | string | null;
+export type AlertRecord = {
+  id: number;
+  company_id: number;
+  property_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
+  sensor_id: number | null;
+  mac_address: string | null;
+  gateway_id: number | null;
+  gateway_serial: string | null;
+  appliance_type_id: number | null;
+  appliance: string | null;
+  room_type_id: number | null;
+  room: string | null;
+  notification_type_id: number;
+  notification_category_id: number;
+  notification_status_id: number;
+  rate: number | null;
+  water_price: number | null;
+  first_detected: Stamp;
+  last_detected: Stamp;
+  note: string | null;
+  company_name: string | null;
+  property_name: string | null;
+  building_name: string | null;
+  building_street: string | null;
+  unit_name: string | null;
+  status_changed_at: Stamp;
+  status_changed_by: string | null;
+  closed_at: Stamp;
+};
+
+export function createAlertsRepository(db: Database) {
+  const from = <S extends Record<string, unknown>>(selection: S) =>
+    db
+      .select(selection as never)
+      .from(notifications)
+      .innerJoin(companies, eq(companies.id, notifications.companyId))
+      .leftJoin(properties, eq(properties.id, notifications.propertyId))
+      .leftJoin(buildings, eq(buildings.id, notifications.buildingId))
+      .leftJoin(units, eq(units.id, notifications.unitId))
+      .leftJoin(sensors, eq(sensors.id, notifications.sensorId))
+      .leftJoin(gateways, eq(gateways.id, notifications.gatewayId))
+      .leftJoin(applianceTypes, eq(applianceTypes.id, notifications.applianceTypeId))
+      .leftJoin(roomTypes, eq(roomTypes.id, notifications.roomTypeId))
+      .leftJoin(changer, eq(changer.id, notifications.statusChangedBy));
+
+  return {
+    async page(scope: Scope, query: ListQuery, where?: SQL) {
+      const condition = and(visibleAlerts(scope), query.where, where);
+      const [rows, [total]] = await Promise.all([
+        from(columns)
+          .where(condition)
+          .orderBy(...query.orderBy)
+          .limit(query.limit)
+          .offset(query.offset) as unknown as Promise<AlertRecord[]>,
+        from({ total: count() }).where(condition) as unknown as Promise<{ total: number }[]>,
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+    async count(scope: Scope, where?: SQL) {
+      const [row] = (await from({ total: count() }).where(
+        and(visibleAlerts(scope), where),
+      )) as unknown as { total: number }[];
+      return row?.total ?? 0;
+    },
+    async list(scope: Scope, where: SQL | undefined, limit: number) {
+      return (await from(columns)
+        .where(and(visibleAlerts(scope), where))
+        .orderBy(sql`${notifications.firstDetectedAt} desc`, asc(notifications.id))
+        .limit(limit)) as unknown as AlertRecord[];
+    },
+    async one(scope: Scope, id: number) {
+      const [row] = (await from(columns)
+        .where(and(visibleAlerts(scope), eq(notifications.id, id)))
+        .limit(1)) as unknown as AlertRecord[];
+      return row;
+    },
+    async chunk(scope: Scope, afterId: number, limit: number, where?: SQL) {
+      return (await from(columns)
+        .where(and(visibleAlerts(scope), gt(notifications.id, afterId), where))
+        .orderBy(asc(notifications.id))
+        .limit(limit)) as unknown as AlertRecord[];
+    },
+    /** Open alerts by category and status (the company's alerts overview). */
+    async overview(scope: Scope, where: SQL) {
+      return (await from({
+        category: notifications.notificationCategoryId,
+        status: notifications.notificationStatusId,
+        count: count(),
+        rate: sql<number>`coalesce(sum(${notifications.rate}), 0)::float8`,
+        cost: sql<number>`coalesce(sum(${notifications.rate} * coalesce(${properties.waterPricePerKgal}, 10) / 1000), 0)::float8`,
+      })
+        .where(and(visibleAlerts(scope), where))
+        .groupBy(
+          notifications.notificationCategoryId,
+          notifications.notificationStatusId,
+        )) as unknown as {
+        category: number;
+        status: number;
+        count: number;
+        rate: number;
+        cost: number;
+      }[];
+    },
+    /** Alerts first detected per local month (the dashboard's alerts chart). */
+    async perMonth(scope: Scope, where: SQL, timeZone: string, since: Date) {
+      const month = sql<string>`to_char(${notifications.firstDetectedAt} at time zone ${timeZone}, 'YYYY-MM')`;
+      return (await from({
+        month,
+        category: notifications.notificationCategoryId,
+        count: count(),
+      })
+        .where(
+          and(
+            visibleAlerts(scope),
+            where,
+            sql`${notifications.firstDetectedAt} >= ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        // By position: the month expression carries a parameter, so repeating it would not match.
+        .groupBy(sql`1`, sql`2`)
+        .orderBy(sql`1`)) as unknown as { month: string; category: number; count: number }[];
+    },
+    async countBy(scope: Scope, where: SQL) {
+      return this.count(scope, where);
+    },
+  };
+}
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

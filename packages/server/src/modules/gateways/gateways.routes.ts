@@ -1,0 +1,161 @@
+// `/api/gateways` (spec section 7 "Gateways"): the paged list, one gateway, create, edit with
+// building assignment, delete, status and alerts-disabled changes, search-top, the admin-app link,
+// the building history and the CSV export. HTTP only: each route declares its schemas and calls
+// one service method.
+import {
+  gatewayInputSchema,
+  gatewayMessages,
+  gatewayUpdateSchema,
+} from '@flowsight/domain/gateways';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
+import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { listResponseSchema } from '../../lib/list-query.ts';
+import { scopeOf } from '../../plugins/auth.ts';
+import { type GatewaysService, gatewayListQuerySchema } from './gateways.service.ts';
+
+const int = z.number().int();
+const nullableInt = int.nullable();
+const timestamp = z.string().describe('ISO 8601 UTC');
+
+const gatewaySchema = z.object({
+  id: int,
+  serial_number: z.string(),
+  name: z.string().nullable(),
+  model: z.string().nullable(),
+  company_id: nullableInt,
+  company_name: z.string().nullable(),
+  property_id: nullableInt,
+  property_name: z.string().nullable(),
+  building_id: nullableInt,
+  building_name: z.string().nullable(),
+  gateway_status_id: int,
+  alerts_disabled: z.boolean(),
+  last_seen_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+const historySchema = z.object({
+  id: int,
+  building_id: int,
+  building_name: z.string(),
+  property_id: int,
+  property_name: z.string(),
+  company_id: nullableInt,
+  company_name: z.string().nullable(),
+  assigned_at: timestamp,
+  unassigned_at: timestamp.nullable().describe('Null while the gateway is still there'),
+  assigned_by: z.object({ id: int, name: z.string() }).nullable(),
+});
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const statusParams = idParams.extend({
+  status: z.coerce.number({ message: gatewayMessages.unknownStatus }).int(),
+});
+const flagParams = idParams.extend({
+  status: z.enum(['0', '1'], { message: 'status must be 0 or 1' }).transform((s) => s === '1'),
+});
+const searchTopParams = z.object({ text: z.string().min(1).max(100) });
+
+const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const doc = <T extends object>(summary: string, schema: T) => ({
+  schema: { tags: ['gateways'], summary, security: bearerSecurity, ...schema },
+});
+
+export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc('Gateways the caller can see, paged, with search, filters and sorting', {
+        querystring: gatewayListQuerySchema,
+        response: { 200: listResponseSchema(gatewaySchema), 400: errorSchema },
+      }),
+    },
+    (r) => service.list(scopeOf(r), r.query, r.url),
+  );
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...doc('Create a gateway; with a building it joins that building’s company', {
+        body: gatewayInputSchema,
+        response: { 201: gatewaySchema, ...errors },
+      }),
+    },
+    async (r, reply) => reply.status(201).send(await service.create(scopeOf(r), r.body)),
+  );
+  app.get(
+    '/search-top/:text/5',
+    doc('At most 5 gateways whose serial number or name contains the text, best match first', {
+      params: searchTopParams,
+      response: { 200: z.array(gatewaySchema) },
+    }),
+    (r) => service.searchTop(scopeOf(r), r.params.text),
+  );
+  app.get(
+    '/export-all',
+    doc('Every gateway the caller can see, as CSV (dates in timeZone)', {
+      querystring: csvExportQuerySchema,
+      response: { 200: csvResponseSchema, 400: errorSchema },
+    }),
+    async (r, reply) => sendCsv(reply, service.exportCsv(scopeOf(r), r.query.timeZone)),
+  );
+  app.get(
+    '/:id',
+    doc('One gateway', { params: idParams, response: { 200: gatewaySchema, 404: errorSchema } }),
+    (r) => service.get(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id',
+    doc('Change a gateway; a new building_id (or null) moves it and records the history', {
+      params: idParams,
+      body: gatewayUpdateSchema,
+      response: { 200: gatewaySchema, ...errors },
+    }),
+    (r) => service.update(scopeOf(r), r.params.id, r.body),
+  );
+  app.delete(
+    '/:id',
+    doc('Delete a gateway and its building history', {
+      params: idParams,
+      response: { 200: z.object({ message: z.string() }), ...errors },
+    }),
+    (r) => service.remove(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id/disable-alerts/:status',
+    doc('Disable (1) or enable (0) the gateway’s alerts', {
+      params: flagParams,
+      response: { 200: gatewaySchema, ...errors },
+    }),
+    (r) => service.setAlertsDisabled(scopeOf(r), r.params.id, r.params.status),
+  );
+  app.put(
+    '/:id/status/:status',
+    doc('Set the gateway’s status (a gateway status id of GET /static)', {
+      params: statusParams,
+      response: { 200: gatewaySchema, ...errors },
+    }),
+    (r) => service.setStatus(scopeOf(r), r.params.id, r.params.status),
+  );
+  app.get(
+    '/:id/admin-app',
+    doc('Link to the gateway in the network server’s admin app', {
+      params: idParams,
+      response: { 200: z.object({ url: z.string() }), 404: errorSchema },
+    }),
+    (r) => service.adminApp(scopeOf(r), r.params.id),
+  );
+  app.get(
+    '/:id/buildings-history',
+    doc('The buildings the gateway served, newest first', {
+      params: idParams,
+      response: { 200: z.array(historySchema), 404: errorSchema },
+    }),
+    (r) => service.history(scopeOf(r), r.params.id),
+  );
+};

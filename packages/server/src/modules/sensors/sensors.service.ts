@@ -1,0 +1,652 @@
+// Micrometers (spec section 7, Sensors): the lists (fleet-wide for provider staff, per place for
+// everyone in scope), one sensor by id or MAC with its recent readings, and the lifecycle writes —
+// assignment to a fixture, state and status (one sensor or a whole building), notification
+// exclusion, reported issues, office assignments and configuration. Every write is one
+// transaction that records an event with who and when.
+
+import { RoleType, SensorState, sensorStates, sensorStatuses } from '@flowsight/domain/lookups';
+import { normalizeMac } from '@flowsight/domain/mac';
+import {
+  type AssignAction,
+  type ConfigParams,
+  micrometerMessages as m,
+  type Placement,
+} from '@flowsight/domain/micrometers';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { officeAssignments, sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
+import { buildings, companies, units } from '../../db/schema/portfolio.ts';
+import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { recordEvent } from '../../lib/events.ts';
+import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import { type Scope, seesEverything, systemScope } from '../../lib/tenant-scope.ts';
+import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
+import { toSubmission } from '../submissions/submissions.service.ts';
+import type { DownlinkQueue } from './downlinks.ts';
+import { type SensorRecord, type SensorsRepository, sensorList } from './sensors.repository.ts';
+import { type Micrometer, toMicrometer } from './sensors.schemas.ts';
+
+const levelColumn: Record<PortfolioLevel, SQL> = {
+  company: sql`${sensors.companyId}`,
+  property: sql`${sensors.propertyId}`,
+  building: sql`${sensors.buildingId}`,
+  unit: sql`${sensors.unitId}`,
+};
+const levelLabel: Record<PortfolioLevel, string> = {
+  company: 'Company',
+  property: 'Property',
+  building: 'Building',
+  unit: 'Unit',
+};
+
+const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+/** The fleet-wide lists and what each adds to the filters. */
+export const fleetLists = {
+  all: undefined,
+  assigned: isNotNull(sensors.companyId),
+  unassigned: isNull(sensors.companyId),
+} as const;
+export type FleetList = keyof typeof fleetLists;
+
+type Dependencies = {
+  db: Database;
+  repository: SensorsRepository;
+  portfolio: PortfolioRepository;
+  downlinks: DownlinkQueue;
+  now?: () => Date;
+};
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export function createSensorsService({
+  db,
+  repository,
+  portfolio,
+  downlinks,
+  now = () => new Date(),
+}: Dependencies) {
+  const shape = (record: SensorRecord): Micrometer => toMicrometer(record);
+
+  async function requireSensor(scope: Scope, id: number) {
+    const record = await repository.byId(scope, id);
+    if (!record) throw new NotFound(m.notFound);
+    return record;
+  }
+  async function requireByMac(scope: Scope, raw: string) {
+    const mac = normalizeMac(raw);
+    const record = mac ? await repository.byMac(scope, mac) : undefined;
+    if (!record) throw new NotFound(m.notFound);
+    return record;
+  }
+  /** Writes that change a sensor act on sensors the caller lists (assigned in scope, or stock for staff). */
+  function requireManaged(scope: Scope, record: SensorRecord) {
+    if (record.company_id === null && !seesEverything(scope)) throw new NotFound(m.notFound);
+  }
+  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
+    if (!(await portfolio.one(level, scope, id))) {
+      throw new NotFound(`${levelLabel[level]} not found`);
+    }
+  }
+  /** Company admins assign only when their company allows it (spec sections 2 and 6). */
+  async function requireAssignmentAllowed(scope: Scope) {
+    if (scope.roleTypeId !== RoleType.CompanyAdmin) return;
+    const [company] = await db
+      .select({ allow: companies.allowAssignment })
+      .from(companies)
+      .where(eq(companies.id, scope.companyId ?? 0));
+    if (!company?.allow) throw new Forbidden(m.assignmentNotAllowed);
+  }
+
+  async function setSensor(
+    tx: Tx,
+    scope: Scope,
+    before: SensorRecord,
+    values: Partial<typeof sensors.$inferInsert>,
+    action: string,
+    from: unknown,
+    to: unknown,
+  ) {
+    await tx
+      .update(sensors)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(sensors.id, before.id));
+    await recordEvent(tx as unknown as Database, scope, {
+      companyId: (values.companyId === undefined ? before.company_id : values.companyId) ?? null,
+      entityType: 'sensor',
+      entityId: before.id,
+      action,
+      from,
+      to,
+    });
+  }
+
+  async function reread(id: number) {
+    // The caller may have just moved the sensor out of their own scope (unassign).
+    const record = await repository.byId(systemScope, id);
+    if (!record) throw new NotFound(m.notFound);
+    return shape(record);
+  }
+
+  /** Checks the placement's chain company → property → building → unit and its fixture slot. */
+  async function checkPlacement(scope: Scope, sensorId: number, placement: Placement) {
+    if (!seesEverything(scope) && placement.company_id !== scope.companyId) {
+      throw new NotFound('Company not found');
+    }
+    const [unit] = await db
+      .select({
+        companyId: units.companyId,
+        propertyId: units.propertyId,
+        buildingId: units.buildingId,
+        buildingPropertyId: buildings.propertyId,
+        buildingCompanyId: buildings.companyId,
+      })
+      .from(units)
+      .innerJoin(buildings, eq(buildings.id, placement.building_id))
+      .where(eq(units.id, placement.unit_id));
+    if (!unit) {
+      await requirePlace(scope, 'building', placement.building_id);
+      throw new NotFound('Unit not found');
+    }
+    await requirePlace(scope, 'unit', placement.unit_id);
+    if (unit.buildingCompanyId !== placement.company_id) {
+      throw new Invalid(
+        unit.buildingPropertyId === placement.property_id
+          ? m.propertyNotInCompany
+          : m.buildingNotInProperty,
+      );
+    }
+    if (unit.buildingPropertyId !== placement.property_id)
+      throw new Invalid(m.buildingNotInProperty);
+    if (unit.buildingId !== placement.building_id) throw new Invalid(m.unitNotInBuilding);
+    const [taken] = await db
+      .select({ id: sensors.id, mac: sensors.macAddress })
+      .from(sensors)
+      .where(
+        and(
+          eq(sensors.unitId, placement.unit_id),
+          eq(sensors.applianceTypeId, placement.appliance_type_id),
+          sql`${sensors.id} <> ${sensorId}`,
+        ),
+      );
+    if (taken) throw new Conflict(m.slotTaken);
+  }
+
+  const placementOf = (r: SensorRecord) => ({
+    company_id: r.company_id,
+    property_id: r.property_id,
+    building_id: r.building_id,
+    unit_id: r.unit_id,
+    appliance_type_id: r.appliance_type_id,
+    room_type_id: r.room_type_id,
+    water_type_id: r.water_type_id,
+  });
+
+  async function listed(scope: Scope, input: ListQueryInput, url: string, where?: SQL) {
+    const query = sensorList.toQuery(input);
+    const { rows, total } = await repository.page(scope, query, where);
+    return listEnvelope(rows.map(shape), total, query, url);
+  }
+
+  type CsvRow = Micrometer & {
+    state: string;
+    status: string;
+    keepalive: Date | null;
+    submission: Date | null;
+    production: Date | null;
+  };
+  const csvColumns: readonly CsvColumn<CsvRow>[] = [
+    { key: 'mac_address', header: 'MAC', kind: 'text' },
+    { key: 'state', header: 'State', kind: 'text' },
+    { key: 'status', header: 'Status', kind: 'text' },
+    { key: 'battery', header: 'Battery (%)', kind: 'number' },
+    { key: 'firmware_version', header: 'Firmware', kind: 'text' },
+    { key: 'company_name', header: 'Company', kind: 'text' },
+    { key: 'property_name', header: 'Property', kind: 'text' },
+    { key: 'building_name', header: 'Building', kind: 'text' },
+    { key: 'unit_name', header: 'Unit', kind: 'text' },
+    { key: 'appliance_type_id', header: 'Fixture type', kind: 'number' },
+    { key: 'keepalive', header: 'Last keep-alive', kind: 'date' },
+    { key: 'submission', header: 'Last submission', kind: 'date' },
+    { key: 'production', header: 'Production date', kind: 'date' },
+  ];
+
+  return {
+    listFleet: (scope: Scope, list: FleetList, input: ListQueryInput, url: string) =>
+      listed(scope, input, url, fleetLists[list]),
+    async listOfPlace(
+      scope: Scope,
+      level: PortfolioLevel,
+      id: number,
+      input: ListQueryInput,
+      url: string,
+    ) {
+      await requirePlace(scope, level, id);
+      return listed(scope, input, url, sql`${levelColumn[level]} = ${id}`);
+    },
+    async unitSensorsCount(scope: Scope, unitId: number) {
+      await requirePlace(scope, 'unit', unitId);
+      return { count: await repository.count(scope, sql`${sensors.unitId} = ${unitId}`) };
+    },
+    get: async (scope: Scope, id: number) => shape(await requireSensor(scope, id)),
+    getByMac: async (scope: Scope, mac: string) => shape(await requireByMac(scope, mac)),
+    async recentSubmissions(scope: Scope, id: number, limit: number) {
+      const record = await requireSensor(scope, id);
+      const rows = await repository.recentSubmissions(scope, record.mac_address, limit);
+      return { data: rows.map(toSubmission) };
+    },
+    async searchTop(scope: Scope, text: string) {
+      return (await repository.searchTop(scope, text, 5)).map(shape);
+    },
+    exportAll: (scope: Scope, timeZone: string) =>
+      csvFile(
+        'sensors',
+        csvColumns,
+        keysetChunks(
+          async (afterId, limit) =>
+            (await repository.chunk(scope, afterId ?? 0, limit)).map((record) => {
+              const sensor = shape(record);
+              return {
+                ...sensor,
+                state: sensorStates.find((s) => s.id === sensor.sensor_state_id)?.name ?? '',
+                status: sensorStatuses.find((s) => s.id === sensor.sensor_status_id)?.name ?? '',
+                keepalive: dateOf(sensor.last_keepalive),
+                submission: dateOf(sensor.last_submission),
+                production: dateOf(sensor.install_date),
+              };
+            }),
+          (row) => row.id,
+        ),
+        timeZone,
+        now(),
+      ),
+
+    /** Deletes a micrometer that is in stock and never reported (history is never deleted). */
+    async remove(scope: Scope, id: number) {
+      const sensor = await requireSensor(scope, id);
+      if (sensor.company_id !== null)
+        throw new Conflict('Unassign this micrometer before deleting it');
+      const { rows } = (await db.execute(
+        sql`select exists (select 1 from submissions where mac_address = ${sensor.mac_address}) as heard`,
+      )) as unknown as { rows: { heard: boolean }[] };
+      if (rows[0]?.heard) {
+        throw new Conflict(
+          'This micrometer has readings; mark it defective or uninstalled instead',
+        );
+      }
+      await db.transaction(async (tx) => {
+        await tx.delete(sensors).where(eq(sensors.id, id));
+        await recordEvent(tx as unknown as Database, scope, {
+          companyId: null,
+          entityType: 'sensor',
+          entityId: id,
+          action: 'deleted',
+          from: { mac_address: sensor.mac_address },
+        });
+      });
+    },
+
+    // ── Lifecycle writes ──
+    async assign(scope: Scope, rawMac: string, action: AssignAction, placement?: Placement) {
+      const sensor = await requireByMac(scope, rawMac);
+      await requireAssignmentAllowed(scope);
+      if (action === 'assign' && sensor.company_id !== null) throw new Conflict(m.alreadyAssigned);
+      if (action !== 'assign' && sensor.company_id === null) throw new Conflict(m.notAssigned);
+      if (action !== 'unassign' && sensor.sensor_state_id === SensorState.Defective) {
+        throw new Conflict(m.defective);
+      }
+      if (action === 'unassign') {
+        await db.transaction(async (tx) => {
+          await setSensor(
+            tx,
+            scope,
+            sensor,
+            {
+              companyId: null,
+              propertyId: null,
+              buildingId: null,
+              unitId: null,
+              applianceTypeId: null,
+              roomTypeId: null,
+              waterTypeId: null,
+              sensorStateId: SensorState.Uninstalled,
+            },
+            'unassigned',
+            placementOf(sensor),
+            null,
+          );
+          // Its threshold was that company's; a sensor back on the shelf has none.
+          await tx
+            .delete(sensorGallonThresholds)
+            .where(eq(sensorGallonThresholds.sensorId, sensor.id));
+        });
+        return reread(sensor.id);
+      }
+      if (!placement) throw new Invalid(m.placementRequired);
+      await checkPlacement(scope, sensor.id, placement);
+      try {
+        await db.transaction(async (tx) => {
+          await setSensor(
+            tx,
+            scope,
+            sensor,
+            {
+              companyId: placement.company_id,
+              propertyId: placement.property_id,
+              buildingId: placement.building_id,
+              unitId: placement.unit_id,
+              applianceTypeId: placement.appliance_type_id,
+              roomTypeId: placement.room_type_id ?? null,
+              waterTypeId: placement.water_type_id ?? null,
+              sensorStateId: SensorState.Installed,
+            },
+            action === 'assign' ? 'assigned' : 'reassigned',
+            placementOf(sensor),
+            placement,
+          );
+          // A gallon threshold belongs to the company the sensor serves.
+          await tx
+            .update(sensorGallonThresholds)
+            .set({ companyId: placement.company_id, updatedAt: now() })
+            .where(eq(sensorGallonThresholds.sensorId, sensor.id));
+          await tx
+            .update(officeAssignments)
+            .set({ status: 'installed', unitId: placement.unit_id, updatedAt: now() })
+            .where(
+              and(
+                eq(officeAssignments.sensorId, sensor.id),
+                eq(officeAssignments.status, 'pending'),
+              ),
+            );
+        });
+      } catch (error) {
+        // Two people filling the same slot at once: the unique fixture-slot index decides.
+        if ((error as { code?: string }).code === '23505') throw new Conflict(m.slotTaken);
+        const cause = (error as { cause?: { code?: string } }).cause;
+        if (cause?.code === '23505') throw new Conflict(m.slotTaken);
+        throw error;
+      }
+      return reread(sensor.id);
+    },
+
+    async setState(scope: Scope, id: number, stateId: number) {
+      const sensor = await requireSensor(scope, id);
+      requireManaged(scope, sensor);
+      await db.transaction((tx) =>
+        setSensor(
+          tx,
+          scope,
+          sensor,
+          { sensorStateId: stateId },
+          'state',
+          sensor.sensor_state_id,
+          stateId,
+        ),
+      );
+      return reread(id);
+    },
+    async setStatus(scope: Scope, id: number, statusId: number) {
+      const sensor = await requireSensor(scope, id);
+      requireManaged(scope, sensor);
+      await db.transaction((tx) =>
+        setSensor(
+          tx,
+          scope,
+          sensor,
+          { sensorStatusId: statusId },
+          'status',
+          sensor.sensor_status_id,
+          statusId,
+        ),
+      );
+      return reread(id);
+    },
+    /** State or status of every sensor of a building, in one transaction. */
+    async setForBuilding(
+      scope: Scope,
+      buildingId: number,
+      field: 'state' | 'status',
+      value: number,
+    ) {
+      await requirePlace(scope, 'building', buildingId);
+      return db.transaction(async (tx) => {
+        const column = field === 'state' ? sensors.sensorStateId : sensors.sensorStatusId;
+        const changed = await tx
+          .update(sensors)
+          .set(
+            field === 'state'
+              ? { sensorStateId: value, updatedAt: now() }
+              : { sensorStatusId: value, updatedAt: now() },
+          )
+          .where(and(eq(sensors.buildingId, buildingId), sql`${column} <> ${value}`))
+          .returning({ id: sensors.id, companyId: sensors.companyId });
+        for (const row of changed) {
+          await recordEvent(tx as unknown as Database, scope, {
+            companyId: row.companyId,
+            entityType: 'sensor',
+            entityId: row.id,
+            action: field,
+            to: value,
+            note: `building ${buildingId}`,
+          });
+        }
+        return { updated: changed.length };
+      });
+    },
+    async setExcluded(scope: Scope, id: number, excluded: boolean) {
+      const sensor = await requireSensor(scope, id);
+      requireManaged(scope, sensor);
+      await db.transaction((tx) =>
+        setSensor(
+          tx,
+          scope,
+          sensor,
+          { notificationExcluded: excluded },
+          'notification-excluded',
+          sensor.notification_excluded,
+          excluded,
+        ),
+      );
+      return reread(id);
+    },
+    async setExcludedByMac(scope: Scope, mac: string, excluded: boolean) {
+      const sensor = await requireByMac(scope, mac);
+      return this.setExcluded(scope, sensor.id, excluded);
+    },
+    async reportIssue(scope: Scope, target: { sensor_id?: number; mac?: string }, issue: string) {
+      const sensor =
+        target.sensor_id !== undefined
+          ? await requireSensor(scope, target.sensor_id)
+          : await requireByMac(scope, target.mac ?? '');
+      await db.transaction((tx) =>
+        setSensor(
+          tx,
+          scope,
+          sensor,
+          { issue, issueReportedAt: now(), issueReportedBy: scope.userId },
+          'issue-reported',
+          sensor.issue,
+          issue,
+        ),
+      );
+      return this.getIssue(scope, sensor.id);
+    },
+    async getIssue(scope: Scope, id: number) {
+      await requireSensor(scope, id);
+      const { rows } = (await db.execute(sql`
+        select s.id as sensor_id, s.issue, s.issue_reported_at as reported_at,
+               nullif(trim(concat(u.first_name, ' ', u.last_name)), '') as reported_by
+        from sensors s left join users u on u.id = s.issue_reported_by where s.id = ${id}`)) as unknown as {
+        rows: {
+          sensor_id: number;
+          issue: string | null;
+          reported_at: Date | string | null;
+          reported_by: string | null;
+        }[];
+      };
+      const row = rows[0];
+      if (!row) throw new NotFound(m.notFound);
+      return {
+        ...row,
+        reported_at: row.reported_at === null ? null : new Date(row.reported_at).toISOString(),
+      };
+    },
+
+    // ── Office assignment: sensors set aside for a building before installation ──
+    async officeAssign(scope: Scope, buildingId: number, macs: readonly string[]) {
+      await requirePlace(scope, 'building', buildingId);
+      await requireAssignmentAllowed(scope);
+      const [building] = await db
+        .select({ companyId: buildings.companyId })
+        .from(buildings)
+        .where(eq(buildings.id, buildingId));
+      if (!building) throw new NotFound('Building not found');
+      const problems: string[] = [];
+      const found: SensorRecord[] = [];
+      for (const raw of new Set(macs)) {
+        const mac = normalizeMac(raw);
+        const record = mac ? await repository.byMac(scope, mac) : undefined;
+        if (!record) problems.push(`${raw}: ${m.notFound}`);
+        else if (record.company_id !== null) problems.push(`${raw}: ${m.alreadyAssigned}`);
+        else if (record.sensor_state_id === SensorState.Defective)
+          problems.push(`${raw}: ${m.defective}`);
+        else if (record.office_assignment) {
+          problems.push(
+            `${raw}: already set aside for ${
+              typeof record.office_assignment === 'string'
+                ? 'a building'
+                : record.office_assignment.building_name
+            }`,
+          );
+        } else found.push(record);
+      }
+      if (problems.length > 0) throw new Invalid(problems);
+      await db.transaction(async (tx) => {
+        for (const sensor of found) {
+          await tx.insert(officeAssignments).values({
+            companyId: building.companyId,
+            buildingId,
+            sensorId: sensor.id,
+            createdBy: scope.userId,
+          });
+          await setSensor(
+            tx,
+            scope,
+            sensor,
+            { sensorStateId: SensorState.OfficeAssigned },
+            'office-assigned',
+            sensor.sensor_state_id,
+            { building_id: buildingId },
+          );
+        }
+      });
+      return { created: found.length };
+    },
+    async officeAssignmentOf(scope: Scope, sensorId: number) {
+      const sensor = await requireSensor(scope, sensorId);
+      const assignment = toMicrometer(sensor).office_assignment;
+      if (!assignment) throw new NotFound('This micrometer has no pending office assignment');
+      await requirePlace(scope, 'building', assignment.building_id);
+      return { ...assignment, sensor_id: sensor.id, mac_address: sensor.mac_address };
+    },
+    async officeAssignmentsOfBuilding(scope: Scope, buildingId: number) {
+      await requirePlace(scope, 'building', buildingId);
+      const { rows } = (await db.execute(sql`
+        select oa.id, oa.sensor_id, s.mac_address, oa.status, oa.created_at
+        from office_assignments oa join sensors s on s.id = oa.sensor_id
+        where oa.building_id = ${buildingId} and oa.status = 'pending' order by s.mac_address`)) as unknown as {
+        rows: {
+          id: number;
+          sensor_id: number;
+          mac_address: string;
+          status: string;
+          created_at: Date | string;
+        }[];
+      };
+      return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
+    },
+    /** Cancels pending office assignments of a building (all, or the listed sensors). */
+    async cancelOfficeAssignments(scope: Scope, buildingId: number, sensorIds?: readonly number[]) {
+      await requirePlace(scope, 'building', buildingId);
+      await requireAssignmentAllowed(scope);
+      return db.transaction(async (tx) => {
+        const cancelled = await tx
+          .update(officeAssignments)
+          .set({ status: 'cancelled', updatedAt: now() })
+          .where(
+            and(
+              eq(officeAssignments.buildingId, buildingId),
+              eq(officeAssignments.status, 'pending'),
+              sensorIds && sensorIds.length > 0
+                ? sql`${officeAssignments.sensorId} = any(${`{${sensorIds.join(',')}}`}::int[])`
+                : undefined,
+            ),
+          )
+          .returning({
+            sensorId: officeAssignments.sensorId,
+            companyId: officeAssignments.companyId,
+          });
+        for (const row of cancelled) {
+          // Back to the shelf: "tested" when its latest bench test passed, otherwise in stock.
+          await tx.execute(sql`
+            update sensors set updated_at = now(), sensor_state_id = case when exists (
+              select 1 from sensor_tests t where t.sensor_id = sensors.id and t.cleared_at is null
+                and t.passed and t.tested_at = (select max(tested_at) from sensor_tests x
+                  where x.sensor_id = sensors.id and x.cleared_at is null))
+              then ${SensorState.Tested}::smallint else ${SensorState.Stock}::smallint end
+            where id = ${row.sensorId} and company_id is null`);
+          await recordEvent(tx as unknown as Database, scope, {
+            companyId: row.companyId,
+            entityType: 'sensor',
+            entityId: row.sensorId,
+            action: 'office-assignment-cancelled',
+            from: { building_id: buildingId },
+          });
+        }
+        return { cancelled: cancelled.length };
+      });
+    },
+
+    // ── Configuration ──
+    async configure(scope: Scope, id: number, params: ConfigParams) {
+      const sensor = await requireSensor(scope, id);
+      requireManaged(scope, sensor);
+      await db.transaction(async (tx) => {
+        const config = { ...(sensor.config ?? {}), ...params };
+        await setSensor(tx, scope, sensor, { config }, 'config', sensor.config, config);
+        await downlinks.enqueue(tx, scope, [sensor], params);
+      });
+      downlinks.wake();
+      return reread(id);
+    },
+    async downlinkForMac(scope: Scope, mac: string, params: ConfigParams) {
+      const sensor = await requireByMac(scope, mac);
+      requireManaged(scope, sensor);
+      const [queued] = await db.transaction((tx) => downlinks.enqueue(tx, scope, [sensor], params));
+      downlinks.wake();
+      if (!queued) throw new NotFound(m.notFound);
+      return queued;
+    },
+    async downlinkForBuilding(scope: Scope, buildingId: number, params: ConfigParams) {
+      await requirePlace(scope, 'building', buildingId);
+      const query = sensorList.toQuery({ page: 1, limit: 500 });
+      const targets: SensorRecord[] = [];
+      for (let page = 1; ; page += 1) {
+        const { rows } = await repository.page(
+          scope,
+          { ...query, page, offset: (page - 1) * query.limit },
+          sql`${sensors.buildingId} = ${buildingId}`,
+        );
+        targets.push(...rows);
+        if (rows.length < query.limit) break;
+      }
+      if (targets.length === 0) throw new Conflict(m.noSensorsInBuilding);
+      const queued = await db.transaction((tx) => downlinks.enqueue(tx, scope, targets, params));
+      downlinks.wake();
+      return { queued: queued.length, downlinks: queued };
+    },
+  };
+}
+export type SensorsService = ReturnType<typeof createSensorsService>;

@@ -1,0 +1,121 @@
+// Queries of a company's appliance thresholds (`company_appliance_thresholds`) next to the fixture
+// types' own daily highs. The company is reached only through `visibleCompany(scope)`, so a
+// company outside the caller's scope is simply not found and its thresholds never change.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { companyApplianceThresholds } from '../../db/schema/fleet.ts';
+import { applianceTypes } from '../../db/schema/lookups.ts';
+import { companies } from '../../db/schema/portfolio.ts';
+import { type EventInput, recordEvent } from '../../lib/events.ts';
+import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Transaction;
+
+/** One fixture type with the company's threshold (null: none) and the type's default. */
+export type ApplianceThreshold = {
+  appliance_type_id: number;
+  name: string;
+  threshold: number | null;
+  default_threshold: number | null;
+};
+
+const visibleCompany = (scope: Scope) => scopeCondition(scope, { companyId: companies.id });
+
+const toNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
+export function createThresholdsRepository(db: Database) {
+  /** Every fixture type (or one) with the company's threshold, in id order. */
+  async function rows(executor: Executor, companyId: number, applianceTypeId?: number) {
+    const found = await executor
+      .select({
+        appliance_type_id: applianceTypes.id,
+        name: applianceTypes.name,
+        // float8 arrives as a number from node-postgres and PGlite alike.
+        threshold: sql<number | null>`${companyApplianceThresholds.threshold}::float8`,
+        default_threshold: sql<number | null>`${applianceTypes.dailyHighGal}::float8`,
+      })
+      .from(applianceTypes)
+      .leftJoin(
+        companyApplianceThresholds,
+        and(
+          eq(companyApplianceThresholds.applianceTypeId, applianceTypes.id),
+          eq(companyApplianceThresholds.companyId, companyId),
+        ),
+      )
+      .where(applianceTypeId === undefined ? undefined : eq(applianceTypes.id, applianceTypeId))
+      .orderBy(asc(applianceTypes.id));
+    return found.map(
+      (row): ApplianceThreshold => ({
+        ...row,
+        threshold: toNumber(row.threshold),
+        default_threshold: toNumber(row.default_threshold),
+      }),
+    );
+  }
+
+  return {
+    /** The id of the company when the caller can see it. */
+    async companyId(scope: Scope, companyId: number): Promise<number | undefined> {
+      const [row] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, companyId), visibleCompany(scope)));
+      return row?.id;
+    },
+
+    list: (companyId: number) => rows(db, companyId),
+
+    /**
+     * Sets (a number) or removes (null) the company's threshold for one fixture type and records
+     * the event in the same transaction, when the company is visible to the caller. Answers the
+     * row before and after, or undefined when the company is not visible (nothing changed).
+     */
+    async set(
+      scope: Scope,
+      companyId: number,
+      applianceTypeId: number,
+      threshold: number | null,
+      event: (before: ApplianceThreshold, after: ApplianceThreshold) => EventInput | null,
+      at: Date,
+    ) {
+      return db.transaction(async (tx) => {
+        const [company] = await tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(and(eq(companies.id, companyId), visibleCompany(scope)))
+          .for('update');
+        if (!company) return undefined;
+        const [before] = await rows(tx, companyId, applianceTypeId);
+        if (!before) return undefined;
+        if (threshold === null) {
+          await tx
+            .delete(companyApplianceThresholds)
+            .where(
+              and(
+                eq(companyApplianceThresholds.companyId, companyId),
+                eq(companyApplianceThresholds.applianceTypeId, applianceTypeId),
+              ),
+            );
+        } else {
+          await tx
+            .insert(companyApplianceThresholds)
+            .values({ companyId, applianceTypeId, threshold: threshold.toFixed(3), updatedAt: at })
+            .onConflictDoUpdate({
+              target: [
+                companyApplianceThresholds.companyId,
+                companyApplianceThresholds.applianceTypeId,
+              ],
+              set: { threshold: threshold.toFixed(3), updatedAt: at },
+            });
+        }
+        const [after] = await rows(tx, companyId, applianceTypeId);
+        if (!after) return undefined;
+        const change = event(before, after);
+        if (change) await recordEvent(tx, scope, change);
+        return { before, after };
+      });
+    },
+  };
+}
+export type ThresholdsRepository = ReturnType<typeof createThresholdsRepository>;

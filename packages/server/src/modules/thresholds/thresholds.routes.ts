@@ -1,0 +1,52 @@
+// `/api/companies/{id}/appliances-thresholds` (spec section 7 "Companies"): the company's daily
+// gallon threshold per fixture type, read and set. HTTP only: each route declares its schemas and
+// calls one service method.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { scopeOf } from '../../plugins/auth.ts';
+import type { ThresholdsService } from './thresholds.service.ts';
+
+const gallons = z.number().describe('Gallons per day');
+const thresholdSchema = z.object({
+  appliance_type_id: z.number().int(),
+  name: z.string(),
+  threshold: gallons.nullable().describe("The company's threshold; null when it set none"),
+  default_threshold: gallons
+    .nullable()
+    .describe("The fixture type's daily high (applies without a company threshold)"),
+});
+const companyParams = z.object({ id: z.coerce.number().int().positive() });
+const setParams = companyParams.extend({
+  applianceTypeId: z.coerce.number().int(),
+  threshold: z
+    .string()
+    .max(40)
+    .describe('Gallons per day, above 0 and at most 100000 (3 decimals); `none` removes it'),
+});
+
+const doc = <T extends object>(summary: string, schema: T) => ({
+  schema: { tags: ['companies'], summary, security: bearerSecurity, ...schema },
+});
+
+export const thresholdsModule: FastifyPluginAsyncZod<{ service: ThresholdsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/companies/:id/appliances-thresholds',
+    doc("Every fixture type with the company's daily threshold and the type's default", {
+      params: companyParams,
+      response: { 200: z.array(thresholdSchema), 400: errorSchema, 404: errorSchema },
+    }),
+    (r) => service.list(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/companies/:id/appliances-thresholds/:applianceTypeId/:threshold',
+    doc("Set the company's daily threshold for a fixture type (`none` removes it)", {
+      params: setParams,
+      response: { 200: thresholdSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
+    }),
+    (r) => service.set(scopeOf(r), r.params.id, r.params.applianceTypeId, r.params.threshold),
+  );
+};

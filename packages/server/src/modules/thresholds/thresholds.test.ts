@@ -1,0 +1,240 @@
+// The appliance-threshold calls end to end through the HTTP layer, on the demo portfolio: the 22
+// fixture types with the company's value and the type's default, setting and removing a value
+// with its event, every refusal (bad value, unknown type, another company, roles without the
+// right), and that a refusal changes nothing.
+import { ApplianceType, applianceTypes } from '@flowsight/domain/lookups';
+import { applianceThresholdMessages as m } from '@flowsight/domain/thresholds';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthorizedRequest,
+  authorized,
+  buildTestApp,
+  type TestApp,
+} from '../../testing/app.ts';
+
+type Row = {
+  appliance_type_id: number;
+  name: string;
+  threshold: number | null;
+  default_threshold: number | null;
+};
+type EventRow = {
+  action: string;
+  entity_id: number;
+  company_id: number | null;
+  actor_user_id: number | null;
+  from_value: unknown;
+  to_value: unknown;
+  note: string | null;
+};
+
+describe('company appliance thresholds API', () => {
+  let t: TestApp;
+  let own: number;
+  let foreign: number;
+  let admin: AuthorizedRequest;
+  let support: AuthorizedRequest;
+  let technician: AuthorizedRequest;
+  let companyAdmin: AuthorizedRequest;
+  let manager: AuthorizedRequest;
+  let installer: AuthorizedRequest;
+  let companyAdminId: number;
+
+  const query = async <T>(text: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
+  const stored = () =>
+    query<{ company_id: number; appliance_type_id: number; threshold: string }>(
+      sql`select company_id, appliance_type_id, threshold::text as threshold
+          from company_appliance_thresholds order by company_id, appliance_type_id`,
+    );
+  const eventsOf = (company: number) =>
+    query<EventRow>(sql`select action, entity_id, company_id, actor_user_id, from_value, to_value, note
+      from events where entity_type = 'company_appliance_threshold' and company_id = ${company}
+      order by id`);
+  const url = (company: number, type: number | string, value: string) =>
+    `/api/companies/${company}/appliances-thresholds/${type}/${value}`;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ demo: true });
+    const companyOf = async (email: string) => {
+      const [row] = await query<{ company_id: number; user_id: number }>(sql`
+        select r.company_id, u.id as user_id from user_roles r join users u on u.id = r.user_id
+        where u.email = ${email} order by r.id limit 1`);
+      if (!row) throw new Error(`no company for ${email}`);
+      return row;
+    };
+    own = (await companyOf('manager@flowsight.test')).company_id;
+    foreign = (await companyOf('other.admin@flowsight.test')).company_id;
+    companyAdminId = (await companyOf('company.admin@flowsight.test')).user_id;
+    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    support = authorized(t.app, await t.signIn('support@flowsight.test'));
+    technician = authorized(t.app, await t.signIn('technician@flowsight.test'));
+    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
+    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+    installer = authorized(t.app, await t.signIn('installer@flowsight.test'));
+  });
+  afterAll(() => t.close());
+
+  describe('GET /companies/:id/appliances-thresholds', () => {
+    it('lists all 22 fixture types in id order with the company value and the type default', async () => {
+      const response = await manager(`/api/companies/${own}/appliances-thresholds`);
+      expect(response.statusCode).toBe(200);
+      const rows = response.json() as Row[];
+      expect(rows.map((r) => r.appliance_type_id)).toEqual(applianceTypes.map((a) => a.id));
+      expect(rows.map((r) => r.name)).toEqual(applianceTypes.map((a) => a.name));
+
+      const defaults = await query<{ id: number; daily_high_gal: number | null }>(
+        sql`select id, daily_high_gal::float8 as daily_high_gal from appliance_types order by id`,
+      );
+      expect(rows.map((r) => r.default_threshold)).toEqual(
+        defaults.map((d) => (d.daily_high_gal === null ? null : Number(d.daily_high_gal))),
+      );
+      const mine = (await stored()).filter((s) => s.company_id === own);
+      for (const row of rows) {
+        const value = mine.find((s) => s.appliance_type_id === row.appliance_type_id);
+        expect(row.threshold, row.name).toBe(value ? Number(value.threshold) : null);
+      }
+    });
+
+    it('is open to staff and company roles, 404 for another company, 403 for the installer', async () => {
+      for (const caller of [admin, support, technician]) {
+        expect((await caller(`/api/companies/${foreign}/appliances-thresholds`)).statusCode).toBe(
+          200,
+        );
+      }
+      expect((await companyAdmin(`/api/companies/${own}/appliances-thresholds`)).statusCode).toBe(
+        200,
+      );
+      const theirs = await manager(`/api/companies/${foreign}/appliances-thresholds`);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().message).toBe(m.companyNotFound);
+      expect((await admin('/api/companies/999999/appliances-thresholds')).statusCode).toBe(404);
+      expect((await installer(`/api/companies/${own}/appliances-thresholds`)).statusCode).toBe(403);
+    });
+  });
+
+  describe('PUT /companies/:id/appliances-thresholds/:applianceTypeId/:threshold', () => {
+    it('sets, changes and removes (none) a threshold, recording who did it each time', async () => {
+      const type = ApplianceType.WashingMachine;
+      await companyAdmin(url(own, type, 'none'), { method: 'PUT' });
+      const before = (await eventsOf(own)).length;
+
+      const set = await companyAdmin(url(own, type, '175.5'), { method: 'PUT' });
+      expect(set.statusCode).toBe(200);
+      expect(set.json()).toMatchObject({
+        appliance_type_id: type,
+        name: 'washing machine',
+        threshold: 175.5,
+      });
+      const listed = (await manager(`/api/companies/${own}/appliances-thresholds`)).json() as Row[];
+      expect(listed.find((r) => r.appliance_type_id === type)?.threshold).toBe(175.5);
+
+      const changed = await admin(url(own, type, '200'), { method: 'PUT' });
+      expect(changed.json().threshold).toBe(200);
+      const removed = await companyAdmin(url(own, type, 'none'), { method: 'PUT' });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().threshold).toBeNull();
+      expect(
+        (await stored()).some((s) => s.company_id === own && s.appliance_type_id === type),
+      ).toBe(false);
+
+      const events = (await eventsOf(own)).slice(before);
+      expect(events).toEqual([
+        {
+          action: 'set',
+          entity_id: type,
+          company_id: own,
+          actor_user_id: companyAdminId,
+          from_value: { threshold: null },
+          to_value: { threshold: 175.5 },
+          note: 'washing machine',
+        },
+        expect.objectContaining({ action: 'set', to_value: { threshold: 200 } }),
+        expect.objectContaining({
+          action: 'removed',
+          actor_user_id: companyAdminId,
+          from_value: { threshold: 200 },
+          to_value: { threshold: null },
+        }),
+      ]);
+    });
+
+    it('records nothing when the value is already the stored one', async () => {
+      await admin(url(own, ApplianceType.Dishwasher, '90'), { method: 'PUT' });
+      const count = (await eventsOf(own)).length;
+      const again = await admin(url(own, ApplianceType.Dishwasher, '90.000'), { method: 'PUT' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().threshold).toBe(90);
+      expect(await eventsOf(own)).toHaveLength(count);
+    });
+
+    it('lets system support set any company’s threshold', async () => {
+      const response = await support(url(foreign, ApplianceType.MainShower, '60'), {
+        method: 'PUT',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().threshold).toBe(60);
+    });
+
+    it('refuses a value outside 0–100,000 gallons or with more than 3 decimals, changing nothing', async () => {
+      const before = await stored();
+      for (const [value, message] of [
+        ['0', m.range],
+        ['-5', m.range],
+        ['100000.5', m.range],
+        ['abc', m.range],
+        ['1e3', m.range],
+        ['1.2345', m.decimals],
+      ] as const) {
+        const response = await companyAdmin(url(own, ApplianceType.WashingMachine, value), {
+          method: 'PUT',
+        });
+        expect(response.statusCode, value).toBe(400);
+        expect(response.json().message).toEqual([message]);
+      }
+      const upper = await companyAdmin(url(own, ApplianceType.WashingMachine, '100000'), {
+        method: 'PUT',
+      });
+      expect(upper.statusCode).toBe(200);
+      await companyAdmin(url(own, ApplianceType.WashingMachine, 'none'), { method: 'PUT' });
+      expect(await stored()).toEqual(before);
+    });
+
+    it('refuses an unknown fixture type with 400', async () => {
+      for (const type of ['0', '23', '999']) {
+        const response = await admin(url(own, type, '50'), { method: 'PUT' });
+        expect(response.statusCode, type).toBe(400);
+        expect(response.json().message).toEqual([m.unknownType]);
+      }
+      expect((await admin(url(own, 'washer', '50'), { method: 'PUT' })).statusCode).toBe(400);
+    });
+
+    it('answers 404 for another company or an unknown one, and changes nothing', async () => {
+      const before = await stored();
+      const foreignEvents = (await eventsOf(foreign)).length;
+      const theirs = await companyAdmin(url(foreign, ApplianceType.WashingMachine, '50'), {
+        method: 'PUT',
+      });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().message).toBe(m.companyNotFound);
+      expect(
+        (await admin(url(999999, ApplianceType.WashingMachine, '50'), { method: 'PUT' }))
+          .statusCode,
+      ).toBe(404);
+      expect(await stored()).toEqual(before);
+      expect(await eventsOf(foreign)).toHaveLength(foreignEvents);
+    });
+
+    it('is refused (403) for the technician, the manager and the installer', async () => {
+      const before = await stored();
+      for (const caller of [technician, manager, installer]) {
+        const response = await caller(url(own, ApplianceType.WashingMachine, '50'), {
+          method: 'PUT',
+        });
+        expect(response.statusCode).toBe(403);
+      }
+      expect(await stored()).toEqual(before);
+    });
+  });
+});

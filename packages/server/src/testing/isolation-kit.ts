@@ -1,0 +1,56 @@
+// Shared pieces of the generated tenant-isolation test (`isolation.test.ts`): what a route sample
+// is, the world of fixtures it can point at, and small builders. Modules keep their own samples
+// in `<module>.isolation.ts` files that the test merges.
+import type { RoleTypeId } from '@flowsight/domain/lookups';
+import type { Database } from '../db/client.ts';
+
+export type Tenant = 'own' | 'foreign';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Request = { url: string; payload?: object };
+
+/** What the fixtures give a sample: the companies and records it may point at. */
+export type World = {
+  own: Company;
+  foreign: Company;
+  /** A fresh user holding a company-manager role (and a spare installer role) in the company. */
+  freshUser(company: Company): Promise<{ id: number; roleId: number; spareRoleId: number }>;
+  freshContact(company: Company): Promise<number>;
+  /** The lowest id of a portfolio table's rows in the company. */
+  firstOf(table: 'properties' | 'buildings' | 'units', company: Company): Promise<number>;
+  /** A new, empty company (nothing depends on it). */
+  freshCompany(): Promise<number>;
+  /** A new, empty property, building or unit inside the company. */
+  fresh(level: 'properties' | 'buildings' | 'units', company: Company): Promise<number>;
+  /** The caller's own active role id. */
+  callerRoleId: number;
+  /** The test database, for samples that find or make their own records. */
+  db: Database;
+};
+export type Company = { id: number; name: string; userId: number; roleId: number };
+
+export type Sample = {
+  /** Builds the request for the caller; 'foreign' points at the other company's records. */
+  request(world: World, tenant: Tenant): Promise<Request> | Request;
+  /** A Server-Sent Events stream: only its status is checked, then the connection is dropped. */
+  stream?: boolean;
+  /** Routes about the caller alone or about shared reference data have no foreign variant. */
+  tenantless?: boolean;
+  /** Expected status for an allowed caller; defaults to 2xx for own, 404 for foreign. */
+  expect?(roleTypeId: RoleTypeId, tenant: Tenant): number | readonly number[];
+};
+
+export const OK = [200, 201, 204] as const;
+export const other = (tenant: Tenant): Tenant => (tenant === 'own' ? 'foreign' : 'own');
+export const tenantlessGet = (url: string): Sample => ({
+  tenantless: true,
+  request: () => ({ url }),
+});
+/** A GET of one record's sub-resource: `/api/<level>/<first id of the tenant>/<rest>`. */
+export const firstOfGet = (level: 'properties' | 'buildings' | 'units', rest: string): Sample => ({
+  request: async (w, tenant) => ({
+    url: `/api/${level}/${await w.firstOf(level, w[tenant])}${rest}`,
+  }),
+});
+export const companyGet = (rest: string): Sample => ({
+  request: (w, tenant) => ({ url: `/api/companies/${w[tenant].id}${rest}` }),
+});

@@ -1,0 +1,29 @@
+// /micrometers/defaults (system roles): the sensor configuration defaults and the micrometers'
+// own gallon thresholds. Who may change each follows the API's permission matrix.
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { ConfigDefaultsSection } from '../components/config-defaults-section';
+import { GallonThresholdsSection } from '../components/gallon-thresholds-section';
+import { mayChange } from '../utils/access';
+
+export function MicrometerDefaultsPage() {
+  const { t } = useTranslation();
+  const { activeRole } = useSignedInSession();
+  const roleTypeId = activeRole.user_role_type_id;
+  return (
+    <Stack spacing={4} data-testid="micrometer-defaults-page">
+      <div>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
+          {t('fleetSettings.configDefaults.title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {t('fleetSettings.configDefaults.intro')}
+        </Typography>
+      </div>
+      <ConfigDefaultsSection canEdit={mayChange('editConfigDefault', roleTypeId)} />
+      <GallonThresholdsSection canEdit={mayChange('editGallonThresholds', roleTypeId)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,176 @@
+// The header's gateway search (spec section 2, "Header controls": system roles only; 400 ms
+// debounce and 5 hits, section 9): a combobox over serial numbers and names whose chosen hit opens
+// the gateway's detail on /gateways. Narrow screens get a button that opens it full screen.
+import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import RouterRounded from '@mui/icons-material/RouterRounded';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { type GatewaySearchHit, useGatewaySearch } from '../api/search-gateways';
+import { gatewayPath } from '../utils/list-params';
+
+/** Spec section 9: the autocomplete list is at most 10rem high. */
+const RESULT_LIST_MAX_HEIGHT = '10rem';
+const SEARCH_TEXT_MAX_LENGTH = 100;
+
+type GatewayComboboxProps = { inline: boolean; onDone?: () => void };
+
+function GatewayCombobox({ inline, onDone }: GatewayComboboxProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [listOpen, setListOpen] = useState(false);
+  const wanted = text.trim();
+  const settled = useDebouncedValue(wanted, SEARCH_DEBOUNCE_MS);
+  const search = useGatewaySearch(settled);
+  const current = wanted !== '' && settled === wanted;
+  const options = current ? (search.data ?? []) : [];
+  const loading = wanted !== '' && (!current || search.isPending);
+
+  return (
+    <Autocomplete<GatewaySearchHit, false, false, false>
+      open={wanted !== '' && (inline || listOpen)}
+      onOpen={() => setListOpen(true)}
+      onClose={() => setListOpen(false)}
+      options={options}
+      filterOptions={(all) => all}
+      getOptionLabel={(gateway) => gateway.serial_number}
+      getOptionKey={(gateway) => gateway.id}
+      isOptionEqualToValue={(option, value) => option.id === value.id}
+      value={null}
+      inputValue={text}
+      onInputChange={(_event, value, reason) => {
+        if (reason === 'input' || reason === 'clear') setText(value);
+      }}
+      onChange={(_event, gateway) => {
+        if (gateway === null) return;
+        setText('');
+        setListOpen(false);
+        onDone?.();
+        void navigate(gatewayPath(gateway.id));
+      }}
+      autoHighlight
+      blurOnSelect={!inline}
+      clearOnBlur={false}
+      forcePopupIcon={false}
+      loading={loading}
+      loadingText={t('gateways.search.searching')}
+      noOptionsText={
+        current && search.isError ? t('gateways.search.failed') : t('gateways.search.none')
+      }
+      slotProps={{
+        listbox: {
+          sx: { maxHeight: inline ? 'none' : RESULT_LIST_MAX_HEIGHT },
+          'aria-label': t('gateways.search.label'),
+        },
+        popper: { placement: 'bottom-start', sx: { minWidth: 280 } },
+      }}
+      renderOption={({ key, ...optionProps }, gateway) => (
+        <Box
+          component="li"
+          key={key}
+          {...optionProps}
+          data-testid="gateway-search-result"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minHeight: 44 }}
+        >
+          <RouterRounded fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
+              {gateway.serial_number}
+            </Typography>
+            <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
+              {[gateway.name, gateway.building_name].filter(Boolean).join(' · ') ||
+                t('gateways.inStock')}
+            </Typography>
+          </Box>
+        </Box>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          size="small"
+          placeholder={t('gateways.search.placeholder')}
+          autoFocus={inline}
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <RouterRounded fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: {
+              ...params.slotProps.htmlInput,
+              'aria-label': t('gateways.search.label'),
+              enterKeyHint: 'search',
+              maxLength: SEARCH_TEXT_MAX_LENGTH,
+              'data-testid': 'gateway-search-input',
+            },
+          }}
+        />
+      )}
+    />
+  );
+}
+
+export type GatewaySearchProps = {
+  /** Narrow screens: a button that opens the field full screen. */
+  compact: boolean;
+};
+
+export function GatewaySearch({ compact }: GatewaySearchProps) {
+  const { t } = useTranslation();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const titleId = useId();
+
+  if (!compact) {
+    return (
+      <Box
+        data-testid="header-gateway-search"
+        sx={{ width: 220, flexShrink: 1, minWidth: 160, ml: 1.5 }}
+      >
+        <GatewayCombobox inline={false} />
+      </Box>
+    );
+  }
+  const close = () => setDialogOpen(false);
+  return (
+    <>
+      <Tooltip title={t('gateways.search.open')}>
+        <IconButton
+          aria-label={t('gateways.search.open')}
+          aria-haspopup="dialog"
+          onClick={() => setDialogOpen(true)}
+          data-testid="header-gateway-search"
+        >
+          <RouterRounded />
+        </IconButton>
+      </Tooltip>
+      <Dialog fullScreen open={dialogOpen} onClose={close} aria-labelledby={titleId}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, pt: 1.5 }}>
+          <IconButton aria-label={t('common.close')} onClick={close} edge="start">
+            <ArrowBackRounded />
+          </IconButton>
+          <Typography id={titleId} component="h2" variant="h6">
+            {t('gateways.search.open')}
+          </Typography>
+        </Box>
+        <Box sx={{ px: 2, pb: 2, pt: 1 }}>
+          <GatewayCombobox inline onDone={close} />
+        </Box>
+      </Dialog>
+    </>
+  );
+}

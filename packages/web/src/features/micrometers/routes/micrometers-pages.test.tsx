@@ -1,0 +1,477 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const systemAdmin = roleFixture({
+  id: 21,
+  user_role_type_id: 1,
+  company_id: null,
+  company_type_id: null,
+  company_name: null,
+});
+const companyManager = roleFixture({ id: 31, user_role_type_id: 5, company_id: 1 });
+
+const MAC = '70B3D50000000001';
+const STOCK_MAC = 'F10A5E0000000042';
+
+function micrometer(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 3,
+    mac_address: MAC,
+    sensor_state_id: 4,
+    sensor_status_id: 1,
+    battery: 87,
+    firmware_version: '2.4.1',
+    size_inch: 0.5,
+    install_date: '2026-01-05T10:00:00.000Z',
+    last_keepalive: '2026-04-20T14:00:00.000Z',
+    last_submission: null,
+    report_interval_s: 900,
+    keepalive_interval_s: 3600,
+    company_id: 1,
+    property_id: 7,
+    building_id: 9,
+    unit_id: 11,
+    appliance_type_id: 5,
+    room_type_id: 2,
+    water_type_id: 1,
+    company_name: 'Harbor Homes',
+    property_name: 'Harbor Point',
+    building_name: 'North Tower',
+    unit_name: 'Apt 101',
+    unit_category_id: 1,
+    notification_excluded: false,
+    config: null,
+    issue: null,
+    office_assignment: null,
+    last_test: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const stock = micrometer({
+  id: 40,
+  mac_address: STOCK_MAC,
+  sensor_state_id: 1,
+  sensor_status_id: 3,
+  company_id: null,
+  property_id: null,
+  building_id: null,
+  unit_id: null,
+  appliance_type_id: null,
+  room_type_id: null,
+  water_type_id: null,
+  company_name: null,
+  property_name: null,
+  building_name: null,
+  unit_name: null,
+  unit_category_id: null,
+  last_keepalive: null,
+});
+
+function reading(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 1,
+    measured_at: '2026-04-20T14:15:00.000Z',
+    ingested_at: '2026-04-20T14:15:02.000Z',
+    mac_address: MAC,
+    seq: 10,
+    kind: 'usage',
+    port: 1,
+    transport: 'http',
+    gallons: 1.25,
+    interval_s: 900,
+    flow_time_s: 42,
+    peak_flow_gpm: 2.5,
+    battery: 87,
+    firmware_version: null,
+    flags: null,
+    report_interval_s: null,
+    gateway_serial: 'GW-1',
+    rssi: -97,
+    snr: 7.5,
+    error: null,
+    payload_hex: '02000a',
+    sensor_id: 3,
+    company_id: 1,
+    property_id: 7,
+    building_id: 9,
+    building_name: 'North Tower',
+    unit_id: 11,
+    unit_name: 'Apt 101',
+    appliance_type_id: 5,
+    room_type_id: null,
+    water_type_id: null,
+    ...overrides,
+  };
+}
+
+function page<T>(rows: T[]) {
+  return {
+    data: rows,
+    meta: { itemsPerPage: 25, totalItems: rows.length, currentPage: 1, totalPages: 1, sortBy: [] },
+    links: { current: '/api/x' },
+  };
+}
+
+const building = {
+  id: 9,
+  name: 'North Tower',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  survey_status: 0,
+};
+
+function signedInAs(role = systemAdmin): MockApi {
+  const session = sessionFixture({ roles: [role], active_role_id: role.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(role.id));
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+    'GET /sensors/assigned': () => reply(200, page([micrometer()])),
+    'GET /sensors/unassigned': () => reply(200, page([stock])),
+    [`GET /sensors/mac/${MAC}`]: () => reply(200, micrometer()),
+    [`GET /sensors/mac/${STOCK_MAC}`]: () => reply(200, stock),
+    'GET /sensors/3/submissions': () =>
+      reply(200, { data: [reading(), reading({ id: 2, kind: 'keepalive', gallons: null })] }),
+    'GET /sensors/3/sensor-issue': () =>
+      reply(200, { sensor_id: 3, issue: null, reported_at: null, reported_by: null }),
+    'GET /sensors/40/submissions': () => reply(200, { data: [] }),
+    'GET /sensors/40/sensor-issue': () =>
+      reply(200, { sensor_id: 40, issue: null, reported_at: null, reported_by: null }),
+    'GET /companies/names': () => reply(200, [{ id: 1, name: 'Harbor Homes' }]),
+    'GET /companies/1/properties-names': () => reply(200, [{ id: 7, name: 'Harbor Point' }]),
+    'GET /properties/7/buildings-names': () => reply(200, [{ id: 9, name: 'North Tower' }]),
+    'GET /buildings/9/units-names': () => reply(200, [{ id: 11, name: 'Apt 101' }]),
+    'GET /buildings/9': () => reply(200, building),
+    'GET /buildings/9/sensors': () => reply(200, page([micrometer()])),
+    'GET /units/11/sensors': () => reply(200, page([micrometer()])),
+    'GET /sensors/config-defaults': () =>
+      reply(200, [
+        {
+          id: 1,
+          name: 'Report interval',
+          unit: 's',
+          min_value: 60,
+          max_value: 3600,
+          value: 600,
+          editable: true,
+        },
+        {
+          id: 2,
+          name: 'Keep-alive interval',
+          unit: 's',
+          min_value: 600,
+          max_value: 65535,
+          value: 3600,
+          editable: true,
+        },
+        {
+          id: 3,
+          name: 'Flow start threshold',
+          unit: 'mgal/min',
+          min_value: 1,
+          max_value: 1000,
+          value: 20,
+          editable: true,
+        },
+        {
+          id: 4,
+          name: 'Confirmed uplinks',
+          unit: 'flag',
+          min_value: 0,
+          max_value: 1,
+          value: 0,
+          editable: true,
+        },
+      ]),
+    'GET /sensors/downlink-config-params': () => reply(200, page([])),
+  });
+}
+
+function lastQuery(api: MockApi, path: string): URLSearchParams {
+  const request = api.requests.filter((r) => new URL(r.url).pathname === `/api${path}`).at(-1);
+  return new URL(request?.url ?? 'http://x/').searchParams;
+}
+
+/** Makes `(max-width: …)` media queries match, as on a phone. */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the assigned micrometers list', () => {
+  it('opens with the default filter — internal units, installed, transmitting — in the address', async () => {
+    const api = signedInAs();
+    const { router } = renderRoutes(appRoutes, { path: '/micrometers/assigned' });
+    const rows = await screen.findAllByTestId('micrometer-row');
+    expect(rows[0]?.textContent).toContain(MAC);
+    expect(rows[0]?.textContent).toContain('Main toilet');
+    expect(rows[0]?.textContent).toContain('Installed');
+    expect(rows[0]?.textContent).toContain('Transmitting');
+    const query = lastQuery(api, '/sensors/assigned');
+    expect(query.get('filter.unit_category_id')).toBe('$eq:1');
+    expect(query.get('filter.sensor_state_id')).toBe('$eq:4');
+    expect(query.get('filter.sensor_status_id')).toBe('$eq:1');
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        state: '4',
+        status: '1',
+        category: '1',
+        company: 'all',
+        fixture: 'all',
+      }),
+    );
+  });
+
+  it('leaves the status out of the default filter on phones', async () => {
+    onPhone();
+    const api = signedInAs();
+    renderRoutes(appRoutes, { path: '/micrometers/assigned' });
+    await screen.findAllByTestId('micrometer-row');
+    const query = lastQuery(api, '/sensors/assigned');
+    expect(query.get('filter.sensor_state_id')).toBe('$eq:4');
+    expect(query.get('filter.unit_category_id')).toBe('$eq:1');
+    expect(query.has('filter.sensor_status_id')).toBe(false);
+  });
+
+  it('keeps a filter cleared on purpose, and takes filters and sort from the address', async () => {
+    const api = signedInAs();
+    const { router } = renderRoutes(appRoutes, {
+      path: '/micrometers/assigned?state=all&company=1&sort=battery:DESC',
+    });
+    await screen.findAllByTestId('micrometer-row');
+    const query = lastQuery(api, '/sensors/assigned');
+    expect(query.has('filter.sensor_state_id')).toBe(false);
+    expect(query.has('filter.sensor_status_id')).toBe(false);
+    expect(query.get('filter.company_id')).toBe('$eq:1');
+    expect(query.get('sortBy')).toBe('battery:DESC');
+    fireEvent.click(screen.getByRole('button', { name: 'MAC' }));
+    await waitFor(() =>
+      expect(lastQuery(api, '/sensors/assigned').get('sortBy')).toBe('mac_address:ASC'),
+    );
+    expect(router.state.location.search).toContain('company=1');
+  });
+
+  it('opens a micrometer’s dialog with its details and readings; Reassign leads to the assignment page', async () => {
+    signedInAs();
+    const { router } = renderRoutes(appRoutes, { path: '/micrometers/assigned' });
+    fireEvent.click(await screen.findByRole('button', { name: `Open micrometer ${MAC}` }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(router.state.location.search).toContain(`mac=${MAC}`));
+    const health = await within(dialog).findByTestId('dialog-health');
+    expect(health.textContent).toContain('87 %');
+    expect(health.textContent).toContain('2.4.1');
+    // An empty date reads 'N/A' (spec section 9).
+    expect(health.textContent).toContain('Last submissionN/A');
+    const assignment = within(dialog).getByTestId('dialog-assignment');
+    expect(assignment.textContent).toContain('Harbor Point');
+    expect(assignment.textContent).toContain('Main bathroom');
+    expect(assignment.textContent).toContain('Cold');
+    const readings = await within(dialog).findAllByTestId('reading-row');
+    expect(readings.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('1.25 gal'),
+      expect.stringContaining('Keep-alive'),
+    ]);
+    expect(within(dialog).getByTestId('dialog-config').textContent).toBe('Config');
+
+    fireEvent.click(within(dialog).getByTestId('dialog-assign'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/micrometers/assignment'));
+    expect(await screen.findByTestId('assignment-form')).toBeTruthy();
+    expect((screen.getByTestId('mac-input') as HTMLInputElement).value).toBe(MAC);
+    expect(router.state.location.search).toBe(`?mac=${MAC}&reload=1`);
+  });
+
+  it('shows the server’s message when the list fails, with a retry', async () => {
+    const api = signedInAs();
+    api.on('GET /sensors/assigned', () =>
+      reply(400, { statusCode: 400, error: 'Bad Request', message: 'sortBy: unknown field' }),
+    );
+    renderRoutes(appRoutes, { path: '/micrometers/assigned' });
+    expect((await screen.findByRole('alert')).textContent).toContain('sortBy: unknown field');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('the unassigned and excluded lists', () => {
+  it('fills the search with a ?mac= link and opens that micrometer’s dialog', async () => {
+    const api = signedInAs();
+    const { router } = renderRoutes(appRoutes, {
+      path: `/micrometers/unassigned?mac=${STOCK_MAC.toLowerCase()}`,
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('dialog-mac').textContent).toBe(STOCK_MAC);
+    expect((await within(dialog).findByTestId('dialog-assignment')).textContent).toContain(
+      'Not assigned (in stock)',
+    );
+    expect(within(dialog).getByTestId('dialog-assign').textContent).toBe('Assign');
+    await waitFor(() =>
+      expect(lastQuery(api, '/sensors/unassigned').get('search')).toBe(STOCK_MAC),
+    );
+    expect(router.state.location.search).toContain(`search=${STOCK_MAC}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('mac='));
+    expect(router.state.location.search).toContain(`search=${STOCK_MAC}`);
+  });
+
+  it('lists excluded micrometers and includes one again', async () => {
+    const api = signedInAs();
+    api.on('GET /sensors', () => reply(200, page([micrometer({ notification_excluded: true })])));
+    api.on('PUT /sensors/3/notification-excluded/0', () => reply(200, micrometer()));
+    renderRoutes(appRoutes, { path: '/micrometers/excluded' });
+    fireEvent.click(await screen.findByTestId('include-again'));
+    expect(await screen.findByText(`${MAC} is included in alerts again`)).toBeTruthy();
+    expect(lastQuery(api, '/sensors').get('filter.notification_excluded')).toBe('$eq:true');
+    expect(api.calls()).toContain('PUT /sensors/3/notification-excluded/0');
+  });
+});
+
+describe('a building’s micrometers tab', () => {
+  it('sets the state of all the building’s micrometers after a confirmation', async () => {
+    const api = signedInAs();
+    api.on('PUT /buildings/9/sensors/state/5', () => reply(200, { updated: 4 }));
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/micrometers' });
+    await screen.findAllByTestId('micrometer-row');
+    const bulk = screen.getByTestId('building-bulk-actions');
+    fireEvent.mouseDown(within(within(bulk).getByTestId('bulk-state')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Uninstalled' }));
+    fireEvent.click(within(bulk).getByRole('button', { name: 'Set state' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('“Uninstalled”');
+    expect(api.calls()).not.toContain('PUT /buildings/9/sensors/state/5');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText('Micrometers updated: 4')).toBeTruthy();
+  });
+
+  it('offers company roles no bulk actions and no Assign or Config in the dialog', async () => {
+    signedInAs(companyManager);
+    renderRoutes(appRoutes, {
+      path: `/companies/1/properties/7/buildings/9/micrometers?mac=${MAC}`,
+    });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('dialog-health');
+    expect(within(dialog).queryByTestId('dialog-assign')).toBeNull();
+    expect(within(dialog).queryByTestId('dialog-config')).toBeNull();
+    expect(screen.queryByTestId('building-bulk-actions')).toBeNull();
+  });
+});
+
+describe('the configuration page', () => {
+  it('shows one error per parameter out of range and saves a valid configuration', async () => {
+    const api = signedInAs();
+    let sent: unknown = null;
+    api.on('PUT /sensors/3/config', async (request) => {
+      sent = await request.json();
+      return reply(200, micrometer({ config: { 1: 300, 2: 3600, 3: 20, 4: 0 } }));
+    });
+    renderRoutes(appRoutes, { path: `/micrometers/config?mac=${MAC}` });
+    const form = await screen.findByTestId('config-form');
+    expect(within(form).getByTestId('config-source').textContent).toContain('fleet defaults');
+    const interval = within(form).getByTestId('config-param-1') as HTMLInputElement;
+    expect(interval.value).toBe('600');
+    fireEvent.change(interval, { target: { value: '30' } });
+    fireEvent.change(within(form).getByTestId('config-param-3'), { target: { value: '2.5' } });
+    fireEvent.click(within(form).getByTestId('config-save'));
+    expect(
+      await within(form).findByText('Report interval must be between 60 and 3600 s'),
+    ).toBeTruthy();
+    expect(within(form).getByText('Flow start threshold must be a whole number')).toBeTruthy();
+    expect(api.calls()).not.toContain('PUT /sensors/3/config');
+
+    fireEvent.change(interval, { target: { value: '300' } });
+    fireEvent.change(within(form).getByTestId('config-param-3'), { target: { value: '20' } });
+    fireEvent.click(within(form).getByTestId('config-save'));
+    expect(
+      await screen.findByText(`Configuration of ${MAC} saved; a downlink is queued`),
+    ).toBeTruthy();
+    expect(sent).toEqual({ params: { 1: 300, 2: 3600, 3: 20, 4: 0 } });
+  });
+
+  it('says so when no micrometer has the MAC', async () => {
+    const api = signedInAs();
+    api.on('GET /sensors/mac/AABBCCDDEEFF0011', () =>
+      reply(404, { statusCode: 404, error: 'Not Found', message: 'Micrometer not found' }),
+    );
+    renderRoutes(appRoutes, { path: '/micrometers/config' });
+    fireEvent.change(await screen.findByTestId('mac-input'), { target: { value: 'aa:bb' } });
+    fireEvent.click(screen.getByTestId('mac-find'));
+    expect(
+      await screen.findByText('Enter the MAC as 16 hexadecimal digits (separators allowed)'),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByTestId('mac-input'), {
+      target: { value: 'aa-bb-cc-dd-ee-ff-00-11' },
+    });
+    fireEvent.click(screen.getByTestId('mac-find'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Micrometer not found');
+  });
+});
+
+describe('the assignment page', () => {
+  it('shows taken fixtures and the server’s refusal as it words it', async () => {
+    const api = signedInAs();
+    api.on('POST /sensors/assign', () =>
+      reply(409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'This fixture already has a micrometer',
+      }),
+    );
+    renderRoutes(appRoutes, { path: `/micrometers/assignment?mac=${STOCK_MAC}&reload=1` });
+    const form = await screen.findByTestId('assignment-form');
+    const pick = async (testId: string, name: string) => {
+      const field = within(form).getByTestId(testId);
+      fireEvent.mouseDown(within(field).getByRole('combobox'));
+      fireEvent.click(await screen.findByRole('option', { name }));
+    };
+    fireEvent.click(within(form).getByTestId('assignment-submit'));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Choose the company, property, building, unit and fixture',
+    );
+    await pick('pick-company', 'Harbor Homes');
+    await pick('pick-property', 'Harbor Point');
+    await pick('pick-building', 'North Tower');
+    await pick('pick-unit', 'Apt 101');
+    fireEvent.mouseDown(within(within(form).getByTestId('pick-fixture')).getByRole('combobox'));
+    const taken = await screen.findByRole('option', { name: `Main toilet — taken by ${MAC}` });
+    expect(taken.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('option', { name: 'Main shower' }));
+    fireEvent.click(within(form).getByTestId('assignment-submit'));
+    expect((await within(form).findByTestId('assignment-refusal')).textContent).toBe(
+      'This fixture already has a micrometer',
+    );
+    const request = api.requests.find((r) => new URL(r.url).pathname === '/api/sensors/assign');
+    const query = new URL(request?.url ?? 'http://x/').searchParams;
+    expect([query.get('mac'), query.get('action')]).toEqual([STOCK_MAC, 'assign']);
+    expect(await request?.clone().json()).toEqual({
+      company_id: 1,
+      property_id: 7,
+      building_id: 9,
+      unit_id: 11,
+      appliance_type_id: 6,
+      room_type_id: null,
+      water_type_id: null,
+    });
+  });
+});

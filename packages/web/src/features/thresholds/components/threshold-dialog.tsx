@@ -1,0 +1,183 @@
+// Changing a company's daily threshold for one fixture type: a number of gallons checked with the
+// domain's rule as it is typed, or "Use the default" to remove the company's value. A refusal
+// from the server shows in the dialog, which stays open; a save closes it with a message.
+import { applianceThresholdMessages, parseApplianceThreshold } from '@flowsight/domain/thresholds';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import type { ApplianceThreshold } from '../api/get-company-thresholds';
+import { useSetCompanyThreshold } from '../api/set-company-threshold';
+import { useThresholdError, useThresholdMessage } from '../utils/threshold-messages';
+
+export type ThresholdDialogProps = {
+  companyId: number;
+  /** The fixture type being edited; null closes the dialog. */
+  threshold: ApplianceThreshold | null;
+  /** The fixture type's name in the interface language. */
+  fixtureName: string;
+  onClose: () => void;
+};
+
+export function ThresholdDialog({
+  companyId,
+  threshold,
+  fixtureName,
+  onClose,
+}: ThresholdDialogProps) {
+  return (
+    <Dialog
+      open={threshold !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      data-testid="threshold-dialog"
+      aria-labelledby="threshold-dialog-title"
+    >
+      {threshold !== null && (
+        <ThresholdForm
+          key={threshold.appliance_type_id}
+          companyId={companyId}
+          threshold={threshold}
+          fixtureName={fixtureName}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+type ThresholdFormProps = {
+  companyId: number;
+  threshold: ApplianceThreshold;
+  fixtureName: string;
+  onClose: () => void;
+};
+
+function ThresholdForm({ companyId, threshold, fixtureName, onClose }: ThresholdFormProps) {
+  const { t, i18n } = useTranslation();
+  const translate = useThresholdMessage();
+  const describeError = useThresholdError();
+  const { showMessage } = useSnackbar();
+  const save = useSetCompanyThreshold();
+  const [text, setText] = useState(threshold.threshold === null ? '' : String(threshold.threshold));
+  const [touched, setTouched] = useState(false);
+
+  const parsed = parseApplianceThreshold(text);
+  // The field takes gallons: empty or `none` is not a value here (removing has its own button).
+  const value = parsed.ok ? parsed.threshold : null;
+  const problem = !parsed.ok
+    ? translate(parsed.message)
+    : value === null
+      ? translate(applianceThresholdMessages.range)
+      : undefined;
+  // Saving is offered unless the field holds the value already stored; a bad value shows why.
+  const unchanged = problem === undefined && value === threshold.threshold;
+
+  const submit = (next: number | null) => {
+    save.mutate(
+      { companyId, applianceTypeId: threshold.appliance_type_id, threshold: next },
+      {
+        onSuccess: (saved) => {
+          showMessage(
+            saved.threshold === null
+              ? t('thresholds.removed', { fixture: fixtureName })
+              : t('thresholds.saved', {
+                  fixture: fixtureName,
+                  value: saved.threshold.toLocaleString(i18n.language),
+                }),
+          );
+          onClose();
+        },
+      },
+    );
+  };
+
+  const defaultText =
+    threshold.default_threshold === null
+      ? t('thresholds.noDefault')
+      : t('thresholds.defaultIs', {
+          value: threshold.default_threshold.toLocaleString(i18n.language),
+        });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (problem === undefined && !unchanged) submit(value);
+      }}
+    >
+      <DialogTitle id="threshold-dialog-title">
+        {t('thresholds.dialogTitle', { fixture: fixtureName })}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText variant="body2">{defaultText}</DialogContentText>
+          {save.isError && (
+            <Alert severity="error" role="alert" data-testid="threshold-save-error">
+              {t('thresholds.failed', { reason: describeError(save.error) })}
+            </Alert>
+          )}
+          <TextField
+            label={t('thresholds.field')}
+            value={text}
+            onChange={(event) => {
+              save.reset();
+              setText(event.target.value);
+            }}
+            onBlur={() => setTouched(true)}
+            error={touched && problem !== undefined}
+            helperText={(touched && problem) || t('thresholds.fieldHelp')}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal', 'data-testid': 'threshold-input' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">{t('thresholds.unit')}</InputAdornment>
+                ),
+              },
+            }}
+            autoFocus
+            fullWidth
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions disableSpacing sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {threshold.threshold !== null && (
+          <Button
+            color="warning"
+            onClick={() => submit(null)}
+            disabled={save.isPending}
+            data-testid="threshold-remove"
+          >
+            {t('thresholds.useDefault')}
+          </Button>
+        )}
+        {/* Cancel and Save stay together when a narrow dialog wraps the row. */}
+        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {t('thresholds.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={unchanged || save.isPending}
+            data-testid="threshold-save"
+          >
+            {t('thresholds.save')}
+          </Button>
+        </Stack>
+      </DialogActions>
+    </form>
+  );
+}

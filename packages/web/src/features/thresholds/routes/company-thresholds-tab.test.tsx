@@ -1,0 +1,138 @@
+import { applianceTypes } from '@flowsight/domain/lookups';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
+const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
+const harbor = {
+  id: 1,
+  name: 'Harbor Homes',
+  company_type_id: 1,
+  allow_assignment: false,
+  phone: null,
+  email: null,
+  timezone_id: null,
+  street: null,
+  city_id: null,
+  city_name: null,
+  state_id: null,
+  state_name: null,
+  country_id: null,
+  postal: null,
+  properties_count: 0,
+  buildings_count: 0,
+  units_count: 0,
+  created_at: '2026-01-05T10:00:00.000Z',
+  billing_properties: [],
+};
+const rows = applianceTypes.map(({ id, name }) => ({
+  appliance_type_id: id,
+  name,
+  threshold: id === 12 ? 80 : null,
+  default_threshold: id === 11 ? 150 : id === 22 ? null : 50,
+}));
+
+function signedInAs(role = companyAdmin, company = harbor): MockApi {
+  const session = sessionFixture({ roles: [role], active_role_id: role.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(role.id));
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+    'GET /companies/1': () => reply(200, company),
+    'GET /companies/1/appliances-thresholds': () => reply(200, rows),
+  });
+}
+
+const rowOf = async (name: string) =>
+  (await screen.findAllByTestId('threshold-row')).find((row) =>
+    row.textContent?.includes(name),
+  ) as HTMLElement;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('company thresholds tab', () => {
+  it('shows each fixture type with the company value, the default or none', async () => {
+    signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
+    expect(await screen.findAllByTestId('threshold-row')).toHaveLength(22);
+    expect(within(await rowOf('Dishwasher')).getByTestId('threshold-value').textContent).toBe(
+      '80 gal',
+    );
+    expect(within(await rowOf('Washing machine')).getByTestId('threshold-value').textContent).toBe(
+      'default: 150 gal',
+    );
+    expect(within(await rowOf('Water line')).getByTestId('threshold-value').textContent).toBe(
+      'none',
+    );
+    expect(screen.getByRole('tab', { name: 'Thresholds' })).toBeTruthy();
+    // The manager may read but not change them.
+    expect(screen.queryByTestId('threshold-edit')).toBeNull();
+  });
+
+  it('lets a company admin set a value checked by the domain rule', async () => {
+    const api = signedInAs();
+    api.on('PUT /companies/1/appliances-thresholds/11/175.5', () =>
+      reply(200, { ...rows[10], threshold: 175.5 }),
+    );
+    renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
+    fireEvent.click(
+      within(await rowOf('Washing machine')).getByRole('button', {
+        name: 'Edit the threshold of Washing machine',
+      }),
+    );
+    const dialog = await screen.findByTestId('threshold-dialog');
+    const input = within(dialog).getByTestId('threshold-input');
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByTestId('threshold-save'));
+    expect(
+      within(dialog).getByText('The threshold must be above 0 and at most 100,000 gallons a day'),
+    ).toBeTruthy();
+    fireEvent.change(input, { target: { value: '1.2345' } });
+    expect(within(dialog).getByText('Use at most 3 decimals')).toBeTruthy();
+    expect(api.calls().some((call) => call.startsWith('PUT'))).toBe(false);
+
+    fireEvent.change(input, { target: { value: '175.5' } });
+    fireEvent.click(within(dialog).getByTestId('threshold-save'));
+    expect(
+      await screen.findByText('Threshold of Washing machine set to 175.5 gal a day'),
+    ).toBeTruthy();
+    expect(api.calls()).toContain('PUT /companies/1/appliances-thresholds/11/175.5');
+  });
+
+  it('removes a company value with none and shows a refusal in the dialog', async () => {
+    const api = signedInAs();
+    api.on('PUT /companies/1/appliances-thresholds/12/none', () =>
+      reply(404, { statusCode: 404, error: 'Not Found', message: 'Company not found' }),
+    );
+    renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
+    fireEvent.click(
+      within(await rowOf('Dishwasher')).getByRole('button', {
+        name: 'Edit the threshold of Dishwasher',
+      }),
+    );
+    const dialog = await screen.findByTestId('threshold-dialog');
+    fireEvent.click(within(dialog).getByTestId('threshold-remove'));
+    expect((await within(dialog).findByTestId('threshold-save-error')).textContent).toBe(
+      'Not saved: Company not found',
+    );
+    await waitFor(() =>
+      expect(api.calls()).toContain('PUT /companies/1/appliances-thresholds/12/none'),
+    );
+  });
+
+  it('is not offered for a restricted company (type 3)', async () => {
+    signedInAs(companyAdmin, { ...harbor, company_type_id: 3 });
+    renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Properties' })).toBeTruthy());
+    expect(screen.queryByRole('tab', { name: 'Thresholds' })).toBeNull();
+    expect(screen.queryByTestId('thresholds-tab')).toBeNull();
+  });
+});
