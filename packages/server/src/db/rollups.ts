@@ -1,0 +1,68 @@
+// Rebuilds the usage rollups (`usage_hourly`, `usage_daily`) from the raw readings with the same
+// rules the ingest path applies row by row (DESIGN section 6, packages/domain/src/usage.ts): only
+// usage reports (v2 and legacy v1) of assigned sensors count; a report's volume is counted at the
+// midpoint of its interval; the hour is the UTC hour of that instant and the day its calendar
+// date in the property's time zone. Used after a bulk load (the benchmark loads raw readings with
+// COPY) and to repair rollups; a test holds it equal to what ingest maintains.
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+
+export type RollupRange = {
+  /** Readings measured at or after this instant (default: all). */
+  readonly from?: Date;
+  /** Readings measured before this instant (default: all). */
+  readonly to?: Date;
+};
+
+/**
+ * Replaces the rollup rows the readings of `range` contribute to. With a range, buckets on its
+ * edges are recomputed only from readings inside it, so pass whole days (or no range).
+ */
+export async function rebuildUsageRollups(db: Database, range: RollupRange = {}): Promise<void> {
+  const from = range.from?.toISOString() ?? null;
+  const to = range.to?.toISOString() ?? null;
+  const readings = sql`
+    select s.sensor_id, s.company_id, s.property_id, s.building_id, s.unit_id, s.appliance_type_id,
+           coalesce(s.volume_mgal, 0) as volume_mgal, coalesce(s.flow_time_s, 0) as flow_time_s,
+           s.measured_at - make_interval(secs => greatest(coalesce(s.interval_s, 0), 0) / 2.0) as instant,
+           z.name as time_zone
+    from submissions s
+    join properties p on p.id = s.property_id
+    left join timezones z on z.id = p.timezone_id
+    where s.kind in ('usage', 'usage_v1') and s.sensor_id is not null and s.unit_id is not null
+      and (${from}::timestamptz is null or s.measured_at >= ${from}::timestamptz)
+      and (${to}::timestamptz is null or s.measured_at < ${to}::timestamptz)`;
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    if (from === null && to === null) {
+      await tx.execute(sql`delete from usage_hourly`);
+      await tx.execute(sql`delete from usage_daily`);
+    } else {
+      await tx.execute(sql`
+        delete from usage_hourly h using (
+          select distinct sensor_id, unit_id, date_trunc('hour', instant, 'UTC') as hour from (${readings}) r
+        ) k where h.sensor_id = k.sensor_id and h.unit_id = k.unit_id and h.hour = k.hour`);
+      await tx.execute(sql`
+        delete from usage_daily d using (
+          select distinct sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date as day
+          from (${readings}) r
+        ) k where d.sensor_id = k.sensor_id and d.unit_id = k.unit_id and d.day = k.day`);
+    }
+    // A sensor's hierarchy ids are the same on all its rows of one unit; min() picks them.
+    await tx.execute(sql`
+      insert into usage_hourly (sensor_id, unit_id, hour, company_id, property_id, building_id,
+        appliance_type_id, volume_mgal, flow_time_s, readings)
+      select sensor_id, unit_id, date_trunc('hour', instant, 'UTC'), min(company_id), min(property_id),
+        min(building_id), min(appliance_type_id), sum(volume_mgal), sum(flow_time_s), count(*)
+      from (${readings}) r
+      group by sensor_id, unit_id, date_trunc('hour', instant, 'UTC')`);
+    await tx.execute(sql`
+      insert into usage_daily (sensor_id, unit_id, day, company_id, property_id, building_id,
+        appliance_type_id, volume_mgal, flow_time_s, readings)
+      select sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date,
+        min(company_id), min(property_id), min(building_id), min(appliance_type_id),
+        sum(volume_mgal), sum(flow_time_s), count(*)
+      from (${readings}) r
+      group by sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date`);
+  });
+}
