@@ -1,0 +1,139 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '@/testing/render-routes';
+import { BarList } from './bar-list';
+import { ColumnChart, StackedColumnChart } from './column-chart';
+
+function renderElement(element: React.ReactNode) {
+  return renderRoutes([{ path: '/', element }]);
+}
+
+const days = [
+  { key: 'a', label: 'Nov 1', detail: 'November 1', value: 120 },
+  { key: 'b', label: 'Nov 2', detail: 'November 2', value: 0 },
+  { key: 'c', label: 'Nov 3', detail: 'November 3', value: 480.5 },
+];
+
+describe('ColumnChart', () => {
+  it('draws one column per bucket and summarises the series for screen readers', async () => {
+    renderElement(
+      <ColumnChart title="Usage" valueLabel="Gallons" data={days} data-testid="usage-chart" />,
+    );
+    const chart = await screen.findByTestId('usage-chart');
+    expect(within(chart).getAllByTestId('chart-column')).toHaveLength(3);
+    const image = within(chart).getByRole('img');
+    expect(image.getAttribute('aria-label')).toBe(
+      'Usage: 3 periods from November 1 to November 3. Total 600.5; highest 480.5 (November 3).',
+    );
+  });
+
+  it('shows the tooltip of the focused bucket and moves with the arrow keys', async () => {
+    renderElement(
+      <ColumnChart
+        title="Usage"
+        valueLabel="Gallons"
+        data={days}
+        formatValue={(value) => `${value} gal`}
+      />,
+    );
+    const image = await screen.findByRole('img');
+    fireEvent.focus(image);
+    expect(screen.getByTestId('chart-tooltip').textContent).toBe('November 3480.5 gal');
+    fireEvent.keyDown(image, { key: 'ArrowLeft' });
+    expect(screen.getByTestId('chart-tooltip').textContent).toBe('November 20 gal');
+    fireEvent.keyDown(image, { key: 'Home' });
+    expect(screen.getByTestId('chart-tooltip').textContent).toBe('November 1120 gal');
+    fireEvent.keyDown(image, { key: 'Escape' });
+    expect(screen.queryByTestId('chart-tooltip')).toBeNull();
+  });
+
+  it('switches to a table of the same figures and back', async () => {
+    renderElement(<ColumnChart title="Usage" valueLabel="Gallons" data={days} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show as table' }));
+    const table = screen.getByRole('table', { name: 'Usage' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'PeriodGallons',
+      'November 1120',
+      'November 20',
+      'November 3480.5',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show as chart' }));
+    expect(screen.getByRole('img')).toBeTruthy();
+  });
+
+  it('marks projected buckets', async () => {
+    renderElement(
+      <ColumnChart
+        title="Usage"
+        valueLabel="Gallons"
+        data={[days[0] ?? days[1], { key: 'p', label: 'Nov 4', value: 90, projected: true }].filter(
+          (day) => day !== undefined,
+        )}
+      />,
+    );
+    const columns = await screen.findAllByTestId('chart-column');
+    expect(columns.map((column) => column.getAttribute('data-projected'))).toEqual([null, 'true']);
+  });
+
+  it('shows the empty text when there is no bucket', async () => {
+    renderElement(
+      <ColumnChart title="Usage" valueLabel="Gallons" data={[]} emptyText="Nothing measured" />,
+    );
+    expect((await screen.findByTestId('chart-empty')).textContent).toBe('Nothing measured');
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+});
+
+describe('StackedColumnChart', () => {
+  it('stacks the series and totals them in the tooltip and the table', async () => {
+    renderElement(
+      <StackedColumnChart
+        title="Alerts"
+        series={[
+          { key: 'leak', label: 'Leaks' },
+          { key: 'usage', label: 'Usage' },
+        ]}
+        data={[
+          { key: '2026-10', label: 'Oct', values: [2, 1] },
+          { key: '2026-11', label: 'Nov', values: [3, 4] },
+        ]}
+      />,
+    );
+    const columns = await screen.findAllByTestId('chart-column');
+    expect(columns.map((column) => column.getAttribute('data-value'))).toEqual(['3', '7']);
+    fireEvent.focus(screen.getByRole('img'));
+    expect(screen.getByTestId('chart-tooltip').textContent).toBe('NovLeaks: 3Usage: 4Total: 7');
+    fireEvent.click(screen.getByRole('button', { name: 'Show as table' }));
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'PeriodLeaksUsageTotal',
+      'Oct213',
+      'Nov347',
+    ]);
+  });
+});
+
+describe('BarList', () => {
+  it('lists the items with bars relative to the largest and links where given', async () => {
+    renderElement(
+      <BarList
+        title="Top units"
+        items={[
+          { key: '9', label: '4B', value: 300, to: '/units/9', secondary: 'Hall' },
+          { key: '10', label: '5C', value: 150 },
+        ]}
+        formatValue={(value) => `${value} gal`}
+      />,
+    );
+    const list = await screen.findByRole('list', { name: 'Top units' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['4BHall300 gal', '5C150 gal']);
+    expect(within(list).getByRole('link', { name: '4B' }).getAttribute('href')).toBe('/units/9');
+  });
+
+  it('shows the empty text without items', async () => {
+    renderElement(<BarList title="Top units" items={[]} emptyText="No usage yet" />);
+    expect((await screen.findByTestId('chart-empty')).textContent).toBe('No usage yet');
+  });
+});
