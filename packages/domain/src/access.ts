@@ -93,7 +93,16 @@ const providerSubmissionRoutes = Object.fromEntries(
   ),
 ) as Record<string, Access>;
 
+/** Statistics of each level of the hierarchy (usage analytics): scoped reads. */
+const levelStatisticsRoutes = Object.fromEntries(
+  ['companies', 'properties', 'buildings', 'units'].map((level) => [
+    `GET /${level}/:id/statistics`,
+    STAFF_AND_COMPANY,
+  ]),
+) as Record<string, Access>;
+
 export const apiAccess: Readonly<Record<string, Access>> = {
+  ...levelStatisticsRoutes,
   ...levelSubmissionRoutes,
   ...levelSensorRoutes,
   ...levelAlertRoutes,
@@ -246,6 +255,12 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /companies/:id/dashboard-chart-alerts': STAFF_AND_COMPANY,
   'GET /companies/:id/appliances-thresholds': STAFF_AND_COMPANY,
   'PUT /companies/:id/appliances-thresholds/:applianceTypeId/:threshold': THRESHOLD_EDITORS,
+  // Statistics and reports (usage analytics).
+  'GET /units/:id/status': STAFF_AND_COMPANY,
+  'GET /properties/:id/gallons/report': STAFF_AND_COMPANY,
+  'GET /buildings/:id/gallons/report': STAFF_AND_COMPANY,
+  'GET /companies/:id/report-overview/:report': STAFF_AND_COMPANY,
+  'GET /overview': SYSTEM_ROLES,
   'GET /confirmation/:id/:status/:token': 'public',
   'POST /confirmation/:id/:status/:token': 'public',
   'GET /events': SYSTEM_ROLES,

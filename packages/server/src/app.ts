@@ -55,6 +55,9 @@ import {
 } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { createPortfolioWrites } from './modules/portfolio/portfolio.writes.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { reportsModule } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createSensorTestsRepository } from './modules/sensor-tests/sensor-tests.repository.ts';
 import { sensorTestsModule } from './modules/sensor-tests/sensor-tests.routes.ts';
 import { createSensorTestsService } from './modules/sensor-tests/sensor-tests.service.ts';
@@ -283,6 +286,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(sensorsModule, { service: sensorsService, downlinks: downlinkQueue });
       await api.register(alertsModule, { service: alertsService, live: alertLive });
       await api.register(alertMailModule, { service: alertMail });
+      await api.register(reportsModule, {
+        service: createReportsService({ repository: createReportsRepository(database.db) }),
+      });
       await api.register(fleetSettingsModule, { service: createFleetSettings(database.db) });
       await api.register(gatewaysModule, {
         prefix: '/gateways',

@@ -15,6 +15,7 @@ import { alertSamples } from './modules/alerts/alerts.isolation.ts';
 import { eventSamples } from './modules/events/events.isolation.ts';
 import { fleetSettingsSamples } from './modules/fleet-settings/fleet-settings.isolation.ts';
 import { gatewaySamples } from './modules/gateways/gateways.isolation.ts';
+import { reportSamples } from './modules/reports/reports.isolation.ts';
 import { sensorTestSamples } from './modules/sensor-tests/sensor-tests.isolation.ts';
 import { sensorSamples } from './modules/sensors/sensors.isolation.ts';
 import { thresholdSamples } from './modules/thresholds/thresholds.isolation.ts';
@@ -81,6 +82,7 @@ const routeSamples: Record<string, Sample> = {
   ...sensorSamples,
   ...alertSamples,
   ...alertMailSamples,
+  ...reportSamples,
   ...sensorTestSamples,
   ...gatewaySamples,
   ...fleetSettingsSamples,

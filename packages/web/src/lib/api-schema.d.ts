@@ -15527,6 +15527,2011 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chart of the company's gallons: 12 months, 12 ISO weeks, 12 days or 24 hours */
+        get: {
+            parameters: {
+                query?: {
+                    granularity?: number;
+                    /** @description Local date: the window ends with the bucket holding it instead of now */
+                    end?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            granularity: number;
+                            time_zone: string;
+                            /** @description UTC instant the first bucket starts */
+                            from: string;
+                            /** @description UTC instant the last bucket ends (exclusive) */
+                            to: string;
+                            data: {
+                                /** @description YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local */
+                                period: string;
+                                start: string;
+                                end: string;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/appliance-gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons of the company per fixture type (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Local date; default the first day of this month */
+                    from?: string;
+                    /** @description Local date, included; default today */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            time_zone: string;
+                            /** @description US gallons, rounded to 3 decimals */
+                            total_gallons: number;
+                            data: {
+                                appliance_type_id: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                                sensors: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chart of the property's gallons: 12 months, 12 ISO weeks, 12 days or 24 hours */
+        get: {
+            parameters: {
+                query?: {
+                    granularity?: number;
+                    /** @description Local date: the window ends with the bucket holding it instead of now */
+                    end?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            granularity: number;
+                            time_zone: string;
+                            /** @description UTC instant the first bucket starts */
+                            from: string;
+                            /** @description UTC instant the last bucket ends (exclusive) */
+                            to: string;
+                            data: {
+                                /** @description YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local */
+                                period: string;
+                                start: string;
+                                end: string;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/appliance-gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons of the property per fixture type (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Local date; default the first day of this month */
+                    from?: string;
+                    /** @description Local date, included; default today */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            time_zone: string;
+                            /** @description US gallons, rounded to 3 decimals */
+                            total_gallons: number;
+                            data: {
+                                appliance_type_id: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                                sensors: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chart of the building's gallons: 12 months, 12 ISO weeks, 12 days or 24 hours */
+        get: {
+            parameters: {
+                query?: {
+                    granularity?: number;
+                    /** @description Local date: the window ends with the bucket holding it instead of now */
+                    end?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            granularity: number;
+                            time_zone: string;
+                            /** @description UTC instant the first bucket starts */
+                            from: string;
+                            /** @description UTC instant the last bucket ends (exclusive) */
+                            to: string;
+                            data: {
+                                /** @description YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local */
+                                period: string;
+                                start: string;
+                                end: string;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/appliance-gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons of the building per fixture type (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Local date; default the first day of this month */
+                    from?: string;
+                    /** @description Local date, included; default today */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            time_zone: string;
+                            /** @description US gallons, rounded to 3 decimals */
+                            total_gallons: number;
+                            data: {
+                                appliance_type_id: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                                sensors: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chart of the unit's gallons: 12 months, 12 ISO weeks, 12 days or 24 hours */
+        get: {
+            parameters: {
+                query?: {
+                    granularity?: number;
+                    /** @description Local date: the window ends with the bucket holding it instead of now */
+                    end?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            granularity: number;
+                            time_zone: string;
+                            /** @description UTC instant the first bucket starts */
+                            from: string;
+                            /** @description UTC instant the last bucket ends (exclusive) */
+                            to: string;
+                            data: {
+                                /** @description YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local */
+                                period: string;
+                                start: string;
+                                end: string;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/appliance-gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons of the unit per fixture type (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Local date; default the first day of this month */
+                    from?: string;
+                    /** @description Local date, included; default today */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            time_zone: string;
+                            /** @description US gallons, rounded to 3 decimals */
+                            total_gallons: number;
+                            data: {
+                                appliance_type_id: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                                sensors: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/units-gallons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons of each of the building's units */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Local date; default the first day of this month */
+                    from?: string;
+                    /** @description Local date, included; default today */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            data: {
+                                unit_id: number;
+                                unit_name: string;
+                                unit_category_id: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/units-gallons/grouped-by-category": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons of the building's units per unit category */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Local date; default the first day of this month */
+                    from?: string;
+                    /** @description Local date, included; default today */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            data: {
+                                unit_category_id: number;
+                                units: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons_per_unit: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/top-gallons-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's units that used most water */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Local date; default the first day of this month */
+                    from?: string;
+                    /** @description Local date, included; default today */
+                    to?: string;
+                    /** @description IANA zone of the default from/to; default the company's */
+                    timeZone?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            data: {
+                                unit_id: number;
+                                unit_name: string;
+                                building_id: number;
+                                building_name: string;
+                                property_id: number;
+                                property_name: string;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                                /** @description Web path of the unit */
+                                link: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/top-gallons-properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's properties by gallons used */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Local date; default the first day of this month */
+                    from?: string;
+                    /** @description Local date, included; default today */
+                    to?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            data: {
+                                property_id: number;
+                                property_name: string;
+                                units: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/gallons-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's gallons and readings (local dates, both ends included) */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description US gallons, rounded to 3 decimals */
+                            gallons: number;
+                            readings: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/gallons-count/{applianceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's gallons and readings of one fixture type */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    applianceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description US gallons, rounded to 3 decimals */
+                            gallons: number;
+                            readings: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/gallons-count/{applianceId}/{sensor_mac}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's gallons and readings of one micrometer on one fixture type */
+        get: {
+            parameters: {
+                query?: {
+                    start_date?: string;
+                    end_date?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    applianceId: number;
+                    sensor_mac: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description US gallons, rounded to 3 decimals */
+                            gallons: number;
+                            readings: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/gallons-predictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's projected gallons and cost at the end of this month */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description YYYY-MM, local */
+                            month: string;
+                            time_zone: string;
+                            days_in_month: number;
+                            /** @description Complete days of the month before today */
+                            days_elapsed: number;
+                            /** @description This month's use so far, today's included */
+                            gallons_to_date: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            projected_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            low_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            high_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            last_month_gallons: number;
+                            water_price_per_kgal: number;
+                            /** @description Projected gallons at the water price */
+                            projected_cost: number;
+                            /** @enum {string} */
+                            method: "weekday-profile" | "month-to-date-mean" | "no-history";
+                            data: {
+                                day: string;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                                projected: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage, micrometer and alert figures of the company */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            time_zone: string;
+                            /** @description US gallons, rounded to 3 decimals */
+                            today_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            this_month_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            last_month_gallons: number;
+                            /** @description Last month cut to as many days as this month has had */
+                            last_month_same_period_gallons: number;
+                            /** @description This month to date against the same days of last month; null when those are 0 */
+                            change_percent: number | null;
+                            /** @description Mean of the last 30 complete local days */
+                            daily_average_gallons: number;
+                            units: number;
+                            sensors: number;
+                            sensors_transmitting: number;
+                            open_alerts: number;
+                            open_leaks: number;
+                            /** @description In the property's currency units, rounded to cents */
+                            open_leaks_monthly_cost: number;
+                            water_price_per_kgal: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage, micrometer and alert figures of the property */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            time_zone: string;
+                            /** @description US gallons, rounded to 3 decimals */
+                            today_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            this_month_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            last_month_gallons: number;
+                            /** @description Last month cut to as many days as this month has had */
+                            last_month_same_period_gallons: number;
+                            /** @description This month to date against the same days of last month; null when those are 0 */
+                            change_percent: number | null;
+                            /** @description Mean of the last 30 complete local days */
+                            daily_average_gallons: number;
+                            units: number;
+                            sensors: number;
+                            sensors_transmitting: number;
+                            open_alerts: number;
+                            open_leaks: number;
+                            /** @description In the property's currency units, rounded to cents */
+                            open_leaks_monthly_cost: number;
+                            water_price_per_kgal: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage, micrometer and alert figures of the building */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            time_zone: string;
+                            /** @description US gallons, rounded to 3 decimals */
+                            today_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            this_month_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            last_month_gallons: number;
+                            /** @description Last month cut to as many days as this month has had */
+                            last_month_same_period_gallons: number;
+                            /** @description This month to date against the same days of last month; null when those are 0 */
+                            change_percent: number | null;
+                            /** @description Mean of the last 30 complete local days */
+                            daily_average_gallons: number;
+                            units: number;
+                            sensors: number;
+                            sensors_transmitting: number;
+                            open_alerts: number;
+                            open_leaks: number;
+                            /** @description In the property's currency units, rounded to cents */
+                            open_leaks_monthly_cost: number;
+                            water_price_per_kgal: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage, micrometer and alert figures of the unit */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            time_zone: string;
+                            /** @description US gallons, rounded to 3 decimals */
+                            today_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            this_month_gallons: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            last_month_gallons: number;
+                            /** @description Last month cut to as many days as this month has had */
+                            last_month_same_period_gallons: number;
+                            /** @description This month to date against the same days of last month; null when those are 0 */
+                            change_percent: number | null;
+                            /** @description Mean of the last 30 complete local days */
+                            daily_average_gallons: number;
+                            units: number;
+                            sensors: number;
+                            sensors_transmitting: number;
+                            open_alerts: number;
+                            open_leaks: number;
+                            /** @description In the property's currency units, rounded to cents */
+                            open_leaks_monthly_cost: number;
+                            water_price_per_kgal: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/units/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unit's state at a glance: no-sensors, leak, attention, silent or ok */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            unit_id: number;
+                            /** @enum {string} */
+                            status: "no-sensors" | "leak" | "attention" | "silent" | "ok";
+                            open_alerts: number;
+                            open_leaks: number;
+                            sensors: number;
+                            sensors_transmitting: number;
+                            last_submission: string | null;
+                            /** @description US gallons, rounded to 3 decimals */
+                            today_gallons: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/gallons/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons of every unit of the property per period (JSON or CSV) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First local date (YYYY-MM-DD); default the first day of the current month */
+                    from?: string;
+                    /** @description Last local date (YYYY-MM-DD); default today */
+                    to?: string;
+                    granularity?: number;
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON, or with `format=csv` a CSV file (RFC 4180, UTF-8) sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            granularity: number;
+                            time_zone: string;
+                            periods: string[];
+                            data: {
+                                unit_id: number;
+                                unit_name: string;
+                                building_id: number;
+                                building_name: string;
+                                /** @description One value per period */
+                                gallons: number[];
+                                /** @description US gallons, rounded to 3 decimals */
+                                total_gallons: number;
+                            }[];
+                            /** @description Every unit summed, one value per period */
+                            totals: number[];
+                            /** @description US gallons, rounded to 3 decimals */
+                            total_gallons: number;
+                        };
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/gallons/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallons of every unit of the building per period (JSON or CSV) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First local date (YYYY-MM-DD); default the first day of the current month */
+                    from?: string;
+                    /** @description Last local date (YYYY-MM-DD); default today */
+                    to?: string;
+                    granularity?: number;
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON, or with `format=csv` a CSV file (RFC 4180, UTF-8) sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            granularity: number;
+                            time_zone: string;
+                            periods: string[];
+                            data: {
+                                unit_id: number;
+                                unit_name: string;
+                                building_id: number;
+                                building_name: string;
+                                /** @description One value per period */
+                                gallons: number[];
+                                /** @description US gallons, rounded to 3 decimals */
+                                total_gallons: number;
+                            }[];
+                            /** @description Every unit summed, one value per period */
+                            totals: number[];
+                            /** @description US gallons, rounded to 3 decimals */
+                            total_gallons: number;
+                        };
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/companies/{id}/report-overview/{report}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the company reports (lookups `report_types`) over a date range (JSON or CSV) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First local date (YYYY-MM-DD); default the first day of the current month */
+                    from?: string;
+                    /** @description Last local date (YYYY-MM-DD); default today */
+                    to?: string;
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    /** @description Report type id (lookups `report_types`) */
+                    report: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON, or with `format=csv` a CSV file (RFC 4180, UTF-8) sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            report: number;
+                            name: string;
+                            from: string;
+                            to: string;
+                            time_zone: string;
+                            columns: {
+                                key: string;
+                                label: string;
+                                /** @enum {string} */
+                                kind: "text" | "number" | "money" | "date";
+                            }[];
+                            /** @description One object per row, keyed by column key */
+                            rows: {
+                                [key: string]: string | number | null;
+                            }[];
+                            totals: {
+                                [key: string]: number;
+                            };
+                        };
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole system at a glance (system roles) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            companies: number;
+                            properties: number;
+                            buildings: number;
+                            units: number;
+                            sensors: {
+                                total: number;
+                                /** @description Assigned to a company */
+                                assigned: number;
+                                /** @description Assigned to no company */
+                                stock: number;
+                                /** @description Assigned and transmitting */
+                                transmitting: number;
+                                /** @description Assigned and not transmitting (or never heard) */
+                                not_transmitting: number;
+                                /** @description Assigned, battery below the low-battery alert level */
+                                low_battery: number;
+                            };
+                            gateways: {
+                                total: number;
+                                online: number;
+                                offline: number;
+                            };
+                            alerts: {
+                                open: number;
+                                new: number;
+                                acknowledged: number;
+                                open_leaks: number;
+                                /** @description In the property's currency units, rounded to cents */
+                                open_leaks_monthly_cost: number;
+                            };
+                            readings_last_24h: number;
+                            /** @description US gallons, rounded to 3 decimals */
+                            gallons_last_24h: number;
+                            /** @description The last 14 UTC dates, oldest first; each property counts its own local days */
+                            usage_by_day: {
+                                day: string;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons: number;
+                            }[];
+                            companies_list: {
+                                company_id: number;
+                                name: string;
+                                sensors: number;
+                                transmitting: number;
+                                open_alerts: number;
+                                /** @description US gallons, rounded to 3 decimals */
+                                gallons_this_month: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appliances": {
         parameters: {
             query?: never;

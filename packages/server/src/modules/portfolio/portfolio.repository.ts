@@ -54,6 +54,11 @@ export function visible(level: PortfolioLevel, scope: Scope): SQL | undefined {
   }
 }
 
+/** A company's chart zone: its own, else the one most of its properties use (ties: lowest id). */
+export const companyTimezoneId = sql<number | null>`coalesce(${companies.timezoneId}, (
+  select p.timezone_id from ${properties} p where p.company_id = ${companies.id}
+  group by p.timezone_id order by count(*) desc, p.timezone_id limit 1))`;
+
 const addressColumns = (table: typeof companies | typeof properties | typeof buildings) => ({
   street: table.street,
   city_id: table.cityId,
@@ -508,9 +513,7 @@ export function createPortfolioRepository(db: Database) {
     async companyTimezone(companyId: number) {
       const [row] = await db
         .select({
-          timezone_id: sql<number | null>`coalesce(${companies.timezoneId}, (
-            select p.timezone_id from ${properties} p where p.company_id = ${companies.id}
-            group by p.timezone_id order by count(*) desc, p.timezone_id limit 1))`,
+          timezone_id: companyTimezoneId,
         })
         .from(companies)
         .where(eq(companies.id, companyId));

@@ -1,0 +1,359 @@
+// Statistics and reports (usage analytics contract, calls 7–11): the local-date arithmetic of a
+// place's statistics and of a report's date range, the unit status rule, the change percent, the
+// periods of the gallons report and the columns of every report type. Server and web read these
+// definitions; dates are local calendar dates `YYYY-MM-DD` of the record's time zone.
+import { z } from 'zod';
+import { monthlyCost } from './detection.ts';
+import { Granularity } from './granularity.ts';
+import { reportTypes } from './lookups.ts';
+
+const DAY_MS = 86_400_000;
+/** Longest date range a statistics or report call covers, both ends included. */
+export const MAX_RANGE_DAYS = 366;
+
+export const reportMessages = {
+  date: 'must be a date, YYYY-MM-DD',
+  order: 'from must be on or before to',
+  span: `The date range may span at most ${MAX_RANGE_DAYS} days`,
+  unknownReport: 'Unknown report',
+} as const;
+
+const toUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** True for a real calendar date written `YYYY-MM-DD` (no 2026-02-30). */
+export function isLocalDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const ms = toUtc(text);
+  return !Number.isNaN(ms) && fromUtc(ms) === text;
+}
+
+/** A query parameter holding a local calendar date. */
+export const localDateSchema = z.string().refine(isLocalDate, reportMessages.date);
+
+export const addDays = (day: string, days: number) => fromUtc(toUtc(day) + days * DAY_MS);
+/** Days from `from` to `to` (0 when equal, negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+/** The earlier of two local dates (ISO dates order as text). */
+export const earlierDay = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
+export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+/** The last day of the month holding `day`. */
+export const monthEnd = (day: string) => {
+  const [year, month] = day.split('-').map(Number);
+  return fromUtc(Date.UTC(year ?? 1970, month ?? 1, 0));
+};
+
+export type DateRange = { readonly from: string; readonly to: string };
+export type DateRangeResult =
+  | { readonly ok: true; readonly range: DateRange }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * A call's date range: `from` defaults to the first day of the current local month, `to` to
+ * today; `from` after `to` or more than 366 days (both ends counted) are refused.
+ */
+export function resolveDateRange(
+  input: { from?: string | undefined; to?: string | undefined },
+  today: string,
+): DateRangeResult {
+  const from = input.from ?? monthStart(today);
+  const to = input.to ?? today;
+  if (from > to) return { ok: false, message: reportMessages.order };
+  if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS)
+    return { ok: false, message: reportMessages.span };
+  return { ok: true, range: { from, to } };
+}
+
+/** The local days a place's statistics compare (call 7). */
+export type StatisticsDays = {
+  readonly today: string;
+  /** This month so far: its first day to today. */
+  readonly monthStart: string;
+  readonly lastMonthStart: string;
+  readonly lastMonthEnd: string;
+  /** Last month cut to as many days as this month has had (today included). */
+  readonly lastMonthSameEnd: string;
+  /** The last 30 complete days: 30 days ago to yesterday. */
+  readonly averageFrom: string;
+  readonly averageTo: string;
+  /** The earliest of these days (last month's first day, or 30 days ago early in March). */
+  readonly earliest: string;
+};
+export const AVERAGE_DAYS = 30;
+
+export function statisticsDays(today: string): StatisticsDays {
+  const start = monthStart(today);
+  const lastMonthEnd = addDays(start, -1);
+  const lastMonthStart = monthStart(lastMonthEnd);
+  const elapsed = daysBetween(start, today) + 1;
+  const sameEnd = addDays(lastMonthStart, elapsed - 1);
+  const averageFrom = addDays(today, -AVERAGE_DAYS);
+  return {
+    today,
+    monthStart: start,
+    lastMonthStart,
+    lastMonthEnd,
+    lastMonthSameEnd: earlierDay(sameEnd, lastMonthEnd),
+    averageFrom,
+    averageTo: addDays(today, -1),
+    earliest: earlierDay(averageFrom, lastMonthStart),
+  };
+}
+
+/** This period against the one before, in percent with one decimal; null when the one before is 0. */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** Gallons as the API answers them: rounded to 3 decimals (a thousandth is the sensors' unit). */
+export const roundGallons = (gallons: number) => Math.round(gallons * 1000) / 1000;
+
+export const unitStatuses = ['no-sensors', 'leak', 'attention', 'silent', 'ok'] as const;
+export type UnitStatus = (typeof unitStatuses)[number];
+
+/**
+ * A unit's state at a glance (call 8), the first that holds: no micrometer; an open leak alert;
+ * another open alert; no micrometer transmitting; otherwise ok.
+ */
+export function unitStatus(unit: {
+  sensors: number;
+  sensorsTransmitting: number;
+  openAlerts: number;
+  openLeaks: number;
+}): UnitStatus {
+  if (unit.sensors === 0) return 'no-sensors';
+  if (unit.openLeaks > 0) return 'leak';
+  if (unit.openAlerts > 0) return 'attention';
+  if (unit.sensorsTransmitting === 0) return 'silent';
+  return 'ok';
+}
+
+// ── Gallons report periods (call 9) ────────────────────────────────────────────────────────────
+export type ReportGranularityId =
+  | typeof Granularity.Monthly
+  | typeof Granularity.Weekly
+  | typeof Granularity.Daily;
+export const reportGranularities: readonly ReportGranularityId[] = [
+  Granularity.Monthly,
+  Granularity.Weekly,
+  Granularity.Daily,
+];
+
+/** The Monday of the ISO week holding `day`. */
+export function isoWeekStart(day: string): string {
+  const weekday = new Date(toUtc(day)).getUTCDay(); // 0 Sunday … 6 Saturday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** ISO 8601 week label of the week holding `day`, e.g. `2026-W47`. */
+export function isoWeekLabel(day: string): string {
+  // The ISO year is the year of the week's Thursday; week 1 holds the year's first Thursday.
+  const thursday = addDays(isoWeekStart(day), 3);
+  const yearStart = `${thursday.slice(0, 4)}-01-01`;
+  const week = Math.floor(daysBetween(yearStart, thursday) / 7) + 1;
+  return `${thursday.slice(0, 4)}-W${String(week).padStart(2, '0')}`;
+}
+
+/** The first day of the period holding `day`. */
+export function periodStart(day: string, granularity: ReportGranularityId): string {
+  switch (granularity) {
+    case Granularity.Monthly:
+      return monthStart(day);
+    case Granularity.Weekly:
+      return isoWeekStart(day);
+    case Granularity.Daily:
+      return day;
+    default: {
+      const unreachable: never = granularity;
+      return unreachable;
+    }
+  }
+}
+
+export function periodLabel(start: string, granularity: ReportGranularityId): string {
+  switch (granularity) {
+    case Granularity.Monthly:
+      return start.slice(0, 7);
+    case Granularity.Weekly:
+      return isoWeekLabel(start);
+    case Granularity.Daily:
+      return start;
+    default: {
+      const unreachable: never = granularity;
+      return unreachable;
+    }
+  }
+}
+
+export type ReportPeriod = { readonly start: string; readonly label: string };
+
+/** Every period touching from..to, oldest first (the first and last may be partly outside). */
+export function reportPeriods(range: DateRange, granularity: ReportGranularityId): ReportPeriod[] {
+  const periods: ReportPeriod[] = [];
+  let start = periodStart(range.from, granularity);
+  while (start <= range.to) {
+    periods.push({ start, label: periodLabel(start, granularity) });
+    start =
+      granularity === Granularity.Monthly
+        ? addDays(monthEnd(start), 1)
+        : addDays(start, granularity === Granularity.Weekly ? 7 : 1);
+  }
+  return periods;
+}
+
+// ── Report overview (call 10) ──────────────────────────────────────────────────────────────────
+export type ReportColumnKind = 'text' | 'number' | 'money' | 'date';
+export type ReportColumn = {
+  readonly key: string;
+  readonly label: string;
+  readonly kind: ReportColumnKind;
+};
+
+export const ReportType = {
+  UsageByUnit: 1,
+  UsageByFixture: 2,
+  LeakAlerts: 3,
+  SensorHealth: 4,
+  CostEstimate: 5,
+} as const;
+export type ReportTypeId = (typeof ReportType)[keyof typeof ReportType];
+
+export type ReportDefinition = {
+  readonly id: ReportTypeId;
+  readonly name: string;
+  /** Name of its CSV file, before the date. */
+  readonly fileName: string;
+  readonly columns: readonly ReportColumn[];
+  /** Columns summed in the report's totals. */
+  readonly totals: readonly string[];
+  /** Whether from..to narrows the rows (the sensor list is as of now). */
+  readonly usesRange: boolean;
+};
+
+const column = (key: string, label: string, kind: ReportColumnKind): ReportColumn => ({
+  key,
+  label,
+  kind,
+});
+const nameOf = (id: ReportTypeId) => reportTypes.find((r) => r.id === id)?.name ?? String(id);
+const define = (
+  id: ReportTypeId,
+  columns: readonly ReportColumn[],
+  totals: readonly string[],
+  usesRange = true,
+): ReportDefinition => ({
+  id,
+  name: nameOf(id),
+  fileName: nameOf(id)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, ''),
+  columns,
+  totals,
+  usesRange,
+});
+
+export const reportDefinitions: Readonly<Record<ReportTypeId, ReportDefinition>> = {
+  [ReportType.UsageByUnit]: define(
+    ReportType.UsageByUnit,
+    [
+      column('property_name', 'Property', 'text'),
+      column('building_name', 'Building', 'text'),
+      column('unit_name', 'Unit', 'text'),
+      column('gallons', 'Gallons', 'number'),
+      column('cost', 'Cost', 'money'),
+    ],
+    ['gallons', 'cost'],
+  ),
+  [ReportType.UsageByFixture]: define(
+    ReportType.UsageByFixture,
+    [
+      column('appliance_type_id', 'Fixture id', 'number'),
+      column('fixture', 'Fixture', 'text'),
+      column('sensors', 'Micrometers', 'number'),
+      column('gallons', 'Gallons', 'number'),
+      column('share_percent', 'Share (%)', 'number'),
+    ],
+    ['sensors', 'gallons'],
+  ),
+  [ReportType.LeakAlerts]: define(
+    ReportType.LeakAlerts,
+    [
+      column('id', 'Alert', 'number'),
+      column('property_name', 'Property', 'text'),
+      column('building_name', 'Building', 'text'),
+      column('unit_name', 'Unit', 'text'),
+      column('fixture', 'Fixture', 'text'),
+      column('type', 'Type', 'text'),
+      column('status', 'Status', 'text'),
+      column('first_detected', 'First detected', 'date'),
+      column('rate', 'Rate (gal/month)', 'number'),
+      column('monthly_cost', 'Monthly cost', 'money'),
+    ],
+    ['rate', 'monthly_cost'],
+  ),
+  [ReportType.SensorHealth]: define(
+    ReportType.SensorHealth,
+    [
+      column('mac_address', 'MAC', 'text'),
+      column('property_name', 'Property', 'text'),
+      column('building_name', 'Building', 'text'),
+      column('unit_name', 'Unit', 'text'),
+      column('fixture', 'Fixture', 'text'),
+      column('state', 'State', 'text'),
+      column('status', 'Status', 'text'),
+      column('battery', 'Battery (%)', 'number'),
+      column('last_keepalive', 'Last keep-alive', 'date'),
+      column('last_submission', 'Last reading', 'date'),
+    ],
+    [],
+    false,
+  ),
+  [ReportType.CostEstimate]: define(
+    ReportType.CostEstimate,
+    [
+      column('property_name', 'Property', 'text'),
+      column('gallons', 'Gallons', 'number'),
+      column('water_price', 'Water price (per 1,000 gal)', 'money'),
+      column('cost', 'Cost', 'money'),
+      column('open_leaks_monthly_cost', 'Open leaks monthly cost', 'money'),
+    ],
+    ['gallons', 'cost', 'open_leaks_monthly_cost'],
+  ),
+};
+
+/** The report type a path parameter names, or undefined ("Unknown report"). */
+export function reportTypeOf(param: string): ReportTypeId | undefined {
+  if (!/^\d{1,3}$/.test(param)) return undefined;
+  const id = Number(param);
+  return (Object.values(ReportType) as number[]).includes(id) ? (id as ReportTypeId) : undefined;
+}
+
+/**
+ * What a volume of water costs at a price per 1,000 gallons, in cents: the rule of an alert's
+ * monthly cost (DESIGN section 8) applied to any volume.
+ */
+export const waterCost = (gallons: number, pricePerKgal: number) =>
+  monthlyCost(gallons, pricePerKgal);
+
+/** Money rounded to cents. */
+export const roundMoney = (amount: number) => Math.round(amount * 100) / 100;
+
+/** Column sums of a report's rows: gallons to 3 decimals, money to cents. */
+export function reportTotals(
+  definition: ReportDefinition,
+  rows: readonly Readonly<Record<string, unknown>>[],
+): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const key of definition.totals) {
+    const kind = definition.columns.find((c) => c.key === key)?.kind;
+    const sum = rows.reduce((total, row) => {
+      const value = row[key];
+      return total + (typeof value === 'number' ? value : 0);
+    }, 0);
+    totals[key] = kind === 'money' ? roundMoney(sum) : roundGallons(sum);
+  }
+  return totals;
+}

@@ -1,0 +1,487 @@
+// Statistics and report queries. Usage comes only from the rollups (usage_daily, usage_hourly),
+// alerts from notifications, micrometers from sensors. Every call is one aggregate statement after
+// the place itself was found in the caller's scope; each table read below the place carries the
+// scope condition too, so a narrower role could never read past its part.
+
+import { LOW_BATTERY_PERCENT } from '@flowsight/domain/detection';
+import { Granularity } from '@flowsight/domain/granularity';
+import { NotificationCategory, SensorStatus } from '@flowsight/domain/lookups';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import type { DateRange, ReportGranularityId, StatisticsDays } from '@flowsight/domain/reports';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { timezones } from '../../db/schema/location.ts';
+import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
+import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import { companyTimezoneId, visible } from '../portfolio/portfolio.repository.ts';
+
+/** A place found in scope: its time zone and water price (null: none of its own). */
+export type Place = { id: number; timeZone: string; waterPrice: number | null };
+/** [rate in gal/month, water price per 1,000 gal] of one open leak. */
+export type LeakRate = [number, number | null];
+
+const levelKey: Record<PortfolioLevel, string> = {
+  company: 'company_id',
+  property: 'property_id',
+  building: 'building_id',
+  unit: 'unit_id',
+};
+/** `<alias>.<level>_id = id` for a table carrying the hierarchy ids. */
+const atPlace = (alias: string, level: PortfolioLevel, id: number) =>
+  sql`${sql.raw(`${alias}.${levelKey[level]}`)} = ${id}`;
+/** The scope condition of a table carrying the hierarchy ids, under an alias. */
+const scoped = (scope: Scope, alias: string, own?: PortfolioLevel) => {
+  const column = (level: PortfolioLevel) =>
+    sql.raw(`${alias}.${own === level ? 'id' : levelKey[level]}`);
+  return (
+    scopeCondition(scope, {
+      companyId: column('company'),
+      ...(own === 'company' ? {} : { propertyId: column('property') }),
+      ...(own === 'company' || own === 'property' ? {} : { buildingId: column('building') }),
+      ...(own === undefined || own === 'unit' ? { unitId: column('unit') } : {}),
+    }) ?? sql`true`
+  );
+};
+const OPEN = sql.raw('(1, 2)');
+const LEAK = NotificationCategory.Leak;
+
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+/** json_agg arrives parsed from node-postgres and PGlite alike; accept text too. */
+export function parsedJson<T>(value: unknown, empty: T): T {
+  if (value === null || value === undefined) return empty;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+const bucketOf: Record<ReportGranularityId, SQL> = {
+  [Granularity.Monthly]: sql`date_trunc('month', d.day::timestamp)::date`,
+  [Granularity.Weekly]: sql`date_trunc('week', d.day::timestamp)::date`,
+  [Granularity.Daily]: sql`d.day`,
+};
+
+export type StatisticsRow = {
+  today: number;
+  this_month: number;
+  last_month: number;
+  last_month_same: number;
+  average_sum: number;
+  units: number;
+  sensors: number;
+  transmitting: number;
+  open_alerts: number;
+  open_leaks: number;
+  leak_rates: unknown;
+};
+export type UnitStatusRow = {
+  sensors: number;
+  transmitting: number;
+  last_submission: Date | string | null;
+  open_alerts: number;
+  open_leaks: number;
+  today: number;
+};
+export type GallonsReportRow = {
+  unit_id: number;
+  unit_name: string;
+  building_id: number;
+  building_name: string;
+  bucket: string | null;
+  volume: number;
+};
+
+export function createReportsRepository(db: Database) {
+  return {
+    /** The place with its time zone and water price, or undefined outside the scope. */
+    async place(scope: Scope, level: PortfolioLevel, id: number): Promise<Place | undefined> {
+      const price = sql<number>`${properties.waterPricePerKgal}::float8`;
+      switch (level) {
+        case 'company': {
+          const [row] = await db
+            .select({
+              id: companies.id,
+              timeZone: sql<string>`coalesce(${timezones.name}, 'UTC')`,
+              // The price most of its properties use (ties: the lowest).
+              waterPrice: sql<number | null>`(select p.water_price_per_kgal::float8
+                from ${properties} p where p.company_id = ${companies.id}
+                group by 1 order by count(*) desc, 1 limit 1)`,
+            })
+            .from(companies)
+            .leftJoin(timezones, eq(timezones.id, companyTimezoneId))
+            .where(and(eq(companies.id, id), visible('company', scope)));
+          return row;
+        }
+        case 'property': {
+          const [row] = await db
+            .select({ id: properties.id, timeZone: timezones.name, waterPrice: price })
+            .from(properties)
+            .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
+            .where(and(eq(properties.id, id), visible('property', scope)));
+          return row;
+        }
+        case 'building': {
+          const [row] = await db
+            .select({ id: buildings.id, timeZone: timezones.name, waterPrice: price })
+            .from(buildings)
+            .innerJoin(properties, eq(properties.id, buildings.propertyId))
+            .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
+            .where(and(eq(buildings.id, id), visible('building', scope)));
+          return row;
+        }
+        case 'unit': {
+          const [row] = await db
+            .select({ id: units.id, timeZone: timezones.name, waterPrice: price })
+            .from(units)
+            .innerJoin(properties, eq(properties.id, units.propertyId))
+            .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
+            .where(and(eq(units.id, id), visible('unit', scope)));
+          return row;
+        }
+        default: {
+          const unreachable: never = level;
+          return unreachable;
+        }
+      }
+    },
+
+    /** Call 7 in one statement: usage sums of the compared days, counts, open leaks' rates. */
+    async statistics(scope: Scope, level: PortfolioLevel, id: number, days: StatisticsDays) {
+      const d = (day: string) => sql`${day}::date`;
+      const within = (from: string, to: string) =>
+        sql`coalesce(sum(d.volume_mgal) filter (where d.day >= ${d(from)} and d.day <= ${d(to)}), 0)::float8`;
+      const unitsAtPlace = level === 'unit' ? sql`u.id = ${id}` : atPlace('u', level, id);
+      const [row] = await rowsOf<StatisticsRow>(
+        db,
+        sql`
+        with used as (
+          select ${within(days.today, days.today)} as today,
+                 ${within(days.monthStart, days.today)} as this_month,
+                 ${within(days.lastMonthStart, days.lastMonthEnd)} as last_month,
+                 ${within(days.lastMonthStart, days.lastMonthSameEnd)} as last_month_same,
+                 ${within(days.averageFrom, days.averageTo)} as average_sum
+          from usage_daily d
+          where ${atPlace('d', level, id)} and ${scoped(scope, 'd')}
+            and d.day >= ${d(days.earliest)} and d.day <= ${d(days.today)}
+        ), fleet as (
+          select count(*)::int as sensors,
+                 count(*) filter (where s.sensor_status_id = ${SensorStatus.Transmitting})::int as transmitting
+          from sensors s where ${atPlace('s', level, id)} and ${scoped(scope, 's')}
+        ), place_units as (
+          select count(*)::int as units from units u
+          where ${unitsAtPlace} and ${scoped(scope, 'u', 'unit')}
+        ), alerts as (
+          select count(*)::int as open_alerts,
+                 count(*) filter (where n.notification_category_id = ${LEAK})::int as open_leaks,
+                 json_agg(json_build_array(n.rate::float8, p.water_price_per_kgal::float8))
+                   filter (where n.notification_category_id = ${LEAK} and n.rate is not null) as leak_rates
+          from notifications n left join properties p on p.id = n.property_id
+          where ${atPlace('n', level, id)} and n.notification_status_id in ${OPEN}
+            and ${scoped(scope, 'n')}
+        )
+        select * from used, fleet, place_units, alerts`,
+      );
+      if (!row) throw new Error('statistics answered no row');
+      return { ...row, leak_rates: parsedJson<LeakRate[]>(row.leak_rates, []) };
+    },
+
+    /** Call 8: the unit's micrometers, open alerts and today's usage. */
+    async unitStatus(scope: Scope, unitId: number, today: string) {
+      const [row] = await rowsOf<UnitStatusRow>(
+        db,
+        sql`
+        select f.sensors, f.transmitting, f.last_submission, a.open_alerts, a.open_leaks, g.today
+        from (
+          select count(*)::int as sensors,
+                 count(*) filter (where s.sensor_status_id = ${SensorStatus.Transmitting})::int as transmitting,
+                 max(s.last_submission) as last_submission
+          from sensors s where s.unit_id = ${unitId} and ${scoped(scope, 's')}
+        ) f, (
+          select count(*)::int as open_alerts,
+                 count(*) filter (where n.notification_category_id = ${LEAK})::int as open_leaks
+          from notifications n
+          where n.unit_id = ${unitId} and n.notification_status_id in ${OPEN} and ${scoped(scope, 'n')}
+        ) a, (
+          select coalesce(sum(d.volume_mgal), 0)::float8 as today from usage_daily d
+          where d.unit_id = ${unitId} and d.day = ${today}::date and ${scoped(scope, 'd')}
+        ) g`,
+      );
+      if (!row) throw new Error('unit status answered no row');
+      return row;
+    },
+
+    /**
+     * Call 9: every unit of the property or building with its usage per period start (a unit
+     * without usage comes once with a null bucket), ordered by building and unit name.
+     */
+    gallonsReport(
+      scope: Scope,
+      level: 'property' | 'building',
+      id: number,
+      range: DateRange,
+      granularity: ReportGranularityId,
+    ) {
+      return rowsOf<GallonsReportRow>(
+        db,
+        sql`
+        select u.id as unit_id, u.name as unit_name, b.id as building_id, b.name as building_name,
+               to_char(g.bucket::timestamp, 'YYYY-MM-DD') as bucket, coalesce(g.volume, 0)::float8 as volume
+        from units u
+        join buildings b on b.id = u.building_id
+        left join (
+          select d.unit_id, ${bucketOf[granularity]} as bucket, sum(d.volume_mgal) as volume
+          from usage_daily d
+          where ${atPlace('d', level, id)} and ${scoped(scope, 'd')}
+            and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+          group by 1, 2
+        ) g on g.unit_id = u.id
+        where ${atPlace('u', level, id)} and ${scoped(scope, 'u', 'unit')}
+        order by b.name, b.id, u.name, u.id, g.bucket`,
+      );
+    },
+
+    /** Report 1: every unit of the company with its gallons and its property's price. */
+    usageByUnit(scope: Scope, companyId: number, range: DateRange) {
+      return rowsOf<{
+        property_name: string;
+        building_name: string;
+        unit_name: string;
+        volume: number;
+        water_price: number;
+      }>(
+        db,
+        sql`
+        select p.name as property_name, b.name as building_name, u.name as unit_name,
+               coalesce(g.volume, 0)::float8 as volume, p.water_price_per_kgal::float8 as water_price
+        from units u
+        join buildings b on b.id = u.building_id
+        join properties p on p.id = u.property_id
+        left join (
+          select d.unit_id, sum(d.volume_mgal) as volume from usage_daily d
+          where d.company_id = ${companyId} and ${scoped(scope, 'd')}
+            and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+          group by 1
+        ) g on g.unit_id = u.id
+        where u.company_id = ${companyId} and ${scoped(scope, 'u', 'unit')}
+        order by p.name, p.id, b.name, b.id, u.name, u.id`,
+      );
+    },
+
+    /** Report 2: fixture types with usage or an installed micrometer in the company. */
+    usageByFixture(scope: Scope, companyId: number, range: DateRange) {
+      return rowsOf<{ appliance_type_id: number | null; sensors: number; volume: number }>(
+        db,
+        sql`
+        with used as (
+          select d.appliance_type_id, sum(d.volume_mgal) as volume from usage_daily d
+          where d.company_id = ${companyId} and ${scoped(scope, 'd')}
+            and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+          group by 1
+        ), fitted as (
+          select s.appliance_type_id, count(*) as sensors from sensors s
+          where s.company_id = ${companyId} and s.unit_id is not null
+            and s.appliance_type_id is not null and ${scoped(scope, 's')}
+          group by 1
+        )
+        select coalesce(used.appliance_type_id, fitted.appliance_type_id)::int as appliance_type_id,
+               coalesce(fitted.sensors, 0)::int as sensors, coalesce(used.volume, 0)::float8 as volume
+        from used full join fitted on fitted.appliance_type_id = used.appliance_type_id
+        order by 3 desc, 1 nulls last`,
+      );
+    },
+
+    /** Report 3: the company's leak alerts first detected in the range, or still open. */
+    leakAlerts(scope: Scope, companyId: number, range: DateRange, timeZone: string) {
+      const start = sql`(${range.from}::date)::timestamp at time zone ${timeZone}`;
+      const end = sql`(${range.to}::date + 1)::timestamp at time zone ${timeZone}`;
+      return rowsOf<{
+        id: number;
+        property_name: string | null;
+        building_name: string | null;
+        unit_name: string | null;
+        appliance_type_id: number | null;
+        notification_type_id: number;
+        notification_status_id: number;
+        first_detected: Date | string;
+        rate: number | null;
+        water_price: number | null;
+      }>(
+        db,
+        sql`
+        select n.id, p.name as property_name, b.name as building_name, u.name as unit_name,
+               n.appliance_type_id, n.notification_type_id, n.notification_status_id,
+               n.first_detected_at as first_detected, n.rate::float8 as rate,
+               p.water_price_per_kgal::float8 as water_price
+        from notifications n
+        left join properties p on p.id = n.property_id
+        left join buildings b on b.id = n.building_id
+        left join units u on u.id = n.unit_id
+        where n.company_id = ${companyId} and n.notification_category_id = ${LEAK}
+          and ${scoped(scope, 'n')}
+          and (n.notification_status_id in ${OPEN}
+               or (n.first_detected_at >= ${start} and n.first_detected_at < ${end}))
+        order by n.first_detected_at desc, n.id desc`,
+      );
+    },
+
+    /** Report 4: the company's micrometers as they are now. */
+    sensorHealth(scope: Scope, companyId: number) {
+      return rowsOf<{
+        mac_address: string;
+        property_name: string | null;
+        building_name: string | null;
+        unit_name: string | null;
+        appliance_type_id: number | null;
+        sensor_state_id: number;
+        sensor_status_id: number;
+        battery: number | null;
+        last_keepalive: Date | string | null;
+        last_submission: Date | string | null;
+      }>(
+        db,
+        sql`
+        select s.mac_address, p.name as property_name, b.name as building_name, u.name as unit_name,
+               s.appliance_type_id, s.sensor_state_id, s.sensor_status_id, s.battery,
+               s.last_keepalive, s.last_submission
+        from sensors s
+        left join properties p on p.id = s.property_id
+        left join buildings b on b.id = s.building_id
+        left join units u on u.id = s.unit_id
+        where s.company_id = ${companyId} and ${scoped(scope, 's')}
+        order by p.name nulls last, b.name nulls last, u.name nulls last, s.appliance_type_id, s.mac_address`,
+      );
+    },
+
+    /** Report 5: every property of the company with its gallons, price and open leaks' rates. */
+    async costEstimate(scope: Scope, companyId: number, range: DateRange) {
+      const rows = await rowsOf<{
+        property_name: string;
+        water_price: number;
+        volume: number;
+        leak_rates: unknown;
+      }>(
+        db,
+        sql`
+        select p.name as property_name, p.water_price_per_kgal::float8 as water_price,
+               coalesce(g.volume, 0)::float8 as volume, l.rates as leak_rates
+        from properties p
+        left join (
+          select d.property_id, sum(d.volume_mgal) as volume from usage_daily d
+          where d.company_id = ${companyId} and ${scoped(scope, 'd')}
+            and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+          group by 1
+        ) g on g.property_id = p.id
+        left join (
+          select n.property_id, json_agg(n.rate::float8) as rates from notifications n
+          where n.company_id = ${companyId} and n.notification_category_id = ${LEAK}
+            and n.notification_status_id in ${OPEN} and n.rate is not null and ${scoped(scope, 'n')}
+          group by 1
+        ) l on l.property_id = p.id
+        where p.company_id = ${companyId} and ${scoped(scope, 'p', 'property')}
+        order by p.name, p.id`,
+      );
+      return rows.map((row) => ({ ...row, leak_rates: parsedJson<number[]>(row.leak_rates, []) }));
+    },
+
+    /** Call 11, first statement: the system's counts, last 24 hours and last 14 UTC dates. */
+    async overviewCounts(since24h: Date, firstDay: string) {
+      const [row] = await rowsOf<{
+        companies: number;
+        properties: number;
+        buildings: number;
+        units: number;
+        sensors_total: number;
+        sensors_assigned: number;
+        sensors_transmitting: number;
+        sensors_low_battery: number;
+        gateways_total: number;
+        gateways_online: number;
+        gateways_offline: number;
+        alerts_new: number;
+        alerts_acknowledged: number;
+        open_leaks: number;
+        leak_rates: unknown;
+        readings: number;
+        volume_24h: number;
+        usage_by_day: unknown;
+      }>(
+        db,
+        sql`
+        select
+          (select count(*) from companies)::int as companies,
+          (select count(*) from properties)::int as properties,
+          (select count(*) from buildings)::int as buildings,
+          (select count(*) from units)::int as units,
+          s.*, g.*, a.*, h.*,
+          (select json_agg(json_build_array(to_char(day::timestamp, 'YYYY-MM-DD'), volume))
+             from (select d.day, sum(d.volume_mgal)::float8 as volume from usage_daily d
+                   where d.day >= ${firstDay}::date group by 1) days) as usage_by_day
+        from (
+          select count(*)::int as sensors_total,
+                 count(*) filter (where company_id is not null)::int as sensors_assigned,
+                 count(*) filter (where company_id is not null
+                   and sensor_status_id = ${SensorStatus.Transmitting})::int as sensors_transmitting,
+                 count(*) filter (where company_id is not null
+                   and battery < ${LOW_BATTERY_PERCENT})::int as sensors_low_battery
+          from sensors
+        ) s, (
+          select count(*)::int as gateways_total,
+                 count(*) filter (where gateway_status_id = 1)::int as gateways_online,
+                 count(*) filter (where gateway_status_id = 2)::int as gateways_offline
+          from gateways
+        ) g, (
+          select count(*) filter (where n.notification_status_id = 1)::int as alerts_new,
+                 count(*) filter (where n.notification_status_id = 2)::int as alerts_acknowledged,
+                 count(*) filter (where n.notification_category_id = ${LEAK})::int as open_leaks,
+                 json_agg(json_build_array(n.rate::float8, p.water_price_per_kgal::float8))
+                   filter (where n.notification_category_id = ${LEAK} and n.rate is not null) as leak_rates
+          from notifications n left join properties p on p.id = n.property_id
+          where n.notification_status_id in ${OPEN}
+        ) a, (
+          select coalesce(sum(readings), 0)::float8 as readings,
+                 coalesce(sum(volume_mgal), 0)::float8 as volume_24h
+          from usage_hourly where hour >= ${since24h.toISOString()}::timestamptz
+        ) h`,
+      );
+      if (!row) throw new Error('overview answered no row');
+      return {
+        ...row,
+        leak_rates: parsedJson<LeakRate[]>(row.leak_rates, []),
+        usage_by_day: parsedJson<[string, number][]>(row.usage_by_day, []),
+      };
+    },
+
+    /** Call 11, second statement: each company's micrometers, open alerts and month's usage. */
+    overviewCompanies(monthStart: string) {
+      return rowsOf<{
+        company_id: number;
+        name: string;
+        sensors: number;
+        transmitting: number;
+        open_alerts: number;
+        volume: number;
+      }>(
+        db,
+        sql`
+        select c.id as company_id, c.name, coalesce(s.sensors, 0)::int as sensors,
+               coalesce(s.transmitting, 0)::int as transmitting,
+               coalesce(a.open_alerts, 0)::int as open_alerts, coalesce(g.volume, 0)::float8 as volume
+        from companies c
+        left join (
+          select company_id, count(*) as sensors,
+                 count(*) filter (where sensor_status_id = ${SensorStatus.Transmitting}) as transmitting
+          from sensors where company_id is not null group by 1
+        ) s on s.company_id = c.id
+        left join (
+          select company_id, count(*) as open_alerts from notifications
+          where notification_status_id in ${OPEN} group by 1
+        ) a on a.company_id = c.id
+        left join (
+          select company_id, sum(volume_mgal) as volume from usage_daily
+          where day >= ${monthStart}::date group by 1
+        ) g on g.company_id = c.id
+        order by c.name, c.id`,
+      );
+    },
+  };
+}
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;

@@ -1,0 +1,155 @@
+// Request and response schemas of the statistics and report calls (usage analytics contract,
+// calls 7–11), shared by the routes (validation, OpenAPI) and the service (its answers' types).
+import { Granularity } from '@flowsight/domain/granularity';
+import { localDateSchema, unitStatuses } from '@flowsight/domain/reports';
+import { z } from 'zod';
+
+const int = z.number().int();
+const gallons = z.number().describe('US gallons, rounded to 3 decimals');
+const money = z.number().describe("In the property's currency units, rounded to cents");
+
+export const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const rangeQuerySchema = z
+  .object({
+    from: localDateSchema
+      .optional()
+      .describe('First local date (YYYY-MM-DD); default the first day of the current month'),
+    to: localDateSchema.optional().describe('Last local date (YYYY-MM-DD); default today'),
+  })
+  .strict();
+
+export const statisticsSchema = z.object({
+  time_zone: z.string(),
+  today_gallons: gallons,
+  this_month_gallons: gallons,
+  last_month_gallons: gallons,
+  last_month_same_period_gallons: gallons.describe(
+    'Last month cut to as many days as this month has had',
+  ),
+  change_percent: z
+    .number()
+    .nullable()
+    .describe('This month to date against the same days of last month; null when those are 0'),
+  daily_average_gallons: gallons.describe('Mean of the last 30 complete local days'),
+  units: int,
+  sensors: int,
+  sensors_transmitting: int,
+  open_alerts: int,
+  open_leaks: int,
+  open_leaks_monthly_cost: money,
+  water_price_per_kgal: z.number(),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+
+export const unitStatusSchema = z.object({
+  unit_id: int,
+  status: z.enum(unitStatuses),
+  open_alerts: int,
+  open_leaks: int,
+  sensors: int,
+  sensors_transmitting: int,
+  last_submission: z.string().nullable(),
+  today_gallons: gallons,
+});
+export type UnitStatusAnswer = z.infer<typeof unitStatusSchema>;
+
+export const gallonsReportQuerySchema = rangeQuerySchema.extend({
+  granularity: z.coerce
+    .number()
+    .int()
+    .refine(
+      (g) => g === Granularity.Monthly || g === Granularity.Weekly || g === Granularity.Daily,
+      'granularity must be 1 (monthly), 2 (weekly) or 3 (daily)',
+    )
+    .default(Granularity.Daily),
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+export const gallonsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  granularity: int,
+  time_zone: z.string(),
+  periods: z.array(z.string()),
+  data: z.array(
+    z.object({
+      unit_id: int,
+      unit_name: z.string(),
+      building_id: int,
+      building_name: z.string(),
+      gallons: z.array(gallons).describe('One value per period'),
+      total_gallons: gallons,
+    }),
+  ),
+  totals: z.array(gallons).describe('Every unit summed, one value per period'),
+  total_gallons: gallons,
+});
+export type GallonsReport = z.infer<typeof gallonsReportSchema>;
+
+export const reportOverviewParams = z.object({
+  id: z.coerce.number().int().positive(),
+  report: z.string().max(20).describe('Report type id (lookups `report_types`)'),
+});
+export const reportOverviewQuerySchema = rangeQuerySchema.extend({
+  format: z.enum(['json', 'csv']).default('json'),
+});
+
+const cell = z.union([z.string(), z.number(), z.null()]);
+export const reportOverviewSchema = z.object({
+  report: int,
+  name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  columns: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      kind: z.enum(['text', 'number', 'money', 'date']),
+    }),
+  ),
+  rows: z.array(z.record(z.string(), cell)).describe('One object per row, keyed by column key'),
+  totals: z.record(z.string(), z.number()),
+});
+export type ReportOverview = z.infer<typeof reportOverviewSchema>;
+export type ReportCell = z.infer<typeof cell>;
+
+export const overviewSchema = z.object({
+  companies: int,
+  properties: int,
+  buildings: int,
+  units: int,
+  sensors: z.object({
+    total: int,
+    assigned: int.describe('Assigned to a company'),
+    stock: int.describe('Assigned to no company'),
+    transmitting: int.describe('Assigned and transmitting'),
+    not_transmitting: int.describe('Assigned and not transmitting (or never heard)'),
+    low_battery: int.describe('Assigned, battery below the low-battery alert level'),
+  }),
+  gateways: z.object({ total: int, online: int, offline: int }),
+  alerts: z.object({
+    open: int,
+    new: int,
+    acknowledged: int,
+    open_leaks: int,
+    open_leaks_monthly_cost: money,
+  }),
+  readings_last_24h: int,
+  gallons_last_24h: gallons,
+  usage_by_day: z
+    .array(z.object({ day: z.string(), gallons }))
+    .describe('The last 14 UTC dates, oldest first; each property counts its own local days'),
+  companies_list: z.array(
+    z.object({
+      company_id: int,
+      name: z.string(),
+      sensors: int,
+      transmitting: int,
+      open_alerts: int,
+      gallons_this_month: gallons,
+    }),
+  ),
+});
+export type Overview = z.infer<typeof overviewSchema>;

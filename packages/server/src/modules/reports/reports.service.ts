@@ -1,0 +1,418 @@
+// Statistics and reports (usage analytics contract, calls 7–11): a place's figures, a unit's
+// status, the gallons report of a property or building, the company reports and the system
+// overview. It resolves the place in the caller's scope (404 outside it), turns the local dates
+// of the place's time zone into the days to read, and prices water with the domain's rule.
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
+import { monthlyCost } from '@flowsight/domain/detection';
+import {
+  applianceTypes,
+  notificationStatuses,
+  notificationTypes,
+  sensorStates,
+  sensorStatuses,
+} from '@flowsight/domain/lookups';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import {
+  AVERAGE_DAYS,
+  addDays,
+  changePercent,
+  type DateRange,
+  monthStart,
+  periodStart,
+  type ReportDefinition,
+  type ReportGranularityId,
+  ReportType,
+  reportDefinitions,
+  reportMessages,
+  reportPeriods,
+  reportTotals,
+  reportTypeOf,
+  resolveDateRange,
+  roundGallons,
+  roundMoney,
+  statisticsDays,
+  unitStatus,
+  waterCost,
+} from '@flowsight/domain/reports';
+import { localDate, utcHour } from '@flowsight/domain/usage';
+import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
+import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import type { LeakRate, Place, ReportsRepository } from './reports.repository.ts';
+import type {
+  GallonsReport,
+  Overview,
+  ReportCell,
+  ReportOverview,
+  Statistics,
+  UnitStatusAnswer,
+} from './reports.schemas.ts';
+
+const HOUR_MS = 3_600_000;
+const OVERVIEW_DAYS = 14;
+const levelLabel: Record<PortfolioLevel, string> = {
+  company: 'Company',
+  property: 'Property',
+  building: 'Building',
+  unit: 'Unit',
+};
+/** Rollups count thousandths of a gallon. */
+const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+const nameIn = (rows: readonly { id: number; name: string }[], id: number | null) =>
+  id === null ? null : (rows.find((row) => row.id === id)?.name ?? String(id));
+/** The open leaks' monthly cost: each at its property's price, summed in cents. */
+const leakCost = (rates: readonly LeakRate[]) =>
+  roundMoney(
+    rates.reduce(
+      (sum, [rate, price]) => sum + monthlyCost(rate, price ?? DEFAULT_WATER_PRICE_PER_KGAL),
+      0,
+    ),
+  );
+
+type RangeInput = { from?: string | undefined; to?: string | undefined };
+type ReportRow = Record<string, ReportCell>;
+/** A report row for the CSV writer: date columns as instants, written in the company's zone. */
+type ReportCsvRow = Record<string, string | number | Date | null>;
+/** A gallons-report CSV line: building, unit, one cell per period (`p0`, `p1`…), total. */
+type GallonsCsvRow = { building: string; unit: string; total: number } & {
+  [period: `p${number}`]: number;
+};
+
+type Dependencies = { repository: ReportsRepository; now?: () => Date };
+
+export function createReportsService({ repository, now = () => new Date() }: Dependencies) {
+  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number): Promise<Place> {
+    const place = await repository.place(scope, level, id);
+    if (!place) throw new NotFound(`${levelLabel[level]} not found`);
+    return place;
+  }
+  function rangeOf(input: RangeInput, place: Place): DateRange {
+    const result = resolveDateRange(input, localDate(now(), place.timeZone));
+    if (!result.ok) throw new Invalid(result.message);
+    return result.range;
+  }
+
+  async function gallonsReport(
+    scope: Scope,
+    level: 'property' | 'building',
+    id: number,
+    query: RangeInput & { granularity: number },
+  ): Promise<GallonsReport> {
+    const place = await requirePlace(scope, level, id);
+    const range = rangeOf(query, place);
+    const granularity = query.granularity as ReportGranularityId;
+    const periods = reportPeriods(range, granularity);
+    const indexOf = new Map(periods.map((period, i) => [period.start, i]));
+    const rows = await repository.gallonsReport(scope, level, id, range, granularity);
+    const totals = periods.map(() => 0);
+    const data: GallonsReport['data'] = [];
+    let current: { row: GallonsReport['data'][number]; mgal: number[] } | undefined;
+    const close = () => {
+      if (!current) return;
+      current.row.gallons = current.mgal.map(gallonsOf);
+      current.row.total_gallons = gallonsOf(current.mgal.reduce((a, b) => a + b, 0));
+      data.push(current.row);
+    };
+    for (const row of rows) {
+      if (current?.row.unit_id !== row.unit_id) {
+        close();
+        current = {
+          row: {
+            unit_id: row.unit_id,
+            unit_name: row.unit_name,
+            building_id: row.building_id,
+            building_name: row.building_name,
+            gallons: [],
+            total_gallons: 0,
+          },
+          mgal: periods.map(() => 0),
+        };
+      }
+      if (row.bucket === null) continue;
+      const index = indexOf.get(row.bucket) ?? indexOf.get(periodStart(row.bucket, granularity));
+      if (index === undefined) continue;
+      current.mgal[index] = (current.mgal[index] ?? 0) + row.volume;
+      totals[index] = (totals[index] ?? 0) + row.volume;
+    }
+    close();
+    return {
+      from: range.from,
+      to: range.to,
+      granularity,
+      time_zone: place.timeZone,
+      periods: periods.map((period) => period.label),
+      data,
+      totals: totals.map(gallonsOf),
+      total_gallons: gallonsOf(totals.reduce((a, b) => a + b, 0)),
+    };
+  }
+
+  async function reportRows(
+    scope: Scope,
+    definition: ReportDefinition,
+    companyId: number,
+    range: DateRange,
+    timeZone: string,
+  ): Promise<ReportRow[]> {
+    switch (definition.id) {
+      case ReportType.UsageByUnit:
+        return (await repository.usageByUnit(scope, companyId, range)).map((row) => {
+          const gallons = gallonsOf(row.volume);
+          return {
+            property_name: row.property_name,
+            building_name: row.building_name,
+            unit_name: row.unit_name,
+            gallons,
+            cost: waterCost(gallons, row.water_price),
+          };
+        });
+      case ReportType.UsageByFixture: {
+        const rows = await repository.usageByFixture(scope, companyId, range);
+        const total = rows.reduce((sum, row) => sum + row.volume, 0);
+        return rows.map((row) => ({
+          appliance_type_id: row.appliance_type_id,
+          fixture: nameIn(applianceTypes, row.appliance_type_id) ?? 'No fixture',
+          sensors: row.sensors,
+          gallons: gallonsOf(row.volume),
+          share_percent: total === 0 ? 0 : Math.round((row.volume / total) * 1000) / 10,
+        }));
+      }
+      case ReportType.LeakAlerts:
+        return (await repository.leakAlerts(scope, companyId, range, timeZone)).map((row) => ({
+          id: row.id,
+          property_name: row.property_name,
+          building_name: row.building_name,
+          unit_name: row.unit_name,
+          fixture: nameIn(applianceTypes, row.appliance_type_id),
+          type: nameIn(notificationTypes, row.notification_type_id),
+          status: nameIn(notificationStatuses, row.notification_status_id),
+          first_detected: iso(row.first_detected),
+          rate: row.rate,
+          monthly_cost:
+            row.rate === null
+              ? null
+              : monthlyCost(row.rate, row.water_price ?? DEFAULT_WATER_PRICE_PER_KGAL),
+        }));
+      case ReportType.SensorHealth:
+        return (await repository.sensorHealth(scope, companyId)).map((row) => ({
+          mac_address: row.mac_address,
+          property_name: row.property_name,
+          building_name: row.building_name,
+          unit_name: row.unit_name,
+          fixture: nameIn(applianceTypes, row.appliance_type_id),
+          state: nameIn(sensorStates, row.sensor_state_id),
+          status: nameIn(sensorStatuses, row.sensor_status_id),
+          battery: row.battery,
+          last_keepalive: iso(row.last_keepalive),
+          last_submission: iso(row.last_submission),
+        }));
+      case ReportType.CostEstimate:
+        return (await repository.costEstimate(scope, companyId, range)).map((row) => {
+          const gallons = gallonsOf(row.volume);
+          return {
+            property_name: row.property_name,
+            gallons,
+            water_price: row.water_price,
+            cost: waterCost(gallons, row.water_price),
+            open_leaks_monthly_cost: leakCost(
+              row.leak_rates.map((rate) => [rate, row.water_price]),
+            ),
+          };
+        });
+      default: {
+        const unreachable: never = definition.id;
+        return unreachable;
+      }
+    }
+  }
+
+  async function reportOverview(
+    scope: Scope,
+    companyId: number,
+    report: string,
+    query: RangeInput,
+  ): Promise<{ answer: ReportOverview; definition: ReportDefinition; place: Place }> {
+    const place = await requirePlace(scope, 'company', companyId);
+    const reportId = reportTypeOf(report);
+    if (reportId === undefined) throw new Invalid(reportMessages.unknownReport);
+    const definition = reportDefinitions[reportId];
+    const range = rangeOf(query, place);
+    const rows = await reportRows(scope, definition, companyId, range, place.timeZone);
+    return {
+      definition,
+      place,
+      answer: {
+        report: definition.id,
+        name: definition.name,
+        from: range.from,
+        to: range.to,
+        time_zone: place.timeZone,
+        columns: definition.columns.map((c) => ({ ...c })),
+        rows,
+        totals: reportTotals(definition, rows),
+      },
+    };
+  }
+
+  return {
+    async statistics(scope: Scope, level: PortfolioLevel, id: number): Promise<Statistics> {
+      const place = await requirePlace(scope, level, id);
+      const days = statisticsDays(localDate(now(), place.timeZone));
+      const row = await repository.statistics(scope, level, id, days);
+      const thisMonth = gallonsOf(row.this_month);
+      const sameDays = gallonsOf(row.last_month_same);
+      return {
+        time_zone: place.timeZone,
+        today_gallons: gallonsOf(row.today),
+        this_month_gallons: thisMonth,
+        last_month_gallons: gallonsOf(row.last_month),
+        last_month_same_period_gallons: sameDays,
+        change_percent: changePercent(thisMonth, sameDays),
+        daily_average_gallons: gallonsOf(row.average_sum / AVERAGE_DAYS),
+        units: row.units,
+        sensors: row.sensors,
+        sensors_transmitting: row.transmitting,
+        open_alerts: row.open_alerts,
+        open_leaks: row.open_leaks,
+        open_leaks_monthly_cost: leakCost(row.leak_rates),
+        water_price_per_kgal: place.waterPrice ?? DEFAULT_WATER_PRICE_PER_KGAL,
+      };
+    },
+
+    async unitStatus(scope: Scope, unitId: number): Promise<UnitStatusAnswer> {
+      const place = await requirePlace(scope, 'unit', unitId);
+      const row = await repository.unitStatus(scope, unitId, localDate(now(), place.timeZone));
+      return {
+        unit_id: unitId,
+        status: unitStatus({
+          sensors: row.sensors,
+          sensorsTransmitting: row.transmitting,
+          openAlerts: row.open_alerts,
+          openLeaks: row.open_leaks,
+        }),
+        open_alerts: row.open_alerts,
+        open_leaks: row.open_leaks,
+        sensors: row.sensors,
+        sensors_transmitting: row.transmitting,
+        last_submission: iso(row.last_submission),
+        today_gallons: gallonsOf(row.today),
+      };
+    },
+
+    gallonsReport,
+    async gallonsReportCsv(
+      scope: Scope,
+      level: 'property' | 'building',
+      id: number,
+      query: RangeInput & { granularity: number },
+    ): Promise<CsvFile> {
+      const report = await gallonsReport(scope, level, id, query);
+      const columns: CsvColumn<GallonsCsvRow>[] = [
+        { key: 'building', header: 'Building', kind: 'text' },
+        { key: 'unit', header: 'Unit', kind: 'text' },
+        ...report.periods.map(
+          (label, i): CsvColumn<GallonsCsvRow> => ({ key: `p${i}`, header: label, kind: 'number' }),
+        ),
+        { key: 'total', header: 'Total', kind: 'number' },
+      ];
+      const line = (building: string, unit: string, gallons: number[], total: number) => {
+        const row: GallonsCsvRow = { building, unit, total };
+        for (const [i, value] of gallons.entries()) row[`p${i}`] = value;
+        return row;
+      };
+      async function* rows(): AsyncGenerator<GallonsCsvRow> {
+        for (const unit of report.data) {
+          yield line(unit.building_name, unit.unit_name, unit.gallons, unit.total_gallons);
+        }
+        yield line('Total', '', report.totals, report.total_gallons);
+      }
+      return csvFile('gallons-report', columns, rows(), report.time_zone, now());
+    },
+
+    async reportOverview(scope: Scope, companyId: number, report: string, query: RangeInput) {
+      return (await reportOverview(scope, companyId, report, query)).answer;
+    },
+    async reportOverviewCsv(
+      scope: Scope,
+      companyId: number,
+      report: string,
+      query: RangeInput,
+    ): Promise<CsvFile> {
+      const { answer, definition, place } = await reportOverview(scope, companyId, report, query);
+      // The columns are data (one list per report type), so their row type is only known here.
+      const columns = definition.columns.map((c) => ({
+        key: c.key,
+        header: c.label,
+        kind: c.kind === 'money' ? 'number' : c.kind,
+      })) as unknown as CsvColumn<ReportCsvRow>[];
+      const dates = definition.columns.filter((c) => c.kind === 'date').map((c) => c.key);
+      async function* rows(): AsyncGenerator<ReportCsvRow> {
+        for (const row of answer.rows) {
+          const line: ReportCsvRow = { ...row };
+          for (const key of dates) {
+            const value = row[key];
+            line[key] = typeof value === 'string' ? new Date(value) : null;
+          }
+          yield line;
+        }
+      }
+      return csvFile(definition.fileName, columns, rows(), place.timeZone, now());
+    },
+
+    async overview(scope: Scope): Promise<Overview> {
+      if (!seesEverything(scope)) throw new Forbidden('The overview is for system roles');
+      const at = now();
+      const today = localDate(at, 'UTC');
+      const firstDay = addDays(today, -(OVERVIEW_DAYS - 1));
+      const since = new Date(utcHour(at).getTime() - 23 * HOUR_MS);
+      const [counts, companies] = await Promise.all([
+        repository.overviewCounts(since, firstDay),
+        repository.overviewCompanies(monthStart(today)),
+      ]);
+      const byDay = new Map(counts.usage_by_day);
+      return {
+        companies: counts.companies,
+        properties: counts.properties,
+        buildings: counts.buildings,
+        units: counts.units,
+        sensors: {
+          total: counts.sensors_total,
+          assigned: counts.sensors_assigned,
+          stock: counts.sensors_total - counts.sensors_assigned,
+          transmitting: counts.sensors_transmitting,
+          not_transmitting: counts.sensors_assigned - counts.sensors_transmitting,
+          low_battery: counts.sensors_low_battery,
+        },
+        gateways: {
+          total: counts.gateways_total,
+          online: counts.gateways_online,
+          offline: counts.gateways_offline,
+        },
+        alerts: {
+          open: counts.alerts_new + counts.alerts_acknowledged,
+          new: counts.alerts_new,
+          acknowledged: counts.alerts_acknowledged,
+          open_leaks: counts.open_leaks,
+          open_leaks_monthly_cost: leakCost(counts.leak_rates),
+        },
+        readings_last_24h: counts.readings,
+        gallons_last_24h: gallonsOf(counts.volume_24h),
+        usage_by_day: Array.from({ length: OVERVIEW_DAYS }, (_, i) => {
+          const day = addDays(firstDay, i);
+          return { day, gallons: gallonsOf(byDay.get(day) ?? 0) };
+        }),
+        companies_list: companies.map((row) => ({
+          company_id: row.company_id,
+          name: row.name,
+          sensors: row.sensors,
+          transmitting: row.transmitting,
+          open_alerts: row.open_alerts,
+          gallons_this_month: gallonsOf(row.volume),
+        })),
+      };
+    },
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;
