@@ -101,7 +101,18 @@ const levelStatisticsRoutes = Object.fromEntries(
   ]),
 ) as Record<string, Access>;
 
+/** Usage charts and totals of each level (usage analytics): scoped reads. */
+const levelUsageRoutes = Object.fromEntries(
+  ['companies', 'properties', 'buildings', 'units'].flatMap((level) =>
+    ['/gallons', '/appliance-gallons'].map((rest) => [
+      `GET /${level}/:id${rest}`,
+      STAFF_AND_COMPANY,
+    ]),
+  ),
+) as Record<string, Access>;
+
 export const apiAccess: Readonly<Record<string, Access>> = {
+  ...levelUsageRoutes,
   ...levelStatisticsRoutes,
   ...levelSubmissionRoutes,
   ...levelSensorRoutes,
@@ -255,6 +266,15 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /companies/:id/dashboard-chart-alerts': STAFF_AND_COMPANY,
   'GET /companies/:id/appliances-thresholds': STAFF_AND_COMPANY,
   'PUT /companies/:id/appliances-thresholds/:applianceTypeId/:threshold': THRESHOLD_EDITORS,
+  // Usage analytics: building units, company tops, unit counts and projection.
+  'GET /buildings/:id/units-gallons': STAFF_AND_COMPANY,
+  'GET /buildings/:id/units-gallons/grouped-by-category': STAFF_AND_COMPANY,
+  'GET /companies/:id/top-gallons-units': STAFF_AND_COMPANY,
+  'GET /companies/:id/top-gallons-properties': STAFF_AND_COMPANY,
+  'GET /units/:id/gallons-count': STAFF_AND_COMPANY,
+  'GET /units/:id/gallons-count/:applianceId': STAFF_AND_COMPANY,
+  'GET /units/:id/gallons-count/:applianceId/:sensor_mac': STAFF_AND_COMPANY,
+  'GET /units/:id/gallons-predictions': STAFF_AND_COMPANY,
   // Statistics and reports (usage analytics).
   'GET /units/:id/status': STAFF_AND_COMPANY,
   'GET /properties/:id/gallons/report': STAFF_AND_COMPANY,

@@ -72,6 +72,9 @@ import { systemModule } from './modules/system/system.routes.ts';
 import { createThresholdsRepository } from './modules/thresholds/thresholds.repository.ts';
 import { thresholdsModule } from './modules/thresholds/thresholds.routes.ts';
 import { createThresholdsService } from './modules/thresholds/thresholds.service.ts';
+import { createUsageRepository } from './modules/usage/usage.repository.ts';
+import { usageModule } from './modules/usage/usage.routes.ts';
+import { createUsageService } from './modules/usage/usage.service.ts';
 import { createContactsRepository } from './modules/users/contacts.repository.ts';
 import { contactsModule, userContactsModule } from './modules/users/contacts.routes.ts';
 import { createContactsService } from './modules/users/contacts.service.ts';
@@ -286,6 +289,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(sensorsModule, { service: sensorsService, downlinks: downlinkQueue });
       await api.register(alertsModule, { service: alertsService, live: alertLive });
       await api.register(alertMailModule, { service: alertMail });
+      await api.register(usageModule, {
+        service: createUsageService({ repository: createUsageRepository(database.db) }),
+      });
       await api.register(reportsModule, {
         service: createReportsService({ repository: createReportsRepository(database.db) }),
       });

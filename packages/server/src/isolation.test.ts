@@ -19,6 +19,7 @@ import { reportSamples } from './modules/reports/reports.isolation.ts';
 import { sensorTestSamples } from './modules/sensor-tests/sensor-tests.isolation.ts';
 import { sensorSamples } from './modules/sensors/sensors.isolation.ts';
 import { thresholdSamples } from './modules/thresholds/thresholds.isolation.ts';
+import { usageSamples } from './modules/usage/usage.isolation.ts';
 import { buildTestApp, type TestApp } from './testing/app.ts';
 import {
   type Company,
@@ -87,6 +88,7 @@ const routeSamples: Record<string, Sample> = {
   ...gatewaySamples,
   ...fleetSettingsSamples,
   ...thresholdSamples,
+  ...usageSamples,
   ...eventSamples,
   ...levelSubmissionSamples,
   ...providerSubmissionSamples,

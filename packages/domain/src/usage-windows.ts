@@ -1,0 +1,282 @@
+// The calendar of usage charts (contract issue 9): which buckets a chart window holds in a
+// property's IANA time zone, their UTC bounds and labels, and the local-date ranges of totals.
+// Hourly buckets are UTC hours (the `usage_hourly` rollup); days, ISO weeks (Monday start) and
+// months are local calendar days (the `usage_daily` rollup), so a day is 23 or 25 hours long on a
+// DST change and a half-hour zone's day starts at hh:30 UTC. Built on Intl only.
+import { Granularity, type GranularityId, granularities } from './granularity.ts';
+import { localDate } from './usage.ts';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const QUARTER_HOUR_MS = 900_000;
+
+/** A local calendar date, `YYYY-MM-DD`. */
+export type LocalDate = string;
+
+/** The longest range (in days, both ends counted) a totals call may span. */
+export const MAX_RANGE_DAYS = 366;
+export const rangeMessages = {
+  order: 'from must be on or before to',
+  span: `The date range may span at most ${MAX_RANGE_DAYS} days`,
+  date: 'must be a date, YYYY-MM-DD',
+} as const;
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written `YYYY-MM-DD` (2026-02-30 is not). */
+export function isLocalDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** Days since 1970-01-01 of a local date (a plain counter, free of zones). */
+export const dayNumber = (date: LocalDate): number =>
+  Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+export const dateOfDayNumber = (day: number): LocalDate =>
+  new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (date: LocalDate, days: number): LocalDate =>
+  dateOfDayNumber(dayNumber(date) + days);
+/** 1 Monday … 7 Sunday (ISO 8601). */
+export const isoWeekday = (date: LocalDate): number => ((dayNumber(date) + 3) % 7) + 1;
+export const mondayOf = (date: LocalDate): LocalDate => addDays(date, 1 - isoWeekday(date));
+export const monthOfDate = (date: LocalDate): string => date.slice(0, 7);
+export const firstOfMonth = (date: LocalDate): LocalDate => `${date.slice(0, 7)}-01`;
+/** The first day of the month `months` after (or before, when negative) the date's month. */
+export function addMonths(date: LocalDate, months: number): LocalDate {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7)) - 1 + months;
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+export const daysInMonth = (date: LocalDate): number =>
+  dayNumber(addMonths(date, 1)) - dayNumber(firstOfMonth(date));
+
+/** ISO 8601 week label of the week holding the date, e.g. `2026-W47`. */
+export function isoWeekLabel(date: LocalDate): string {
+  // The week belongs to the year of its Thursday.
+  const thursday = addDays(date, 4 - isoWeekday(date));
+  const year = thursday.slice(0, 4);
+  const week = Math.floor((dayNumber(thursday) - dayNumber(`${year}-01-01`)) / 7) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+// ── Zone arithmetic ─────────────────────────────────────────────────────────────────────────────
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, number>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let format = partFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partFormatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at the instant. */
+export function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  // Offsets change on whole quarter hours in every zone in use, so a quarter-hour cache is exact.
+  const key = `${timeZone}|${Math.floor(instantMs / QUARTER_HOUR_MS)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  const offset = wall - Math.floor(instantMs / 1000) * 1000;
+  if (offsets.size > 50_000) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
+}
+
+/** The local wall clock at the instant, as milliseconds of a UTC-labelled clock. */
+const wallClockMs = (instantMs: number, timeZone: string) =>
+  instantMs + zoneOffsetMs(instantMs, timeZone);
+
+/** The first instant of a local date in the zone (its midnight, or the end of a DST gap). */
+export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
+  const wall = dayNumber(date) * DAY_MS;
+  const before = wall - zoneOffsetMs(wall - DAY_MS, timeZone);
+  const after = wall - zoneOffsetMs(wall + DAY_MS, timeZone);
+  const exact = [before, after].filter((t) => wallClockMs(t, timeZone) === wall);
+  if (exact.length > 0) return new Date(Math.min(...exact));
+  // Midnight itself was skipped (a zone that springs forward at 00:00): the day starts at the
+  // change, found by halving the stretch between the two offsets' midnights to the minute.
+  let low = Math.floor(Math.min(before, after) / 60_000);
+  let high = Math.ceil(Math.max(before, after) / 60_000);
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (wallClockMs(middle * 60_000, timeZone) >= wall) high = middle;
+    else low = middle;
+  }
+  return new Date(high * 60_000);
+}
+
+/** `YYYY-MM-DD HH` (or `HH:mm`) of the local wall clock at the instant. */
+function localClockLabel(instantMs: number, timeZone: string, withMinutes: boolean): string {
+  const text = new Date(wallClockMs(instantMs, timeZone)).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, withMinutes ? 16 : 13)}`;
+}
+
+// ── Chart windows ───────────────────────────────────────────────────────────────────────────────
+export type ChartBucket = {
+  /** `YYYY-MM`, `YYYY-Www`, `YYYY-MM-DD` or `YYYY-MM-DD HH[:mm]`. */
+  readonly period: string;
+  readonly start: Date;
+  /** Exclusive. */
+  readonly end: Date;
+  /** Local dates the bucket covers, both ends included (day-based granularities only). */
+  readonly days?: { readonly from: LocalDate; readonly to: LocalDate };
+};
+
+export type ChartWindow = {
+  readonly granularity: GranularityId;
+  readonly timeZone: string;
+  readonly buckets: readonly ChartBucket[];
+  /** First and last local date of the window (day-based granularities). */
+  readonly days?: { readonly from: LocalDate; readonly to: LocalDate };
+};
+
+const bucketsOf = (granularity: GranularityId) =>
+  granularities.find((g) => g.id === granularity)?.bucketsBack ?? 12;
+
+function dayBuckets(
+  granularity: GranularityId,
+  firsts: readonly LocalDate[],
+  next: (first: LocalDate) => LocalDate,
+  label: (first: LocalDate) => string,
+  timeZone: string,
+): ChartWindow {
+  const buckets = firsts.map((first) => {
+    const following = next(first);
+    return {
+      period: label(first),
+      start: startOfLocalDay(first, timeZone),
+      end: startOfLocalDay(following, timeZone),
+      days: { from: first, to: addDays(following, -1) },
+    };
+  });
+  const from = buckets[0]?.days.from ?? '';
+  const to = buckets.at(-1)?.days.to ?? '';
+  return { granularity, timeZone, buckets, days: { from, to } };
+}
+
+/**
+ * The buckets of a chart, oldest first: the bucket holding `now` (or, with `end`, the bucket
+ * holding that local date; for hourly charts the last hour of that date) and those before it.
+ */
+export function chartWindow(
+  granularity: GranularityId,
+  timeZone: string,
+  now: Date,
+  end?: LocalDate,
+): ChartWindow {
+  const count = bucketsOf(granularity);
+  const anchor = end ?? localDate(now, timeZone);
+  const back = (step: (n: number) => LocalDate) =>
+    Array.from({ length: count }, (_, i) => step(i - count + 1));
+  switch (granularity) {
+    case Granularity.Hourly: {
+      const lastMs =
+        end === undefined
+          ? now.getTime()
+          : startOfLocalDay(addDays(end, 1), timeZone).getTime() - 1;
+      const lastHour = Math.floor(lastMs / HOUR_MS) * HOUR_MS;
+      const starts = Array.from({ length: count }, (_, i) => lastHour - (count - 1 - i) * HOUR_MS);
+      // Whole-hour zones label `HH`; a zone whose offset has minutes labels `HH:mm` throughout.
+      const withMinutes = starts.some((ms) => zoneOffsetMs(ms, timeZone) % HOUR_MS !== 0);
+      return {
+        granularity,
+        timeZone,
+        buckets: starts.map((ms) => ({
+          period: localClockLabel(ms, timeZone, withMinutes),
+          start: new Date(ms),
+          end: new Date(ms + HOUR_MS),
+        })),
+      };
+    }
+    case Granularity.Daily:
+      return dayBuckets(
+        granularity,
+        back((n) => addDays(anchor, n)),
+        (first) => addDays(first, 1),
+        (first) => first,
+        timeZone,
+      );
+    case Granularity.Weekly:
+      return dayBuckets(
+        granularity,
+        back((n) => addDays(mondayOf(anchor), 7 * n)),
+        (first) => addDays(first, 7),
+        isoWeekLabel,
+        timeZone,
+      );
+    case Granularity.Monthly:
+      return dayBuckets(
+        granularity,
+        back((n) => addMonths(anchor, n)),
+        (first) => addMonths(first, 1),
+        monthOfDate,
+        timeZone,
+      );
+    default: {
+      const unreachable: never = granularity;
+      return unreachable;
+    }
+  }
+}
+
+/** Index of the day-based bucket holding a local date, or -1 outside the window. */
+export function bucketOfDay(window: ChartWindow, day: LocalDate): number {
+  return window.buckets.findIndex(
+    (b) => b.days !== undefined && b.days.from <= day && day <= b.days.to,
+  );
+}
+
+/** Index of the hourly bucket starting at the UTC hour, or -1 outside the window. */
+export function bucketOfHour(window: ChartWindow, hour: Date): number {
+  const first = window.buckets[0]?.start.getTime() ?? 0;
+  const index = Math.floor((hour.getTime() - first) / HOUR_MS);
+  return index >= 0 && index < window.buckets.length ? index : -1;
+}
+
+// ── Date ranges of totals ───────────────────────────────────────────────────────────────────────
+export type DateRange = { readonly from: LocalDate; readonly to: LocalDate };
+
+/**
+ * The local-date range of a totals call: `from` defaults to the first day of the current local
+ * month, `to` to today. Answers the refusal's message when the range is backwards or too long.
+ */
+export function resolveDateRange(
+  input: { from?: LocalDate | undefined; to?: LocalDate | undefined },
+  timeZone: string,
+  now: Date,
+): DateRange | { error: string } {
+  const today = localDate(now, timeZone);
+  const from = input.from ?? firstOfMonth(today);
+  const to = input.to ?? today;
+  if (from > to) return { error: rangeMessages.order };
+  if (dayNumber(to) - dayNumber(from) + 1 > MAX_RANGE_DAYS) return { error: rangeMessages.span };
+  return { from, to };
+}

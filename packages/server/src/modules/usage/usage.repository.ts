@@ -1,0 +1,255 @@
+// Reads of the usage rollups for charts and totals: `usage_hourly` (UTC hours) and `usage_daily`
+// (the property's local dates), never the raw readings. Each call is one aggregate statement that
+// starts from the level's (level_id, hour|day) index and is limited by the caller's scope; places
+// are found through the portfolio's `visible` condition, so a record outside the scope is absent.
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import type { LocalDate } from '@flowsight/domain/usage-windows';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sensors } from '../../db/schema/fleet.ts';
+import { units } from '../../db/schema/portfolio.ts';
+import { usageDaily, usageHourly } from '../../db/schema/readings.ts';
+import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import { visible } from '../portfolio/portfolio.repository.ts';
+
+const dailyColumn: Record<PortfolioLevel, SQL> = {
+  company: sql`${usageDaily.companyId}`,
+  property: sql`${usageDaily.propertyId}`,
+  building: sql`${usageDaily.buildingId}`,
+  unit: sql`${usageDaily.unitId}`,
+};
+const hourlyColumn: Record<PortfolioLevel, SQL> = {
+  company: sql`${usageHourly.companyId}`,
+  property: sql`${usageHourly.propertyId}`,
+  building: sql`${usageHourly.buildingId}`,
+  unit: sql`${usageHourly.unitId}`,
+};
+const sensorColumn: Record<PortfolioLevel, SQL> = {
+  company: sql`${sensors.companyId}`,
+  property: sql`${sensors.propertyId}`,
+  building: sql`${sensors.buildingId}`,
+  unit: sql`${sensors.unitId}`,
+};
+
+const always = sql`true`;
+const dailyScope = (scope: Scope) =>
+  scopeCondition(scope, {
+    companyId: usageDaily.companyId,
+    propertyId: usageDaily.propertyId,
+    buildingId: usageDaily.buildingId,
+    unitId: usageDaily.unitId,
+  }) ?? always;
+const hourlyScope = (scope: Scope) =>
+  scopeCondition(scope, {
+    companyId: usageHourly.companyId,
+    propertyId: usageHourly.propertyId,
+    buildingId: usageHourly.buildingId,
+    unitId: usageHourly.unitId,
+  }) ?? always;
+const sensorScope = (scope: Scope) =>
+  scopeCondition(scope, {
+    companyId: sensors.companyId,
+    propertyId: sensors.propertyId,
+    buildingId: sensors.buildingId,
+    unitId: sensors.unitId,
+  }) ?? always;
+
+/** The rows of one place's daily rollup between two local dates (both included). */
+const dailyOf = (scope: Scope, level: PortfolioLevel, id: number, range: DayRange) =>
+  sql`${dailyColumn[level]} = ${id} and ${dailyScope(scope)}
+      and ${usageDaily.day} >= ${range.from}::date and ${usageDaily.day} <= ${range.to}::date`;
+
+export type DayRange = { from: LocalDate; to: LocalDate };
+/** A place as the usage calls need it: its time zone and water price (null for a company). */
+export type UsagePlace = { id: number; time_zone: string; water_price_per_kgal: number | null };
+
+export function createUsageRepository(db: Database) {
+  const rows = async <T>(query: SQL) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  return {
+    /** The place in the scope with its zone (a company's: its own, else its properties' usual). */
+    async place(scope: Scope, level: PortfolioLevel, id: number): Promise<UsagePlace | undefined> {
+      const where = visible(level, scope) ?? always;
+      const query = {
+        company: sql`
+          select companies.id, coalesce(z.name, (
+            select pz.name from properties p join timezones pz on pz.id = p.timezone_id
+            where p.company_id = companies.id group by pz.id, pz.name
+            order by count(*) desc, pz.id limit 1), 'UTC') as time_zone,
+            null::float8 as water_price_per_kgal
+          from companies left join timezones z on z.id = companies.timezone_id
+          where companies.id = ${id} and ${where}`,
+        property: sql`
+          select properties.id, z.name as time_zone, properties.water_price_per_kgal::float8 as water_price_per_kgal
+          from properties join timezones z on z.id = properties.timezone_id
+          where properties.id = ${id} and ${where}`,
+        building: sql`
+          select buildings.id, z.name as time_zone, p.water_price_per_kgal::float8 as water_price_per_kgal
+          from buildings join properties p on p.id = buildings.property_id
+          join timezones z on z.id = p.timezone_id
+          where buildings.id = ${id} and ${where}`,
+        unit: sql`
+          select units.id, z.name as time_zone, p.water_price_per_kgal::float8 as water_price_per_kgal
+          from units join properties p on p.id = units.property_id
+          join timezones z on z.id = p.timezone_id
+          where units.id = ${id} and ${where}`,
+      }[level];
+      const [row] = await rows<UsagePlace>(query);
+      return row && { ...row, water_price_per_kgal: nullableNumber(row.water_price_per_kgal) };
+    },
+
+    /** Thousandths of a gallon per local date. */
+    async daily(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
+      const found = await rows<{ day: string; mgal: number | string }>(sql`
+        select ${usageDaily.day}::text as day, sum(${usageDaily.volumeMgal})::float8 as mgal
+        from ${usageDaily} where ${dailyOf(scope, level, id, range)}
+        group by ${usageDaily.day}`);
+      return found.map((row) => ({ day: row.day, mgal: Number(row.mgal) }));
+    },
+
+    /** Thousandths of a gallon per UTC hour in [from, to). */
+    async hourly(scope: Scope, level: PortfolioLevel, id: number, from: Date, to: Date) {
+      const found = await rows<{ hour: Date | string; mgal: number | string }>(sql`
+        select ${usageHourly.hour} as hour, sum(${usageHourly.volumeMgal})::float8 as mgal
+        from ${usageHourly}
+        where ${hourlyColumn[level]} = ${id} and ${hourlyScope(scope)}
+          and ${usageHourly.hour} >= ${from.toISOString()}::timestamptz
+          and ${usageHourly.hour} < ${to.toISOString()}::timestamptz
+        group by ${usageHourly.hour}`);
+      return found.map((row) => ({ hour: new Date(row.hour), mgal: Number(row.mgal) }));
+    },
+
+    /** Use per fixture type and the micrometers now on each type, for types with either. */
+    async byAppliance(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
+      const found = await rows<{
+        appliance_type_id: number;
+        mgal: number | string;
+        sensors: number;
+      }>(sql`
+        with used as (
+          select ${usageDaily.applianceTypeId} as appliance_type_id, sum(${usageDaily.volumeMgal}) as mgal
+          from ${usageDaily}
+          where ${dailyOf(scope, level, id, range)} and ${usageDaily.applianceTypeId} is not null
+          group by ${usageDaily.applianceTypeId}
+        ), fitted as (
+          select ${sensors.applianceTypeId} as appliance_type_id, count(*) as sensors
+          from ${sensors}
+          where ${sensorColumn[level]} = ${id} and ${sensorScope(scope)}
+            and ${sensors.unitId} is not null and ${sensors.applianceTypeId} is not null
+          group by ${sensors.applianceTypeId}
+        )
+        select coalesce(u.appliance_type_id, f.appliance_type_id)::int as appliance_type_id,
+               coalesce(u.mgal, 0)::float8 as mgal, coalesce(f.sensors, 0)::int as sensors
+        from used u full join fitted f on f.appliance_type_id = u.appliance_type_id
+        order by mgal desc, appliance_type_id`);
+      return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
+    },
+
+    /** Every unit of the building in the scope with its use (0 when none). */
+    async unitsOfBuilding(scope: Scope, buildingId: number, range: DayRange) {
+      const found = await rows<{
+        unit_id: number;
+        unit_name: string;
+        unit_category_id: number;
+        mgal: number | string;
+      }>(sql`
+        select ${units.id} as unit_id, ${units.name} as unit_name,
+               ${units.unitCategoryId}::int as unit_category_id, coalesce(g.mgal, 0)::float8 as mgal
+        from ${units} left join (
+          select ${usageDaily.unitId} as unit_id, sum(${usageDaily.volumeMgal}) as mgal
+          from ${usageDaily} where ${dailyOf(scope, 'building', buildingId, range)}
+          group by ${usageDaily.unitId}
+        ) g on g.unit_id = ${units.id}
+        where ${units.buildingId} = ${buildingId} and ${visible('unit', scope) ?? always}
+        order by mgal desc, ${units.name}, ${units.id}`);
+      return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
+    },
+
+    /** The company's units that used most water, with their building and property. */
+    async topUnits(scope: Scope, companyId: number, range: DayRange, limit: number) {
+      const found = await rows<{
+        unit_id: number;
+        unit_name: string;
+        building_id: number;
+        building_name: string;
+        property_id: number;
+        property_name: string;
+        mgal: number | string;
+      }>(sql`
+        select units.id as unit_id, units.name as unit_name, b.id as building_id,
+               b.name as building_name, p.id as property_id, p.name as property_name,
+               g.mgal::float8 as mgal
+        from (
+          select ${usageDaily.unitId} as unit_id, sum(${usageDaily.volumeMgal}) as mgal
+          from ${usageDaily} where ${dailyOf(scope, 'company', companyId, range)}
+          group by ${usageDaily.unitId}
+        ) g
+        join units on units.id = g.unit_id
+        join buildings b on b.id = units.building_id
+        join properties p on p.id = units.property_id
+        where units.company_id = ${companyId} and ${visible('unit', scope) ?? always}
+        order by g.mgal desc, units.name, units.id
+        limit ${limit}`);
+      return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
+    },
+
+    /** The company's properties in the scope by use (0 when none), with their unit counts. */
+    async topProperties(scope: Scope, companyId: number, range: DayRange, limit: number) {
+      const found = await rows<{
+        property_id: number;
+        property_name: string;
+        units: number;
+        mgal: number | string;
+      }>(sql`
+        select properties.id as property_id, properties.name as property_name,
+               (select count(*) from units u where u.property_id = properties.id)::int as units,
+               coalesce(g.mgal, 0)::float8 as mgal
+        from properties left join (
+          select ${usageDaily.propertyId} as property_id, sum(${usageDaily.volumeMgal}) as mgal
+          from ${usageDaily} where ${dailyOf(scope, 'company', companyId, range)}
+          group by ${usageDaily.propertyId}
+        ) g on g.property_id = properties.id
+        where properties.company_id = ${companyId} and ${visible('property', scope) ?? always}
+        order by mgal desc, properties.name, properties.id
+        limit ${limit}`);
+      return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
+    },
+
+    /** A unit's gallons and readings, optionally of one fixture type and one micrometer. */
+    async unitCount(
+      scope: Scope,
+      unitId: number,
+      range: Partial<DayRange>,
+      only: { applianceTypeId?: number; sensorId?: number },
+    ) {
+      const [row] = await rows<{ mgal: number | string; readings: number }>(sql`
+        select coalesce(sum(${usageDaily.volumeMgal}), 0)::float8 as mgal,
+               coalesce(sum(${usageDaily.readings}), 0)::int as readings
+        from ${usageDaily}
+        where ${usageDaily.unitId} = ${unitId} and ${dailyScope(scope)}
+          ${range.from ? sql`and ${usageDaily.day} >= ${range.from}::date` : sql``}
+          ${range.to ? sql`and ${usageDaily.day} <= ${range.to}::date` : sql``}
+          ${only.applianceTypeId === undefined ? sql`` : sql`and ${usageDaily.applianceTypeId} = ${only.applianceTypeId}`}
+          ${only.sensorId === undefined ? sql`` : sql`and ${usageDaily.sensorId} = ${only.sensorId}`}`);
+      return { mgal: Number(row?.mgal ?? 0), readings: row?.readings ?? 0 };
+    },
+
+    /**
+     * The micrometer with this MAC when it is on the unit's fixture now, or measured it before
+     * (its rollup rows for the unit and fixture type remain after a reassignment).
+     */
+    async sensorOfFixture(unitId: number, applianceTypeId: number, mac: string) {
+      const [row] = await rows<{ id: number }>(sql`
+        select s.id from sensors s
+        where s.mac_address = ${mac}
+          and ((s.unit_id = ${unitId} and s.appliance_type_id = ${applianceTypeId})
+            or exists (select 1 from usage_daily d where d.unit_id = ${unitId}
+                       and d.sensor_id = s.id and d.appliance_type_id = ${applianceTypeId}))`);
+      return row?.id;
+    },
+  };
+}
+export type UsageRepository = ReturnType<typeof createUsageRepository>;
+
+const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));

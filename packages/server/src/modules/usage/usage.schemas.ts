@@ -1,0 +1,130 @@
+// Request and response schemas of the usage calls (contract issue 9, calls 1–6), shared by
+// validation and the OpenAPI document.
+import { Granularity } from '@flowsight/domain/granularity';
+import { predictionMethods } from '@flowsight/domain/predictions';
+import { isLocalDate, rangeMessages } from '@flowsight/domain/usage-windows';
+import { z } from 'zod';
+import { isTimeZone } from '../../lib/csv.ts';
+
+const localDate = z.string().refine(isLocalDate, rangeMessages.date);
+const int = z.number().int();
+const gallons = z.number().describe('US gallons, rounded to 3 decimals');
+
+export const granularityQuerySchema = z
+  .object({
+    granularity: z.coerce
+      .number()
+      .int()
+      .refine(
+        (value) => (Object.values(Granularity) as number[]).includes(value),
+        'granularity must be 1 (monthly), 2 (weekly), 3 (daily) or 4 (hourly)',
+      )
+      .default(Granularity.Daily),
+    end: localDate
+      .optional()
+      .describe('Local date: the window ends with the bucket holding it instead of now'),
+  })
+  .strict();
+
+export const rangeQuerySchema = z
+  .object({
+    from: localDate.optional().describe('Local date; default the first day of this month'),
+    to: localDate.optional().describe('Local date, included; default today'),
+  })
+  .strict();
+
+const limit = z.coerce.number().int().min(1).max(50).default(5);
+export const topUnitsQuerySchema = rangeQuerySchema
+  .extend({
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, 'Unknown time zone')
+      .optional()
+      .describe("IANA zone of the default from/to; default the company's"),
+    limit,
+  })
+  .strict();
+export const topPropertiesQuerySchema = rangeQuerySchema.extend({ limit }).strict();
+
+export const gallonsCountQuerySchema = z
+  .object({ start_date: localDate.optional(), end_date: localDate.optional() })
+  .strict();
+
+export const gallonsChartSchema = z.object({
+  granularity: int,
+  time_zone: z.string(),
+  from: z.string().describe('UTC instant the first bucket starts'),
+  to: z.string().describe('UTC instant the last bucket ends (exclusive)'),
+  data: z.array(
+    z.object({
+      period: z.string().describe('YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local'),
+      start: z.string(),
+      end: z.string(),
+      gallons,
+    }),
+  ),
+});
+
+export const applianceGallonsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  total_gallons: gallons,
+  data: z.array(z.object({ appliance_type_id: int, gallons, sensors: int })),
+});
+
+export const unitsGallonsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  data: z.array(z.object({ unit_id: int, unit_name: z.string(), unit_category_id: int, gallons })),
+});
+
+export const unitsByCategorySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  data: z.array(
+    z.object({ unit_category_id: int, units: int, gallons, gallons_per_unit: gallons }),
+  ),
+});
+
+export const topUnitsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  data: z.array(
+    z.object({
+      unit_id: int,
+      unit_name: z.string(),
+      building_id: int,
+      building_name: z.string(),
+      property_id: int,
+      property_name: z.string(),
+      gallons,
+      link: z.string().describe('Web path of the unit'),
+    }),
+  ),
+});
+
+export const topPropertiesSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  data: z.array(z.object({ property_id: int, property_name: z.string(), units: int, gallons })),
+});
+
+export const gallonsCountSchema = z.object({ gallons, readings: int });
+
+export const predictionsSchema = z.object({
+  month: z.string().describe('YYYY-MM, local'),
+  time_zone: z.string(),
+  days_in_month: int,
+  days_elapsed: int.describe('Complete days of the month before today'),
+  gallons_to_date: gallons.describe("This month's use so far, today's included"),
+  projected_gallons: gallons,
+  low_gallons: gallons,
+  high_gallons: gallons,
+  last_month_gallons: gallons,
+  water_price_per_kgal: z.number(),
+  projected_cost: z.number().describe('Projected gallons at the water price'),
+  method: z.enum(predictionMethods),
+  data: z.array(z.object({ day: z.string(), gallons, projected: z.boolean() })),
+});

@@ -1,0 +1,250 @@
+// Usage analytics (contract issue 9, calls 1–6): chart windows per granularity at every level,
+// use per fixture type, a building's units and unit categories, a company's top units and
+// properties, a unit's gallon counts and its month-end projection. The calendar (buckets, local
+// dates, DST) and the projection method are the domain's; this service finds the place in the
+// caller's scope, resolves its time zone and shapes the rollup sums into answers.
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
+import { Granularity, type GranularityId } from '@flowsight/domain/granularity';
+import { applianceTypes } from '@flowsight/domain/lookups';
+import { normalizeMac } from '@flowsight/domain/mac';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { projectionHistoryStart, projectMonth } from '@flowsight/domain/predictions';
+import { localDate } from '@flowsight/domain/usage';
+import {
+  addMonths,
+  bucketOfDay,
+  bucketOfHour,
+  chartWindow,
+  rangeMessages,
+  resolveDateRange,
+} from '@flowsight/domain/usage-windows';
+import type { z } from 'zod';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
+import type { UsageRepository } from './usage.repository.ts';
+import type {
+  gallonsCountQuerySchema,
+  granularityQuerySchema,
+  rangeQuerySchema,
+  topPropertiesQuerySchema,
+  topUnitsQuerySchema,
+} from './usage.schemas.ts';
+
+const levelLabel: Record<PortfolioLevel, string> = {
+  company: 'Company',
+  property: 'Property',
+  building: 'Building',
+  unit: 'Unit',
+};
+
+/** Thousandths of a gallon → gallons with 3 decimals (the sums are whole thousandths). */
+const gallonsOf = (mgal: number) => Math.round(mgal) / 1000;
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+type RangeInput = z.output<typeof rangeQuerySchema>;
+
+type Dependencies = { repository: UsageRepository; now?: () => Date };
+
+export function createUsageService({ repository, now = () => new Date() }: Dependencies) {
+  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
+    const place = await repository.place(scope, level, id);
+    if (!place) throw new NotFound(`${levelLabel[level]} not found`);
+    return place;
+  }
+  function rangeIn(input: RangeInput, timeZone: string) {
+    const range = resolveDateRange(input, timeZone, now());
+    if ('error' in range) throw new Invalid(range.error);
+    return range;
+  }
+
+  return {
+    /** Call 1: the chart of a place, every bucket of the window, oldest first. */
+    async gallons(
+      scope: Scope,
+      level: PortfolioLevel,
+      id: number,
+      query: z.output<typeof granularityQuerySchema>,
+    ) {
+      const place = await requirePlace(scope, level, id);
+      const granularity = query.granularity as GranularityId;
+      const window = chartWindow(granularity, place.time_zone, now(), query.end);
+      const sums = window.buckets.map(() => 0);
+      const first = window.buckets[0];
+      const last = window.buckets.at(-1);
+      if (granularity === Granularity.Hourly && first && last) {
+        for (const row of await repository.hourly(scope, level, id, first.start, last.end)) {
+          const index = bucketOfHour(window, row.hour);
+          if (index >= 0) sums[index] = (sums[index] ?? 0) + row.mgal;
+        }
+      } else if (window.days) {
+        for (const row of await repository.daily(scope, level, id, window.days)) {
+          const index = bucketOfDay(window, row.day);
+          if (index >= 0) sums[index] = (sums[index] ?? 0) + row.mgal;
+        }
+      }
+      return {
+        granularity,
+        time_zone: place.time_zone,
+        from: first?.start.toISOString() ?? '',
+        to: last?.end.toISOString() ?? '',
+        data: window.buckets.map((bucket, i) => ({
+          period: bucket.period,
+          start: bucket.start.toISOString(),
+          end: bucket.end.toISOString(),
+          gallons: gallonsOf(sums[i] ?? 0),
+        })),
+      };
+    },
+
+    /** Call 2: use per fixture type with the micrometers on each. */
+    async applianceGallons(scope: Scope, level: PortfolioLevel, id: number, input: RangeInput) {
+      const place = await requirePlace(scope, level, id);
+      const range = rangeIn(input, place.time_zone);
+      const rows = await repository.byAppliance(scope, level, id, range);
+      const data = rows.map((row) => ({
+        appliance_type_id: row.appliance_type_id,
+        gallons: gallonsOf(row.mgal),
+        sensors: row.sensors,
+      }));
+      return {
+        ...range,
+        time_zone: place.time_zone,
+        total_gallons: gallonsOf(rows.reduce((sum, row) => sum + row.mgal, 0)),
+        data,
+      };
+    },
+
+    /** Call 3: every unit of a building with its use. */
+    async unitsGallons(scope: Scope, buildingId: number, input: RangeInput) {
+      const place = await requirePlace(scope, 'building', buildingId);
+      const range = rangeIn(input, place.time_zone);
+      const rows = await repository.unitsOfBuilding(scope, buildingId, range);
+      return {
+        ...range,
+        data: rows.map(({ mgal, ...unit }) => ({ ...unit, gallons: gallonsOf(mgal) })),
+      };
+    },
+
+    /** Call 3: the building's unit categories that have units, with their use. */
+    async unitsGallonsByCategory(scope: Scope, buildingId: number, input: RangeInput) {
+      const place = await requirePlace(scope, 'building', buildingId);
+      const range = rangeIn(input, place.time_zone);
+      const byCategory = new Map<number, { units: number; mgal: number }>();
+      for (const row of await repository.unitsOfBuilding(scope, buildingId, range)) {
+        const sum = byCategory.get(row.unit_category_id) ?? { units: 0, mgal: 0 };
+        sum.units += 1;
+        sum.mgal += row.mgal;
+        byCategory.set(row.unit_category_id, sum);
+      }
+      return {
+        ...range,
+        data: [...byCategory]
+          .sort(([a], [b]) => a - b)
+          .map(([category, sum]) => ({
+            unit_category_id: category,
+            units: sum.units,
+            gallons: gallonsOf(sum.mgal),
+            gallons_per_unit: round3(sum.mgal / 1000 / sum.units),
+          })),
+      };
+    },
+
+    /** Call 4: the company's units that used most water. */
+    async topUnits(scope: Scope, companyId: number, query: z.output<typeof topUnitsQuerySchema>) {
+      const place = await requirePlace(scope, 'company', companyId);
+      const { timeZone, limit, ...input } = query;
+      const range = rangeIn(input, timeZone ?? place.time_zone);
+      const rows = await repository.topUnits(scope, companyId, range, limit);
+      return {
+        ...range,
+        data: rows.map(({ mgal, ...unit }) => ({
+          ...unit,
+          gallons: gallonsOf(mgal),
+          link: `/companies/${companyId}/properties/${unit.property_id}/buildings/${unit.building_id}/units/${unit.unit_id}`,
+        })),
+      };
+    },
+
+    /** Call 4: the company's properties by use. */
+    async topProperties(
+      scope: Scope,
+      companyId: number,
+      query: z.output<typeof topPropertiesQuerySchema>,
+    ) {
+      const place = await requirePlace(scope, 'company', companyId);
+      const { limit, ...input } = query;
+      const range = rangeIn(input, place.time_zone);
+      const rows = await repository.topProperties(scope, companyId, range, limit);
+      return {
+        ...range,
+        data: rows.map(({ mgal, ...property }) => ({ ...property, gallons: gallonsOf(mgal) })),
+      };
+    },
+
+    /** Call 5: a unit's gallons and readings, of one fixture type, of one micrometer on it. */
+    async gallonsCount(
+      scope: Scope,
+      unitId: number,
+      query: z.output<typeof gallonsCountQuerySchema>,
+      fixture?: { applianceTypeId: number; mac?: string },
+    ) {
+      await requirePlace(scope, 'unit', unitId);
+      const { start_date: from, end_date: to } = query;
+      if (from && to && from > to) throw new Invalid(rangeMessages.order);
+      let sensorId: number | undefined;
+      if (fixture) {
+        if (!applianceTypes.some((type) => type.id === fixture.applianceTypeId)) {
+          throw new Invalid('Unknown fixture type');
+        }
+        if (fixture.mac !== undefined) {
+          const mac = normalizeMac(fixture.mac);
+          if (!mac) throw new Invalid('sensor_mac must be a MAC address (16 hex digits)');
+          sensorId = await repository.sensorOfFixture(unitId, fixture.applianceTypeId, mac);
+          if (sensorId === undefined) throw new NotFound('Micrometer not found on this fixture');
+        }
+      }
+      const { mgal, readings } = await repository.unitCount(
+        scope,
+        unitId,
+        { from, to },
+        { applianceTypeId: fixture?.applianceTypeId, sensorId },
+      );
+      return { gallons: gallonsOf(mgal), readings };
+    },
+
+    /** Call 6: the unit's month-end projection in its property's time zone. */
+    async predictions(scope: Scope, unitId: number) {
+      const place = await requirePlace(scope, 'unit', unitId);
+      const today = localDate(now(), place.time_zone);
+      const lastMonth = addMonths(today, -1);
+      const from = projectionHistoryStart(today);
+      const rows = await repository.daily(scope, 'unit', unitId, { from, to: today });
+      const projection = projectMonth(
+        rows.map((row) => ({ day: row.day, gallons: row.mgal / 1000 })),
+        today,
+      );
+      const monthStart = addMonths(today, 0);
+      const lastMonthMgal = rows
+        .filter((row) => row.day >= lastMonth && row.day < monthStart)
+        .reduce((sum, row) => sum + row.mgal, 0);
+      const price = place.water_price_per_kgal ?? DEFAULT_WATER_PRICE_PER_KGAL;
+      return {
+        month: projection.month,
+        time_zone: place.time_zone,
+        days_in_month: projection.daysInMonth,
+        days_elapsed: projection.daysElapsed,
+        gallons_to_date: round3(projection.gallonsToDate),
+        projected_gallons: round3(projection.projectedGallons),
+        low_gallons: round3(projection.lowGallons),
+        high_gallons: round3(projection.highGallons),
+        last_month_gallons: gallonsOf(lastMonthMgal),
+        water_price_per_kgal: price,
+        projected_cost: round2((projection.projectedGallons * price) / 1000),
+        method: projection.method,
+        data: projection.days.map((d) => ({ ...d, gallons: round3(d.gallons) })),
+      };
+    },
+  };
+}
+export type UsageService = ReturnType<typeof createUsageService>;
