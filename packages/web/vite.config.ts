@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     outDir: '../server/public',
     emptyOutDir: true,
+    // The benchmark reads which chunks a route needs from the manifest.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: their own chunks stay cached across

@@ -1,6 +1,7 @@
 // The rollups rebuilt from raw readings equal the ones ingest maintains reading by reading: a day
 // of simulated fleet traffic (usage, legacy v1 frames, keep-alives, unknown MACs) goes in through
-// the ingest service, then the rollups are rebuilt wholesale and for one day and compared.
+// the ingest service, then the rollups (hourly, daily, monthly) are rebuilt wholesale and for a
+// range and compared.
 import { SensorState } from '@flowsight/domain/lookups';
 import { DEMO_SEED, generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import { createFleetSimulation } from '@flowsight/simulator/fleet-simulation';
@@ -25,9 +26,14 @@ describe('usage rollups rebuilt from raw readings', () => {
       select sensor_id, unit_id, day::text, company_id, property_id, building_id, appliance_type_id,
              volume_mgal::text, flow_time_s, readings
       from usage_daily order by sensor_id, unit_id, day`);
+    const monthly = await t.database.db.execute(sql`
+      select sensor_id, unit_id, month::text, company_id, property_id, building_id, appliance_type_id,
+             volume_mgal::text, flow_time_s, readings
+      from usage_monthly order by sensor_id, unit_id, month`);
     return {
       hourly: (hourly as unknown as { rows: unknown[] }).rows,
       daily: (daily as unknown as { rows: unknown[] }).rows,
+      monthly: (monthly as unknown as { rows: unknown[] }).rows,
     };
   };
 
@@ -35,6 +41,7 @@ describe('usage rollups rebuilt from raw readings', () => {
     t = await buildTestApp({ demo: true });
     await t.database.db.execute(sql`delete from usage_hourly`);
     await t.database.db.execute(sql`delete from usage_daily`);
+    await t.database.db.execute(sql`delete from usage_monthly`);
     await t.database.db.execute(sql`delete from submissions`);
     const portfolio = generateDemoPortfolio();
     const installed = portfolio.sensors.filter(
@@ -63,6 +70,7 @@ describe('usage rollups rebuilt from raw readings', () => {
     const maintained = await snapshot();
     expect(maintained.hourly.length).toBeGreaterThan(500);
     expect(maintained.daily.length).toBeGreaterThan(20);
+    expect(maintained.monthly.length).toBeGreaterThan(10);
 
     await rebuildUsageRollups(t.database.db);
     expect(await snapshot()).toEqual(maintained);
@@ -70,6 +78,7 @@ describe('usage rollups rebuilt from raw readings', () => {
     // A partial rebuild touches only the buckets of its readings.
     await t.database.db.execute(sql`update usage_hourly set volume_mgal = 0`);
     await t.database.db.execute(sql`update usage_daily set volume_mgal = 0`);
+    await t.database.db.execute(sql`update usage_monthly set volume_mgal = 0`);
     await rebuildUsageRollups(t.database.db, { from, to: new Date(to.getTime() + DAY) });
     expect(await snapshot()).toEqual(maintained);
   });

@@ -1,10 +1,10 @@
-// Rebuilds the usage rollups (`usage_hourly`, `usage_daily`) from the raw readings with the same
+// Rebuilds the usage rollups (`usage_hourly`, `usage_daily`, `usage_monthly`) from the raw readings with the same
 // rules the ingest path applies row by row (DESIGN section 6, packages/domain/src/usage.ts): only
 // usage reports (v2 and legacy v1) of assigned sensors count; a report's volume is counted at the
 // midpoint of its interval; the hour is the UTC hour of that instant and the day its calendar
-// date in the property's time zone. Used after a bulk load (the benchmark loads raw readings with
+// date in the property's time zone, whose month is the monthly row's. Used after a bulk load (the benchmark loads raw readings with
 // COPY) and to repair rollups; a test holds it equal to what ingest maintains.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 
 export type RollupRange = {
@@ -37,6 +37,7 @@ export async function rebuildUsageRollups(db: Database, range: RollupRange = {})
     if (from === null && to === null) {
       await tx.execute(sql`delete from usage_hourly`);
       await tx.execute(sql`delete from usage_daily`);
+      await tx.execute(sql`delete from usage_monthly`);
     } else {
       await tx.execute(sql`
         delete from usage_hourly h using (
@@ -64,5 +65,37 @@ export async function rebuildUsageRollups(db: Database, range: RollupRange = {})
         sum(volume_mgal), sum(flow_time_s), count(*)
       from (${readings}) r
       group by sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date`);
+    await rebuildMonths(tx, from === null && to === null ? null : sql`(${readings})`);
   });
+}
+
+/**
+ * Recomputes `usage_monthly` from `usage_daily` (a month is the sum of its local days): all of it,
+ * or only the sensor months of `readings` (a subquery of readings with `instant` and `time_zone`).
+ */
+export async function rebuildMonths(tx: Database, readings: SQL | null): Promise<void> {
+  const touched =
+    readings === null
+      ? sql`true`
+      : sql`(d.sensor_id, d.unit_id, date_trunc('month', d.day)::date) in (
+          select distinct sensor_id, unit_id,
+            date_trunc('month', (instant at time zone coalesce(time_zone, 'UTC'))::date)::date
+          from ${readings} r)`;
+  if (readings !== null) {
+    await tx.execute(sql`
+      delete from usage_monthly m using (
+        select distinct sensor_id, unit_id,
+          date_trunc('month', (instant at time zone coalesce(time_zone, 'UTC'))::date)::date as month
+        from ${readings} r
+      ) k where m.sensor_id = k.sensor_id and m.unit_id = k.unit_id and m.month = k.month`);
+  }
+  await tx.execute(sql`
+    insert into usage_monthly (sensor_id, unit_id, month, company_id, property_id, building_id,
+      appliance_type_id, volume_mgal, flow_time_s, readings)
+    select d.sensor_id, d.unit_id, date_trunc('month', d.day)::date, min(d.company_id),
+      min(d.property_id), min(d.building_id), min(d.appliance_type_id), sum(d.volume_mgal),
+      sum(d.flow_time_s), sum(d.readings)
+    from usage_daily d
+    where ${touched}
+    group by d.sensor_id, d.unit_id, date_trunc('month', d.day)::date`);
 }

@@ -110,3 +110,19 @@ export const usageDaily = pgTable(
     index('usage_daily_unit_idx').on(t.unitId, t.day),
   ],
 );
+
+/**
+ * Usage per sensor and local calendar month of the sensor's property (`month` is its first day):
+ * monthly charts of a whole company read twelve rows per sensor instead of a year of days.
+ */
+export const usageMonthly = pgTable(
+  'usage_monthly',
+  { ...rollupColumns, month: date('month', { mode: 'string' }).notNull() },
+  (t) => [
+    primaryKey({ columns: [t.sensorId, t.unitId, t.month] }),
+    index('usage_monthly_company_idx').on(t.companyId, t.month),
+    index('usage_monthly_property_idx').on(t.propertyId, t.month),
+    index('usage_monthly_building_idx').on(t.buildingId, t.month),
+    index('usage_monthly_unit_idx').on(t.unitId, t.month),
+  ],
+);

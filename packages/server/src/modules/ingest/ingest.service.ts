@@ -266,6 +266,7 @@ export function createIngestService(db: Database) {
     type Sum = { sensor: SensorRow; key: string; volume: number; flow: number; readings: number };
     const hourly = new Map<string, Sum>();
     const daily = new Map<string, Sum>();
+    const monthly = new Map<string, Sum>();
     const add = (map: Map<string, Sum>, sensor: SensorRow, key: string, row: Row) => {
       const id = `${sensor.id}|${sensor.unit_id}|${key}`;
       const sum = map.get(id) ?? { sensor, key, volume: 0, flow: 0, readings: 0 };
@@ -279,9 +280,14 @@ export function createIngestService(db: Database) {
       if (!isUsage(row.kind) || !sensor?.unit_id) continue;
       const instant = usageInstant(row.measuredAt, row.intervalS ?? 0);
       add(hourly, sensor, utcHour(instant).toISOString(), row);
-      add(daily, sensor, localDate(instant, sensor.timezone ?? 'UTC'), row);
+      const day = localDate(instant, sensor.timezone ?? 'UTC');
+      add(daily, sensor, day, row);
+      add(monthly, sensor, `${day.slice(0, 8)}01`, row);
     }
-    const upsert = async (table: 'usage_hourly' | 'usage_daily', sums: Map<string, Sum>) => {
+    const upsert = async (
+      table: 'usage_hourly' | 'usage_daily' | 'usage_monthly',
+      sums: Map<string, Sum>,
+    ) => {
       if (sums.size === 0) return;
       const list = [...sums.values()].sort(
         (a, b) =>
@@ -291,7 +297,8 @@ export function createIngestService(db: Database) {
       );
       const column = <T extends string | number | null>(pick: (sum: Sum) => T) =>
         pgArray(list.map(pick));
-      const time = table === 'usage_hourly' ? sql`hour` : sql`day`;
+      const time =
+        table === 'usage_hourly' ? sql`hour` : table === 'usage_daily' ? sql`day` : sql`month`;
       const cast = table === 'usage_hourly' ? sql`timestamptz[]` : sql`date[]`;
       await tx.execute(sql`
         insert into ${sql.identifier(table)} (sensor_id, company_id, property_id, building_id, unit_id,
@@ -309,6 +316,7 @@ export function createIngestService(db: Database) {
     };
     await upsert('usage_hourly', hourly);
     await upsert('usage_daily', daily);
+    await upsert('usage_monthly', monthly);
   }
 
   /** Last submission / keep-alive, battery, firmware and report interval, newest wins. */

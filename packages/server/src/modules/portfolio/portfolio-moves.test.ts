@@ -60,6 +60,9 @@ describe('portfolio moves', () => {
       insert into usage_daily (sensor_id, company_id, property_id, building_id, unit_id, appliance_type_id, volume_mgal, readings, day)
       values (${sensor.id}, ${companyId}, ${property.id}, ${building.id}, ${unit.id}, 5, 2500, 1, '2026-11-20')`);
     await t.database.db.execute(sql`
+      insert into usage_monthly (sensor_id, company_id, property_id, building_id, unit_id, appliance_type_id, volume_mgal, readings, month)
+      values (${sensor.id}, ${companyId}, ${property.id}, ${building.id}, ${unit.id}, 5, 2500, 1, '2026-11-01')`);
+    await t.database.db.execute(sql`
       insert into notifications (company_id, property_id, building_id, unit_id, sensor_id, notification_type_id,
         notification_category_id, first_detected_at, last_detected_at)
       values (${companyId}, ${property.id}, ${building.id}, ${unit.id}, ${sensor.id}, 1, 1, now(), now())`);
@@ -104,6 +107,7 @@ describe('portfolio moves', () => {
       'submissions',
       'usage_hourly',
       'usage_daily',
+      'usage_monthly',
       'notifications',
     ]) {
       expect(await hierarchyOf(table, 'building_id', p.building), table).toEqual([expected]);
@@ -153,7 +157,7 @@ describe('portfolio moves', () => {
     expect(alert.notification_status_id).toBe(3);
     expect(alert.note).toContain('unassigned');
     const old = { company_id: own, property_id: p.property, building_id: p.building };
-    for (const table of ['submissions', 'usage_hourly', 'usage_daily']) {
+    for (const table of ['submissions', 'usage_hourly', 'usage_daily', 'usage_monthly']) {
       expect(await hierarchyOf(table, 'sensor_id', p.sensor), table).toEqual([old]);
     }
     expect(await hierarchyOf('units', 'id', p.unit)).toEqual([
@@ -187,6 +191,12 @@ describe('portfolio moves', () => {
     );
     // 16:00 UTC is 01:00 on Nov 21 in Tokyo.
     expect(moved).toEqual([{ day: '2026-11-21' }]);
+    // Its month follows the re-dated days.
+    const months = await rows<{ month: string; volume_mgal: number; property_id: number }>(sql`
+      select month::text as month, volume_mgal::int as volume_mgal, property_id from usage_monthly where sensor_id = ${late.sensor}`);
+    expect(months).toEqual([
+      { month: '2026-11-01', volume_mgal: 2500, property_id: tokyo.property },
+    ]);
   });
 
   it('refuses moves that would break scope or change nothing, and changes nothing', async () => {

@@ -53,7 +53,13 @@ const followers: readonly { table: string; property: boolean }[] = [
   { table: 'external_flow_accounts', property: false },
 ];
 /** History that moves only with `transfer=1` (DESIGN section 6); otherwise it stays where it was. */
-const history = ['submissions', 'usage_hourly', 'usage_daily', 'notifications'] as const;
+const history = [
+  'submissions',
+  'usage_hourly',
+  'usage_daily',
+  'usage_monthly',
+  'notifications',
+] as const;
 
 /** Where the moved part is: a whole property, or one building. */
 type Subtree = { kind: 'property'; id: number } | { kind: 'building'; id: number };
@@ -207,8 +213,9 @@ export function createPortfolioWrites(db: Database) {
   }
 
   /**
-   * Daily usage is dated in its property's time zone; a building that moved to a property in
-   * another zone gets its daily rows rebuilt from the hourly ones in the new zone.
+   * Daily (and monthly) usage is dated in its property's time zone; a building that moved to a
+   * property in another zone gets its daily rows rebuilt from the hourly ones in the new zone,
+   * and its monthly rows from those days.
    */
   async function redateDailyUsage(tx: Transaction, buildingId: number) {
     await tx.execute(sql`delete from usage_daily where building_id = ${buildingId}`);
@@ -224,6 +231,14 @@ export function createPortfolioWrites(db: Database) {
       where h.building_id = ${buildingId}
       group by h.sensor_id, h.company_id, h.property_id, h.building_id, h.unit_id,
         (h.hour at time zone z.name)::date`);
+    await tx.execute(sql`delete from usage_monthly where building_id = ${buildingId}`);
+    await tx.execute(sql`
+      insert into usage_monthly (sensor_id, company_id, property_id, building_id, unit_id,
+        appliance_type_id, volume_mgal, flow_time_s, readings, month)
+      select sensor_id, company_id, property_id, building_id, unit_id, min(appliance_type_id),
+        sum(volume_mgal), sum(flow_time_s), sum(readings), date_trunc('month', day)::date
+      from usage_daily where building_id = ${buildingId}
+      group by sensor_id, company_id, property_id, building_id, unit_id, date_trunc('month', day)::date`);
   }
 
   return {

@@ -1,0 +1,514 @@
+// Usage analytics benchmark (issue: usage analytics). In one run on this machine:
+//   1. loads the demo portfolio's year of history — about ten million raw readings at the default
+//      scale — into PostgreSQL with the simulator's bulk mode and COPY, then rebuilds the usage
+//      rollups from it (the same rules ingest applies),
+//   2. times every chart endpoint of a server process on that database under concurrent load
+//      (p50 and p95 per endpoint),
+//   3. computes the same answers from the raw readings in SQL (the baseline), checks they agree
+//      bucket by bucket, and prints how many times faster the rollups answer,
+//   4. prints the gzip size of the built web app's JavaScript the /dashboard route needs.
+// Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, used to
+// create a scratch database), BENCH_USAGE_SCALE (1: 30 days of 15-minute reports, 200 days of
+// hourly ones, 12-hour reports for the rest of the year), BENCH_KEEP=1 reuses a loaded database.
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createDatabase } from '@flowsight/server/db/client';
+import { prepareDatabase } from '@flowsight/server/db/prepare';
+import { rebuildUsageRollups } from '@flowsight/server/db/rollups';
+import { seedDemo } from '@flowsight/server/db/seed/demo';
+import { startServerProcess } from '@flowsight/server/testing/server-process';
+import { bulkReadings } from '@flowsight/simulator/bulk';
+import {
+  DEMO_SEED,
+  demoPassword,
+  generateDemoPortfolio,
+} from '@flowsight/simulator/demo-portfolio';
+import { createFleetSimulation } from '@flowsight/simulator/fleet-simulation';
+import type { ReportBand } from '@flowsight/simulator/generators';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const scale = Number(process.env.BENCH_USAGE_SCALE ?? '1');
+const keep = process.env.BENCH_KEEP === '1';
+const DATABASE = 'flowsight_bench_usage';
+const DAY_S = 86_400;
+const FINE_DAYS = Math.max(1, Math.round(30 * scale));
+const HOURLY_DAYS = Math.max(FINE_DAYS + 1, Math.round(200 * scale));
+const HISTORY_DAYS = 365;
+const CONCURRENCY = 8;
+const REQUESTS = 200;
+const RAW_RUNS = 5;
+const PORT = 18_950;
+const MAX_SEQ = 2_147_483_647;
+const root = join(import.meta.dirname, '..', '..');
+
+const bands: ReportBand[] = [
+  { maxAgeS: FINE_DAYS * DAY_S, reportIntervalS: 900, keepaliveIntervalS: 3_600 },
+  { maxAgeS: HOURLY_DAYS * DAY_S, reportIntervalS: 3_600, keepaliveIntervalS: 21_600 },
+  { maxAgeS: null, reportIntervalS: 43_200, keepaliveIntervalS: 7 * DAY_S },
+];
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const percentile = (values: readonly number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const databaseUrl = (name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+type Assignment = {
+  id: number;
+  company_id: number | null;
+  property_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
+  appliance_type_id: number | null;
+  room_type_id: number | null;
+  water_type_id: number | null;
+  report_interval_s: number;
+};
+
+const cell = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? '\\N' : String(value);
+
+/** 1. The demo portfolio and its history, bulk-loaded; answers the rows loaded. */
+async function load(url: string): Promise<{ rows: number; seconds: number }> {
+  await withClient(adminUrl, async (c) => {
+    await c.query(`drop database if exists ${DATABASE} with (force)`);
+    await c.query(`create database ${DATABASE}`);
+  });
+  const handle = await createDatabase({ kind: 'postgres', url });
+  await prepareDatabase(handle);
+  await seedDemo(handle.db);
+  await handle.close();
+
+  const assignments = new Map(
+    (
+      await withClient(url, (c) =>
+        c.query<Assignment & { mac_address: string }>(
+          `select mac_address, id, company_id, property_id, building_id, unit_id, appliance_type_id,
+                  room_type_id, water_type_id, report_interval_s from sensors`,
+        ),
+      )
+    ).rows.map((row) => [row.mac_address, row]),
+  );
+  const now = new Date();
+  const portfolio = generateDemoPortfolio();
+  const simulation = createFleetSimulation({ seed: DEMO_SEED, portfolio, anchor: now });
+  const from = new Date(now.getTime() - HISTORY_DAYS * DAY_S * 1000);
+
+  const started = performance.now();
+  let rows = 0;
+  await withClient(url, async (client) => {
+    const stream = client.query(
+      copyFrom(`copy submissions (measured_at, mac_address, seq, kind, port, payload, transport,
+        volume_mgal, interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags,
+        report_interval_s, gateway_serial, rssi, snr, sensor_id, company_id, property_id,
+        building_id, unit_id, appliance_type_id, room_type_id, water_type_id) from stdin`),
+    );
+    const done = new Promise<void>((resolve, reject) => {
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+    });
+    for (const slice of bulkReadings(simulation, { from, to: now, bands })) {
+      let text = '';
+      for (const { uplink, frame } of slice) {
+        const sensor = assignments.get(uplink.mac);
+        const placed = sensor?.unit_id ? sensor : undefined;
+        let seq = Math.min(Math.max(0, Math.trunc(uplink.fCnt)), MAX_SEQ);
+        let volume: number | null = null;
+        let interval: number | null = null;
+        let flow: number | null = null;
+        let peak: number | null = null;
+        let firmware: string | null = null;
+        let flags: number | null = null;
+        let reportInterval: number | null = null;
+        if (frame.kind === 'usage') {
+          seq = frame.seq;
+          volume = frame.volumeMgal;
+          interval = frame.intervalS;
+          flow = frame.flowTimeS;
+          peak = frame.peakFlowMgpm;
+        } else if (frame.kind === 'usage_v1') {
+          volume = frame.volumeMgal;
+          interval = sensor?.report_interval_s ?? 900;
+        } else {
+          firmware = frame.firmwareVersion;
+          flags = frame.flags;
+          reportInterval = frame.reportIntervalS;
+        }
+        text += [
+          uplink.receivedAt.toISOString(),
+          uplink.mac,
+          seq,
+          frame.kind,
+          uplink.port,
+          `\\\\x${Buffer.from(uplink.payload).toString('hex')}`,
+          uplink.transport,
+          cell(volume),
+          cell(interval),
+          cell(flow),
+          cell(peak),
+          cell(frame.battery),
+          cell(firmware),
+          cell(flags),
+          cell(reportInterval),
+          cell(uplink.gateway),
+          uplink.rssi,
+          uplink.snr,
+          cell(sensor?.id),
+          cell(placed?.company_id),
+          cell(placed?.property_id),
+          cell(placed?.building_id),
+          cell(placed?.unit_id),
+          cell(placed?.appliance_type_id),
+          cell(placed?.room_type_id),
+          cell(placed?.water_type_id),
+        ].join('\t');
+        text += '\n';
+      }
+      rows += slice.length;
+      if (!stream.write(text)) await new Promise((resolve) => stream.once('drain', resolve));
+      if (rows % 1_000_000 < slice.length) console.log(`… ${fmt(rows)} readings loaded`);
+    }
+    stream.end();
+    await done;
+  });
+  const copySeconds = (performance.now() - started) / 1000;
+  console.log(
+    `Loaded ${fmt(rows)} raw readings with the simulator's bulk mode and COPY in ${copySeconds.toFixed(0)} s (${fmt(rows / copySeconds)} rows/s)`,
+  );
+  const rolled = performance.now();
+  const rollups = await createDatabase({ kind: 'postgres', url });
+  await rebuildUsageRollups(rollups.db);
+  await rollups.close();
+  await withClient(url, (c) => c.query('vacuum analyze'));
+  console.log(
+    `Rebuilt the usage rollups from them in ${((performance.now() - rolled) / 1000).toFixed(0)} s`,
+  );
+  return { rows, seconds: copySeconds };
+}
+
+type Bucket = { period: string; gallons: number };
+type Probe = {
+  /** Printed name. */
+  name: string;
+  /** The request for the i-th call (records rotate). */
+  path: (i: number) => string;
+  /** The same answer from raw readings, as period → gallons, for the first record. */
+  raw?: (client: pg.Client, answer: unknown) => Promise<Map<string, number>>;
+  /** The endpoint's answer as period → gallons, to compare with `raw`. */
+  buckets?: (answer: unknown) => Map<string, number>;
+};
+
+/** Raw readings of a place counted at their midpoint, with their property's time zone. */
+const rawReadings = (level: string, id: number, from: string, to: string) => `
+  select s.volume_mgal, s.appliance_type_id, s.unit_id,
+         s.measured_at - make_interval(secs => s.interval_s / 2.0) as instant, z.name as zone
+  from submissions s join properties p on p.id = s.property_id join timezones z on z.id = p.timezone_id
+  where s.${level}_id = ${id} and s.kind in ('usage', 'usage_v1') and s.unit_id is not null
+    and s.measured_at >= '${from}'::timestamptz and s.measured_at < '${to}'::timestamptz + interval '1 day'`;
+
+const labelSql: Record<number, (zone: string) => string> = {
+  1: () => `to_char(instant at time zone zone, 'YYYY-MM')`,
+  2: () => `to_char(instant at time zone zone, 'IYYY-"W"IW')`,
+  3: () => `to_char(instant at time zone zone, 'YYYY-MM-DD')`,
+  4: (zone) =>
+    `to_char(date_trunc('hour', instant, 'UTC') at time zone '${zone}', 'YYYY-MM-DD HH24')`,
+};
+
+const plural: Record<string, string> = {
+  company: 'companies',
+  property: 'properties',
+  building: 'buildings',
+  unit: 'units',
+};
+
+type GallonsAnswer = {
+  time_zone: string;
+  from: string;
+  to: string;
+  data: { period: string; start: string; end: string; gallons: number }[];
+};
+
+function gallonsProbe(level: string, ids: readonly number[], granularity: number): Probe {
+  return {
+    name: `GET /${plural[level]}/{id}/gallons?granularity=${granularity}`,
+    path: (i) => `/api/${plural[level]}/${ids[i % ids.length]}/gallons?granularity=${granularity}`,
+    buckets: (answer) =>
+      new Map((answer as GallonsAnswer).data.map((b: Bucket) => [b.period, b.gallons])),
+    raw: async (client, answer) => {
+      const window = answer as GallonsAnswer;
+      const { rows } = await client.query<{ period: string; gallons: number }>(`
+        select ${labelSql[granularity]?.(window.time_zone)} as period, sum(volume_mgal)::float8 / 1000 as gallons
+        from (${rawReadings(level, ids[0] ?? 0, window.from, window.to)}) r
+        where instant >= '${window.from}'::timestamptz and instant < '${window.to}'::timestamptz
+        group by 1`);
+      return new Map(rows.map((r) => [r.period, Number(r.gallons)]));
+    },
+  };
+}
+
+type ApplianceAnswer = {
+  from: string;
+  to: string;
+  time_zone: string;
+  data: { appliance_type_id: number; gallons: number }[];
+};
+
+function applianceProbe(level: string, ids: readonly number[]): Probe {
+  const path = plural[level];
+  return {
+    name: `GET /${path}/{id}/appliance-gallons`,
+    path: (i) => `/api/${path}/${ids[i % ids.length]}/appliance-gallons`,
+    buckets: (answer) =>
+      new Map(
+        (answer as ApplianceAnswer).data.map((a) => [String(a.appliance_type_id), a.gallons]),
+      ),
+    raw: async (client, answer) => {
+      const range = answer as ApplianceAnswer;
+      const { rows } = await client.query<{ period: string; gallons: number }>(`
+        select appliance_type_id::text as period, sum(volume_mgal)::float8 / 1000 as gallons
+        from (${rawReadings(level, ids[0] ?? 0, `${range.from}T00:00:00Z`, `${range.to}T00:00:00Z`)}) r
+        where (instant at time zone zone)::date between '${range.from}' and '${range.to}'
+        group by 1`);
+      return new Map(rows.map((r) => [r.period, Number(r.gallons)]));
+    },
+  };
+}
+
+type TopUnitsAnswer = { from: string; to: string; data: { unit_id: number; gallons: number }[] };
+
+function topUnitsProbe(companyIds: readonly number[]): Probe {
+  return {
+    name: 'GET /companies/{id}/top-gallons-units',
+    path: (i) => `/api/companies/${companyIds[i % companyIds.length]}/top-gallons-units`,
+    buckets: (answer) =>
+      new Map((answer as TopUnitsAnswer).data.map((u) => [String(u.unit_id), u.gallons])),
+    raw: async (client, answer) => {
+      const range = answer as TopUnitsAnswer;
+      const { rows } = await client.query<{ period: string; gallons: number }>(`
+        select unit_id::text as period, sum(volume_mgal)::float8 / 1000 as gallons
+        from (${rawReadings('company', companyIds[0] ?? 0, `${range.from}T00:00:00Z`, `${range.to}T00:00:00Z`)}) r
+        where (instant at time zone zone)::date between '${range.from}' and '${range.to}'
+        group by 1 order by 2 desc limit ${range.data.length}`);
+      return new Map(rows.map((r) => [r.period, Number(r.gallons)]));
+    },
+  };
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: demoPassword }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** REQUESTS calls of one probe, CONCURRENCY at a time; answers each call's latency. */
+async function timeCalls(baseUrl: string, token: string, probe: Probe): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < REQUESTS) {
+      const i = next++;
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}${probe.path(i)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${probe.path(i)} answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return latencies;
+}
+
+/** 4. gzip bytes of the JavaScript the /dashboard route loads: the entry and the route's chunks. */
+function dashboardJavaScript(): { bytes: number; files: number } | null {
+  const publicDir = join(root, 'packages', 'server', 'public');
+  const manifestFile = join(publicDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+  const needed = new Set<string>();
+  const visit = (key: string) => {
+    if (needed.has(key)) return;
+    needed.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const dashboard = Object.keys(manifest).filter((key) => /dashboard/i.test(key));
+  if (!entry || dashboard.length === 0) return null;
+  visit(entry);
+  for (const key of dashboard) visit(key);
+  let bytes = 0;
+  for (const key of needed) {
+    const file = manifest[key]?.file;
+    if (file?.endsWith('.js')) bytes += gzipSync(readFileSync(join(publicDir, file))).length;
+  }
+  return { bytes, files: needed.size };
+}
+
+async function main() {
+  const url = databaseUrl(DATABASE);
+  console.log(
+    `Usage analytics benchmark — history bands: 15-minute reports for ${FINE_DAYS} days, hourly to ${HOURLY_DAYS} days, 12-hourly to ${HISTORY_DAYS} days`,
+  );
+  const loaded = keep
+    ? await withClient(url, async (c) => ({
+        rows: Number((await c.query('select count(*)::int as n from submissions')).rows[0]?.n),
+        seconds: 0,
+      }))
+    : await load(url);
+
+  const records = await withClient(url, async (c) => {
+    const company = (
+      await c.query<{ id: number }>(`
+        select company_id as id from user_roles r join users u on u.id = r.user_id
+        where u.email = 'manager@flowsight.test' order by r.id limit 1`)
+    ).rows[0]?.id;
+    const ids = async (query: string) =>
+      (await c.query<{ id: number }>(query, [company])).rows.map((r) => r.id);
+    const properties = 'select id from properties where company_id = $1';
+    const buildings = `select id from buildings where property_id in (${properties})`;
+    const units = `select id from units where building_id in (${buildings})`;
+    return {
+      company: company ?? 0,
+      properties: await ids(`${properties} order by id`),
+      buildings: await ids(`${buildings} order by id`),
+      units: await ids(`${units} order by id`),
+    };
+  });
+
+  const server = await startServerProcess({ DATABASE_URL: url, LOG_LEVEL: 'warn' }, PORT);
+  const lines: string[] = [];
+  try {
+    const token = await signIn(server.url, 'manager@flowsight.test');
+    const levels: [string, readonly number[]][] = [
+      ['company', [records.company]],
+      ['property', records.properties],
+      ['building', records.buildings],
+      ['unit', records.units],
+    ];
+    const probes: Probe[] = [
+      ...levels.flatMap(([level, ids]) => [1, 2, 3, 4].map((g) => gallonsProbe(level, ids, g))),
+      applianceProbe('company', [records.company]),
+      applianceProbe('building', records.buildings),
+      topUnitsProbe([records.company]),
+      {
+        name: 'GET /companies/{id}/top-gallons-properties',
+        path: () => `/api/companies/${records.company}/top-gallons-properties`,
+      },
+      {
+        name: 'GET /buildings/{id}/units-gallons',
+        path: (i) =>
+          `/api/buildings/${records.buildings[i % records.buildings.length]}/units-gallons`,
+      },
+      {
+        name: 'GET /buildings/{id}/units-gallons/grouped-by-category',
+        path: (i) =>
+          `/api/buildings/${records.buildings[i % records.buildings.length]}/units-gallons/grouped-by-category`,
+      },
+      {
+        name: 'GET /units/{id}/gallons-predictions',
+        path: (i) => `/api/units/${records.units[i % records.units.length]}/gallons-predictions`,
+      },
+      {
+        name: 'GET /companies/{id}/statistics',
+        path: () => `/api/companies/${records.company}/statistics`,
+      },
+      {
+        name: 'GET /units/{id}/statistics',
+        path: (i) => `/api/units/${records.units[i % records.units.length]}/statistics`,
+      },
+    ];
+    // Warm the server (connections, plans) before timing.
+    for (const probe of probes) {
+      await fetch(`${server.url}${probe.path(0)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    }
+    const header = `${'endpoint'.padEnd(72)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'raw p50'.padStart(11)} ${'× faster'.padStart(9)}`;
+    console.log(
+      `\nChart endpoints on ${fmt(loaded.rows)} raw readings, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each:`,
+    );
+    console.log(header);
+    lines.push(header);
+    let worstP95 = 0;
+    let slowestRatio = Infinity;
+    await withClient(url, async (client) => {
+      for (const probe of probes) {
+        const latencies = await timeCalls(server.url, token, probe);
+        const p50 = percentile(latencies, 50);
+        const p95 = percentile(latencies, 95);
+        worstP95 = Math.max(worstP95, p95);
+        let rawText = '';
+        let ratioText = '';
+        if (probe.raw && probe.buckets) {
+          const response = await fetch(`${server.url}${probe.path(0)}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const answer = (await response.json()) as unknown;
+          const rawTimes: number[] = [];
+          let raw = new Map<string, number>();
+          for (let run = 0; run < RAW_RUNS; run += 1) {
+            const started = performance.now();
+            raw = await probe.raw(client, answer);
+            rawTimes.push(performance.now() - started);
+          }
+          const fromRollups = probe.buckets(answer);
+          for (const [period, gallons] of fromRollups) {
+            const expected = raw.get(period) ?? 0;
+            if (Math.abs(expected - gallons) > 0.01 + expected * 1e-9) {
+              throw new Error(
+                `${probe.name}: ${period} is ${gallons} gal, raw readings say ${expected}`,
+              );
+            }
+          }
+          const rawP50 = percentile(rawTimes, 50);
+          rawText = ms(rawP50);
+          ratioText = `${(rawP50 / p50).toFixed(0)}×`;
+          slowestRatio = Math.min(slowestRatio, rawP50 / p50);
+        }
+        const line = `${probe.name.padEnd(72)} ${ms(p50).padStart(9)} ${ms(p95).padStart(9)} ${rawText.padStart(11)} ${ratioText.padStart(9)}`;
+        console.log(line);
+        lines.push(line);
+      }
+    });
+    console.log(
+      `\nWorst p95 ${ms(worstP95)} (target ≤ 50 ms); the rollups answer at least ${slowestRatio.toFixed(0)}× faster than the same answer from raw readings (target ≥ 10×); every compared bucket agreed.`,
+    );
+  } finally {
+    await server.stop();
+  }
+
+  const js = dashboardJavaScript();
+  console.log(
+    js
+      ? `/dashboard route JavaScript: ${(js.bytes / 1024).toFixed(1)} KB gzip in ${js.files} chunks (target ≤ 250 KB)`
+      : '/dashboard route JavaScript: no dashboard chunk in the build manifest',
+  );
+}
+
+await main();
