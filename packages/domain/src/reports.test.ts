@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { Granularity } from './granularity.ts';
+import {
+  changePercent,
+  isLocalDate,
+  isoWeekLabel,
+  reportDefinitions,
+  reportMessages,
+  reportPeriods,
+  reportTotals,
+  reportTypeOf,
+  resolveDateRange,
+  statisticsDays,
+  unitStatus,
+  waterCost,
+} from './reports.ts';
+
+describe('statistics days', () => {
+  it('compares this month so far with as many days of last month, and averages 30 complete days', () => {
+    expect(statisticsDays('2026-11-22')).toEqual({
+      today: '2026-11-22',
+      monthStart: '2026-11-01',
+      lastMonthStart: '2026-10-01',
+      lastMonthEnd: '2026-10-31',
+      lastMonthSameEnd: '2026-10-22',
+      averageFrom: '2026-10-23',
+      averageTo: '2026-11-21',
+      earliest: '2026-10-01',
+    });
+  });
+
+  it('cuts the same period at the end of a shorter last month and reads back far enough in March', () => {
+    const march = statisticsDays('2026-03-31');
+    expect(march.lastMonthSameEnd).toBe('2026-02-28');
+    expect(statisticsDays('2028-03-30').lastMonthSameEnd).toBe('2028-02-29');
+    // 30 days before 1 March reaches into January.
+    const first = statisticsDays('2026-03-01');
+    expect(first.averageFrom).toBe('2026-01-30');
+    expect(first.earliest).toBe('2026-01-30');
+    expect(statisticsDays('2026-01-15').lastMonthStart).toBe('2025-12-01');
+  });
+});
+
+describe('change percent', () => {
+  it('answers one decimal, negative when less, null when nothing to compare with', () => {
+    expect(changePercent(7000, 6800)).toBe(2.9);
+    expect(changePercent(50, 200)).toBe(-75);
+    expect(changePercent(10, 0)).toBeNull();
+    expect(changePercent(0, 0)).toBeNull();
+  });
+});
+
+describe('unit status', () => {
+  const base = { sensors: 3, sensorsTransmitting: 3, openAlerts: 0, openLeaks: 0 };
+  it('takes the first that holds: no sensors, leak, attention, silent, ok', () => {
+    expect(
+      unitStatus({ ...base, sensors: 0, sensorsTransmitting: 0, openAlerts: 1, openLeaks: 1 }),
+    ).toBe('no-sensors');
+    expect(unitStatus({ ...base, openAlerts: 2, openLeaks: 1, sensorsTransmitting: 0 })).toBe(
+      'leak',
+    );
+    expect(unitStatus({ ...base, openAlerts: 1, sensorsTransmitting: 0 })).toBe('attention');
+    expect(unitStatus({ ...base, sensorsTransmitting: 0 })).toBe('silent');
+    expect(unitStatus(base)).toBe('ok');
+  });
+});
+
+describe('date ranges', () => {
+  it('defaults to this month so far and refuses reversed or too long ranges', () => {
+    expect(resolveDateRange({}, '2026-11-22')).toEqual({
+      ok: true,
+      range: { from: '2026-11-01', to: '2026-11-22' },
+    });
+    expect(resolveDateRange({ from: '2026-11-23' }, '2026-11-22')).toEqual({
+      ok: false,
+      message: reportMessages.order,
+    });
+    expect(resolveDateRange({ from: '2026-01-01', to: '2027-01-01' }, '2026-11-22').ok).toBe(true);
+    expect(resolveDateRange({ from: '2026-01-01', to: '2027-01-02' }, '2026-11-22')).toEqual({
+      ok: false,
+      message: reportMessages.span,
+    });
+  });
+
+  it('accepts only real calendar dates', () => {
+    expect(isLocalDate('2028-02-29')).toBe(true);
+    for (const text of ['2026-02-29', '2026-13-01', '2026-1-01', '22/11/2026', '']) {
+      expect(isLocalDate(text), text).toBe(false);
+    }
+  });
+});
+
+describe('report periods', () => {
+  it('labels ISO weeks by the year of their Thursday', () => {
+    expect(isoWeekLabel('2026-11-22')).toBe('2026-W47');
+    expect(isoWeekLabel('2026-11-23')).toBe('2026-W48');
+    expect(isoWeekLabel('2027-01-01')).toBe('2026-W53');
+    expect(isoWeekLabel('2024-12-30')).toBe('2025-W01');
+  });
+
+  it('lists every period touching the range, oldest first', () => {
+    const range = { from: '2026-10-30', to: '2026-11-03' };
+    expect(reportPeriods(range, Granularity.Daily).map((p) => p.label)).toEqual([
+      '2026-10-30',
+      '2026-10-31',
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+    ]);
+    expect(reportPeriods(range, Granularity.Weekly)).toEqual([
+      { start: '2026-10-26', label: '2026-W44' },
+      { start: '2026-11-02', label: '2026-W45' },
+    ]);
+    expect(reportPeriods({ from: '2026-01-31', to: '2026-03-01' }, Granularity.Monthly)).toEqual([
+      { start: '2026-01-01', label: '2026-01' },
+      { start: '2026-02-01', label: '2026-02' },
+      { start: '2026-03-01', label: '2026-03' },
+    ]);
+  });
+});
+
+describe('report definitions', () => {
+  it('knows the five report types and nothing else', () => {
+    expect(reportTypeOf('1')).toBe(1);
+    expect(reportTypeOf('5')).toBe(5);
+    for (const param of ['0', '6', 'abc', '1.5', '-1', ''])
+      expect(reportTypeOf(param)).toBeUndefined();
+    expect(reportDefinitions[1].fileName).toBe('usage-by-unit');
+    expect(reportDefinitions[5].columns.map((c) => c.key)).toEqual([
+      'property_name',
+      'gallons',
+      'water_price',
+      'cost',
+      'open_leaks_monthly_cost',
+    ]);
+  });
+
+  it('sums the totals columns, money to cents and gallons to thousandths', () => {
+    const totals = reportTotals(reportDefinitions[1], [
+      { gallons: 1.0005, cost: 0.105 },
+      { gallons: 2.0004, cost: 0.2 },
+      { gallons: null, cost: null },
+    ]);
+    expect(totals).toEqual({ gallons: 3.001, cost: 0.31 });
+    expect(waterCost(1500, 12.5)).toBe(18.75);
+  });
+});
