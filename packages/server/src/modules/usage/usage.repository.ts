@@ -1,14 +1,15 @@
-// Reads of the usage rollups for charts and totals: `usage_hourly` (UTC hours) and `usage_daily`
-// (the property's local dates), never the raw readings. Each call is one aggregate statement that
-// starts from the level's (level_id, hour|day) index and is limited by the caller's scope; places
-// are found through the portfolio's `visible` condition, so a record outside the scope is absent.
+// Reads of the usage rollups for charts and totals: `usage_hourly` (UTC hours), `usage_daily`
+// (the property's local dates) and `usage_monthly` (its local months), never the raw readings.
+// Each call is one aggregate statement that starts from the level's (level_id, hour|day|month)
+// index and is limited by the caller's scope; places are found through the portfolio's `visible`
+// condition, so a record outside the scope is absent.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { LocalDate } from '@flowsight/domain/usage-windows';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
-import { usageDaily, usageHourly } from '../../db/schema/readings.ts';
+import { usageDaily, usageHourly, usageMonthly } from '../../db/schema/readings.ts';
 import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
 import { visible } from '../portfolio/portfolio.repository.ts';
 
@@ -106,6 +107,30 @@ export function createUsageRepository(db: Database) {
         from ${usageDaily} where ${dailyOf(scope, level, id, range)}
         group by ${usageDaily.day}`);
       return found.map((row) => ({ day: row.day, mgal: Number(row.mgal) }));
+    },
+
+    /** Thousandths of a gallon per local month (its first day) whose first day is in the range. */
+    async monthly(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
+      const monthlyScope =
+        scopeCondition(scope, {
+          companyId: usageMonthly.companyId,
+          propertyId: usageMonthly.propertyId,
+          buildingId: usageMonthly.buildingId,
+          unitId: usageMonthly.unitId,
+        }) ?? always;
+      const column = {
+        company: usageMonthly.companyId,
+        property: usageMonthly.propertyId,
+        building: usageMonthly.buildingId,
+        unit: usageMonthly.unitId,
+      }[level];
+      const found = await rows<{ month: string; mgal: number | string }>(sql`
+        select ${usageMonthly.month}::text as month, sum(${usageMonthly.volumeMgal})::float8 as mgal
+        from ${usageMonthly}
+        where ${column} = ${id} and ${monthlyScope}
+          and ${usageMonthly.month} >= ${range.from}::date and ${usageMonthly.month} <= ${range.to}::date
+        group by ${usageMonthly.month}`);
+      return found.map((row) => ({ day: row.month, mgal: Number(row.mgal) }));
     },
 
     /** Thousandths of a gallon per UTC hour in [from, to). */

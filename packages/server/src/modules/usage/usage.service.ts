@@ -78,7 +78,9 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
           if (index >= 0) sums[index] = (sums[index] ?? 0) + row.mgal;
         }
       } else if (window.days) {
-        for (const row of await repository.daily(scope, level, id, window.days)) {
+        // Monthly charts read a row per sensor and month, not a year of days.
+        const read = granularity === Granularity.Monthly ? repository.monthly : repository.daily;
+        for (const row of await read(scope, level, id, window.days)) {
           const index = bucketOfDay(window, row.day);
           if (index >= 0) sums[index] = (sums[index] ?? 0) + row.mgal;
         }
