@@ -260,6 +260,16 @@ const portfolioRoutes: RouteObject[] = [
   { path: 'companies/:companyId/*', Component: NotFoundPage },
 ];
 
+const overviewRoute = async () => {
+  const { OverviewPage } = await import('@/features/overview/routes/overview-page');
+  return { Component: OverviewPage };
+};
+const statisticsPages = () => import('@/features/statistics/routes/statistics-pages');
+const reportsRoute = async () => {
+  const { ReportsPage } = await import('@/features/reports/routes/reports-page');
+  return { Component: ReportsPage };
+};
+
 /** Settings with the person's own notification contacts (composed in `routes/settings-entry`). */
 const settingsRoute = async () => {
   const { SettingsEntry } = await import('./routes/settings-entry');
@@ -270,11 +280,8 @@ const settingsRoute = async () => {
  * until then each shows its title and a "this section arrives soon" note inside the shell.
  */
 const shellSections: [path: string, titleKey: PageHandle['titleKey']][] = [
-  ['overview', 'nav.overview'],
   ['dashboard', 'nav.dashboard'],
   ['flume-accounts', 'nav.flume-accounts'],
-  ['reports', 'nav.reports'],
-  ['statistics/*', 'nav.statistics'],
 ];
 
 /** The root: every location change is a page view (production builds with an analytics id). */
@@ -452,6 +459,54 @@ export const appRoutes: RouteObject[] = [
                     path: 'integrations',
                     lazy: integrationKeysRoute,
                     handle: { titleKey: 'nav.integrations' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'overview',
+                    lazy: overviewRoute,
+                    handle: { titleKey: 'nav.overview' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'reports',
+                    lazy: reportsRoute,
+                    handle: { titleKey: 'nav.reports' } satisfies PageHandle,
+                  },
+                  {
+                    // The tabs are the next segment; /statistics and unknown tabs open `usage`.
+                    path: 'statistics',
+                    lazy: async () => ({ Component: (await statisticsPages()).StatisticsLayout }),
+                    handle: { titleKey: 'nav.statistics' } satisfies PageHandle,
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({
+                          Component: (await statisticsPages()).StatisticsIndex,
+                        }),
+                      },
+                      {
+                        path: 'usage',
+                        lazy: async () => ({
+                          Component: (await statisticsPages()).StatisticsUsageTab,
+                        }),
+                      },
+                      {
+                        path: 'fixtures',
+                        lazy: async () => ({
+                          Component: (await statisticsPages()).StatisticsFixturesTab,
+                        }),
+                      },
+                      {
+                        path: 'units',
+                        lazy: async () => ({
+                          Component: (await statisticsPages()).StatisticsUnitsTab,
+                        }),
+                      },
+                      {
+                        path: '*',
+                        lazy: async () => ({
+                          Component: (await statisticsPages()).StatisticsIndex,
+                        }),
+                      },
+                    ],
                   },
                   ...shellSections.map(([path, titleKey]) => ({
                     path,

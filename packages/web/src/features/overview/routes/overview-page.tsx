@@ -1,0 +1,340 @@
+// /overview (system roles; spec section 2 "dashboard for system roles"): the fleet's and the
+// portfolio's health from GET /overview — key figures by group, gallons by day over the last two
+// weeks, and one line per company linking to its page. Loading, error and empty states; one card
+// per company on phones.
+import RefreshRounded from '@mui/icons-material/RefreshRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ColumnChart } from '@/components/charts/column-chart';
+import { KpiCard } from '@/components/kpi-card';
+import { PageLoader } from '@/components/page-loader';
+import { useTranslateMessage } from '@/i18n/messages';
+import { errorMessages } from '@/lib/api-error';
+import { type FleetOverview, useOverview } from '../api/get-overview';
+import { useOverviewFormat } from '../utils/overview-format';
+
+type CompanyLine = FleetOverview['companies_list'][number];
+
+export function OverviewPage() {
+  const { t } = useTranslation();
+  const translate = useTranslateMessage();
+  const overview = useOverview();
+
+  return (
+    <Stack spacing={3} data-testid="overview-page">
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
+          {t('overview.title')}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{t('overview.intro')}</Typography>
+      </Box>
+      {overview.isPending && <PageLoader />}
+      {overview.isError && (
+        <Alert
+          severity="error"
+          data-testid="overview-error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              startIcon={<RefreshRounded />}
+              onClick={() => void overview.refetch()}
+            >
+              {t('overview.retry')}
+            </Button>
+          }
+        >
+          {errorMessages(overview.error).map(translate).join('\n')}
+        </Alert>
+      )}
+      {overview.data !== undefined && <OverviewFigures overview={overview.data} />}
+    </Stack>
+  );
+}
+
+type OverviewFiguresProps = { overview: FleetOverview };
+
+function OverviewFigures({ overview }: OverviewFiguresProps) {
+  const { t } = useTranslation();
+  const format = useOverviewFormat();
+  const { sensors, gateways, alerts } = overview;
+
+  const chartData = overview.usage_by_day.map((day) => ({
+    key: day.day,
+    label: format.day(day.day),
+    detail: format.longDay(day.day),
+    value: day.gallons,
+  }));
+
+  return (
+    <>
+      <FigureGroup title={t('overview.groups.portfolio')} id="portfolio">
+        <KpiCard
+          data-testid="kpi-companies"
+          label={t('overview.kpi.companies')}
+          value={format.count(overview.companies)}
+        />
+        <KpiCard
+          data-testid="kpi-properties"
+          label={t('overview.kpi.properties')}
+          value={format.count(overview.properties)}
+        />
+        <KpiCard
+          data-testid="kpi-buildings"
+          label={t('overview.kpi.buildings')}
+          value={format.count(overview.buildings)}
+        />
+        <KpiCard
+          data-testid="kpi-units"
+          label={t('overview.kpi.units')}
+          value={format.count(overview.units)}
+        />
+      </FigureGroup>
+
+      <FigureGroup title={t('overview.groups.sensors')} id="sensors">
+        <KpiCard
+          data-testid="kpi-transmitting"
+          label={t('overview.kpi.transmitting')}
+          value={format.count(sensors.transmitting)}
+          tone="success"
+          detail={t('overview.kpi.ofAssigned', {
+            share: format.share(sensors.transmitting, sensors.assigned),
+            assigned: format.count(sensors.assigned),
+          })}
+        />
+        <KpiCard
+          data-testid="kpi-not-transmitting"
+          label={t('overview.kpi.notTransmitting')}
+          value={format.count(sensors.not_transmitting)}
+          tone={sensors.not_transmitting > 0 ? 'warning' : 'default'}
+        />
+        <KpiCard
+          data-testid="kpi-low-battery"
+          label={t('overview.kpi.lowBattery')}
+          value={format.count(sensors.low_battery)}
+          tone={sensors.low_battery > 0 ? 'warning' : 'default'}
+        />
+        <KpiCard
+          data-testid="kpi-stock"
+          label={t('overview.kpi.stock')}
+          value={format.count(sensors.stock)}
+          detail={t('overview.kpi.totalSensors', { total: format.count(sensors.total) })}
+        />
+      </FigureGroup>
+
+      <FigureGroup title={t('overview.groups.gatewaysAndAlerts')} id="alerts">
+        <KpiCard
+          data-testid="kpi-gateways-online"
+          label={t('overview.kpi.gatewaysOnline')}
+          value={format.count(gateways.online)}
+          tone="success"
+          detail={t('overview.kpi.ofGateways', { total: format.count(gateways.total) })}
+        />
+        <KpiCard
+          data-testid="kpi-gateways-offline"
+          label={t('overview.kpi.gatewaysOffline')}
+          value={format.count(gateways.offline)}
+          tone={gateways.offline > 0 ? 'error' : 'default'}
+        />
+        <KpiCard
+          data-testid="kpi-open-alerts"
+          label={t('overview.kpi.openAlerts')}
+          value={format.count(alerts.open)}
+          tone={alerts.open > 0 ? 'warning' : 'default'}
+          detail={t('overview.kpi.alertStatuses', {
+            new: format.count(alerts.new),
+            acknowledged: format.count(alerts.acknowledged),
+          })}
+        />
+        <KpiCard
+          data-testid="kpi-open-leaks"
+          label={t('overview.kpi.openLeaks')}
+          value={format.count(alerts.open_leaks)}
+          tone={alerts.open_leaks > 0 ? 'error' : 'default'}
+          detail={t('overview.kpi.leakCost', {
+            cost: format.money(alerts.open_leaks_monthly_cost),
+          })}
+        />
+      </FigureGroup>
+
+      <FigureGroup title={t('overview.groups.lastDay')} id="last-day">
+        <KpiCard
+          data-testid="kpi-readings-24h"
+          label={t('overview.kpi.readings24h')}
+          value={format.count(overview.readings_last_24h)}
+        />
+        <KpiCard
+          data-testid="kpi-gallons-24h"
+          label={t('overview.kpi.gallons24h')}
+          value={format.gallons(overview.gallons_last_24h)}
+        />
+      </FigureGroup>
+
+      <Box component="section" aria-labelledby="overview-usage-title">
+        <Typography id="overview-usage-title" variant="h6" component="h2" sx={{ mb: 0.5 }}>
+          {t('overview.usage.title')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+          {t('overview.usage.note')}
+        </Typography>
+        <ColumnChart
+          title={t('overview.usage.title')}
+          valueLabel={t('overview.usage.gallons')}
+          data={chartData}
+          formatValue={format.gallons}
+          emptyText={t('overview.usage.empty')}
+          data-testid="overview-usage-chart"
+        />
+      </Box>
+
+      <CompaniesTable companies={overview.companies_list} />
+    </>
+  );
+}
+
+type FigureGroupProps = { title: string; id: string; children: ReactNode };
+
+function FigureGroup({ title, id, children }: FigureGroupProps) {
+  const headingId = `overview-${id}-title`;
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 1, sm: 2 },
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(4, minmax(0, 1fr))',
+          },
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+type CompaniesTableProps = { companies: readonly CompanyLine[] };
+
+function CompaniesTable({ companies }: CompaniesTableProps) {
+  const { t } = useTranslation();
+  const format = useOverviewFormat();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const pathOf = (company: CompanyLine) => `/companies/${company.company_id}`;
+
+  const empty = companies.length === 0 && (
+    <Typography
+      sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+      data-testid="overview-companies-empty"
+    >
+      {t('overview.companies.empty')}
+    </Typography>
+  );
+
+  return (
+    <Box component="section" aria-labelledby="overview-companies-title">
+      <Typography id="overview-companies-title" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {t('overview.companies.title')}
+      </Typography>
+      {phone ? (
+        <Stack spacing={1} data-testid="overview-companies">
+          {empty}
+          {companies.map((company) => (
+            <Card key={company.company_id} variant="outlined" data-testid="overview-company">
+              <CardActionArea component={RouterLink} to={pathOf(company)} sx={{ p: 1.5 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {company.name}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('overview.companies.cardSensors', {
+                    sensors: format.count(company.sensors),
+                    share: format.share(company.transmitting, company.sensors),
+                  })}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('overview.companies.cardUsage', {
+                    alerts: format.count(company.open_alerts),
+                    gallons: format.gallons(company.gallons_this_month),
+                  })}
+                </Typography>
+              </CardActionArea>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Paper variant="outlined" sx={{ borderRadius: 2 }}>
+          <TableContainer>
+            <Table
+              size="small"
+              aria-labelledby="overview-companies-title"
+              data-testid="overview-companies"
+            >
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 600 }}>{t('overview.companies.name')}</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {t('overview.companies.sensors')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {t('overview.companies.transmitting')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {t('overview.companies.openAlerts')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {t('overview.companies.gallonsThisMonth')}
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {empty !== false && (
+                  <TableRow>
+                    <TableCell colSpan={5}>{empty}</TableCell>
+                  </TableRow>
+                )}
+                {companies.map((company) => (
+                  <TableRow key={company.company_id} hover data-testid="overview-company">
+                    <TableCell>
+                      <Link component={RouterLink} to={pathOf(company)} sx={{ fontWeight: 600 }}>
+                        {company.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell align="right">{format.count(company.sensors)}</TableCell>
+                    <TableCell align="right">
+                      {format.share(company.transmitting, company.sensors)}
+                    </TableCell>
+                    <TableCell align="right">{format.count(company.open_alerts)}</TableCell>
+                    <TableCell align="right">
+                      {format.gallonsNumber(company.gallons_this_month)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,127 @@
+// A report's preview: every row of the report under its column headings, with a totals row when
+// the report has one. Wide reports scroll sideways with the first column kept in view (phones
+// included); printed, the table is laid out in full on the page.
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { ReportColumnKind } from '../utils/report-format';
+
+export type ReportTableColumn = { key: string; label: string; kind: ReportColumnKind };
+
+export type ReportTableProps = {
+  label: string;
+  columns: readonly ReportTableColumn[];
+  /** Cell texts, one array per row in the order of `columns`. */
+  rows: readonly (readonly string[])[];
+  /** The totals row's texts (empty cells as ''), or none. */
+  totals?: readonly string[];
+  emptyText: string;
+};
+
+const sticky = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  borderRight: 1,
+  borderRightColor: 'divider',
+  '@media print': { position: 'static', borderRight: 0 },
+} as const;
+
+const alignOf = (kind: ReportColumnKind) =>
+  kind === 'number' || kind === 'money' ? 'right' : 'left';
+
+export function ReportTable({ label, columns, rows, totals, emptyText }: ReportTableProps) {
+  return (
+    <TableContainer
+      tabIndex={0}
+      aria-label={label}
+      sx={{
+        maxWidth: '100%',
+        overflowX: 'auto',
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        '@media print': { overflow: 'visible' },
+      }}
+    >
+      <Table size="small" data-testid="report-table" sx={{ '@media print': { fontSize: 10 } }}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column, index) => (
+              <TableCell
+                key={column.key}
+                align={alignOf(column.kind)}
+                sx={{ fontWeight: 600, whiteSpace: 'nowrap', ...(index === 0 ? sticky : {}) }}
+              >
+                {column.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns.length} sx={{ border: 0 }}>
+                <Box
+                  sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                  data-testid="report-empty"
+                >
+                  {emptyText}
+                </Box>
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((cells, rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: report rows have no id of their own
+            <TableRow key={rowIndex} hover data-testid="report-row">
+              {cells.map((cell, index) => {
+                const column = columns[index];
+                return (
+                  <TableCell
+                    key={column?.key ?? index}
+                    align={alignOf(column?.kind ?? 'text')}
+                    sx={{
+                      whiteSpace: column?.kind === 'text' ? 'normal' : 'nowrap',
+                      fontVariantNumeric: 'tabular-nums',
+                      ...(index === 0 ? { ...sticky, minWidth: 110, maxWidth: 220 } : {}),
+                    }}
+                  >
+                    {cell}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableBody>
+        {totals !== undefined && rows.length > 0 && (
+          <TableFooter>
+            <TableRow data-testid="report-totals">
+              {totals.map((cell, index) => {
+                const column = columns[index];
+                return (
+                  <TableCell
+                    key={column?.key ?? index}
+                    align={alignOf(column?.kind ?? 'text')}
+                    sx={{
+                      fontWeight: 700,
+                      color: 'text.primary',
+                      fontSize: 'inherit',
+                      whiteSpace: 'nowrap',
+                      ...(index === 0 ? sticky : {}),
+                    }}
+                  >
+                    {cell}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          </TableFooter>
+        )}
+      </Table>
+    </TableContainer>
+  );
+}

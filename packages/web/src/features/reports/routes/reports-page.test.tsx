@@ -1,0 +1,244 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const systemAdmin = roleFixture({
+  id: 21,
+  user_role_type_id: 1,
+  company_id: null,
+  company_type_id: null,
+  company_name: null,
+});
+const companyAdmin = roleFixture({ id: 22, user_role_type_id: 4, company_id: 1 });
+
+const usageByUnit = {
+  report: 1,
+  name: 'Usage by unit',
+  from: '2026-11-01',
+  to: '2026-11-22',
+  time_zone: 'America/New_York',
+  columns: [
+    { key: 'property_name', label: 'Property', kind: 'text' },
+    { key: 'building_name', label: 'Building', kind: 'text' },
+    { key: 'unit_name', label: 'Unit', kind: 'text' },
+    { key: 'gallons', label: 'Gallons', kind: 'number' },
+    { key: 'cost', label: 'Cost', kind: 'money' },
+  ],
+  rows: [
+    {
+      property_name: 'Harbor Point',
+      building_name: 'North',
+      unit_name: '4B',
+      gallons: 1310.25,
+      cost: 13.1,
+    },
+    { property_name: 'Harbor Point', building_name: 'North', unit_name: '5A', gallons: 0, cost: 0 },
+  ],
+  totals: { gallons: 1310.25, cost: 13.1 },
+};
+const gallonsReport = {
+  from: '2026-11-01',
+  to: '2026-11-02',
+  granularity: 3,
+  time_zone: 'America/New_York',
+  periods: ['2026-11-01', '2026-11-02'],
+  data: [
+    {
+      unit_id: 9,
+      unit_name: '4B',
+      building_id: 3,
+      building_name: 'North',
+      gallons: [10.5, 12],
+      total_gallons: 22.5,
+    },
+  ],
+  totals: [10.5, 12],
+  total_gallons: 22.5,
+};
+
+function signedIn(role = systemAdmin): MockApi {
+  const session = sessionFixture({ roles: [role], active_role_id: role.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(role.id));
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+    'GET /companies/names': () =>
+      reply(200, [
+        { id: 1, name: 'Harbor Homes' },
+        { id: 2, name: 'Birch Living' },
+      ]),
+    'GET /companies/1/properties-names': () => reply(200, [{ id: 7, name: 'Harbor Point' }]),
+    'GET /properties/7/buildings-names': () => reply(200, [{ id: 3, name: 'North' }]),
+    'GET /companies/1/report-overview/1': (request) =>
+      new URL(request.url).searchParams.get('format') === 'csv'
+        ? new Response('\uFEFFProperty,Building,Unit,Gallons,Cost\r\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="usage-by-unit-2026-11-22.csv"',
+            },
+          })
+        : reply(200, usageByUnit),
+    'GET /companies/1/report-overview/3': () =>
+      reply(200, { ...usageByUnit, report: 3, name: 'Leak alerts', rows: [], totals: {} }),
+    'GET /properties/7/gallons/report': () => reply(200, gallonsReport),
+    'GET /buildings/3/gallons/report': () => reply(200, gallonsReport),
+  });
+}
+
+const requestsTo = (api: MockApi, path: string) =>
+  api.requests.filter((request) => new URL(request.url).pathname === `/api${path}`);
+
+async function choose(testId: string, option: string) {
+  const field = within(screen.getByTestId(testId)).getByRole('combobox');
+  fireEvent.mouseDown(field);
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+async function chooseReport(name: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Report/ }));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+beforeEach(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:flowsight/1');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('reports page', () => {
+  it('previews the chosen report of the chosen company for the range', async () => {
+    const api = signedIn();
+    const { router } = renderRoutes(appRoutes, { path: '/reports?from=2026-11-01&to=2026-11-22' });
+    expect((await screen.findByTestId('report-prompt')).textContent).toBe(
+      'Choose a report to see its preview.',
+    );
+    await chooseReport('Usage by unit');
+    expect(screen.getByTestId('report-prompt').textContent).toBe('Choose a company.');
+    await choose('report-company', 'Harbor Homes');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?report=1&company=1&from=2026-11-01&to=2026-11-22',
+      ),
+    );
+    const rows = await screen.findAllByTestId('report-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Harbor PointNorth4B1,310.2513.10',
+      'Harbor PointNorth5A00.00',
+    ]);
+    expect(screen.getByTestId('report-totals').textContent).toBe('Total1,310.2513.10');
+    expect(screen.getByTestId('report-heading').textContent).toBe('Usage by unit');
+    expect(screen.getByTestId('report-place').textContent).toBe('Harbor Homes');
+    expect(screen.getByTestId('report-range-line').textContent).toBe('Nov 1, 2026 – Nov 22, 2026');
+    const sent = new URL(requestsTo(api, '/companies/1/report-overview/1')[0]?.url ?? '');
+    expect(sent.searchParams.get('from')).toBe('2026-11-01');
+    expect(sent.searchParams.get('to')).toBe('2026-11-22');
+  });
+
+  it('says which date to fix and sends nothing until it is fixed', async () => {
+    const api = signedIn(companyAdmin);
+    renderRoutes(appRoutes, { path: '/reports?report=1&from=2026-11-10&to=2026-11-01' });
+    expect(await screen.findByText('Must be on or after the start date.')).toBeTruthy();
+    expect(screen.getByTestId('report-prompt').textContent).toBe(
+      'Correct the dates to see the preview.',
+    );
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', true);
+    expect(requestsTo(api, '/companies/1/report-overview/1')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2026-11-22' } });
+    expect(await screen.findAllByTestId('report-row')).toHaveLength(2);
+  });
+
+  it('gives a company role its own company without asking', async () => {
+    const api = signedIn(companyAdmin);
+    renderRoutes(appRoutes, { path: '/reports?report=1&company=2' });
+    expect(await screen.findAllByTestId('report-row')).toHaveLength(2);
+    expect(screen.queryByTestId('report-company')).toBeNull();
+    expect(screen.getByTestId('report-place').textContent).toBe('Harbor Homes');
+    expect(api.calls()).not.toContain('GET /companies/2/report-overview/1');
+  });
+
+  it('downloads the CSV with the same choices, named by the server', async () => {
+    const api = signedIn();
+    renderRoutes(appRoutes, {
+      path: '/reports?report=1&company=1&from=2026-11-01&to=2026-11-22',
+    });
+    await screen.findAllByTestId('report-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('usage-by-unit-2026-11-22.csv was downloaded.')).toBeTruthy();
+    const csv = requestsTo(api, '/companies/1/report-overview/1')
+      .map((request) => new URL(request.url).searchParams)
+      .find((query) => query.get('format') === 'csv');
+    expect(csv?.get('from')).toBe('2026-11-01');
+    expect(csv?.get('to')).toBe('2026-11-22');
+    expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1);
+  });
+
+  it('prints the page', async () => {
+    signedIn();
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderRoutes(appRoutes, { path: '/reports?report=1&company=1' });
+    await screen.findAllByTestId('report-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when a report has no rows', async () => {
+    signedIn();
+    renderRoutes(appRoutes, { path: '/reports?report=3&company=1' });
+    expect((await screen.findByTestId('report-empty')).textContent).toBe(
+      'This report has no rows for this range.',
+    );
+    expect(screen.queryByTestId('report-totals')).toBeNull();
+  });
+
+  it('previews the gallons by unit of a property, then of one of its buildings', async () => {
+    const api = signedIn();
+    const { router } = renderRoutes(appRoutes, {
+      path: '/reports?report=gallons&company=1&from=2026-11-01&to=2026-11-02',
+    });
+    expect((await screen.findByTestId('report-prompt')).textContent).toContain('Choose a property');
+    await choose('report-property', 'Harbor Point');
+    const row = await screen.findByTestId('report-row');
+    expect(row.textContent).toBe('North4B10.51222.5');
+    expect(screen.getByTestId('report-totals').textContent).toBe('Total10.51222.5');
+    const table = screen.getByTestId('report-table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Building', 'Unit', '2026-11-01', '2026-11-02', 'Total']);
+    await choose('report-building', 'North');
+    await waitFor(() => expect(router.state.location.search).toContain('building=3'));
+    await waitFor(() => expect(requestsTo(api, '/buildings/3/gallons/report')).toHaveLength(1));
+    expect(screen.getByTestId('report-place').textContent).toBe(
+      'Harbor Homes › Harbor Point › North',
+    );
+    const sent = new URL(requestsTo(api, '/buildings/3/gallons/report')[0]?.url ?? '');
+    expect(sent.searchParams.get('granularity')).toBe('3');
+  });
+
+  it('shows the server’s refusal', async () => {
+    const api = signedIn();
+    api.on('GET /companies/1/report-overview/1', () =>
+      reply(400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The date range may span at most 366 days',
+      }),
+    );
+    renderRoutes(appRoutes, { path: '/reports?report=1&company=1' });
+    expect((await screen.findByTestId('report-error')).textContent).toContain(
+      'The date range may span at most 366 days',
+    );
+  });
+});
