@@ -63,6 +63,13 @@ describe('downloadFile', () => {
     expect(saved[0]?.name).toBe('submissions.csv');
   });
 
+  it('sends no time zone when told the file follows its record’s own', async () => {
+    const api = mockApi({ 'GET /companies/1/report-overview/1': () => csv(null) });
+    await downloadFile({ url: '/companies/1/report-overview/1?format=csv', timeZone: null });
+    const query = new URL(api.requests[0]?.url ?? '').searchParams;
+    expect([...query.keys()]).toEqual(['format']);
+  });
+
   it('rejects with the server’s message, or with none when it sent none', async () => {
     mockApi({
       'GET /companies/export-all': () =>

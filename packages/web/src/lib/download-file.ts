@@ -12,8 +12,11 @@ export type DownloadFileOptions = {
   url?: string;
   /** A data set with an `export-all` route, e.g. `companies` or `location/cities`. */
   type?: string;
-  /** IANA time zone of the file's dates; the browser's own when left out. */
-  timeZone?: string;
+  /**
+   * IANA time zone of the file's dates; the browser's own when left out. `null` sends none, for
+   * files whose dates follow their record's own zone (the usage reports).
+   */
+  timeZone?: string | null;
 };
 
 /** The browser's IANA time zone, e.g. `Europe/Paris`. */
@@ -82,7 +85,7 @@ export async function downloadFile(options: DownloadFileOptions): Promise<string
   }
   const [pathname = '', search = ''] = path.split('?', 2);
   const query = new URLSearchParams(search);
-  query.set('timeZone', options.timeZone ?? browserTimeZone());
+  if (options.timeZone !== null) query.set('timeZone', options.timeZone ?? browserTimeZone());
   const response = await fetchWithSession(`${pathname}?${query}`);
   if (!response.ok) throw new ApiError(response.status, await serverMessagesOf(response));
   const blob = await response.blob();

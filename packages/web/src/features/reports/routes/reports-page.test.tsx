@@ -179,6 +179,8 @@ describe('reports page', () => {
       .find((query) => query.get('format') === 'csv');
     expect(csv?.get('from')).toBe('2026-11-01');
     expect(csv?.get('to')).toBe('2026-11-22');
+    // The file's dates follow the company's own zone: the browser's is not sent.
+    expect(csv?.has('timeZone')).toBe(false);
     expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1);
   });
 

@@ -181,7 +181,7 @@ export function ReportsPage() {
     if (csvPath === null) return;
     setDownloading(true);
     try {
-      const fileName = await downloadFile({ url: csvPath });
+      const fileName = await downloadFile({ url: csvPath, timeZone: null });
       showMessage(t('reports.actions.downloaded', { file: fileName }), 'success');
     } catch (error) {
       const reasons = error instanceof ApiError ? error.messages : [];
