@@ -207,9 +207,7 @@ test('switching language changes the visible text', async ({ page }) => {
 
   await chooseLanguage(page, 'Français');
   await expect(title).toHaveText('Tableau de bord');
-  await expect(page.getByTestId('section-placeholder')).toContainText(
-    'Cette section arrive bientôt',
-  );
+  await expect(page.getByTestId('kpi-gallons')).toContainText('Consommation ce mois-ci');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
   await chooseLanguage(page, '中文');

@@ -134,6 +134,13 @@ const companyAlertsRoute = async () => {
   const { CompanyAlertsEntry } = await import('./routes/company-alerts-entry');
   return { Component: CompanyAlertsEntry };
 };
+const dashboardRoute = async () => {
+  const { DashboardEntry } = await import('./routes/dashboard-entry');
+  return { Component: DashboardEntry };
+};
+/** The company's dashboard (system roles) and charts tabs, not for a restricted company. */
+const companyUsage = () => import('./routes/company-usage-entries');
+const usageCharts = () => import('@/features/usage/routes/charts-tabs');
 /** The company's submissions tab, which a restricted company does not have (composed here). */
 const companySubmissionsRoute = async () => {
   const { CompanySubmissionsEntry } = await import('./routes/company-submissions-entry');
@@ -174,6 +181,14 @@ const portfolioRoutes: RouteObject[] = [
       { path: 'micrometers', lazy: companyMicrometersRoute },
       { path: 'submissions', lazy: companySubmissionsRoute },
       { path: 'thresholds', lazy: companyThresholdsRoute },
+      {
+        path: 'dashboard',
+        lazy: async () => ({ Component: (await companyUsage()).CompanyDashboardEntry }),
+      },
+      {
+        path: 'charts',
+        lazy: async () => ({ Component: (await companyUsage()).CompanyChartsEntry }),
+      },
     ],
   },
   {
@@ -201,6 +216,10 @@ const portfolioRoutes: RouteObject[] = [
       {
         path: 'submissions',
         lazy: async () => ({ Component: (await recordSubmissions()).PropertySubmissionsTab }),
+      },
+      {
+        path: 'charts',
+        lazy: async () => ({ Component: (await usageCharts()).PropertyChartsTab }),
       },
     ],
   },
@@ -230,6 +249,10 @@ const portfolioRoutes: RouteObject[] = [
         path: 'submissions',
         lazy: async () => ({ Component: (await recordSubmissions()).BuildingSubmissionsTab }),
       },
+      {
+        path: 'charts',
+        lazy: async () => ({ Component: (await usageCharts()).BuildingChartsTab }),
+      },
     ],
   },
   {
@@ -253,6 +276,10 @@ const portfolioRoutes: RouteObject[] = [
       {
         path: 'submissions',
         lazy: async () => ({ Component: (await recordSubmissions()).UnitSubmissionsTab }),
+      },
+      {
+        path: 'charts',
+        lazy: async () => ({ Component: (await usageCharts()).UnitChartsTab }),
       },
     ],
   },
@@ -280,7 +307,6 @@ const settingsRoute = async () => {
  * until then each shows its title and a "this section arrives soon" note inside the shell.
  */
 const shellSections: [path: string, titleKey: PageHandle['titleKey']][] = [
-  ['dashboard', 'nav.dashboard'],
   ['flume-accounts', 'nav.flume-accounts'],
 ];
 
@@ -454,6 +480,11 @@ export const appRoutes: RouteObject[] = [
                     path: 'events',
                     lazy: eventsRoute,
                     handle: { titleKey: 'nav.events' } satisfies PageHandle,
+                  },
+                  {
+                    path: 'dashboard',
+                    lazy: dashboardRoute,
+                    handle: { titleKey: 'nav.dashboard' } satisfies PageHandle,
                   },
                   {
                     path: 'integrations',

@@ -65,16 +65,16 @@ describe('app shell', () => {
 
   it('shows the page title and an honest "arrives soon" note on a route without a screen yet', async () => {
     signedInAs([manager]);
-    renderRoutes(appRoutes, { path: '/dashboard' });
+    renderRoutes(appRoutes, { path: '/flume-accounts' });
     const page = await screen.findByTestId('section-placeholder');
-    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Dashboard');
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Flume accounts');
     expect(page.textContent).toContain('This section arrives soon');
   });
 
   it('sends a role outside a route’s list to its default path', async () => {
     signedInAs([manager]);
     const { router } = renderRoutes(appRoutes, { path: '/events' });
-    await screen.findByTestId('section-placeholder');
+    await screen.findByTestId('company-dashboard');
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -110,7 +110,7 @@ describe('app shell', () => {
 
   it('gives a company manager the search without Export All, a type-3 company neither', async () => {
     signedInAs([manager]);
-    const first = renderRoutes(appRoutes, { path: '/dashboard' });
+    const first = renderRoutes(appRoutes, { path: '/flume-accounts' });
     expect(await screen.findByTestId('header-search')).toBeTruthy();
     expect(within(await openMoreMenu()).queryByTestId('header-export-all')).toBeNull();
     first.unmount();
@@ -128,7 +128,7 @@ describe('app shell', () => {
     api.on('PUT /users/update-mfa-status/1', () =>
       reply(200, { message: 'MFA status enabled successfully' }),
     );
-    renderRoutes(appRoutes, { path: '/dashboard' });
+    renderRoutes(appRoutes, { path: '/flume-accounts' });
     const menu = await openMoreMenu();
     fireEvent.click(within(menu).getByTestId('header-mfa'));
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -173,7 +173,7 @@ describe('switch role', () => {
 
   it('lists every role, marks the active one and highlights the search match', async () => {
     signedInAs([first, second, third], 41);
-    renderRoutes(appRoutes, { path: '/dashboard' });
+    renderRoutes(appRoutes, { path: '/flume-accounts' });
     const dialog = await openRoles();
     expect(within(dialog).getAllByTestId('role-option')).toHaveLength(3);
     expect(within(dialog).getByRole('button', { current: true }).textContent).toContain(
@@ -192,7 +192,7 @@ describe('switch role', () => {
     api.on('DELETE /users/roles/42', () =>
       reply(200, { message: 'Deleted successfully', access_token: 'after-delete' }),
     );
-    renderRoutes(appRoutes, { path: '/dashboard' });
+    renderRoutes(appRoutes, { path: '/flume-accounts' });
     const dialog = await openRoles();
     fireEvent.click(within(dialog).getByRole('button', { name: `Delete ${second.description}` }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirmation' });
@@ -211,7 +211,7 @@ describe('switch role', () => {
     api.on('DELETE /users/roles/42', () =>
       reply(400, { statusCode: 400, error: 'Bad Request', message: LAST_ROLE_MESSAGE }),
     );
-    renderRoutes(appRoutes, { path: '/dashboard' });
+    renderRoutes(appRoutes, { path: '/flume-accounts' });
     const dialog = await openRoles();
     fireEvent.click(within(dialog).getByRole('button', { name: `Delete ${second.description}` }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirmation' });
@@ -224,7 +224,7 @@ describe('switch role', () => {
   it('answers any other failure with the generic text', async () => {
     const api = signedInAs([first, second], 41);
     api.on('DELETE /users/roles/42', () => reply(500, {}));
-    renderRoutes(appRoutes, { path: '/dashboard' });
+    renderRoutes(appRoutes, { path: '/flume-accounts' });
     const dialog = await openRoles();
     fireEvent.click(within(dialog).getByRole('button', { name: `Delete ${second.description}` }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirmation' });

@@ -47,6 +47,8 @@ export type StackedColumnChartProps = {
   emptyText?: string;
   /** The word for projected buckets in the tooltip and table. */
   projectedLabel?: string;
+  /** Counts: value ticks on whole numbers only. */
+  integerValues?: boolean;
   'data-testid'?: string;
 };
 
@@ -62,6 +64,7 @@ export function StackedColumnChart({
   height = 240,
   emptyText,
   projectedLabel,
+  integerValues = false,
   'data-testid': testId,
 }: StackedColumnChartProps) {
   const { t } = useTranslation();
@@ -86,8 +89,8 @@ export function StackedColumnChart({
     [data],
   );
   const ticks = useMemo(
-    () => niceTicks(Math.max(0, ...totals), height < 200 ? 3 : 4),
-    [totals, height],
+    () => niceTicks(Math.max(0, ...totals), height < 200 ? 3 : 4, integerValues ? 1 : 0),
+    [totals, height, integerValues],
   );
   const top = ticks[ticks.length - 1] ?? 1;
   const left =

@@ -30,6 +30,11 @@ describe('niceTicks', () => {
     expect(niceTicks(0.3, 3)).toEqual([0, 0.1, 0.2, 0.3]);
   });
 
+  it('keeps whole-number steps for counts', () => {
+    expect(niceTicks(2, 4, 1)).toEqual([0, 1, 2]);
+    expect(niceTicks(0, 4, 1)).toEqual([0, 1]);
+  });
+
   it('gives one step for an all-zero or invalid series', () => {
     expect(niceTicks(0)).toEqual([0, 1]);
     expect(niceTicks(Number.NaN)).toEqual([0, 1]);

@@ -1,11 +1,14 @@
 // Pure geometry of the hand-written charts: "nice" axis ticks, a linear scale and which category
 // labels fit. Kept free of React so they can be tested on their own.
 
-/** The ticks of a value axis from 0 to a round number at or above `max` (at least one step). */
-export function niceTicks(max: number, targetCount = 5): number[] {
+/**
+ * The ticks of a value axis from 0 to a round number at or above `max` (at least one step);
+ * `minStep` keeps counts on whole numbers (1).
+ */
+export function niceTicks(max: number, targetCount = 5, minStep = 0): number[] {
   const top = Number.isFinite(max) && max > 0 ? max : 0;
-  if (top === 0) return [0, 1];
-  const step = niceStep(top / Math.max(1, targetCount));
+  if (top === 0) return [0, Math.max(1, minStep)];
+  const step = Math.max(minStep, niceStep(top / Math.max(1, targetCount)));
   const count = Math.ceil(top / step - 1e-9);
   // Multiplying (not adding) keeps 0.1 + 0.2 style drift out of the labels.
   return Array.from({ length: count + 1 }, (_, index) => roundTo(index * step, step));

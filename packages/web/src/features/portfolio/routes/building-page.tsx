@@ -54,6 +54,7 @@ export function BuildingPage() {
         { path: 'units', label: t('portfolio.tabs.units') },
         { path: 'alerts', label: t('alerts.tab') },
         { path: 'micrometers', label: t('micrometers.tab.title') },
+        { path: 'charts', label: t('usage.tabs.charts') },
         { path: 'submissions', label: t('submissions.tab.title') },
       ]}
     />

@@ -1,8 +1,9 @@
 // /companies/{id} (spec section 2): opens on the properties tab. Of the specification's tabs
-// (dashboard, overview, properties, alerts, micrometers, submissions, thresholds, charts) only
-// those built so far show: overview, properties, alerts, micrometers, submissions, thresholds. A
-// restricted company (type 3) keeps only properties.
+// (dashboard, overview, properties, alerts, micrometers, submissions, thresholds, charts), the
+// dashboard shows for system roles only (company roles have /dashboard). A restricted company
+// (type 3) keeps only properties.
 import { CompanyType } from '@flowsight/domain/lookups';
+import { isSystemRole } from '@flowsight/domain/roles';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -37,6 +38,7 @@ export function CompanyPage() {
   const { t } = useTranslation();
   const { companyId } = useRecordIds();
   const company = useCompany(companyId ?? 0);
+  const { activeRole } = useSignedInSession();
   return (
     <RecordLayout
       level="company"
@@ -44,6 +46,9 @@ export function CompanyPage() {
       backTo="/companies"
       title={(record) => record.name}
       tabs={(record) => [
+        ...(isRestricted(record) || !isSystemRole(activeRole.user_role_type_id)
+          ? []
+          : [{ path: 'dashboard', label: t('usage.tabs.dashboard') }]),
         ...(isRestricted(record)
           ? []
           : [{ path: 'overview', label: t('portfolio.tabs.overview') }]),
@@ -55,6 +60,7 @@ export function CompanyPage() {
               { path: 'micrometers', label: t('micrometers.tab.title') },
               { path: 'submissions', label: t('submissions.tab.title') },
               { path: 'thresholds', label: t('thresholds.tab') },
+              { path: 'charts', label: t('usage.tabs.charts') },
             ]),
       ]}
     />

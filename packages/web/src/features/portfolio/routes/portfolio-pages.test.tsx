@@ -174,7 +174,16 @@ describe('companies list', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Overview', 'Properties', 'Alerts', 'Micrometers', 'Submissions', 'Thresholds']);
+    ).toEqual([
+      'Dashboard',
+      'Overview',
+      'Properties',
+      'Alerts',
+      'Micrometers',
+      'Submissions',
+      'Thresholds',
+      'Charts',
+    ]);
     await waitFor(() =>
       expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Properties'),
     );
@@ -354,7 +363,7 @@ describe('property, building and unit pages', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Alerts', 'Micrometers', 'Submissions', 'Overview']);
+    ).toEqual(['Alerts', 'Micrometers', 'Submissions', 'Charts', 'Overview']);
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Overview' }));
     expect((await screen.findByTestId('overview-details')).textContent).toContain('Internal units');
   });

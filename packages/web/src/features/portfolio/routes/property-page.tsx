@@ -47,6 +47,7 @@ export function PropertyPage() {
         { path: 'alerts', label: t('alerts.tab') },
         { path: 'micrometers', label: t('micrometers.tab.title') },
         { path: 'submissions', label: t('submissions.tab.title') },
+        { path: 'charts', label: t('usage.tabs.charts') },
       ]}
     />
   );

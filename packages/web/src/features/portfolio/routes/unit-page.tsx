@@ -44,6 +44,7 @@ export function UnitPage() {
         { path: 'alerts', label: t('alerts.tab') },
         { path: 'micrometers', label: t('micrometers.tab.title') },
         { path: 'submissions', label: t('submissions.tab.title') },
+        { path: 'charts', label: t('usage.tabs.charts') },
         { path: 'overview', label: t('portfolio.tabs.overview') },
       ]}
     />

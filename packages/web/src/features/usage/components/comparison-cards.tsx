@@ -1,0 +1,232 @@
+// Which units (or properties, or unit categories) used the most water over the chosen dates:
+// a building lists all its units and its categories, a property its units, a company its top
+// units and top properties.
+import { useTranslation } from 'react-i18next';
+import {
+  BarList,
+  type BarListItem,
+  ChartCard,
+  ChartError,
+  ChartLoading,
+} from '@/components/charts';
+import {
+  TOP_LIMIT,
+  useBuildingCategoriesGallons,
+  useBuildingUnitsGallons,
+  usePropertyUnitsGallons,
+  useTopProperties,
+  useTopUnits,
+} from '../api/get-comparisons';
+import type { DateRangeQuery } from '../utils/date-range';
+import { useUnitCategoryLabel, useUsageFormat } from '../utils/usage-format';
+
+type QueryState<T> = {
+  isPending: boolean;
+  isError: boolean;
+  data: T | undefined;
+  refetch: () => unknown;
+};
+
+type ComparisonCardProps<T> = {
+  title: string;
+  subtitle?: string;
+  query: QueryState<T>;
+  enabled: boolean;
+  items: (answer: T) => BarListItem[];
+  emptyText: string;
+  testId: string;
+};
+
+function ComparisonCard<T>({
+  title,
+  subtitle,
+  query,
+  enabled,
+  items,
+  emptyText,
+  testId,
+}: ComparisonCardProps<T>) {
+  const { t } = useTranslation();
+  const format = useUsageFormat();
+  return (
+    <ChartCard title={title} subtitle={subtitle} data-testid={testId}>
+      {!enabled ? (
+        <ChartError message={t('usage.range.fixFirst')} />
+      ) : query.isPending ? (
+        <ChartLoading height={160} />
+      ) : query.isError || query.data === undefined ? (
+        <ChartError onRetry={() => void query.refetch()} />
+      ) : (
+        <BarList
+          title={title}
+          items={items(query.data)}
+          formatValue={format.gallons}
+          emptyText={emptyText}
+          data-testid={`${testId}-list`}
+        />
+      )}
+    </ChartCard>
+  );
+}
+
+type RangeProps = { range: DateRangeQuery; enabled: boolean };
+
+export type BuildingComparisonProps = RangeProps & {
+  buildingId: number;
+  /** A unit's page, for the links. */
+  unitPath: (unitId: number) => string;
+};
+
+export function BuildingComparison({
+  buildingId,
+  unitPath,
+  range,
+  enabled,
+}: BuildingComparisonProps) {
+  const { t } = useTranslation();
+  const format = useUsageFormat();
+  const categoryLabel = useUnitCategoryLabel();
+  const units = useBuildingUnitsGallons(buildingId, range, enabled);
+  const categories = useBuildingCategoriesGallons(buildingId, range, enabled);
+  return (
+    <>
+      <ComparisonCard
+        title={t('usage.comparison.units')}
+        query={units}
+        enabled={enabled}
+        items={(answer) =>
+          answer.data.map((unit) => ({
+            key: String(unit.unit_id),
+            label: unit.unit_name,
+            value: unit.gallons,
+            secondary: categoryLabel(unit.unit_category_id),
+            to: `${unitPath(unit.unit_id)}/charts`,
+          }))
+        }
+        emptyText={t('usage.comparison.noUnits')}
+        testId="units-comparison"
+      />
+      <ComparisonCard
+        title={t('usage.comparison.categories')}
+        query={categories}
+        enabled={enabled}
+        items={(answer) =>
+          answer.data.map((category) => ({
+            key: String(category.unit_category_id),
+            label: categoryLabel(category.unit_category_id),
+            value: category.gallons,
+            secondary: t('usage.comparison.perUnit', {
+              units: format.count(category.units),
+              perUnit: format.gallons(category.gallons_per_unit),
+            }),
+          }))
+        }
+        emptyText={t('usage.comparison.noUnits')}
+        testId="categories-comparison"
+      />
+    </>
+  );
+}
+
+export type PropertyComparisonProps = RangeProps & {
+  propertyId: number;
+  unitPath: (buildingId: number, unitId: number) => string;
+};
+
+export function PropertyComparison({
+  propertyId,
+  unitPath,
+  range,
+  enabled,
+}: PropertyComparisonProps) {
+  const { t } = useTranslation();
+  const report = usePropertyUnitsGallons(propertyId, range, enabled);
+  return (
+    <ComparisonCard
+      title={t('usage.comparison.topUnits', { limit: TOP_LIMIT })}
+      query={report}
+      enabled={enabled}
+      items={(answer) =>
+        [...answer.data]
+          .sort(
+            (a, b) => b.total_gallons - a.total_gallons || a.unit_name.localeCompare(b.unit_name),
+          )
+          .slice(0, TOP_LIMIT)
+          .map((unit) => ({
+            key: String(unit.unit_id),
+            label: unit.unit_name,
+            value: unit.total_gallons,
+            secondary: unit.building_name,
+            to: `${unitPath(unit.building_id, unit.unit_id)}/charts`,
+          }))
+      }
+      emptyText={t('usage.comparison.noUnits')}
+      testId="units-comparison"
+    />
+  );
+}
+
+export type CompanyComparisonProps = RangeProps & {
+  companyId: number;
+  propertyPath: (propertyId: number) => string;
+};
+
+export function CompanyComparison({
+  companyId,
+  propertyPath,
+  range,
+  enabled,
+}: CompanyComparisonProps) {
+  const { t } = useTranslation();
+  const format = useUsageFormat();
+  const units = useTopUnits(companyId, range, enabled);
+  const properties = useTopProperties(companyId, range, enabled);
+  return (
+    <>
+      <ComparisonCard
+        title={t('usage.comparison.topUnits', { limit: TOP_LIMIT })}
+        query={units}
+        enabled={enabled}
+        items={(answer) => topUnitItems(answer.data)}
+        emptyText={t('usage.comparison.noUnits')}
+        testId="units-comparison"
+      />
+      <ComparisonCard
+        title={t('usage.comparison.topProperties', { limit: TOP_LIMIT })}
+        query={properties}
+        enabled={enabled}
+        items={(answer) =>
+          answer.data.map((property) => ({
+            key: String(property.property_id),
+            label: property.property_name,
+            value: property.gallons,
+            secondary: t('usage.comparison.unitCount', { units: format.count(property.units) }),
+            to: `${propertyPath(property.property_id)}/charts`,
+          }))
+        }
+        emptyText={t('usage.comparison.noProperties')}
+        testId="properties-comparison"
+      />
+    </>
+  );
+}
+
+export type TopUnit = {
+  unit_id: number;
+  unit_name: string;
+  building_name: string;
+  property_name: string;
+  gallons: number;
+  link: string;
+};
+
+/** A company's top units as list rows linking to each unit's charts. */
+export function topUnitItems(units: readonly TopUnit[]): BarListItem[] {
+  return units.map((unit) => ({
+    key: String(unit.unit_id),
+    label: unit.unit_name,
+    value: unit.gallons,
+    secondary: `${unit.building_name} · ${unit.property_name}`,
+    to: `${unit.link}/charts`,
+  }));
+}

@@ -1,0 +1,61 @@
+// A company's dashboard (spec section 2): headline figures, usage over time, alerts per month and
+// the units using the most water. It is /dashboard for company roles and the company page's
+// "dashboard" tab for system roles.
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useStatistics } from '../api/get-statistics';
+import { AlertsChartCard } from '../components/alerts-chart-card';
+import { KpiCards } from '../components/kpi-cards';
+import { TopUnitsCard } from '../components/top-units-card';
+import { UsageTrendCard } from '../components/usage-trend-card';
+import { useChartParams } from '../utils/chart-params';
+
+export type CompanyDashboardProps = { companyId: number };
+
+export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
+  const place = { level: 'company', id: companyId } as const;
+  const statistics = useStatistics(place);
+  const { granularity, setGranularity } = useChartParams();
+  return (
+    <Stack spacing={2} data-testid="company-dashboard">
+      <KpiCards query={statistics} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        }}
+      >
+        <UsageTrendCard
+          place={place}
+          granularity={granularity}
+          onGranularityChange={setGranularity}
+        />
+        <TopUnitsCard companyId={companyId} />
+        <AlertsChartCard companyId={companyId} timeZone={statistics.data?.time_zone} />
+      </Box>
+    </Stack>
+  );
+}
+
+export type DashboardPageProps = { companyId: number; companyName: string | null };
+
+/** /dashboard: the active role's company. */
+export function DashboardPage({ companyId, companyName }: DashboardPageProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
+          {t('usage.dashboard.title')}
+        </Typography>
+        {companyName !== null && (
+          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{companyName}</Typography>
+        )}
+      </Box>
+      <CompanyDashboard companyId={companyId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,454 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
+const restrictedManager = roleFixture({
+  id: 33,
+  user_role_type_id: 5,
+  company_id: 3,
+  company_type_id: 3,
+});
+const systemAdmin = roleFixture({
+  id: 21,
+  user_role_type_id: 1,
+  company_id: null,
+  company_type_id: null,
+  company_name: null,
+});
+
+const address = {
+  street: '1 Harbor Way',
+  city_id: 10,
+  city_name: 'Boston',
+  state_id: 5,
+  state_name: 'Massachusetts',
+  country_id: 233,
+  postal: '02110',
+};
+const harbor = {
+  id: 1,
+  name: 'Harbor Homes',
+  company_type_id: 1,
+  allow_assignment: false,
+  phone: null,
+  email: null,
+  timezone_id: null,
+  ...address,
+  properties_count: 1,
+  buildings_count: 1,
+  units_count: 2,
+  created_at: '2026-01-05T10:00:00.000Z',
+  billing_properties: [],
+};
+const point = {
+  id: 7,
+  name: 'Harbor Point',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  timezone_id: 3,
+  timezone_name: 'America/New_York',
+  property_type_id: 1,
+  water_price_per_kgal: 12.5,
+  ...address,
+  buildings_count: 1,
+  units_count: 2,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+const tower = {
+  id: 9,
+  name: 'North Tower',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  floors: 12,
+  building_type_id: 4,
+  installation_type_id: 1,
+  survey_status: 0,
+  ...address,
+  units_count: 2,
+  tenants_count: 3,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+const unit = {
+  id: 11,
+  name: 'Apt 101',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  building_id: 9,
+  building_name: 'North Tower',
+  floor: 1,
+  unit_category_id: 1,
+  unit_type_id: 2,
+  unit_state_id: 1,
+  tenants: 2,
+  sensors_count: 4,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+
+const statistics = {
+  time_zone: 'America/New_York',
+  today_gallons: 320.5,
+  this_month_gallons: 7000,
+  last_month_gallons: 9800,
+  last_month_same_period_gallons: 6800,
+  change_percent: 2.9,
+  daily_average_gallons: 330.1,
+  units: 120,
+  sensors: 600,
+  sensors_transmitting: 590,
+  open_alerts: 4,
+  open_leaks: 2,
+  open_leaks_monthly_cost: 51.84,
+  water_price_per_kgal: 10,
+};
+
+/** The buckets the API answers for a granularity: 12, or 24 hourly ones. */
+function gallonsAnswer(granularity: number) {
+  const count = granularity === 4 ? 24 : 12;
+  const data = Array.from({ length: count }, (_, index) => {
+    const start = new Date(Date.UTC(2026, 10, 10 + (granularity === 4 ? 0 : index), index));
+    const period =
+      granularity === 1
+        ? `2026-${String(index + 1).padStart(2, '0')}`
+        : granularity === 2
+          ? `2026-W${String(36 + index).padStart(2, '0')}`
+          : granularity === 3
+            ? `2026-11-${String(10 + index).padStart(2, '0')}`
+            : `2026-11-10 ${String(index).padStart(2, '0')}`;
+    return {
+      period,
+      start: start.toISOString(),
+      end: start.toISOString(),
+      gallons: 10 * (index + 1),
+    };
+  });
+  return {
+    granularity,
+    time_zone: 'America/New_York',
+    from: data[0]?.start,
+    to: data.at(-1)?.end,
+    data,
+  };
+}
+
+const gallonsHandler = (request: Request) =>
+  reply(200, gallonsAnswer(Number(new URL(request.url).searchParams.get('granularity') ?? 3)));
+
+const alertsChart = Array.from({ length: 12 }, (_, index) => ({
+  month: `2026-${String(index + 1).padStart(2, '0')}`,
+  leak: index === 11 ? 2 : 0,
+  usage: index === 11 ? 1 : 0,
+  device_health: index === 10 ? 1 : 0,
+}));
+
+const range = { from: '2026-11-01', to: '2026-11-22' };
+const topUnits = {
+  ...range,
+  data: [
+    {
+      unit_id: 11,
+      unit_name: 'Apt 101',
+      building_id: 9,
+      building_name: 'North Tower',
+      property_id: 7,
+      property_name: 'Harbor Point',
+      gallons: 310.2,
+      link: '/companies/1/properties/7/buildings/9/units/11',
+    },
+  ],
+};
+
+function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
+  const session = sessionFixture({ roles: [role], active_role_id: role.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(role.id));
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+    'GET /companies/1': () => reply(200, harbor),
+    'GET /companies/1/properties': () => reply(200, { data: [], meta: {}, links: {} }),
+    'GET /properties/7': () => reply(200, point),
+    'GET /buildings/9': () => reply(200, tower),
+    'GET /units/11': () => reply(200, unit),
+    'GET /companies/1/statistics': () => reply(200, statistics),
+    'GET /companies/1/gallons': gallonsHandler,
+    'GET /buildings/9/gallons': gallonsHandler,
+    'GET /units/11/gallons': gallonsHandler,
+    'GET /companies/1/dashboard-chart-alerts': () => reply(200, alertsChart),
+    'GET /companies/1/top-gallons-units': () => reply(200, topUnits),
+    'GET /companies/1/top-gallons-properties': () =>
+      reply(200, {
+        ...range,
+        data: [{ property_id: 7, property_name: 'Harbor Point', units: 2, gallons: 500 }],
+      }),
+    'GET /companies/1/appliance-gallons': () =>
+      reply(200, { ...range, time_zone: 'America/New_York', total_gallons: 0, data: [] }),
+    'GET /buildings/9/appliance-gallons': () =>
+      reply(200, {
+        ...range,
+        time_zone: 'America/New_York',
+        total_gallons: 1500.5,
+        data: [
+          { appliance_type_id: 5, gallons: 1200.25, sensors: 14 },
+          { appliance_type_id: 11, gallons: 300.25, sensors: 3 },
+        ],
+      }),
+    'GET /buildings/9/units-gallons': () =>
+      reply(200, {
+        ...range,
+        data: [
+          { unit_id: 11, unit_name: 'Apt 101', unit_category_id: 1, gallons: 310.2 },
+          { unit_id: 12, unit_name: 'Apt 102', unit_category_id: 1, gallons: 0 },
+        ],
+      }),
+    'GET /buildings/9/units-gallons/grouped-by-category': () =>
+      reply(200, {
+        ...range,
+        data: [{ unit_category_id: 1, units: 2, gallons: 310.2, gallons_per_unit: 155.1 }],
+      }),
+    'GET /units/11/appliance-gallons': () =>
+      reply(200, {
+        ...range,
+        time_zone: 'America/New_York',
+        total_gallons: 80,
+        data: [{ appliance_type_id: 6, gallons: 80, sensors: 1 }],
+      }),
+    'GET /units/11/gallons-predictions': () =>
+      reply(200, {
+        month: '2026-11',
+        time_zone: 'America/New_York',
+        days_in_month: 30,
+        days_elapsed: 21,
+        gallons_to_date: 2100.5,
+        projected_gallons: 3050.2,
+        low_gallons: 2900,
+        high_gallons: 3200,
+        last_month_gallons: 2980.1,
+        water_price_per_kgal: 10,
+        projected_cost: 30.5,
+        method: 'weekday-profile',
+        data: Array.from({ length: 30 }, (_, index) => ({
+          day: `2026-11-${String(index + 1).padStart(2, '0')}`,
+          gallons: 100,
+          projected: index >= 21,
+        })),
+      }),
+  });
+}
+
+function requestsTo(api: MockApi, path: string): URLSearchParams[] {
+  return api.requests
+    .filter((request) => new URL(request.url).pathname === `/api${path}`)
+    .map((request) => new URL(request.url).searchParams);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('dashboard', () => {
+  it('shows the company’s figures, usage trend, alerts per month and top units', async () => {
+    const api = signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
+    expect(screen.getByTestId('kpi-gallons-change').textContent).toBe(
+      '+2.9 % vs the same days last month',
+    );
+    expect(screen.getByTestId('kpi-gallons-detail').textContent).toContain('Last month: 9,800 gal');
+    expect(screen.getByTestId('kpi-leaks-value').textContent).toBe('2');
+    expect(screen.getByTestId('kpi-leaks-detail').textContent).toBe('Costing about $51.84 a month');
+    expect(screen.getByTestId('kpi-sensors-value').textContent).toBe('590 of 600');
+
+    const trend = await screen.findByTestId('usage-trend-chart');
+    expect(within(trend).getAllByTestId('chart-column')).toHaveLength(12);
+    expect(requestsTo(api, '/companies/1/gallons')[0]?.get('granularity')).toBe('3');
+
+    const alerts = await screen.findByTestId('alerts-chart-columns');
+    expect(within(alerts).getAllByTestId('chart-column')).toHaveLength(12);
+    // Months are the company's local months.
+    expect(requestsTo(api, '/companies/1/dashboard-chart-alerts')[0]?.get('timeZone')).toBe(
+      'America/New_York',
+    );
+
+    const top = await screen.findByTestId('top-units-list');
+    expect(within(top).getByRole('link', { name: 'Apt 101' }).getAttribute('href')).toBe(
+      '/companies/1/properties/7/buildings/9/units/11/charts',
+    );
+    expect(requestsTo(api, '/companies/1/top-gallons-units')[0]?.get('limit')).toBe('5');
+  });
+
+  it('switches the trend to hourly: 24 buckets, kept in the address', async () => {
+    const api = signedInAs(manager);
+    const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
+    fireEvent.click(await screen.findByTestId('granularity-4'));
+    await waitFor(() => expect(router.state.location.search).toBe('?granularity=4'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('usage-trend-chart')).getAllByTestId('chart-column'),
+      ).toHaveLength(24),
+    );
+    expect(requestsTo(api, '/companies/1/gallons').at(-1)?.get('granularity')).toBe('4');
+    expect(screen.getByTestId('granularity-4').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows an error with a retry when the figures fail', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /companies/1/statistics', () =>
+      reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+    );
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    expect((await screen.findAllByTestId('chart-error'))[0]?.textContent).toContain(
+      'The figures could not be loaded.',
+    );
+    api.on('GET /companies/1/statistics', () => reply(200, statistics));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Retry' })[0] as HTMLElement);
+    expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
+  });
+
+  it('is not open to a restricted company', async () => {
+    const api = signedInAs(restrictedManager);
+    const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/dashboard'));
+    expect(screen.queryByTestId('company-dashboard')).toBeNull();
+    expect(requestsTo(api, '/companies/3/statistics')).toHaveLength(0);
+  });
+
+  it('is the company page’s dashboard tab for a system admin, not for a manager', async () => {
+    signedInAs(systemAdmin);
+    const view = renderRoutes(appRoutes, { path: '/companies/1/dashboard' });
+    expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
+    const tabs = screen.getByRole('tablist');
+    expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Dashboard');
+    view.unmount();
+
+    signedInAs(manager);
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/dashboard' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1/overview'));
+    const managerTabs = await screen.findByRole('tablist');
+    expect(within(managerTabs).queryByRole('tab', { name: 'Dashboard' })).toBeNull();
+    expect(within(managerTabs).getByRole('tab', { name: 'Charts' })).toBeTruthy();
+  });
+});
+
+describe('charts tab', () => {
+  it('charts a building: trend, fixtures by name, its units and categories', async () => {
+    const api = signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/charts' });
+    const trend = await screen.findByTestId('usage-trend-chart');
+    expect(within(trend).getAllByTestId('chart-column')).toHaveLength(12);
+
+    const fixtures = await screen.findByTestId('fixture-list');
+    expect(
+      within(fixtures)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Main toiletSensors: 141,200.3 gal', 'Washing machineSensors: 3300.3 gal']);
+    expect(screen.getByTestId('fixture-breakdown').textContent).toContain(
+      '1,500.5 gal from Nov 1, 2026 to Nov 22, 2026',
+    );
+
+    const units = await screen.findByTestId('units-comparison-list');
+    expect(within(units).getByRole('link', { name: 'Apt 101' }).getAttribute('href')).toBe(
+      '/companies/1/properties/7/buildings/9/units/11/charts',
+    );
+    const categories = await screen.findByTestId('categories-comparison-list');
+    expect(categories.textContent).toContain('Internal units');
+    expect(categories.textContent).toContain('Units: 2 · 155.1 gal per unit');
+    // Without dates in the address the API's default range (this month) is asked for and shown.
+    expect(requestsTo(api, '/buildings/9/appliance-gallons')[0]?.has('from')).toBe(false);
+    expect((screen.getByTestId('range-from') as HTMLInputElement).value).toBe('2026-11-01');
+  });
+
+  it('follows the granularity in the address and switches it', async () => {
+    const api = signedInAs(manager);
+    const { router } = renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/charts?granularity=4',
+    });
+    const trend = await screen.findByTestId('usage-trend-chart');
+    await waitFor(() => expect(within(trend).getAllByTestId('chart-column')).toHaveLength(24));
+    fireEvent.click(screen.getByTestId('granularity-1'));
+    await waitFor(() => expect(router.state.location.search).toBe('?granularity=1'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('usage-trend-chart')).getAllByTestId('chart-column'),
+      ).toHaveLength(12),
+    );
+    expect(
+      requestsTo(api, '/buildings/9/gallons').map((query) => query.get('granularity')),
+    ).toEqual(['4', '1']);
+  });
+
+  it('keeps a valid date range in the address and explains an invalid one', async () => {
+    const api = signedInAs(manager);
+    const { router } = renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/charts',
+    });
+    const from = await screen.findByTestId('range-from');
+    await waitFor(() => expect((from as HTMLInputElement).value).toBe('2026-11-01'));
+    fireEvent.change(from, { target: { value: '2026-11-05' } });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2026-11-05&to=2026-11-22'),
+    );
+    await waitFor(() =>
+      expect(requestsTo(api, '/buildings/9/units-gallons').at(-1)?.get('from')).toBe('2026-11-05'),
+    );
+
+    fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2026-11-02' } });
+    expect((await screen.findByTestId('range-error')).textContent).toBe(
+      'The start date must be on or before the end date.',
+    );
+    // The address keeps the last valid range.
+    expect(router.state.location.search).toBe('?from=2026-11-05&to=2026-11-22');
+  });
+
+  it('refuses a backwards range typed into the address without asking the API', async () => {
+    const api = signedInAs(manager);
+    renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/charts?from=2026-11-20&to=2026-11-01',
+    });
+    expect((await screen.findByTestId('range-error')).textContent).toBe(
+      'The start date must be on or before the end date.',
+    );
+    expect(screen.getByTestId('fixture-breakdown').textContent).toContain(
+      'Correct the dates above to see this breakdown.',
+    );
+    expect(requestsTo(api, '/buildings/9/appliance-gallons')).toHaveLength(0);
+  });
+
+  it('shows a unit’s projected month end with its band', async () => {
+    signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/units/11/charts' });
+    expect((await screen.findByTestId('prediction-to-date')).textContent).toBe('2,101 gal');
+    expect(screen.getByTestId('prediction-projected').textContent).toBe('3,050 gal');
+    expect(screen.getByTestId('prediction-band').textContent).toContain(
+      'The month will likely end between 2,900 gal and 3,200 gal.',
+    );
+    const days = within(screen.getByTestId('prediction-chart')).getAllByTestId('chart-column');
+    expect(days).toHaveLength(30);
+    expect(days.filter((day) => day.getAttribute('data-projected') === 'true')).toHaveLength(9);
+    expect(screen.getByTestId('prediction').textContent).toContain('November 2026 · day 21 of 30');
+  });
+
+  it('compares a company’s top units and properties, with an empty fixture state', async () => {
+    signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/companies/1/charts' });
+    await waitFor(() =>
+      expect(screen.getByTestId('fixture-breakdown').textContent).toContain(
+        'No fixture used water in this period.',
+      ),
+    );
+    const properties = await screen.findByTestId('properties-comparison-list');
+    expect(
+      within(properties).getByRole('link', { name: 'Harbor Point' }).getAttribute('href'),
+    ).toBe('/companies/1/properties/7/charts');
+  });
+});
