@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Granularity } from './granularity.ts';
 import {
+  addDays,
   changePercent,
+  daysBetween,
   isLocalDate,
   isoWeekLabel,
+  monthEnd,
   reportDefinitions,
   reportMessages,
   reportPeriods,
@@ -11,6 +14,8 @@ import {
   reportTypeOf,
   resolveDateRange,
   statisticsDays,
+  statisticsFigures,
+  statisticsPlan,
   unitStatus,
   waterCost,
 } from './reports.ts';
@@ -143,5 +148,59 @@ describe('report definitions', () => {
     ]);
     expect(totals).toEqual({ gallons: 3.001, cost: 0.31 });
     expect(waterCost(1500, 12.5)).toBe(18.75);
+  });
+});
+
+describe('statistics plan', () => {
+  it('adds up to the same figures as reading every day, on every day of two years', () => {
+    // Made-up daily usage from September 2025 to the end of 2027 (whole numbers, like mgal).
+    const usage = new Map<string, number>();
+    let day = '2025-09-01';
+    let seed = 7;
+    while (day <= '2027-12-31') {
+      seed = (seed * 48_271) % 2_147_483_647;
+      usage.set(day, seed % 10_000);
+      day = addDays(day, 1);
+    }
+    const sum = (from: string, to: string) => {
+      let total = 0;
+      for (let d = from; d <= to; d = addDays(d, 1)) total += usage.get(d) ?? 0;
+      return total;
+    };
+    const month = (start: string) => sum(start, monthEnd(start));
+    for (let today = '2026-01-01'; today <= '2027-12-31'; today = addDays(today, 1)) {
+      const plan = statisticsPlan(today);
+      const days = plan.days;
+      const windowSum = (w: keyof typeof plan.windows) => {
+        const range = plan.windows[w];
+        if (!range) return 0;
+        // Every window lies inside a scanned range.
+        expect(
+          plan.scan.some((s) => s.from <= range.from && range.to <= s.to),
+          `${today} ${w}`,
+        ).toBe(true);
+        return sum(range.from, range.to);
+      };
+      const figures = statisticsFigures(plan, {
+        thisMonth: month(plan.months.thisMonth),
+        lastMonth: month(plan.months.lastMonth),
+        today: windowSum('today'),
+        later: windowSum('later'),
+        same: windowSum('same'),
+        lastPart: windowSum('lastPart'),
+        before: windowSum('before'),
+      });
+      expect(figures, today).toEqual({
+        today: sum(today, today),
+        thisMonth: sum(days.monthStart, today),
+        lastMonth: sum(days.lastMonthStart, days.lastMonthEnd),
+        lastMonthSame: sum(days.lastMonthStart, days.lastMonthSameEnd),
+        averageSum: sum(days.averageFrom, days.averageTo),
+      });
+      // Day by day it reads today to the month's end and at most 17 days around last month.
+      const boundary = plan.scan[1];
+      if (boundary)
+        expect(daysBetween(boundary.from, boundary.to) + 1, today).toBeLessThanOrEqual(17);
+    }
   });
 });

@@ -37,6 +37,7 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
 /** The earlier of two local dates (ISO dates order as text). */
 export const earlierDay = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
+export const laterDay = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
 export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 /** The last day of the month holding `day`. */
 export const monthEnd = (day: string) => {
@@ -98,6 +99,91 @@ export function statisticsDays(today: string): StatisticsDays {
     averageFrom,
     averageTo: addDays(today, -1),
     earliest: earlierDay(averageFrom, lastMonthStart),
+  };
+}
+
+/** The sums a place's statistics are built from. */
+export type StatisticsFigures = {
+  readonly today: number;
+  readonly thisMonth: number;
+  readonly lastMonth: number;
+  readonly lastMonthSame: number;
+  /** The last 30 complete days summed (divide by AVERAGE_DAYS for the mean). */
+  readonly averageSum: number;
+};
+export type StatisticsWindow = 'today' | 'later' | 'same' | 'lastPart' | 'before';
+
+/**
+ * How to read a place's statistics cheaply: whole months from the monthly rollup, and day by day
+ * only today, the rest of this month (normally nothing) and one short stretch around the point
+ * where last month's "same period" ends — at most about 16 days instead of up to two months.
+ * `same` and `lastPart` are read from last month's start when that side is shorter (then
+ * `sameFromStart`), else from the other side and subtracted from the month.
+ */
+export type StatisticsPlan = {
+  readonly days: StatisticsDays;
+  /** First days of the two months read from the monthly rollup. */
+  readonly months: { readonly thisMonth: string; readonly lastMonth: string };
+  readonly windows: Readonly<Record<StatisticsWindow, DateRange | null>>;
+  readonly sameFromStart: boolean;
+  /** The daily ranges to read: every window lies in one of them. */
+  readonly scan: readonly DateRange[];
+};
+
+const span = (from: string, to: string): DateRange | null => (from <= to ? { from, to } : null);
+
+export function statisticsPlan(today: string): StatisticsPlan {
+  const days = statisticsDays(today);
+  const { monthStart: start, lastMonthStart, lastMonthEnd, lastMonthSameEnd, averageFrom } = days;
+  const elapsed = daysBetween(start, today) + 1;
+  const lastMonthLength = daysBetween(lastMonthStart, lastMonthEnd) + 1;
+  const sameFromStart = elapsed * 2 <= lastMonthLength;
+  // The part of the 30-day average that falls in last month, and (early in March) before it.
+  const lastPartFrom = laterDay(averageFrom, lastMonthStart);
+  const windows: Record<StatisticsWindow, DateRange | null> = {
+    today: { from: today, to: today },
+    later: span(addDays(today, 1), monthEnd(today)),
+    same: sameFromStart
+      ? span(lastMonthStart, lastMonthSameEnd)
+      : span(addDays(lastMonthSameEnd, 1), lastMonthEnd),
+    lastPart: sameFromStart
+      ? span(lastMonthStart, addDays(lastPartFrom, -1))
+      : span(lastPartFrom, lastMonthEnd),
+    before: span(averageFrom, addDays(lastMonthStart, -1)),
+  };
+  const boundary = [windows.same, windows.lastPart, windows.before].filter(
+    (range): range is DateRange => range !== null,
+  );
+  const scan: DateRange[] = [{ from: today, to: monthEnd(today) }];
+  if (boundary.length > 0) {
+    scan.push({
+      from: boundary.map((r) => r.from).reduce(earlierDay),
+      to: boundary.map((r) => r.to).reduce(laterDay),
+    });
+  }
+  return {
+    days,
+    months: { thisMonth: start, lastMonth: lastMonthStart },
+    windows,
+    sameFromStart,
+    scan,
+  };
+}
+
+/** The statistics sums from the monthly sums and the daily sums of the plan's windows. */
+export function statisticsFigures(
+  plan: StatisticsPlan,
+  sums: { thisMonth: number; lastMonth: number } & Record<StatisticsWindow, number>,
+): StatisticsFigures {
+  const thisMonth = sums.thisMonth - sums.later;
+  const lastMonthSame = plan.sameFromStart ? sums.same : sums.lastMonth - sums.same;
+  const lastPart = plan.sameFromStart ? sums.lastMonth - sums.lastPart : sums.lastPart;
+  return {
+    today: sums.today,
+    thisMonth,
+    lastMonth: sums.lastMonth,
+    lastMonthSame,
+    averageSum: thisMonth - sums.today + lastPart + sums.before,
   };
 }
 

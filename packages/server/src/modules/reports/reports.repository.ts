@@ -1,13 +1,18 @@
-// Statistics and report queries. Usage comes only from the rollups (usage_daily, usage_hourly),
-// alerts from notifications, micrometers from sensors. Every call is one aggregate statement after
-// the place itself was found in the caller's scope; each table read below the place carries the
-// scope condition too, so a narrower role could never read past its part.
+// Statistics and report queries. Usage comes only from the rollups (usage_daily, usage_monthly,
+// usage_hourly), alerts from notifications, micrometers from sensors. Every call is one aggregate
+// statement after the place itself was found in the caller's scope; each table read below the
+// place carries the scope condition too, so a narrower role could never read past its part.
 
 import { LOW_BATTERY_PERCENT } from '@flowsight/domain/detection';
 import { Granularity } from '@flowsight/domain/granularity';
 import { NotificationCategory, SensorStatus } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import type { DateRange, ReportGranularityId, StatisticsDays } from '@flowsight/domain/reports';
+import {
+  type DateRange,
+  type ReportGranularityId,
+  type StatisticsPlan,
+  statisticsFigures,
+} from '@flowsight/domain/reports';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { timezones } from '../../db/schema/location.ts';
@@ -61,11 +66,13 @@ const bucketOf: Record<ReportGranularityId, SQL> = {
 };
 
 export type StatisticsRow = {
-  today: number;
   this_month: number;
   last_month: number;
-  last_month_same: number;
-  average_sum: number;
+  today: number;
+  later: number;
+  same: number;
+  last_part: number;
+  before: number;
   units: number;
   sensors: number;
   transmitting: number;
@@ -144,24 +151,37 @@ export function createReportsRepository(db: Database) {
       }
     },
 
-    /** Call 7 in one statement: usage sums of the compared days, counts, open leaks' rates. */
-    async statistics(scope: Scope, level: PortfolioLevel, id: number, days: StatisticsDays) {
+    /**
+     * Call 7 in one statement: the two months from the monthly rollup, the plan's short daily
+     * windows, the counts, and the open leaks' rates.
+     */
+    async statistics(scope: Scope, level: PortfolioLevel, id: number, plan: StatisticsPlan) {
       const d = (day: string) => sql`${day}::date`;
-      const within = (from: string, to: string) =>
-        sql`coalesce(sum(d.volume_mgal) filter (where d.day >= ${d(from)} and d.day <= ${d(to)}), 0)::float8`;
+      const within = (range: DateRange | null) =>
+        range === null
+          ? sql`0::float8`
+          : sql`coalesce(sum(d.volume_mgal) filter (where d.day >= ${d(range.from)} and d.day <= ${d(range.to)}), 0)::float8`;
+      const scanned = sql.join(
+        plan.scan.map((range) => sql`(d.day >= ${d(range.from)} and d.day <= ${d(range.to)})`),
+        sql` or `,
+      );
       const unitsAtPlace = level === 'unit' ? sql`u.id = ${id}` : atPlace('u', level, id);
+      const { windows, months } = plan;
       const [row] = await rowsOf<StatisticsRow>(
         db,
         sql`
-        with used as (
-          select ${within(days.today, days.today)} as today,
-                 ${within(days.monthStart, days.today)} as this_month,
-                 ${within(days.lastMonthStart, days.lastMonthEnd)} as last_month,
-                 ${within(days.lastMonthStart, days.lastMonthSameEnd)} as last_month_same,
-                 ${within(days.averageFrom, days.averageTo)} as average_sum
+        with monthly as (
+          select coalesce(sum(m.volume_mgal) filter (where m.month = ${d(months.thisMonth)}), 0)::float8 as this_month,
+                 coalesce(sum(m.volume_mgal) filter (where m.month = ${d(months.lastMonth)}), 0)::float8 as last_month
+          from usage_monthly m
+          where ${atPlace('m', level, id)} and ${scoped(scope, 'm')}
+            and m.month in (${d(months.thisMonth)}, ${d(months.lastMonth)})
+        ), daily as (
+          select ${within(windows.today)} as today, ${within(windows.later)} as later,
+                 ${within(windows.same)} as same, ${within(windows.lastPart)} as last_part,
+                 ${within(windows.before)} as before
           from usage_daily d
-          where ${atPlace('d', level, id)} and ${scoped(scope, 'd')}
-            and d.day >= ${d(days.earliest)} and d.day <= ${d(days.today)}
+          where ${atPlace('d', level, id)} and ${scoped(scope, 'd')} and (${scanned})
         ), fleet as (
           select count(*)::int as sensors,
                  count(*) filter (where s.sensor_status_id = ${SensorStatus.Transmitting})::int as transmitting
@@ -178,10 +198,23 @@ export function createReportsRepository(db: Database) {
           where ${atPlace('n', level, id)} and n.notification_status_id in ${OPEN}
             and ${scoped(scope, 'n')}
         )
-        select * from used, fleet, place_units, alerts`,
+        select * from monthly, daily, fleet, place_units, alerts`,
       );
       if (!row) throw new Error('statistics answered no row');
-      return { ...row, leak_rates: parsedJson<LeakRate[]>(row.leak_rates, []) };
+      const { this_month, last_month, today, later, same, last_part, before } = row;
+      return {
+        ...row,
+        figures: statisticsFigures(plan, {
+          thisMonth: this_month,
+          lastMonth: last_month,
+          today,
+          later,
+          same,
+          lastPart: last_part,
+          before,
+        }),
+        leak_rates: parsedJson<LeakRate[]>(row.leak_rates, []),
+      };
     },
 
     /** Call 8: the unit's micrometers, open alerts and today's usage. */

@@ -30,7 +30,7 @@ import {
   resolveDateRange,
   roundGallons,
   roundMoney,
-  statisticsDays,
+  statisticsPlan,
   unitStatus,
   waterCost,
 } from '@flowsight/domain/reports';
@@ -259,18 +259,19 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
   return {
     async statistics(scope: Scope, level: PortfolioLevel, id: number): Promise<Statistics> {
       const place = await requirePlace(scope, level, id);
-      const days = statisticsDays(localDate(now(), place.timeZone));
-      const row = await repository.statistics(scope, level, id, days);
-      const thisMonth = gallonsOf(row.this_month);
-      const sameDays = gallonsOf(row.last_month_same);
+      const plan = statisticsPlan(localDate(now(), place.timeZone));
+      const row = await repository.statistics(scope, level, id, plan);
+      const { figures } = row;
+      const thisMonth = gallonsOf(figures.thisMonth);
+      const sameDays = gallonsOf(figures.lastMonthSame);
       return {
         time_zone: place.timeZone,
-        today_gallons: gallonsOf(row.today),
+        today_gallons: gallonsOf(figures.today),
         this_month_gallons: thisMonth,
-        last_month_gallons: gallonsOf(row.last_month),
+        last_month_gallons: gallonsOf(figures.lastMonth),
         last_month_same_period_gallons: sameDays,
         change_percent: changePercent(thisMonth, sameDays),
-        daily_average_gallons: gallonsOf(row.average_sum / AVERAGE_DAYS),
+        daily_average_gallons: gallonsOf(figures.averageSum / AVERAGE_DAYS),
         units: row.units,
         sensors: row.sensors,
         sensors_transmitting: row.transmitting,
