@@ -44,7 +44,7 @@ describe('month-end projection', () => {
     const weekday = p.days.find((d) => d.day === '2026-11-17')?.gallons ?? 0;
     const saturday = p.days.find((d) => d.day === '2026-11-21')?.gallons ?? 0;
     expect(saturday / weekday).toBeGreaterThan(1.3);
-    // 15 days of this month weigh 15 : 7 against the recent weeks.
+    // 15 days of this month weigh 15 : 14 against the recent weeks.
     const actualRest = history(today, '2026-12-01', (day) => base(day) * 1.2).reduce(
       (sum, d) => sum + d.gallons,
       0,

@@ -27,7 +27,7 @@ import {
 
 export const LOOKBACK_DAYS = 56;
 export const SHAPE_PRIOR_DAYS = 4;
-export const LEVEL_PRIOR_DAYS = 7;
+export const LEVEL_PRIOR_DAYS = 14;
 /** Two-sided 90 % normal quantile. */
 const BAND_Z = 1.645;
 
