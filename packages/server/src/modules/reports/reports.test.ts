@@ -19,6 +19,8 @@ import {
   addDays,
   changePercent,
   type DateRange,
+  monthEnd,
+  monthStart,
   reportDefinitions,
   reportMessages,
   statisticsDays,
@@ -707,7 +709,16 @@ describe('statistics and reports', () => {
     const mine = overview.companies_list.find(
       (c: { company_id: number }) => c.company_id === ids.company,
     );
-    expect(mine).toMatchObject({ name: 'Reports Co', sensors: 6, transmitting: 5, open_alerts: 4 });
+    const utcToday = localDate(new Date(), 'UTC');
+    expect(mine).toEqual({
+      company_id: ids.company,
+      name: 'Reports Co',
+      sensors: 6,
+      transmitting: 5,
+      open_alerts: 4,
+      // The properties' local days dated in the current UTC month.
+      gallons_this_month: round3(gallons(inCompany, monthStart(utcToday), monthEnd(utcToday))),
+    });
     expect(overview.companies_list).toHaveLength(counts.companies ?? 0);
   });
 });
