@@ -10,9 +10,9 @@ import { SensorState } from '@flowsight/domain/lookups';
 import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from './db/client.ts';
-import { DEMO_TEMPLATE_DATABASE, databaseUrlFor, testBackend } from './testing/backend.ts';
+import { databaseUrlFor, demoTemplateDatabase, testBackend } from './testing/backend.ts';
 import {
   createIntegrationKey,
   type ServerProcess,
@@ -77,7 +77,9 @@ describe('crash safety of ingest', () => {
       const admin = new pg.Client({ connectionString: databaseUrlFor('postgres') });
       await admin.connect();
       await admin.query(`drop database if exists ${pgDatabase} with (force)`);
-      await admin.query(`create database ${pgDatabase} template ${DEMO_TEMPLATE_DATABASE}`);
+      await admin.query(
+        `create database ${pgDatabase} template ${demoTemplateDatabase(inject('postgresTemplateRun'))}`,
+      );
       await admin.end();
       env.DATABASE_URL = databaseUrlFor(pgDatabase);
     } else {
@@ -136,7 +138,10 @@ describe('crash safety of ingest', () => {
    * Kills and restarts the server each time `progress()` passes the next threshold (a share of
    * the work), so the kills land mid-stream on fast and slow backends alike.
    */
+  /** Kills so far in the running test (a paced sender may wait for them, see the MQTT test). */
+  let killCount = 0;
   async function killAlong(done: Promise<unknown>, progress: () => number) {
+    killCount = 0;
     let finished = false;
     void done.finally(() => {
       finished = true;
@@ -150,6 +155,7 @@ describe('crash safety of ingest', () => {
       if (finished) break;
       await server.kill();
       kills += 1;
+      killCount = kills;
       await start();
     }
     return kills;
@@ -202,7 +208,11 @@ describe('crash safety of ingest', () => {
     let published = 0;
     const publish = (async () => {
       for (let index = 0; index < MQTT_READINGS; index += 1) {
+        // On a slow machine a restart can outlast the rest of the stream: past each kill's
+        // threshold, wait for that kill, so every kill happens mid-stream.
         published = index;
+        const due = Math.min(KILLS, Math.floor((index * (KILLS + 1)) / MQTT_READINGS));
+        while (killCount < due) await new Promise((resolve) => setTimeout(resolve, 5));
         const { mac, ...message } = reading(1, index);
         await publisher.publishAsync(`${topic}/${mac}`, JSON.stringify(message), { qos: 1 });
         // Paced, so the server is killed while it consumes and restarts while messages queue.

@@ -4,12 +4,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../db/client.ts';
-import {
-  DEMO_TEMPLATE_DATABASE,
-  databaseUrlFor,
-  TEMPLATE_DATABASE,
-  testBackend,
-} from './backend.ts';
+import { databaseUrlFor, demoTemplateDatabase, templateDatabase, testBackend } from './backend.ts';
 
 export type TestDatabaseOptions = {
   /** Start from the seeded demo portfolio instead of an empty (but prepared) database. */
@@ -23,7 +18,8 @@ export async function createTestDatabase(
     const name = `flowsight_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: databaseUrlFor('postgres') });
     await admin.connect();
-    const template = options.demo ? DEMO_TEMPLATE_DATABASE : TEMPLATE_DATABASE;
+    const run = inject('postgresTemplateRun');
+    const template = options.demo ? demoTemplateDatabase(run) : templateDatabase(run);
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
     const handle = await createDatabase({

@@ -1,5 +1,6 @@
 // Prepares one migrated database per test run and lets every test file clone it: a PGlite data
 // directory dump, or on PostgreSQL (TEST_DB=postgres with TEST_DATABASE_URL) a template database.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,27 +9,23 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../db/client.ts';
 import { prepareDatabase } from '../db/prepare.ts';
 import { seedDemo } from '../db/seed/demo.ts';
-import {
-  DEMO_TEMPLATE_DATABASE,
-  databaseUrlFor,
-  TEMPLATE_DATABASE,
-  testBackend,
-} from './backend.ts';
+import { databaseUrlFor, demoTemplateDatabase, templateDatabase, testBackend } from './backend.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
     pgliteDemoTemplatePath: string;
+    postgresTemplateRun: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (testBackend() === 'postgres') {
+    const run = randomBytes(4).toString('hex');
+    const TEMPLATE_DATABASE = templateDatabase(run);
+    const DEMO_TEMPLATE_DATABASE = demoTemplateDatabase(run);
     const admin = new pg.Client({ connectionString: databaseUrlFor('postgres') });
     await admin.connect();
-    for (const name of [TEMPLATE_DATABASE, DEMO_TEMPLATE_DATABASE]) {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    }
     await admin.query(`create database ${TEMPLATE_DATABASE}`);
     const handle = await createDatabase({
       kind: 'postgres',
@@ -48,7 +45,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.end();
     project.provide('pgliteTemplatePath', '');
     project.provide('pgliteDemoTemplatePath', '');
-    return async () => {};
+    project.provide('postgresTemplateRun', run);
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: databaseUrlFor('postgres') });
+      await cleanup.connect();
+      for (const name of [DEMO_TEMPLATE_DATABASE, TEMPLATE_DATABASE]) {
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+      }
+      await cleanup.end();
+    };
   }
 
   const dir = mkdtempSync(join(tmpdir(), 'flowsight-test-'));
@@ -62,5 +67,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await handle.close();
   project.provide('pgliteTemplatePath', path);
   project.provide('pgliteDemoTemplatePath', demoPath);
+  project.provide('postgresTemplateRun', '');
   return async () => rmSync(dir, { recursive: true, force: true });
 }
