@@ -4,15 +4,11 @@ import {
   addDays,
   changePercent,
   daysBetween,
-  isLocalDate,
-  isoWeekLabel,
   monthEnd,
   reportDefinitions,
-  reportMessages,
   reportPeriods,
   reportTotals,
   reportTypeOf,
-  resolveDateRange,
   statisticsDays,
   statisticsFigures,
   statisticsPlan,
@@ -70,39 +66,7 @@ describe('unit status', () => {
   });
 });
 
-describe('date ranges', () => {
-  it('defaults to this month so far and refuses reversed or too long ranges', () => {
-    expect(resolveDateRange({}, '2026-11-22')).toEqual({
-      ok: true,
-      range: { from: '2026-11-01', to: '2026-11-22' },
-    });
-    expect(resolveDateRange({ from: '2026-11-23' }, '2026-11-22')).toEqual({
-      ok: false,
-      message: reportMessages.order,
-    });
-    expect(resolveDateRange({ from: '2026-01-01', to: '2027-01-01' }, '2026-11-22').ok).toBe(true);
-    expect(resolveDateRange({ from: '2026-01-01', to: '2027-01-02' }, '2026-11-22')).toEqual({
-      ok: false,
-      message: reportMessages.span,
-    });
-  });
-
-  it('accepts only real calendar dates', () => {
-    expect(isLocalDate('2028-02-29')).toBe(true);
-    for (const text of ['2026-02-29', '2026-13-01', '2026-1-01', '22/11/2026', '']) {
-      expect(isLocalDate(text), text).toBe(false);
-    }
-  });
-});
-
 describe('report periods', () => {
-  it('labels ISO weeks by the year of their Thursday', () => {
-    expect(isoWeekLabel('2026-11-22')).toBe('2026-W47');
-    expect(isoWeekLabel('2026-11-23')).toBe('2026-W48');
-    expect(isoWeekLabel('2027-01-01')).toBe('2026-W53');
-    expect(isoWeekLabel('2024-12-30')).toBe('2025-W01');
-  });
-
   it('lists every period touching the range, oldest first', () => {
     const range = { from: '2026-10-30', to: '2026-11-03' };
     expect(reportPeriods(range, Granularity.Daily).map((p) => p.label)).toEqual([

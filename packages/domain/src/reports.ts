@@ -6,65 +6,36 @@ import { z } from 'zod';
 import { monthlyCost } from './detection.ts';
 import { Granularity } from './granularity.ts';
 import { reportTypes } from './lookups.ts';
+import {
+  addDays,
+  addMonths,
+  type DateRange,
+  dayNumber,
+  firstOfMonth,
+  isLocalDate,
+  isoWeekLabel,
+  MAX_RANGE_DAYS,
+  mondayOf,
+  rangeMessages,
+} from './usage-windows.ts';
 
-const DAY_MS = 86_400_000;
-/** Longest date range a statistics or report call covers, both ends included. */
-export const MAX_RANGE_DAYS = 366;
+// The calendar and the date-range rule are the usage charts' (usage-windows.ts); these names stay
+// importable from here for the report pages.
+export { addDays, type DateRange, isLocalDate, MAX_RANGE_DAYS };
 
-export const reportMessages = {
-  date: 'must be a date, YYYY-MM-DD',
-  order: 'from must be on or before to',
-  span: `The date range may span at most ${MAX_RANGE_DAYS} days`,
-  unknownReport: 'Unknown report',
-} as const;
-
-const toUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** True for a real calendar date written `YYYY-MM-DD` (no 2026-02-30). */
-export function isLocalDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const ms = toUtc(text);
-  return !Number.isNaN(ms) && fromUtc(ms) === text;
-}
+export const reportMessages = { ...rangeMessages, unknownReport: 'Unknown report' } as const;
 
 /** A query parameter holding a local calendar date. */
-export const localDateSchema = z.string().refine(isLocalDate, reportMessages.date);
+export const localDateSchema = z.string().refine(isLocalDate, rangeMessages.date);
 
-export const addDays = (day: string, days: number) => fromUtc(toUtc(day) + days * DAY_MS);
 /** Days from `from` to `to` (0 when equal, negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
+export const monthStart = firstOfMonth;
+/** The last day of the month holding `day`. */
+export const monthEnd = (day: string) => addDays(addMonths(day, 1), -1);
 /** The earlier of two local dates (ISO dates order as text). */
 export const earlierDay = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
 export const laterDay = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
-export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-/** The last day of the month holding `day`. */
-export const monthEnd = (day: string) => {
-  const [year, month] = day.split('-').map(Number);
-  return fromUtc(Date.UTC(year ?? 1970, month ?? 1, 0));
-};
-
-export type DateRange = { readonly from: string; readonly to: string };
-export type DateRangeResult =
-  | { readonly ok: true; readonly range: DateRange }
-  | { readonly ok: false; readonly message: string };
-
-/**
- * A call's date range: `from` defaults to the first day of the current local month, `to` to
- * today; `from` after `to` or more than 366 days (both ends counted) are refused.
- */
-export function resolveDateRange(
-  input: { from?: string | undefined; to?: string | undefined },
-  today: string,
-): DateRangeResult {
-  const from = input.from ?? monthStart(today);
-  const to = input.to ?? today;
-  if (from > to) return { ok: false, message: reportMessages.order };
-  if (daysBetween(from, to) + 1 > MAX_RANGE_DAYS)
-    return { ok: false, message: reportMessages.span };
-  return { ok: true, range: { from, to } };
-}
 
 /** The local days a place's statistics compare (call 7). */
 export type StatisticsDays = {
@@ -227,28 +198,13 @@ export const reportGranularities: readonly ReportGranularityId[] = [
   Granularity.Daily,
 ];
 
-/** The Monday of the ISO week holding `day`. */
-export function isoWeekStart(day: string): string {
-  const weekday = new Date(toUtc(day)).getUTCDay(); // 0 Sunday … 6 Saturday
-  return addDays(day, -((weekday + 6) % 7));
-}
-
-/** ISO 8601 week label of the week holding `day`, e.g. `2026-W47`. */
-export function isoWeekLabel(day: string): string {
-  // The ISO year is the year of the week's Thursday; week 1 holds the year's first Thursday.
-  const thursday = addDays(isoWeekStart(day), 3);
-  const yearStart = `${thursday.slice(0, 4)}-01-01`;
-  const week = Math.floor(daysBetween(yearStart, thursday) / 7) + 1;
-  return `${thursday.slice(0, 4)}-W${String(week).padStart(2, '0')}`;
-}
-
 /** The first day of the period holding `day`. */
 export function periodStart(day: string, granularity: ReportGranularityId): string {
   switch (granularity) {
     case Granularity.Monthly:
       return monthStart(day);
     case Granularity.Weekly:
-      return isoWeekStart(day);
+      return mondayOf(day);
     case Granularity.Daily:
       return day;
     default: {

@@ -27,7 +27,6 @@ import {
   reportPeriods,
   reportTotals,
   reportTypeOf,
-  resolveDateRange,
   roundGallons,
   roundMoney,
   statisticsPlan,
@@ -35,6 +34,7 @@ import {
   waterCost,
 } from '@flowsight/domain/reports';
 import { localDate, utcHour } from '@flowsight/domain/usage';
+import { resolveDateRange } from '@flowsight/domain/usage-windows';
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
@@ -89,9 +89,9 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
     return place;
   }
   function rangeOf(input: RangeInput, place: Place): DateRange {
-    const result = resolveDateRange(input, localDate(now(), place.timeZone));
-    if (!result.ok) throw new Invalid(result.message);
-    return result.range;
+    const range = resolveDateRange(input, place.timeZone, now());
+    if ('error' in range) throw new Invalid(range.error);
+    return range;
   }
 
   async function gallonsReport(
