@@ -190,6 +190,10 @@ describe('date ranges', () => {
   it('defaults to the current local month up to today', () => {
     expect(resolveDateRange({}, NY, now)).toEqual({ from: '2026-11-01', to: '2026-11-21' });
     expect(resolveDateRange({}, KOLKATA, now)).toEqual({ from: '2026-11-01', to: '2026-11-22' });
+    expect(resolveDateRange({ to: '2026-10-15' }, NY, now)).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-15',
+    });
     expect(resolveDateRange({ from: '2026-10-01' }, NY, now)).toEqual({
       from: '2026-10-01',
       to: '2026-11-21',

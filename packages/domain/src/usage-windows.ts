@@ -265,17 +265,18 @@ export function bucketOfHour(window: ChartWindow, hour: Date): number {
 export type DateRange = { readonly from: LocalDate; readonly to: LocalDate };
 
 /**
- * The local-date range of a totals call: `from` defaults to the first day of the current local
- * month, `to` to today. Answers the refusal's message when the range is backwards or too long.
+ * The local-date range of a totals call: `to` defaults to today, `from` to the first day of
+ * `to`'s month (so both absent: this month so far). Answers the refusal's message when the range
+ * is backwards or too long.
  */
 export function resolveDateRange(
   input: { from?: LocalDate | undefined; to?: LocalDate | undefined },
   timeZone: string,
   now: Date,
 ): DateRange | { error: string } {
-  const today = localDate(now, timeZone);
-  const from = input.from ?? firstOfMonth(today);
-  const to = input.to ?? today;
+  const to = input.to ?? localDate(now, timeZone);
+  // Only `to` given: its month so far (the current month when `to` is today).
+  const from = input.from ?? firstOfMonth(to);
   if (from > to) return { error: rangeMessages.order };
   if (dayNumber(to) - dayNumber(from) + 1 > MAX_RANGE_DAYS) return { error: rangeMessages.span };
   return { from, to };
