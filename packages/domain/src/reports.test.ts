@@ -5,6 +5,7 @@ import {
   changePercent,
   daysBetween,
   monthEnd,
+  rangeReads,
   reportDefinitions,
   reportPeriods,
   reportTotals,
@@ -166,5 +167,49 @@ describe('statistics plan', () => {
       if (boundary)
         expect(daysBetween(boundary.from, boundary.to) + 1, today).toBeLessThanOrEqual(17);
     }
+  });
+});
+
+describe('range reads', () => {
+  it('sums any range from whole months and a few days, exactly as day by day', () => {
+    const usage = new Map<string, number>();
+    let seed = 11;
+    for (let day = '2025-01-01'; day <= '2027-12-31'; day = addDays(day, 1)) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      usage.set(day, seed % 1000);
+    }
+    const sum = (from: string, to: string) => {
+      let total = 0;
+      for (let d = from; d <= to; d = addDays(d, 1)) total += usage.get(d) ?? 0;
+      return total;
+    };
+    for (let i = 0; i < 400; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      const from = addDays('2025-02-01', seed % 700);
+      seed = (seed * 48_271) % 2_147_483_647;
+      const to = addDays(from, seed % 366);
+      const reads = rangeReads({ from, to });
+      const total =
+        reads.months.reduce((t, m) => t + sum(m, monthEnd(m)), 0) +
+        reads.add.reduce((t, r) => t + sum(r.from, r.to), 0) -
+        reads.subtract.reduce((t, r) => t + sum(r.from, r.to), 0);
+      expect(total, `${from}..${to}`).toBe(sum(from, to));
+      // Never more than about half a month read day by day at each end.
+      const daily = [...reads.add, ...reads.subtract].reduce(
+        (t, r) => t + daysBetween(r.from, r.to) + 1,
+        0,
+      );
+      expect(daily, `${from}..${to}`).toBeLessThanOrEqual(32);
+    }
+    expect(rangeReads({ from: '2026-11-01', to: '2026-11-22' })).toEqual({
+      months: ['2026-11-01'],
+      add: [],
+      subtract: [{ from: '2026-11-23', to: '2026-11-30' }],
+    });
+    expect(rangeReads({ from: '2026-11-20', to: '2026-11-22' })).toEqual({
+      months: [],
+      add: [{ from: '2026-11-20', to: '2026-11-22' }],
+      subtract: [],
+    });
   });
 });

@@ -158,6 +158,42 @@ export function statisticsFigures(
   };
 }
 
+/**
+ * How to sum usage over a range cheaply: whole months from the monthly rollup, the rest day by
+ * day. A month mostly covered is read whole and its uncovered days subtracted; a month barely
+ * touched is read day by day. So a year is twelve monthly rows per micrometer, and "this month so
+ * far" one monthly row less the (normally absent) days after today.
+ */
+export type RangeReads = {
+  /** First days of the months read from the monthly rollup. */
+  readonly months: readonly string[];
+  /** Days added from the daily rollup. */
+  readonly add: readonly DateRange[];
+  /** Days of those months outside the range, taken off again. */
+  readonly subtract: readonly DateRange[];
+};
+
+export function rangeReads(range: DateRange): RangeReads {
+  const months: string[] = [];
+  const add: DateRange[] = [];
+  const subtract: DateRange[] = [];
+  for (let start = firstOfMonth(range.from); start <= range.to; start = addMonths(start, 1)) {
+    const end = monthEnd(start);
+    const from = laterDay(range.from, start);
+    const to = earlierDay(range.to, end);
+    const covered = daysBetween(from, to) + 1;
+    const length = daysBetween(start, end) + 1;
+    if (covered * 2 <= length) {
+      add.push({ from, to });
+      continue;
+    }
+    months.push(start);
+    if (from > start) subtract.push({ from: start, to: addDays(from, -1) });
+    if (to < end) subtract.push({ from: addDays(to, 1), to: end });
+  }
+  return { months, add, subtract };
+}
+
 /** This period against the one before, in percent with one decimal; null when the one before is 0. */
 export function changePercent(current: number, previous: number): number | null {
   if (previous === 0) return null;

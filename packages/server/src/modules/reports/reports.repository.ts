@@ -10,6 +10,7 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import {
   type DateRange,
   type ReportGranularityId,
+  rangeReads,
   type StatisticsPlan,
   statisticsFigures,
 } from '@flowsight/domain/reports';
@@ -63,6 +64,50 @@ export function parsedJson<T>(value: unknown, empty: T): T {
   if (value === null || value === undefined) return empty;
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
+
+const inRanges = (alias: string, ranges: readonly DateRange[]) =>
+  sql.join(
+    ranges.map(
+      (r) =>
+        sql`(${sql.raw(`${alias}.day`)} >= ${r.from}::date and ${sql.raw(`${alias}.day`)} <= ${r.to}::date)`,
+    ),
+    sql` or `,
+  );
+
+/**
+ * Usage over a range as signed rows `(<columns>, volume)`: the plan's whole months from the
+ * monthly rollup, its days added and subtracted from the daily one (`rangeReads`). `where` and
+ * `columns` are written for an alias (`m` monthly, `d` daily).
+ */
+function rangeUsage(
+  range: DateRange,
+  where: (alias: 'm' | 'd') => SQL,
+  columns: (alias: 'm' | 'd') => SQL,
+): SQL {
+  const reads = rangeReads(range);
+  const parts: SQL[] = [];
+  if (reads.months.length > 0) {
+    const months = sql.join(
+      reads.months.map((month) => sql`${month}::date`),
+      sql`, `,
+    );
+    parts.push(sql`select ${columns('m')}, m.volume_mgal as volume from usage_monthly m
+      where ${where('m')} and m.month in (${months})`);
+  }
+  if (reads.add.length > 0) {
+    parts.push(sql`select ${columns('d')}, d.volume_mgal as volume from usage_daily d
+      where ${where('d')} and (${inRanges('d', reads.add)})`);
+  }
+  if (reads.subtract.length > 0) {
+    parts.push(sql`select ${columns('d')}, -d.volume_mgal as volume from usage_daily d
+      where ${where('d')} and (${inRanges('d', reads.subtract)})`);
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+/** The rollup rows of a company in the caller's scope, for `rangeUsage`. */
+const companyRows = (scope: Scope, companyId: number) => (alias: 'm' | 'd') =>
+  sql`${atPlace(alias, 'company', companyId)} and ${scoped(scope, alias)}`;
 
 const bucketOf: Record<ReportGranularityId, SQL> = {
   [Granularity.Monthly]: sql`date_trunc('month', d.day::timestamp)::date`,
@@ -265,13 +310,22 @@ export function createReportsRepository(db: Database) {
                to_char(g.bucket::timestamp, 'YYYY-MM-DD') as bucket, coalesce(g.volume, 0)::float8 as volume
         from units u
         join buildings b on b.id = u.building_id
-        left join (
-          select d.unit_id, ${bucketOf[granularity]} as bucket, sum(d.volume_mgal) as volume
+        left join (${
+          granularity === Granularity.Monthly
+            ? sql`select unit_id, bucket, sum(volume) as volume from (${rangeUsage(
+                range,
+                (a) => sql`${atPlace(a, level, id)} and ${scoped(scope, a)}`,
+                (a) =>
+                  a === 'm'
+                    ? sql`m.unit_id, m.month as bucket`
+                    : sql`d.unit_id, ${bucketOf[Granularity.Monthly]} as bucket`,
+              )}) used group by 1, 2`
+            : sql`select d.unit_id, ${bucketOf[granularity]} as bucket, sum(d.volume_mgal) as volume
           from usage_daily d
           where ${atPlace('d', level, id)} and ${scoped(scope, 'd')}
             and d.day >= ${range.from}::date and d.day <= ${range.to}::date
-          group by 1, 2
-        ) g on g.unit_id = u.id
+          group by 1, 2`
+        }) g on g.unit_id = u.id
         where ${atPlace('u', level, id)} and ${scoped(scope, 'u', 'unit')}
         order by b.name, b.id, u.name, u.id, g.bucket`,
       );
@@ -294,9 +348,8 @@ export function createReportsRepository(db: Database) {
         join buildings b on b.id = u.building_id
         join properties p on p.id = u.property_id
         left join (
-          select d.unit_id, sum(d.volume_mgal) as volume from usage_daily d
-          where d.company_id = ${companyId} and ${scoped(scope, 'd')}
-            and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+          select unit_id, sum(volume) as volume
+          from (${rangeUsage(range, companyRows(scope, companyId), (a) => sql.raw(`${a}.unit_id`))}) used
           group by 1
         ) g on g.unit_id = u.id
         where u.company_id = ${companyId} and ${scoped(scope, 'u', 'unit')}
@@ -310,9 +363,8 @@ export function createReportsRepository(db: Database) {
         db,
         sql`
         with used as (
-          select d.appliance_type_id, sum(d.volume_mgal) as volume from usage_daily d
-          where d.company_id = ${companyId} and ${scoped(scope, 'd')}
-            and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+          select appliance_type_id, sum(volume) as volume
+          from (${rangeUsage(range, companyRows(scope, companyId), (a) => sql.raw(`${a}.appliance_type_id`))}) used
           group by 1
         ), fitted as (
           select s.appliance_type_id, count(*) as sensors from sensors s
@@ -403,9 +455,8 @@ export function createReportsRepository(db: Database) {
                coalesce(g.volume, 0)::float8 as volume, l.rates as leak_rates
         from properties p
         left join (
-          select d.property_id, sum(d.volume_mgal) as volume from usage_daily d
-          where d.company_id = ${companyId} and ${scoped(scope, 'd')}
-            and d.day >= ${range.from}::date and d.day <= ${range.to}::date
+          select property_id, sum(volume) as volume
+          from (${rangeUsage(range, companyRows(scope, companyId), (a) => sql.raw(`${a}.property_id`))}) used
           group by 1
         ) g on g.property_id = p.id
         left join (

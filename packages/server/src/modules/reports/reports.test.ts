@@ -609,6 +609,42 @@ describe('statistics and reports', () => {
     expect(cost.lines[1]?.['Water price (per 1,000 gal)']).toBe('10');
   });
 
+  it('adds up long ranges from whole months and edge days, as the readings do', async () => {
+    for (const from of [
+      addDays(today(), -50),
+      monthStart(addDays(today(), -40)),
+      addDays(today(), -65),
+    ]) {
+      const query = `from=${from}&to=${today()}`;
+      const byUnit = (
+        await admin(`/api/companies/${ids.company}/report-overview/1?${query}`)
+      ).json();
+      for (const row of byUnit.rows) {
+        const key = Object.keys(unitNames).find((k) => unitNames[k] === row.unit_name) ?? '';
+        expect(row.gallons, `${from} ${key}`).toBe(
+          round3(gallons((r) => r.unit === key, from, today())),
+        );
+      }
+      const byFixture = (
+        await admin(`/api/companies/${ids.company}/report-overview/2?${query}`)
+      ).json();
+      expect(byFixture.totals.gallons, from).toBe(round3(gallons(inCompany, from, today())));
+      const cost = (await admin(`/api/companies/${ids.company}/report-overview/5?${query}`)).json();
+      expect(cost.rows[0].gallons, from).toBe(round3(gallons(inCourt, from, today())));
+      const monthly = (
+        await admin(`/api/properties/${ids.court}/gallons/report?${query}&granularity=1`)
+      ).json();
+      const daily = (
+        await admin(`/api/properties/${ids.court}/gallons/report?${query}&granularity=3`)
+      ).json();
+      expect(monthly.total_gallons, from).toBe(round3(gallons(inCourt, from, today())));
+      expect(daily.total_gallons, from).toBe(monthly.total_gallons);
+      for (const [i, unit] of monthly.data.entries()) {
+        expect(unit.total_gallons).toBe(daily.data[i].total_gallons);
+      }
+    }
+  });
+
   it('refuses bad ranges and unknown reports, and keeps other companies’ records out of reach', async () => {
     const base = `/api/companies/${ids.company}/report-overview`;
     const refusals: [string, number, string | undefined][] = [
