@@ -132,6 +132,22 @@ describe('BarList', () => {
     expect(within(list).getByRole('link', { name: '4B' }).getAttribute('href')).toBe('/units/9');
   });
 
+  it('folds a long list behind "show all"', async () => {
+    renderElement(
+      <BarList
+        title="Units"
+        limit={2}
+        items={['A', 'B', 'C'].map((label, index) => ({ key: label, label, value: 10 - index }))}
+      />,
+    );
+    const list = await screen.findByRole('list', { name: 'Units' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all (3)' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
   it('shows the empty text without items', async () => {
     renderElement(<BarList title="Top units" items={[]} emptyText="No usage yet" />);
     expect((await screen.findByTestId('chart-empty')).textContent).toBe('No usage yet');

@@ -6,7 +6,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, ChartError, ChartLoading, StackedColumnChart } from '@/components/charts';
 import { useAlertsChart } from '../api/get-alerts-chart';
-import { periodLabel } from '../utils/period-labels';
+import { localDateOf, monthsEndingWith, periodLabel } from '../utils/period-labels';
+
+/** The months the chart covers (the API's window). */
+const ALERT_MONTHS = 12;
 
 export type AlertsChartCardProps = { companyId: number; timeZone: string | undefined };
 
@@ -26,15 +29,21 @@ export function AlertsChartCard({ companyId, timeZone }: AlertsChartCardProps) {
     ],
     [t, theme],
   );
-  const data = useMemo(
-    () =>
-      (query.data ?? []).map((month) => ({
-        key: month.month,
-        ...periodLabel(Granularity.Monthly, month.month, i18n.language, () => ''),
-        values: [month.leak, month.usage, month.device_health],
-      })),
-    [query.data, i18n.language],
-  );
+  // The API lists only months with alerts: the chart shows all 12, ending with the company's
+  // current local month.
+  const data = useMemo(() => {
+    if (query.data === undefined || timeZone === undefined) return [];
+    const byMonth = new Map(query.data.map((month) => [month.month, month]));
+    const current = (localDateOf(new Date().toISOString(), timeZone) ?? '').slice(0, 7);
+    return monthsEndingWith(current, ALERT_MONTHS).map((month) => {
+      const counts = byMonth.get(month);
+      return {
+        key: month,
+        ...periodLabel(Granularity.Monthly, month, i18n.language, () => ''),
+        values: [counts?.leak ?? 0, counts?.usage ?? 0, counts?.device_health ?? 0],
+      };
+    });
+  }, [query.data, timeZone, i18n.language]);
   const total = data.reduce((sum, month) => sum + month.values.reduce((a, b) => a + b, 0), 0);
   return (
     <ChartCard
@@ -50,7 +59,7 @@ export function AlertsChartCard({ companyId, timeZone }: AlertsChartCardProps) {
         <StackedColumnChart
           title={t('usage.alerts.title')}
           series={series}
-          data={data}
+          data={total === 0 ? [] : data}
           height={220}
           emptyText={t('usage.alerts.empty')}
           integerValues

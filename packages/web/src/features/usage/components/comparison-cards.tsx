@@ -20,6 +20,9 @@ import {
 import type { DateRangeQuery } from '../utils/date-range';
 import { useUnitCategoryLabel, useUsageFormat } from '../utils/usage-format';
 
+/** Rows a comparison shows before "show all" (a building may have hundreds of units). */
+const COMPARISON_ROWS = 10;
+
 type QueryState<T> = {
   isPending: boolean;
   isError: boolean;
@@ -62,6 +65,7 @@ function ComparisonCard<T>({
           items={items(query.data)}
           formatValue={format.gallons}
           emptyText={emptyText}
+          limit={COMPARISON_ROWS}
           data-testid={`${testId}-list`}
         />
       )}

@@ -142,12 +142,14 @@ function gallonsAnswer(granularity: number) {
 const gallonsHandler = (request: Request) =>
   reply(200, gallonsAnswer(Number(new URL(request.url).searchParams.get('granularity') ?? 3)));
 
-const alertsChart = Array.from({ length: 12 }, (_, index) => ({
-  month: `2026-${String(index + 1).padStart(2, '0')}`,
-  leak: index === 11 ? 2 : 0,
-  usage: index === 11 ? 1 : 0,
-  device_health: index === 10 ? 1 : 0,
-}));
+/** The company's current local month: the alerts chart ends with it. */
+const currentMonth = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+}).format(new Date());
+// Only months with alerts are listed by the API.
+const alertsChart = [{ month: currentMonth, leak: 2, usage: 1, device_health: 0 }];
 
 const range = { from: '2026-11-01', to: '2026-11-22' };
 const topUnits = {
@@ -273,7 +275,12 @@ describe('dashboard', () => {
     expect(requestsTo(api, '/companies/1/gallons')[0]?.get('granularity')).toBe('3');
 
     const alerts = await screen.findByTestId('alerts-chart-columns');
-    expect(within(alerts).getAllByTestId('chart-column')).toHaveLength(12);
+    const months = within(alerts).getAllByTestId('chart-column');
+    expect(months).toHaveLength(12);
+    expect(months.map((month) => month.getAttribute('data-value'))).toEqual([
+      ...Array.from({ length: 11 }, () => '0'),
+      '3',
+    ]);
     // Months are the company's local months.
     expect(requestsTo(api, '/companies/1/dashboard-chart-alerts')[0]?.get('timeZone')).toBe(
       'America/New_York',

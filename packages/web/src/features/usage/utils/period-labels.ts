@@ -92,3 +92,14 @@ export function localDateOf(instant: string, timeZone: string): string | undefin
     return undefined;
   }
 }
+
+/** The `count` months (YYYY-MM) ending with `lastMonth`, oldest first. */
+export function monthsEndingWith(lastMonth: string, count: number): string[] {
+  const match = /^(\d{4})-(\d{2})$/.exec(lastMonth);
+  if (match === null) return [];
+  const index = Number(match[1]) * 12 + Number(match[2]) - 1;
+  return Array.from({ length: count }, (_, offset) => {
+    const month = index - (count - 1) + offset;
+    return `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
+  });
+}
