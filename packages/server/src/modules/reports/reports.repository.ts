@@ -5,7 +5,13 @@
 
 import { LOW_BATTERY_PERCENT } from '@flowsight/domain/detection';
 import { Granularity } from '@flowsight/domain/granularity';
-import { NotificationCategory, SensorStatus } from '@flowsight/domain/lookups';
+import {
+  GatewayStatus,
+  NotificationCategory,
+  NotificationStatus,
+  openNotificationStatuses,
+  SensorStatus,
+} from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import {
   type DateRange,
@@ -48,7 +54,8 @@ const scoped = (scope: Scope, alias: string, own?: PortfolioLevel) => {
     }) ?? sql`true`
   );
 };
-const OPEN = sql.raw('(1, 2)');
+/** Open alerts: New and On it. */
+const OPEN = sql.raw(`(${openNotificationStatuses.join(', ')})`);
 /**
  * Every company id, for system-wide sums of the rollups: their indexes lead with the company, so
  * naming every company turns a scan of the whole table into index ranges of the recent rows.
@@ -515,12 +522,12 @@ export function createReportsRepository(db: Database) {
           from sensors
         ) s, (
           select count(*)::int as gateways_total,
-                 count(*) filter (where gateway_status_id = 1)::int as gateways_online,
-                 count(*) filter (where gateway_status_id = 2)::int as gateways_offline
+                 count(*) filter (where gateway_status_id = ${GatewayStatus.Online})::int as gateways_online,
+                 count(*) filter (where gateway_status_id = ${GatewayStatus.Offline})::int as gateways_offline
           from gateways
         ) g, (
-          select count(*) filter (where n.notification_status_id = 1)::int as alerts_new,
-                 count(*) filter (where n.notification_status_id = 2)::int as alerts_acknowledged,
+          select count(*) filter (where n.notification_status_id = ${NotificationStatus.New})::int as alerts_new,
+                 count(*) filter (where n.notification_status_id = ${NotificationStatus.Acknowledged})::int as alerts_acknowledged,
                  count(*) filter (where n.notification_category_id = ${LEAK})::int as open_leaks,
                  json_agg(json_build_array(n.rate::float8, p.water_price_per_kgal::float8))
                    filter (where n.notification_category_id = ${LEAK} and n.rate is not null) as leak_rates
