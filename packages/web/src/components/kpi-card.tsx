@@ -49,7 +49,7 @@ export function KpiCard({
         component="p"
         data-kpi-value
         sx={{
-          fontSize: { xs: 22, sm: 26 },
+          fontSize: { xs: 19, sm: 26 },
           fontWeight: 700,
           lineHeight: 1.3,
           color: toneColor[tone],

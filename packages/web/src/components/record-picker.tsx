@@ -57,6 +57,15 @@ export function RecordPicker({
       renderInput={(params) => (
         <TextField
           {...params}
+          // A chosen record whose name is still loading says so rather than looking unchosen.
+          placeholder={value !== null && loading ? loadingText : undefined}
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: {
+              ...params.slotProps.inputLabel,
+              ...(value !== null && loading ? { shrink: true } : {}),
+            },
+          }}
           label={label}
           required={required}
           helperText={helperText}

@@ -30,7 +30,7 @@ const sticky = {
   bgcolor: 'background.paper',
   borderRight: 1,
   borderRightColor: 'divider',
-  '@media print': { position: 'static', borderRight: 0 },
+  '@media print': { position: 'static', borderRight: 0, maxWidth: 'none' },
 } as const;
 
 const alignOf = (kind: ReportColumnKind) =>
@@ -48,7 +48,16 @@ export function ReportTable({ label, columns, rows, totals, emptyText }: ReportT
         '@media print': { overflow: 'visible' },
       }}
     >
-      <Table size="small" data-testid="report-table" sx={{ '@media print': { fontSize: 10 } }}>
+      <Table
+        size="small"
+        data-testid="report-table"
+        // On paper every column must fit the page's width: cells wrap and pad less.
+        sx={{
+          '@media print': {
+            '& td, & th': { fontSize: 10, whiteSpace: 'normal', px: 0.75, py: 0.25 },
+          },
+        }}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column, index) => (
@@ -85,9 +94,13 @@ export function ReportTable({ label, columns, rows, totals, emptyText }: ReportT
                     key={column?.key ?? index}
                     align={alignOf(column?.kind ?? 'text')}
                     sx={{
-                      whiteSpace: column?.kind === 'text' ? 'normal' : 'nowrap',
+                      // One line per row keeps a long report compact; only the first
+                      // (sticky) column wraps, so it never covers the whole phone screen.
+                      whiteSpace: index === 0 ? 'normal' : 'nowrap',
                       fontVariantNumeric: 'tabular-nums',
-                      ...(index === 0 ? { ...sticky, minWidth: 110, maxWidth: 220 } : {}),
+                      ...(index === 0
+                        ? { ...sticky, minWidth: 96, maxWidth: { xs: 132, sm: 240 } }
+                        : {}),
                     }}
                   >
                     {cell}

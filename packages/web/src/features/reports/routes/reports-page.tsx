@@ -94,7 +94,7 @@ export function ReportsPage() {
     params.report === null
       ? ''
       : params.report === GALLONS_REPORT
-        ? t('reports.gallons.name')
+        ? t('reports.gallons.heading')
         : format.reportName(params.report);
 
   const rangeMessage =
@@ -330,7 +330,11 @@ export function ReportsPage() {
         variant="outlined"
         component="section"
         aria-labelledby="report-heading"
-        sx={{ borderRadius: 2, overflow: 'hidden' }}
+        sx={{
+          borderRadius: 2,
+          overflow: 'hidden',
+          '@media print': { border: 0, borderRadius: 0, overflow: 'visible' },
+        }}
         data-testid="report-preview"
         aria-busy={ready && active.isFetching}
         {...{ [PRINT_ROOT]: '' }}

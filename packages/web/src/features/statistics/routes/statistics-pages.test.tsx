@@ -77,7 +77,8 @@ function signedIn(role = systemAdmin): MockApi {
     'GET /companies/1/properties-names': () => reply(200, [{ id: 7, name: 'Harbor Point' }]),
     'GET /companies/2/properties-names': () => reply(200, []),
     'GET /companies/1/statistics': () => reply(200, figures),
-    'GET /companies/2/statistics': () => reply(200, { ...figures, units: 40 }),
+    'GET /companies/2/statistics': () =>
+      reply(200, { ...figures, units: 40, change_percent: null }),
     'GET /properties/7/statistics': () => reply(200, { ...figures, units: 12 }),
     'GET /companies/1/gallons': () => reply(200, trend),
     'GET /companies/2/gallons': () => reply(200, trend),
@@ -103,7 +104,7 @@ describe('statistics pages', () => {
     await screen.findByTestId('stat-today');
     expect(figure('stat-today')).toBe('320.5 gal');
     expect(figure('stat-units')).toBe('120');
-    expect(screen.getByTestId('stat-this-month').textContent).toContain('+2.9 %');
+    expect(screen.getByTestId('stat-this-month').textContent).toContain('+2.9%');
     expect(screen.getByTestId('stat-transmitting').textContent).toContain('of 600 (98.3%)');
     // No company picker: the manager's company is the only one.
     expect(screen.queryByTestId('statistics-company')).toBeNull();
@@ -132,6 +133,10 @@ describe('statistics pages', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?company=2'));
     await screen.findByTestId('stat-units');
     expect(figure('stat-units')).toBe('40');
+    // Nothing last month to compare with: said in words, not as a dash.
+    expect(screen.getByTestId('stat-this-month').textContent).toContain(
+      'No usage over the same days last month to compare with.',
+    );
     expect(api.calls()).toContain('GET /companies/2/gallons');
   });
 

@@ -225,10 +225,14 @@ export function StatisticsUsageTab() {
                 data-testid="stat-this-month"
                 label={t('statistics.kpi.thisMonth')}
                 value={format.gallons(figures.data.this_month_gallons)}
-                detail={t('statistics.kpi.changeDetail', {
-                  change: format.change(figures.data.change_percent),
-                  gallons: format.gallons(figures.data.last_month_same_period_gallons),
-                })}
+                detail={
+                  figures.data.change_percent === null
+                    ? t('statistics.kpi.noComparison')
+                    : t('statistics.kpi.changeDetail', {
+                        change: format.change(figures.data.change_percent),
+                        gallons: format.gallons(figures.data.last_month_same_period_gallons),
+                      })
+                }
                 tone={
                   figures.data.change_percent !== null && figures.data.change_percent > 10
                     ? 'warning'
@@ -402,7 +406,7 @@ export function StatisticsFixturesTab() {
               formatValue={format.gallons}
               data-testid="statistics-fixtures-chart"
             />
-            <Typography sx={{ fontWeight: 600 }} data-testid="statistics-fixtures-total">
+            <Typography sx={{ fontWeight: 600, mt: 2 }} data-testid="statistics-fixtures-total">
               {t('statistics.fixtures.totalLine', { gallons: format.gallons(total) })}
             </Typography>
           </Box>
@@ -519,8 +523,9 @@ export function StatisticsUnitsTab() {
               emptyText={t('statistics.unitsTab.empty')}
               columns={[
                 { key: 'unit', label: t('statistics.unitsTab.unit') },
-                { key: 'place', label: t('statistics.unitsTab.place') },
+                // Gallons before the place: on a phone the figure is in view without scrolling.
                 { key: 'gallons', label: t('statistics.unitsTab.gallons'), numeric: true },
+                { key: 'place', label: t('statistics.unitsTab.place') },
               ]}
               rows={(topUnits.data?.data ?? []).map((unit) => ({
                 key: unit.unit_id,
@@ -528,8 +533,8 @@ export function StatisticsUnitsTab() {
                   <Link key="unit" component={RouterLink} to={unit.link} sx={{ fontWeight: 600 }}>
                     {unit.unit_name}
                   </Link>,
-                  `${unit.property_name} › ${unit.building_name}`,
                   format.gallonsNumber(unit.gallons),
+                  `${unit.property_name} › ${unit.building_name}`,
                 ],
               }))}
             />
@@ -541,16 +546,23 @@ export function StatisticsUnitsTab() {
               emptyText={t('statistics.unitsTab.empty')}
               columns={[
                 { key: 'property', label: t('statistics.unitsTab.property') },
-                { key: 'units', label: t('statistics.unitsTab.units'), numeric: true },
                 { key: 'gallons', label: t('statistics.unitsTab.gallons'), numeric: true },
+                { key: 'units', label: t('statistics.unitsTab.units'), numeric: true },
                 { key: 'perUnit', label: t('statistics.unitsTab.perUnit'), numeric: true },
               ]}
               rows={(topProperties.data?.data ?? []).map((property) => ({
                 key: property.property_id,
                 cells: [
-                  property.property_name,
-                  format.count(property.units),
+                  <Link
+                    key="property"
+                    component={RouterLink}
+                    to={`/companies/${scope.companyId ?? 0}/properties/${property.property_id}`}
+                    sx={{ fontWeight: 600 }}
+                  >
+                    {property.property_name}
+                  </Link>,
                   format.gallonsNumber(property.gallons),
+                  format.count(property.units),
                   property.units > 0
                     ? format.gallonsNumber(property.gallons / property.units)
                     : '—',
