@@ -72,8 +72,21 @@ describe('usage rollups rebuilt from raw readings', () => {
     expect(maintained.daily.length).toBeGreaterThan(20);
     expect(maintained.monthly.length).toBeGreaterThan(10);
 
+    const indexes = async () =>
+      (
+        (await t.database.db.execute(sql`
+          select indexdef from pg_indexes
+          where tablename in ('usage_hourly', 'usage_daily', 'usage_monthly') order by indexname`)) as unknown as {
+          rows: { indexdef: string }[];
+        }
+      ).rows.map((row) => row.indexdef);
+    const before = await indexes();
+    expect(before.length).toBe(15);
+
     await rebuildUsageRollups(t.database.db);
     expect(await snapshot()).toEqual(maintained);
+    // The secondary indexes set aside for the wholesale rebuild are back.
+    expect(await indexes()).toEqual(before);
 
     // A partial rebuild touches only the buckets of its readings.
     await t.database.db.execute(sql`update usage_hourly set volume_mgal = 0`);
