@@ -17182,7 +17182,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description First local date (YYYY-MM-DD); default the first day of the current month */
+                    /** @description First local date (YYYY-MM-DD); default the first day of to's month */
                     from?: string;
                     /** @description Last local date (YYYY-MM-DD); default today */
                     to?: string;
@@ -17274,7 +17274,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description First local date (YYYY-MM-DD); default the first day of the current month */
+                    /** @description First local date (YYYY-MM-DD); default the first day of to's month */
                     from?: string;
                     /** @description Last local date (YYYY-MM-DD); default today */
                     to?: string;
@@ -17366,7 +17366,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description First local date (YYYY-MM-DD); default the first day of the current month */
+                    /** @description First local date (YYYY-MM-DD); default the first day of to's month */
                     from?: string;
                     /** @description Last local date (YYYY-MM-DD); default today */
                     to?: string;

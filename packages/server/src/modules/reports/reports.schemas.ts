@@ -14,7 +14,7 @@ export const rangeQuerySchema = z
   .object({
     from: localDateSchema
       .optional()
-      .describe('First local date (YYYY-MM-DD); default the first day of the current month'),
+      .describe("First local date (YYYY-MM-DD); default the first day of to's month"),
     to: localDateSchema.optional().describe('Last local date (YYYY-MM-DD); default today'),
   })
   .strict();

@@ -645,6 +645,17 @@ describe('statistics and reports', () => {
     }
   });
 
+  it('reads `to` alone as its month up to that day', async () => {
+    const lastMonthEnd = addDays(monthStart(today()), -1);
+    const report = (
+      await admin(`/api/properties/${ids.court}/gallons/report?to=${lastMonthEnd}`)
+    ).json();
+    expect([report.from, report.to]).toEqual([monthStart(lastMonthEnd), lastMonthEnd]);
+    expect(report.total_gallons).toBe(
+      round3(gallons(inCourt, monthStart(lastMonthEnd), lastMonthEnd)),
+    );
+  });
+
   it('refuses bad ranges and unknown reports, and keeps other companies’ records out of reach', async () => {
     const base = `/api/companies/${ids.company}/report-overview`;
     const refusals: [string, number, string | undefined][] = [
