@@ -65,14 +65,17 @@ export async function rebuildUsageRollups(db: Database, range: RollupRange = {})
           from (${readings}) r
         ) k where d.sensor_id = k.sensor_id and d.unit_id = k.unit_id and d.day = k.day`);
     }
-    // A sensor's hierarchy ids are the same on all its rows of one unit; min() picks them.
+    // A sensor's hierarchy ids are the same on all its rows of one unit; min() picks them. Rows
+    // go in time order, as live ingest writes them: one hour's (or day's) rows of every sensor
+    // share pages, which is what a chart of a whole company reads.
     await tx.execute(sql`
       insert into usage_hourly (sensor_id, unit_id, hour, company_id, property_id, building_id,
         appliance_type_id, volume_mgal, flow_time_s, readings)
       select sensor_id, unit_id, date_trunc('hour', instant, 'UTC'), min(company_id), min(property_id),
         min(building_id), min(appliance_type_id), sum(volume_mgal), sum(flow_time_s), count(*)
       from (${readings}) r
-      group by sensor_id, unit_id, date_trunc('hour', instant, 'UTC')`);
+      group by sensor_id, unit_id, date_trunc('hour', instant, 'UTC')
+      order by 3, 1`);
     await tx.execute(sql`
       insert into usage_daily (sensor_id, unit_id, day, company_id, property_id, building_id,
         appliance_type_id, volume_mgal, flow_time_s, readings)
@@ -80,7 +83,8 @@ export async function rebuildUsageRollups(db: Database, range: RollupRange = {})
         min(company_id), min(property_id), min(building_id), min(appliance_type_id),
         sum(volume_mgal), sum(flow_time_s), count(*)
       from (${readings}) r
-      group by sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date`);
+      group by sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date
+      order by 3, 1`);
     await rebuildMonths(tx, wholesale ? null : sql`(${readings})`);
     for (const definition of secondary) await tx.execute(sql.raw(definition));
   });
@@ -114,5 +118,6 @@ export async function rebuildMonths(tx: Database, readings: SQL | null): Promise
       sum(d.flow_time_s), sum(d.readings)
     from usage_daily d
     where ${touched}
-    group by d.sensor_id, d.unit_id, date_trunc('month', d.day)::date`);
+    group by d.sensor_id, d.unit_id, date_trunc('month', d.day)::date
+    order by 3, 1`);
 }
