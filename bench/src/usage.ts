@@ -216,6 +216,8 @@ type Probe = {
   raw?: (client: pg.Client, answer: unknown) => Promise<Map<string, number>>;
   /** The endpoint's answer as period → gallons, to compare with `raw`. */
   buckets?: (answer: unknown) => Map<string, number>;
+  /** Called as the system admin instead of the company manager. */
+  asAdmin?: boolean;
 };
 
 /** Raw readings of a place counted at their midpoint, with their property's time zone. */
@@ -375,12 +377,22 @@ async function main() {
   console.log(
     `Usage analytics benchmark — history bands: 15-minute reports for ${FINE_DAYS} days, hourly to ${HOURLY_DAYS} days, 12-hourly to ${HISTORY_DAYS} days`,
   );
-  const loaded = keep
+  const loadedRows = keep
     ? await withClient(url, async (c) => ({
         rows: Number((await c.query('select count(*)::int as n from submissions')).rows[0]?.n),
         seconds: 0,
       }))
     : await load(url);
+  const usageReadings = await withClient(url, async (c) =>
+    Number(
+      (
+        await c.query(
+          "select count(*)::int as n from submissions where kind in ('usage', 'usage_v1')",
+        )
+      ).rows[0]?.n,
+    ),
+  );
+  const loaded = { ...loadedRows, usage: usageReadings };
 
   const records = await withClient(url, async (c) => {
     const company = (
@@ -404,7 +416,9 @@ async function main() {
   const server = await startServerProcess({ DATABASE_URL: url, LOG_LEVEL: 'warn' }, PORT);
   const lines: string[] = [];
   try {
-    const token = await signIn(server.url, 'manager@flowsight.test');
+    const managerToken = await signIn(server.url, 'manager@flowsight.test');
+    const adminToken = await signIn(server.url, 'admin@flowsight.test');
+    const tokenOf = (probe: Probe) => (probe.asAdmin ? adminToken : managerToken);
     const levels: [string, readonly number[]][] = [
       ['company', [records.company]],
       ['property', records.properties],
@@ -439,6 +453,20 @@ async function main() {
         path: () => `/api/companies/${records.company}/statistics`,
       },
       {
+        name: 'GET /properties/{id}/gallons/report',
+        path: (i) =>
+          `/api/properties/${records.properties[i % records.properties.length]}/gallons/report`,
+      },
+      {
+        name: 'GET /companies/{id}/report-overview/1 (usage by unit)',
+        path: () => `/api/companies/${records.company}/report-overview/1`,
+      },
+      {
+        name: 'GET /overview (system admin)',
+        path: () => '/api/overview',
+        asAdmin: true,
+      },
+      {
         name: 'GET /units/{id}/statistics',
         path: (i) => `/api/units/${records.units[i % records.units.length]}/statistics`,
       },
@@ -446,12 +474,12 @@ async function main() {
     // Warm the server (connections, plans) before timing.
     for (const probe of probes) {
       await fetch(`${server.url}${probe.path(0)}`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${tokenOf(probe)}` },
       });
     }
     const header = `${'endpoint'.padEnd(72)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'raw p50'.padStart(11)} ${'× faster'.padStart(9)}`;
     console.log(
-      `\nChart endpoints on ${fmt(loaded.rows)} raw readings, ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each:`,
+      `\nChart endpoints on ${fmt(loaded.rows)} raw readings (${fmt(loaded.usage)} usage reports, the rest keep-alives), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each:`,
     );
     console.log(header);
     lines.push(header);
@@ -459,7 +487,7 @@ async function main() {
     let slowestRatio = Infinity;
     await withClient(url, async (client) => {
       for (const probe of probes) {
-        const latencies = await timeCalls(server.url, token, probe);
+        const latencies = await timeCalls(server.url, tokenOf(probe), probe);
         const p50 = percentile(latencies, 50);
         const p95 = percentile(latencies, 95);
         worstP95 = Math.max(worstP95, p95);
@@ -467,7 +495,7 @@ async function main() {
         let ratioText = '';
         if (probe.raw && probe.buckets) {
           const response = await fetch(`${server.url}${probe.path(0)}`, {
-            headers: { authorization: `Bearer ${token}` },
+            headers: { authorization: `Bearer ${tokenOf(probe)}` },
           });
           const answer = (await response.json()) as unknown;
           const rawTimes: number[] = [];
