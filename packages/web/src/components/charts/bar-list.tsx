@@ -60,7 +60,15 @@ export function BarList({
         component="ol"
         aria-label={title}
         data-testid={testId}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          // One column no wider than the card: long names are cut with an ellipsis.
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          gap: 1.25,
+        }}
       >
         {shown.map((item) => {
           const share = max > 0 ? Math.max(0, item.value) / max : 0;

@@ -102,6 +102,8 @@ export function StackedColumnChart({
   const labelWidth = Math.max(0, ...data.map((datum) => estimateLabelWidth(datum.label)));
   const labelled = visibleLabelIndexes(data.length, plotWidth, labelWidth);
   const grid = theme.palette.divider;
+  const overflowsRight = (label: string, center: number) =>
+    center + estimateLabelWidth(label, axisFontSize) / 2 - 4 > width;
   const axisText = theme.palette.text.secondary;
 
   if (data.length === 0) {
@@ -206,7 +208,19 @@ export function StackedColumnChart({
           projectedLabel={projectedLabel ?? t('usage.chart.projected')}
         />
       ) : (
-        <Box ref={containerRef} sx={{ position: 'relative', width: '100%' }}>
+        <Box
+          ref={containerRef}
+          sx={{
+            position: 'relative',
+            width: '100%',
+            '& svg:focus': { outline: 'none' },
+            '& svg:focus-visible': {
+              outline: `2px solid ${theme.palette.primary.main}`,
+              outlineOffset: 2,
+              borderRadius: 1,
+            },
+          }}
+        >
           <svg
             role="img"
             aria-label={summary}
@@ -294,9 +308,16 @@ export function StackedColumnChart({
                     })}
                     {labelled.has(index) && (
                       <text
-                        x={left + band.center}
+                        // The newest label stays inside the chart: it ends at the edge when centring would cut it.
+                        x={
+                          overflowsRight(datum.label, left + band.center)
+                            ? width - 2
+                            : left + band.center
+                        }
                         y={height - 8}
-                        textAnchor="middle"
+                        textAnchor={
+                          overflowsRight(datum.label, left + band.center) ? 'end' : 'middle'
+                        }
                         fontSize={axisFontSize}
                         fill={axisText}
                       >
@@ -320,7 +341,7 @@ export function StackedColumnChart({
             <ColumnTooltip
               lines={tooltipLines(activeDatum, active)}
               x={left + bandOf(active, data.length, plotWidth).center}
-              y={y(totals[active] ?? 0)}
+              y={margin.top}
               width={width}
             />
           )}
@@ -351,7 +372,7 @@ function ColumnTooltip({
       sx={{
         position: 'absolute',
         pointerEvents: 'none',
-        top: Math.max(0, y - 8),
+        top: y,
         left: onRight ? x + 10 : undefined,
         right: onRight ? undefined : width - x + 10,
         px: 1.25,

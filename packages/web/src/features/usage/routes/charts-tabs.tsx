@@ -82,7 +82,10 @@ function ChartsTab({ place, lead, comparison }: ChartsTabProps) {
           alignItems: 'start',
         }}
       >
-        <FixtureBreakdownCard place={place} range={range} enabled={valid} />
+        {/* The fixtures (the longest list) take the left column beside the comparisons. */}
+        <Box sx={{ gridRow: { md: 'span 2' }, minWidth: 0 }}>
+          <FixtureBreakdownCard place={place} range={range} enabled={valid} />
+        </Box>
         {comparison?.(range, valid)}
       </Box>
     </Stack>
