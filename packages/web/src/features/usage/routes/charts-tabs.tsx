@@ -78,15 +78,19 @@ function ChartsTab({ place, lead, comparison }: ChartsTabProps) {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: comparison === undefined ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))',
+          },
           alignItems: 'start',
         }}
       >
-        {/* The fixtures (the longest list) take the left column beside the comparisons. */}
-        <Box sx={{ gridRow: { md: 'span 2' }, minWidth: 0 }}>
-          <FixtureBreakdownCard place={place} range={range} enabled={valid} />
-        </Box>
-        {comparison?.(range, valid)}
+        <FixtureBreakdownCard place={place} range={range} enabled={valid} />
+        {comparison !== undefined && (
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            {comparison(range, valid)}
+          </Stack>
+        )}
       </Box>
     </Stack>
   );
