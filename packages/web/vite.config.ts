@@ -19,16 +19,15 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the app: their own chunks stay cached across
-        // deployments.
+        // React changes far less often than the app: its own chunk stays cached across
+        // deployments. Other libraries (MUI above all) are split with the routes that use them,
+        // so a page downloads only the components it renders.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@babel[\\/]runtime)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,8 +1,9 @@
-// Browser entry: read the stored settings once, then render the app in the chosen language.
+// Browser entry: read the stored settings once, fetch the chosen language's catalogue (English is
+// bundled), then render the app in that language.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { createAppI18n } from '@/i18n/i18n';
+import { createAppI18n, loadCatalogues } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { readSettings } from '@/lib/settings-storage';
 
@@ -13,12 +14,18 @@ if (container === null) {
 
 const initialSettings = readSettings();
 
-createRoot(container).render(
-  <StrictMode>
-    <App
-      i18n={createAppI18n(initialSettings.language)}
-      queryClient={createQueryClient()}
-      initialSettings={initialSettings}
-    />
-  </StrictMode>,
-);
+function render(catalogues: Awaited<ReturnType<typeof loadCatalogues>>) {
+  if (container === null) return;
+  createRoot(container).render(
+    <StrictMode>
+      <App
+        i18n={createAppI18n(initialSettings.language, catalogues)}
+        queryClient={createQueryClient()}
+        initialSettings={initialSettings}
+      />
+    </StrictMode>,
+  );
+}
+
+// A catalogue that cannot be fetched (offline, a deployment in between) falls back to English.
+loadCatalogues(initialSettings.language).then(render, () => render({}));

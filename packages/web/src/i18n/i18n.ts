@@ -1,22 +1,50 @@
-// One i18next instance per app (and per test), with every catalogue bundled so the first render
-// is already translated.
+// One i18next instance per app (and per test). English, the reference and fallback, is bundled;
+// another language's catalogue is fetched as its own chunk before the first render (see
+// `main.tsx`) or when the person switches to it, so nobody downloads the three they do not read.
 import { DEFAULT_LANGUAGE, type Language, languages } from '@flowsight/domain/constants';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultNamespace, resources } from './resources';
+import en from './locales/en.json';
 
-export function createAppI18n(language: Language): i18n {
+const namespace = 'translation';
+
+/** Catalogues by language; English is always added. */
+export type Catalogues = Partial<Record<Language, { translation: object }>>;
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }>> = {
+  fr: () => import('./locales/fr.json'),
+  ro: () => import('./locales/ro.json'),
+  zh: () => import('./locales/zh.json'),
+};
+
+/** The catalogues a first render in `language` needs: English and that language. */
+export async function loadCatalogues(language: Language): Promise<Catalogues> {
+  if (language === 'en') return {};
+  return { [language]: { translation: (await loaders[language]()).default } };
+}
+
+export function createAppI18n(language: Language, catalogues: Catalogues = {}): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    resources: { en: { translation: en }, ...catalogues },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...languages],
-    defaultNS: defaultNamespace,
-    // Resources are bundled, so initialisation can finish before the first render.
+    defaultNS: namespace,
+    // The first render's catalogues are given, so initialisation can finish before it.
     initAsync: false,
     // React escapes rendered text already.
     interpolation: { escapeValue: false },
   });
   return instance;
+}
+
+/** Switches the instance to `language`, fetching its catalogue first when it is not loaded. */
+export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
+  if (!instance.hasResourceBundle(language, namespace)) {
+    const catalogues = await loadCatalogues(language);
+    const catalogue = catalogues[language];
+    if (catalogue) instance.addResourceBundle(language, namespace, catalogue.translation);
+  }
+  await instance.changeLanguage(language);
 }

@@ -1,4 +1,5 @@
-// Every catalogue the app ships, by language code. English is the reference: its keys type `t()`.
+// Every catalogue the app ships, by language code, for the tests and the types. English is the
+// reference: its keys type `t()`. The running app fetches languages one by one (`i18n.ts`).
 import type { Language } from '@flowsight/domain/constants';
 import en from './locales/en.json';
 import fr from './locales/fr.json';

@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '@/i18n/i18n';
 import { DEFAULT_SETTINGS, type Settings, type ThemeMode, writeSettings } from './settings-storage';
 
 type SettingsContextValue = {
@@ -41,7 +42,7 @@ export function SettingsProvider({ initialSettings, children }: SettingsProvider
         writeSettings(next);
         return next;
       });
-      if (change.language !== undefined) void i18n.changeLanguage(change.language);
+      if (change.language !== undefined) void switchLanguage(i18n, change.language);
     },
     [i18n],
   );

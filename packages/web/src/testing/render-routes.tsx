@@ -5,6 +5,7 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
 import { createAppI18n } from '@/i18n/i18n';
+import { resources } from '@/i18n/resources';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings-storage';
 
 export type RenderRoutesOptions = {
@@ -23,7 +24,7 @@ export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <AppProviders
-      i18n={createAppI18n(settings.language)}
+      i18n={createAppI18n(settings.language, resources)}
       queryClient={queryClient}
       initialSettings={settings}
     >
