@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -132,6 +133,37 @@ async function listenPostgres(
     stopped = true;
     await client?.end().catch(() => {});
   };
+}
+
+/**
+ * Where the transaction's driver has COPY FROM STDIN (node-postgres; not PGlite), a function that
+ * streams rows in COPY text format (see `copyField`) with `copy <target> from stdin` on the
+ * transaction's connection, settling once the server has answered.
+ */
+export function copyWriter(
+  tx: Database,
+): ((target: string, text: string) => Promise<void>) | undefined {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!(client instanceof pg.Client)) return undefined;
+  return (target, text) =>
+    new Promise<void>((resolve, reject) => {
+      const stream = client.query(copyFrom(`copy ${target} from stdin`));
+      stream.once('finish', resolve);
+      stream.once('error', reject);
+      stream.end(text);
+    });
+}
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+/** One field of a COPY text row: `\N` for null, backslash, tab and line breaks escaped. */
+export function copyField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return COPY_SPECIAL.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) =>
+        c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\\\',
+      )
+    : value;
 }
 
 /** True when the database answers; used by `/api/ready`. */

@@ -9,7 +9,7 @@ import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
 import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { copyField, copyWriter, type Database } from '../../db/client.ts';
 
 export const transports = ['http', 'chirpstack', 'ttn', 'mqtt', 'simulator'] as const;
 export type Transport = (typeof transports)[number];
@@ -143,6 +143,12 @@ function toRow(uplink: Uplink, sensor: SensorRow | undefined, part: number): Row
   }
 }
 
+/** A reading's natural key: a redelivery has the same. */
+const rowKey = (row: Row) => `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
+const SUBMISSION_COLUMNS =
+  'measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal, interval_s, flow_time_s, ' +
+  'peak_flow_mgpm, battery, firmware_version, flags, report_interval_s, gateway_serial, rssi, snr, error, ' +
+  'sensor_id, company_id, property_id, building_id, unit_id, appliance_type_id, room_type_id, water_type_id';
 const isUsage = (kind: Row['kind']) => kind === 'usage' || kind === 'usage_v1';
 const byKey = (a: Row, b: Row) =>
   (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0) ||
@@ -154,8 +160,23 @@ const RETRYABLE = new Set(['40P01', '40001', '42P07']);
 const MAX_ATTEMPTS = 4;
 /** Readings one merged transaction takes at most. */
 const MERGE_LIMIT = 5000;
-/** Transactions one process writes at once: one fills while the other commits. */
-const WRITERS = 2;
+/**
+ * Transactions one process writes at once. Each lane owns a share of the sensors (by DevEUI), so
+ * concurrent transactions never wait for each other's rows (submissions keys, rollup rows, the
+ * sensor's facts) and PostgreSQL can use a core per lane.
+ */
+const LANES = 2;
+/** The lane of a DevEUI (in any spelling: only its hex digits count). */
+export function laneOf(mac: string): number {
+  let hash = 0;
+  for (let i = 0; i < mac.length; i += 1) {
+    const code = mac.charCodeAt(i) | 0x20;
+    const digit =
+      code >= 0x30 && code <= 0x39 ? code - 0x30 : code >= 0x61 && code <= 0x66 ? code - 0x57 : -1;
+    if (digit >= 0) hash = (hash * 31 + digit) >>> 0;
+  }
+  return hash % LANES;
+}
 const emptyResult = (received: number): IngestResult => ({
   received,
   stored: 0,
@@ -163,14 +184,23 @@ const emptyResult = (received: number): IngestResult => ({
   malformed: 0,
   unassigned: 0,
 });
-function retryable(error: unknown): boolean {
+/** The SQLSTATE of a database error, looked for through its causes. */
+function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+    if (typeof code === 'string') return code;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+const retryable = (error: unknown) => RETRYABLE.has(errorCode(error) ?? '');
+const UNIQUE_VIOLATION = '23505';
+/** A COPY of rows met one already stored: nothing of its transaction was kept. */
+class CopyRefused extends Error {
+  constructor(cause: unknown) {
+    super('a redelivered reading refused the COPY', { cause });
+  }
 }
 const NEEDS_ESCAPE = /["\\]/;
 
@@ -219,6 +249,58 @@ export function createIngestService(db: Database) {
     return new Map(rows.map((row) => [row.mac_address, row]));
   }
 
+  /**
+   * Stores the rows; answers the keys of those actually inserted. With `copy` (PostgreSQL only)
+   * they are streamed with COPY, all or none: a redelivery among them hits the natural key and
+   * fails the transaction with `CopyRefused`, to be stored again without `copy`. Otherwise they
+   * are inserted skipping those already stored (always on PGlite).
+   */
+  async function storeSubmissions(tx: Database, rows: readonly Row[], useCopy: boolean) {
+    const copy = useCopy ? copyWriter(tx) : undefined;
+    if (!copy) return insertSubmissions(tx, rows);
+    let text = '';
+    for (const row of rows) {
+      const a = row.sensor?.unit_id ? row.sensor : undefined;
+      // In SUBMISSION_COLUMNS order.
+      const fields = [
+        row.measuredAt.toISOString(),
+        row.mac,
+        row.seq,
+        row.kind,
+        row.port,
+        `\\x${Buffer.from(row.payload).toString('hex')}`,
+        row.transport,
+        row.volumeMgal,
+        row.intervalS,
+        row.flowTimeS,
+        row.peakFlowMgpm,
+        row.battery,
+        row.firmware,
+        row.flags,
+        row.reportIntervalS,
+        row.gateway,
+        row.rssi,
+        row.snr,
+        row.error,
+        row.sensor?.id,
+        a?.company_id,
+        a?.property_id,
+        a?.building_id,
+        a?.unit_id,
+        a?.appliance_type_id,
+        a?.room_type_id,
+        a?.water_type_id,
+      ];
+      text += `${fields.map(copyField).join('\t')}\n`;
+    }
+    try {
+      await copy(`submissions (${SUBMISSION_COLUMNS})`, text);
+    } catch (error) {
+      throw errorCode(error) === UNIQUE_VIOLATION ? new CopyRefused(error) : error;
+    }
+    return new Set(rows.map(rowKey));
+  }
+
   /** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
   async function insertSubmissions(tx: Database, rows: readonly Row[]) {
     const assigned = (row: Row) => (row.sensor?.unit_id ? row.sensor : undefined);
@@ -226,10 +308,7 @@ export function createIngestService(db: Database) {
       pgArray(rows.map(pick));
     // One array per column, unnested into rows: a handful of parameters whatever the batch size.
     const { rows: inserted } = (await tx.execute(sql`
-      insert into submissions (measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal,
-        interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s,
-        gateway_serial, rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id,
-        appliance_type_id, room_type_id, water_type_id)
+      insert into submissions (${sql.raw(SUBMISSION_COLUMNS)})
       select measured_at, mac_address, seq, kind, port, decode(payload, 'hex'), transport, volume_mgal,
         interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s,
         gateway_serial, rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id,
@@ -284,11 +363,10 @@ export function createIngestService(db: Database) {
       add(daily, sensor, day, row);
       add(monthly, sensor, `${day.slice(0, 8)}01`, row);
     }
-    const upsert = async (
+    const upsert = (
       table: 'usage_hourly' | 'usage_daily' | 'usage_monthly',
       sums: Map<string, Sum>,
     ) => {
-      if (sums.size === 0) return;
       const list = [...sums.values()].sort(
         (a, b) =>
           a.sensor.id - b.sensor.id ||
@@ -300,7 +378,7 @@ export function createIngestService(db: Database) {
       const time =
         table === 'usage_hourly' ? sql`hour` : table === 'usage_daily' ? sql`day` : sql`month`;
       const cast = table === 'usage_hourly' ? sql`timestamptz[]` : sql`date[]`;
-      await tx.execute(sql`
+      return sql`
         insert into ${sql.identifier(table)} (sensor_id, company_id, property_id, building_id, unit_id,
           appliance_type_id, volume_mgal, flow_time_s, readings, ${time})
         select * from unnest(
@@ -312,11 +390,14 @@ export function createIngestService(db: Database) {
         on conflict (sensor_id, unit_id, ${time}) do update set
           volume_mgal = ${sql.identifier(table)}.volume_mgal + excluded.volume_mgal,
           flow_time_s = ${sql.identifier(table)}.flow_time_s + excluded.flow_time_s,
-          readings = ${sql.identifier(table)}.readings + excluded.readings`);
+          readings = ${sql.identifier(table)}.readings + excluded.readings`;
     };
-    await upsert('usage_hourly', hourly);
-    await upsert('usage_daily', daily);
-    await upsert('usage_monthly', monthly);
+    // Every usage row falls in an hour, a day and a month: all three or none.
+    if (hourly.size === 0) return;
+    // One statement (one round trip): the first two upserts run as data-modifying CTEs.
+    await tx.execute(sql`
+      with hourly as (${upsert('usage_hourly', hourly)}), daily as (${upsert('usage_daily', daily)})
+      ${upsert('usage_monthly', monthly)}`);
   }
 
   /** Last submission / keep-alive, battery, firmware and report interval, newest wins. */
@@ -359,11 +440,11 @@ export function createIngestService(db: Database) {
     const list = [...facts.values()].sort((a, b) => a.id - b.id);
     const column = <T extends string | number | null>(pick: (f: Facts) => T) =>
       pgArray(list.map(pick));
-    // Locks taken in id order: an UPDATE … FROM may visit rows in any order.
-    await tx.execute(
-      sql`select id from sensors where id = any(${column((f) => f.id)}::int[]) order by id for update`,
-    );
+    // Locks taken in id order by the CTE (an UPDATE … FROM may visit rows in any order); every
+    // row the UPDATE changes is one the CTE has already locked.
     await tx.execute(sql`
+      with locked as materialized (
+        select id from sensors where id = any(${column((f) => f.id)}::int[]) order by id for update)
       update sensors s set
         last_submission = greatest(s.last_submission, v.last_usage),
         last_keepalive = greatest(s.last_keepalive, v.last_keepalive),
@@ -386,6 +467,7 @@ export function createIngestService(db: Database) {
         ${column((f) => f.newest.toISOString())}::timestamptz[], ${column((f) => f.battery)}::smallint[],
         ${column((f) => f.firmware)}::text[], ${column((f) => f.interval)}::int[]
       ) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
+      join locked l on l.id = v.id
       where s.id = v.id`);
     return [...facts.keys()];
   }
@@ -411,7 +493,7 @@ export function createIngestService(db: Database) {
   }
 
   /** One transaction for several batches; answers each batch's result and the touched sensors. */
-  async function storeGroup(parts: readonly (readonly Uplink[])[]) {
+  async function storeGroup(parts: readonly (readonly Uplink[])[], useCopy: boolean) {
     return db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       const prepared = parts.flatMap((uplinks, part) =>
@@ -428,17 +510,16 @@ export function createIngestService(db: Database) {
           row.kind = 'malformed';
           row.error = `invalid DevEUI '${uplink.mac.slice(0, 64)}'`;
         }
-        const key = `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
+        const key = rowKey(row);
         if (!unique.has(key)) unique.set(key, row);
       }
       // Every statement below touches rows in one global order (by key), so concurrent
       // transactions over the same sensors (other replicas) wait instead of deadlocking.
       const rows = [...unique.values()].sort(byKey);
       await ensurePartitions(tx, rows);
-      const inserted = await insertSubmissions(tx, rows);
-      const fresh = rows.filter((row) =>
-        inserted.has(`${row.mac}|${row.measuredAt.getTime()}|${row.seq}`),
-      );
+      const inserted = await storeSubmissions(tx, rows, useCopy);
+      const fresh =
+        inserted.size === rows.length ? rows : rows.filter((row) => inserted.has(rowKey(row)));
       await addUsage(tx, fresh);
       const sensorIds = await touchSensors(tx, fresh);
       await touchGateways(tx, fresh);
@@ -456,13 +537,20 @@ export function createIngestService(db: Database) {
   }
 
   async function storeWithRetry(parts: readonly (readonly Uplink[])[]) {
-    for (let attempt = 1; ; attempt += 1) {
+    let useCopy = true;
+    for (let attempt = 1; ; ) {
       try {
-        return await storeGroup(parts);
+        return await storeGroup(parts, useCopy);
       } catch (error) {
+        // A redelivery refused the COPY (only ever thrown with it): insert, skipping what is stored.
+        if (error instanceof CopyRefused) {
+          useCopy = false;
+          continue;
+        }
         // A lock cycle with another replica's transaction: nothing was stored, so store again.
         if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+        attempt += 1;
       }
     }
   }
@@ -472,8 +560,8 @@ export function createIngestService(db: Database) {
     resolve: (result: IngestResult) => void;
     reject: (error: unknown) => void;
   };
-  const queue: Pending[] = [];
-  let writers = 0;
+  /** One queue and at most one writer per lane; a sensor's readings always take the same lane. */
+  const lanes = Array.from({ length: LANES }, () => ({ queue: [] as Pending[], busy: false }));
 
   function notify(sensorIds: readonly number[]) {
     if (sensorIds.length === 0) return;
@@ -481,10 +569,11 @@ export function createIngestService(db: Database) {
     for (const listener of listeners) listener(event);
   }
 
-  /** A writer: takes what is queued, up to MERGE_LIMIT readings, into one transaction. */
-  async function drain() {
-    if (writers >= WRITERS) return;
-    writers += 1;
+  /** A lane's writer: takes what is queued, up to MERGE_LIMIT readings, into one transaction. */
+  async function drain(lane: (typeof lanes)[number]) {
+    if (lane.busy) return;
+    lane.busy = true;
+    const { queue } = lane;
     try {
       for (;;) {
         const group: Pending[] = [];
@@ -521,23 +610,42 @@ export function createIngestService(db: Database) {
         }
       }
     } finally {
-      writers -= 1;
+      lane.busy = false;
     }
+  }
+
+  /** Queues uplinks of one lane; resolves once the transaction holding them committed. */
+  function enqueue(index: number, uplinks: readonly Uplink[]): Promise<IngestResult> {
+    const lane = lanes[index] as (typeof lanes)[number];
+    return new Promise((resolve, reject) => {
+      lane.queue.push({ uplinks, resolve, reject });
+      void drain(lane);
+    });
   }
 
   return {
     /**
-     * Stores a batch exactly once; resolves after the transaction holding it committed. Batches
-     * that arrive while another is being written are merged into the next transaction (group
-     * commit): fewer, larger transactions, one writer per process, and a reading that appears in
-     * several merged batches is stored for the first and counted a duplicate for the others.
+     * Stores a batch exactly once; resolves after every transaction holding part of it committed.
+     * The batch is split by lane; what arrives while a lane is writing is merged into that lane's
+     * next transaction (group commit): fewer, larger transactions, and a reading that appears in
+     * several merged batches is stored for the first and counted a duplicate for the others. If a
+     * part fails the call fails, and a retry stores only what is missing.
      */
-    ingest(uplinks: readonly Uplink[]): Promise<IngestResult> {
-      if (uplinks.length === 0) return Promise.resolve(emptyResult(0));
-      return new Promise((resolve, reject) => {
-        queue.push({ uplinks, resolve, reject });
-        void drain();
-      });
+    async ingest(uplinks: readonly Uplink[]): Promise<IngestResult> {
+      if (uplinks.length === 0) return emptyResult(0);
+      const parts: Uplink[][] = Array.from({ length: LANES }, () => []);
+      for (const uplink of uplinks) parts[laneOf(uplink.mac)]?.push(uplink);
+      const results = await Promise.all(
+        parts.flatMap((part, index) => (part.length > 0 ? [enqueue(index, part)] : [])),
+      );
+      const total = emptyResult(uplinks.length);
+      for (const result of results) {
+        total.stored += result.stored;
+        total.duplicates += result.duplicates;
+        total.malformed += result.malformed;
+        total.unassigned += result.unassigned;
+      }
+      return total;
     },
     /** A battery level reported out of band (ChirpStack `status` events); newest wins. */
     async recordBattery(mac: string, battery: number, at: Date) {

@@ -7,7 +7,7 @@ import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
-import { pgArray } from './ingest.service.ts';
+import { laneOf, pgArray } from './ingest.service.ts';
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -71,7 +71,7 @@ describe('ingest', () => {
     sensors = await rows<Sensor>(sql`
       select s.id, s.mac_address as mac, s.unit_id, z.name as timezone from sensors s
       join properties p on p.id = s.property_id join timezones z on z.id = p.timezone_id
-      where s.unit_id is not null order by s.id limit 6`);
+      where s.unit_id is not null order by s.id limit 12`);
     const [g] = await rows<{ serial_number: string }>(
       sql`select serial_number from gateways order by id limit 1`,
     );
@@ -162,6 +162,17 @@ describe('ingest', () => {
       });
       expect(await usageOf(sensor.id)).toEqual({ hourly: 6000, daily: 6000, readings: 3 });
 
+      // Partly new: only the new reading is stored and counted.
+      const partly = {
+        uplinks: [
+          ...batch.uplinks.slice(1),
+          { ...batch.uplinks[0], payload: usage(103, 500), received_at: '2026-12-18T10:45:00Z' },
+        ],
+      };
+      const mixed = await post('/api/ingest/uplinks', partly);
+      expect(mixed.json()).toMatchObject({ received: 3, stored: 1, duplicates: 2 });
+      expect(await usageOf(sensor.id)).toEqual({ hourly: 6500, daily: 6500, readings: 4 });
+
       const [stored] = await rows<Record<string, unknown>>(sql`
         select s.kind, s.unit_id, s.company_id, s.appliance_type_id, s.volume_mgal::int as volume, s.seq, s.gateway_serial, s.transport
         from submissions s where s.sensor_id = ${sensor.id} order by measured_at limit 1`);
@@ -179,7 +190,7 @@ describe('ingest', () => {
         where sensor_id = ${sensor.id} order by hour`);
       expect(hours).toEqual([
         { hour: '09:00', volume: 1000 },
-        { hour: '10:00', volume: 5000 },
+        { hour: '10:00', volume: 5500 },
       ]);
       const [day] = await rows<{ day: string }>(
         sql`select day::text as day from usage_daily where sensor_id = ${sensor.id}`,
@@ -198,9 +209,9 @@ describe('ingest', () => {
       }>(sql`
         select last_submission, battery, sensor_status_id from sensors where id = ${sensor.id}`);
       expect(new Date(facts?.last_submission as Date).toISOString()).toBe(
-        '2026-12-18T10:30:00.000Z',
+        '2026-12-18T10:45:00.000Z',
       );
-      expect(facts?.battery).toBe(68);
+      expect(facts?.battery).toBe(80);
       expect(facts?.sensor_status_id).toBe(1);
       const [g] = await rows<{ last_seen_at: Date }>(
         sql`select last_seen_at from gateways where serial_number = ${gateway}`,
@@ -212,6 +223,7 @@ describe('ingest', () => {
 
     it('keeps malformed, unknown-MAC and legacy frames without failing the batch', async () => {
       const sensor = sensors[1] as Sensor;
+      const weirdMac = 'tab\there back\\slash\nline\r"q" \\N';
       const v1 = b64(
         encodeUplink({ kind: 'usage_v1', version: 1, volumeMgal: 2500, battery: 50 }).bytes,
       );
@@ -230,17 +242,19 @@ describe('ingest', () => {
             payload: usage(1, 700),
             received_at: '2026-12-18T11:00:00Z',
           },
+          // Kept as sent, whatever it holds (tabs, line breaks and backslashes too).
+          { mac: weirdMac, port: 1, payload: usage(1, 700), received_at: '2026-12-18T11:00:00Z' },
           { mac: sensor.mac, port: 1, payload: v1, received_at: '2026-12-18T11:15:00Z' },
           { mac: sensor.mac, port: 2, payload: keepalive(49), received_at: '2026-12-18T11:20:00Z' },
         ],
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({
-        received: 5,
-        stored: 5,
+        received: 6,
+        stored: 6,
         duplicates: 0,
-        malformed: 2,
-        unassigned: 2,
+        malformed: 3,
+        unassigned: 3,
       });
       const stored = await rows<{
         kind: string;
@@ -250,12 +264,19 @@ describe('ingest', () => {
       }>(sql`
         select kind, error, mac_address, unit_id from submissions
         where measured_at between '2026-12-18T11:00:00Z' and '2026-12-18T11:20:00Z'
-          and (sensor_id = ${sensor.id} or mac_address in ('FFFFFFFFFFFF0001', 'not-a-mac')) order by measured_at, kind`);
+          and (sensor_id = ${sensor.id} or mac_address in ('FFFFFFFFFFFF0001', 'not-a-mac', ${weirdMac})) order by measured_at, kind`);
       expect(stored).toContainEqual(
         expect.objectContaining({ kind: 'malformed', error: 'usage v2: truncated, 2 of 14 bytes' }),
       );
       expect(stored).toContainEqual(
         expect.objectContaining({ kind: 'malformed', mac_address: 'not-a-mac' }),
+      );
+      expect(stored).toContainEqual(
+        expect.objectContaining({
+          kind: 'malformed',
+          mac_address: weirdMac,
+          error: `invalid DevEUI '${weirdMac}'`,
+        }),
       );
       expect(stored).toContainEqual(
         expect.objectContaining({ kind: 'usage', mac_address: 'FFFFFFFFFFFF0001', unit_id: null }),
@@ -436,8 +457,8 @@ describe('ingest', () => {
       'fulfilled',
     ]);
     const [a, b, , d] = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : undefined));
-    // The reading both batches carry is stored by whichever transaction commits it first (two
-    // writers may run at once on PostgreSQL) and is a duplicate for the other.
+    // The reading both batches carry is stored by whichever transaction commits it first (merged
+    // into one or written one after the other) and is a duplicate for the other.
     expect(a).toMatchObject({ received: 3 });
     expect(b).toMatchObject({ received: 2 });
     expect((a?.stored ?? 0) + (b?.stored ?? 0)).toBe(4);
@@ -447,6 +468,36 @@ describe('ingest', () => {
       select count(*)::int as n from submissions where mac_address = ${sensor.mac}
         and measured_at >= '2026-12-24T00:00:00Z' and measured_at < '2026-12-25T00:00:00Z'`);
     expect(count?.n).toBe(5);
+  });
+
+  it('fails a batch when one lane fails; its retry stores only what is missing', async () => {
+    // Sensors split between the writing lanes; the other lane's part commits on its own.
+    const one = sensors.find((s) => laneOf(s.mac) === 0) as Sensor;
+    const other = sensors.find((s) => laneOf(s.mac) === 1) as Sensor;
+    expect(one && other).toBeTruthy();
+    const uplink = (sensor: Sensor, port: number) => ({
+      mac: sensor.mac,
+      port,
+      payload: new Uint8Array(Buffer.from(usage(4242, 300), 'base64')),
+      receivedAt: new Date(Date.UTC(2026, 11, 26, 3, 0)),
+      transport: 'http' as const,
+    });
+    await expect(t.app.ingest.ingest([uplink(one, 70_000), uplink(other, 1)])).rejects.toThrow();
+    expect(await t.app.ingest.ingest([uplink(one, 1), uplink(other, 1)])).toEqual({
+      received: 2,
+      stored: 1,
+      duplicates: 1,
+      malformed: 0,
+      unassigned: 0,
+    });
+    const counts = await rows<{ mac_address: string; n: number }>(sql`
+      select mac_address, count(*)::int as n from submissions
+      where measured_at = '2026-12-26T03:00:00Z' group by mac_address order by mac_address`);
+    expect(counts).toEqual(
+      [one, other]
+        .map((s) => ({ mac_address: s.mac, n: 1 }))
+        .sort((a, b) => (a.mac_address < b.mac_address ? -1 : 1)),
+    );
   });
 
   it('sends arrays as one literal that round-trips any text', async () => {
