@@ -40,6 +40,14 @@ export const ingestModule: FastifyPluginAsyncZod<{
   limiter: RateLimiter;
   rule: RateLimitRule;
 }> = async (app, { service, limiter, rule }) => {
+  // Group commit: the writers may wait a moment for a batch whose request is still being read.
+  const arrivals = new WeakMap<object, () => void>();
+  const arrived = (request: object) => arrivals.get(request)?.();
+  app.addHook('onRequest', async (request) => {
+    arrivals.set(request, service.announce());
+  });
+  app.addHook('onResponse', async (request) => arrived(request));
+  app.addHook('onRequestAbort', async (request) => arrived(request));
   app.addHook('preHandler', async (request) => {
     limiter.hit([{ key: `ingest:${request.integrationKeyId}`, rule }], TOO_MANY_INGEST_CALLS);
   });
@@ -56,7 +64,10 @@ export const ingestModule: FastifyPluginAsyncZod<{
         response: { 200: ingestResultSchema, ...errors },
       },
     },
-    (request) => service.ingest(fromNativeBatch(request.body)),
+    (request) => {
+      arrived(request);
+      return service.ingest(fromNativeBatch(request.body));
+    },
   );
 
   app.post(
@@ -75,6 +86,7 @@ export const ingestModule: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { event } = request.query;
+      arrived(request);
       if (event === 'up') {
         const parsed = chirpstackUpSchema.safeParse(request.body);
         if (!parsed.success)
@@ -108,6 +120,7 @@ export const ingestModule: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
+      arrived(request);
       const uplink = fromTtn(request.body);
       if (!uplink) return { ignored: 'not an uplink message' };
       return service.ingest([uplink]);

@@ -160,6 +160,12 @@ const RETRYABLE = new Set(['40P01', '40001', '42P07']);
 const MAX_ATTEMPTS = 4;
 /** Readings one merged transaction takes at most. */
 const MERGE_LIMIT = 5000;
+/** A transaction of at least this many readings starts at once… */
+const GATHER_READINGS = 2000;
+/** …a smaller one waits this long for more to join it (ms)… */
+const GATHER_MS = 10;
+/** …or up to this long while announced batches are still being read (ms). */
+const ARRIVAL_WAIT_MS = 20;
 /**
  * Transactions one process writes at once. Each lane owns a share of the sensors (by DevEUI), so
  * concurrent transactions never wait for each other's rows (submissions keys, rollup rows, the
@@ -219,7 +225,17 @@ export function pgArray(values: readonly (string | number | null)[]): string {
   return `{${items.join(',')}}`;
 }
 
-export function createIngestService(db: Database) {
+export type IngestTiming = {
+  /** See GATHER_MS. */
+  gatherMs?: number;
+  /** See ARRIVAL_WAIT_MS. */
+  arrivalWaitMs?: number;
+};
+
+export function createIngestService(
+  db: Database,
+  { gatherMs = GATHER_MS, arrivalWaitMs = ARRIVAL_WAIT_MS }: IngestTiming = {},
+) {
   const listeners = new Set<IngestListener>();
   const partitionsReady = new Set<string>();
 
@@ -569,6 +585,33 @@ export function createIngestService(db: Database) {
     for (const listener of listeners) listener(event);
   }
 
+  /** Batches announced (their request is being read) and not yet queued or given up. */
+  let announced = 0;
+  const arrivalWaiters = new Set<() => void>();
+  function arrivalNews() {
+    for (const wake of arrivalWaiters) wake();
+    arrivalWaiters.clear();
+  }
+  /**
+   * Group commit: a writer with fewer than GATHER_READINGS queued gives other batches a moment to
+   * join its transaction (GATHER_MS), longer while announced ones are still being read (up to
+   * ARRIVAL_WAIT_MS), instead of each batch paying for a transaction of its own.
+   */
+  async function gather(queue: readonly Pending[]) {
+    const started = performance.now();
+    for (;;) {
+      const waited = performance.now() - started;
+      const queued = queue.reduce((sum, pending) => sum + pending.uplinks.length, 0);
+      if (queued >= MERGE_LIMIT || waited >= arrivalWaitMs) return;
+      if (announced === 0 && (queued >= GATHER_READINGS || waited >= gatherMs)) return;
+      const left = (announced > 0 ? arrivalWaitMs : gatherMs) - waited;
+      await new Promise<void>((resolve) => {
+        arrivalWaiters.add(resolve);
+        setTimeout(resolve, left);
+      });
+    }
+  }
+
   /** A lane's writer: takes what is queued, up to MERGE_LIMIT readings, into one transaction. */
   async function drain(lane: (typeof lanes)[number]) {
     if (lane.busy) return;
@@ -576,6 +619,7 @@ export function createIngestService(db: Database) {
     const { queue } = lane;
     try {
       for (;;) {
+        await gather(queue);
         const group: Pending[] = [];
         let size = 0;
         for (;;) {
@@ -619,6 +663,7 @@ export function createIngestService(db: Database) {
     const lane = lanes[index] as (typeof lanes)[number];
     return new Promise((resolve, reject) => {
       lane.queue.push({ uplinks, resolve, reject });
+      arrivalNews();
       void drain(lane);
     });
   }
@@ -646,6 +691,21 @@ export function createIngestService(db: Database) {
         total.unassigned += result.unassigned;
       }
       return total;
+    },
+    /**
+     * Tells the writers a batch is on its way (its request is being read), so they may wait a
+     * moment for it; call the answer once it is handed to `ingest` or given up (any number of
+     * times).
+     */
+    announce(): () => void {
+      announced += 1;
+      let pending = true;
+      return () => {
+        if (!pending) return;
+        pending = false;
+        announced -= 1;
+        arrivalNews();
+      };
     },
     /** A battery level reported out of band (ChirpStack `status` events); newest wins. */
     async recordBattery(mac: string, battery: number, at: Date) {

@@ -7,7 +7,7 @@ import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
-import { laneOf, pgArray } from './ingest.service.ts';
+import { createIngestService, laneOf, pgArray } from './ingest.service.ts';
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -498,6 +498,45 @@ describe('ingest', () => {
         .map((s) => ({ mac_address: s.mac, n: 1 }))
         .sort((a, b) => (a.mac_address < b.mac_address ? -1 : 1)),
     );
+  });
+
+  it('lets a batch still being read join the transaction of one already queued', async () => {
+    const service = createIngestService(t.database.db, { gatherMs: 0, arrivalWaitMs: 60_000 });
+    const [a, b] = sensors.filter((s) => laneOf(s.mac) === laneOf((sensors[0] as Sensor).mac));
+    expect(a && b).toBeTruthy();
+    const uplink = (sensor: Sensor) => ({
+      mac: sensor.mac,
+      port: 1,
+      payload: new Uint8Array(Buffer.from(usage(5151, 300), 'base64')),
+      receivedAt: new Date(Date.UTC(2026, 11, 27, 5, 0)),
+      transport: 'http' as const,
+    });
+    const committed: number[][] = [];
+    service.onIngested(({ sensorIds }) => committed.push([...sensorIds].sort((x, y) => x - y)));
+    const arrived = service.announce();
+    let firstDone = false;
+    const first = service.ingest([uplink(a as Sensor)]).then((result) => {
+      firstDone = true;
+      return result;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Still waiting for the announced batch.
+    expect(firstDone).toBe(false);
+    arrived();
+    arrived(); // a second call changes nothing
+    const second = service.ingest([uplink(b as Sensor)]);
+    expect(await Promise.all([first, second])).toMatchObject([{ stored: 1 }, { stored: 1 }]);
+    // One transaction held both.
+    expect(committed).toEqual([[a?.id, b?.id].sort((x, y) => (x ?? 0) - (y ?? 0))]);
+
+    // Nothing announced: a lone batch is written without waiting for the announcement cap.
+    const started = performance.now();
+    expect(
+      await service.ingest([
+        { ...uplink(a as Sensor), receivedAt: new Date(Date.UTC(2026, 11, 27, 5, 15)) },
+      ]),
+    ).toMatchObject({ stored: 1 });
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it('sends arrays as one literal that round-trips any text', async () => {
