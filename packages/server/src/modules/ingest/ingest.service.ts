@@ -166,6 +166,8 @@ const GATHER_READINGS = 2000;
 const GATHER_MS = 10;
 /** …or up to this long while announced batches are still being read (ms). */
 const ARRIVAL_WAIT_MS = 20;
+/** Batches announced this recently (ms) mean more are likely on their way. */
+const RECENT_ARRIVAL_MS = 250;
 /**
  * Transactions one process writes at once. Each lane owns a share of the sensors (by DevEUI), so
  * concurrent transactions never wait for each other's rows (submissions keys, rollup rows, the
@@ -587,23 +589,31 @@ export function createIngestService(
 
   /** Batches announced (their request is being read) and not yet queued or given up. */
   let announced = 0;
+  let lastAnnounced = Number.NEGATIVE_INFINITY;
   const arrivalWaiters = new Set<() => void>();
   function arrivalNews() {
     for (const wake of arrivalWaiters) wake();
     arrivalWaiters.clear();
   }
   /**
-   * Group commit: a writer with fewer than GATHER_READINGS queued gives other batches a moment to
+   * Group commit: while batches keep arriving over HTTP (one was announced within the last
+   * RECENT_ARRIVAL_MS), a writer with fewer than GATHER_READINGS queued gives others a moment to
    * join its transaction (GATHER_MS), longer while announced ones are still being read (up to
-   * ARRIVAL_WAIT_MS), instead of each batch paying for a transaction of its own.
+   * ARRIVAL_WAIT_MS), instead of each batch paying for a transaction of its own. Uplinks that come
+   * alone (MQTT, whose broker sends the next messages only once these are acknowledged) are
+   * written at once.
    */
   async function gather(queue: readonly Pending[]) {
     const started = performance.now();
     for (;;) {
-      const waited = performance.now() - started;
+      const now = performance.now();
+      const waited = now - started;
       const queued = queue.reduce((sum, pending) => sum + pending.uplinks.length, 0);
       if (queued >= MERGE_LIMIT || waited >= arrivalWaitMs) return;
-      if (announced === 0 && (queued >= GATHER_READINGS || waited >= gatherMs)) return;
+      if (announced === 0) {
+        const arriving = now - lastAnnounced < RECENT_ARRIVAL_MS;
+        if (!arriving || queued >= GATHER_READINGS || waited >= gatherMs) return;
+      }
       const left = (announced > 0 ? arrivalWaitMs : gatherMs) - waited;
       await new Promise<void>((resolve) => {
         arrivalWaiters.add(resolve);
@@ -699,6 +709,7 @@ export function createIngestService(
      */
     announce(): () => void {
       announced += 1;
+      lastAnnounced = performance.now();
       let pending = true;
       return () => {
         if (!pending) return;

@@ -528,15 +528,30 @@ describe('ingest', () => {
     expect(await Promise.all([first, second])).toMatchObject([{ stored: 1 }, { stored: 1 }]);
     // One transaction held both.
     expect(committed).toEqual([[a?.id, b?.id].sort((x, y) => (x ?? 0) - (y ?? 0))]);
+  });
 
-    // Nothing announced: a lone batch is written without waiting for the announcement cap.
-    const started = performance.now();
-    expect(
-      await service.ingest([
-        { ...uplink(a as Sensor), receivedAt: new Date(Date.UTC(2026, 11, 27, 5, 15)) },
-      ]),
-    ).toMatchObject({ stored: 1 });
-    expect(performance.now() - started).toBeLessThan(30_000);
+  it('writes lone uplinks at once, and lingers for more only while batches arrive over HTTP', async () => {
+    const service = createIngestService(t.database.db, { gatherMs: 2000, arrivalWaitMs: 60_000 });
+    const sensor = sensors[5] as Sensor;
+    const timed = async (minute: number) => {
+      const started = performance.now();
+      const result = await service.ingest([
+        {
+          mac: sensor.mac,
+          port: 1,
+          payload: new Uint8Array(Buffer.from(usage(6000 + minute, 300), 'base64')),
+          receivedAt: new Date(Date.UTC(2026, 11, 28, 6, minute)),
+          transport: 'mqtt' as const,
+        },
+      ]);
+      expect(result).toMatchObject({ stored: 1 });
+      return performance.now() - started;
+    };
+    // Nothing announced (MQTT alone): no waiting for company.
+    expect(await timed(0)).toBeLessThan(1900);
+    // Right after an HTTP batch was announced and handed over, a small queue waits for more.
+    service.announce()();
+    expect(await timed(15)).toBeGreaterThanOrEqual(1900);
   });
 
   it('sends arrays as one literal that round-trips any text', async () => {
