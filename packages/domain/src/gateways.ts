@@ -2,22 +2,9 @@
 // alerts-disabled flag), shared by the server's route schemas and the web's forms, and the wording
 // of the gateway refusals.
 import { z } from 'zod';
-import { gatewayStatuses } from './lookups.ts';
+import { gatewayMessages, isGatewayStatusId } from './gateway-rules.ts';
 
-export const gatewayMessages = {
-  serialRequired: 'Serial number is required',
-  serialTooLong: 'Serial number must not exceed 64 characters',
-  serialTaken: 'A gateway with this serial number already exists',
-  unknownStatus: 'Choose one of the gateway statuses',
-  notFound: 'Gateway not found',
-  buildingNotFound: 'Building not found',
-  deleted: 'Gateway deleted',
-} as const;
-
-const statusIds = new Set<number>(gatewayStatuses.map((status) => status.id));
-
-/** Whether `id` is one of the gateway statuses of the lookup catalogue. */
-export const isGatewayStatusId = (id: number) => statusIds.has(id);
+export * from './gateway-rules.ts';
 
 export const gatewayStatusIdSchema = z
   .number()
@@ -55,9 +42,3 @@ export type GatewayValues = z.infer<typeof gatewayInputSchema>;
 /** An edit changes only the fields it names. */
 export const gatewayUpdateSchema = z.object(gatewayFields).partial().strict();
 export type GatewayUpdate = z.infer<typeof gatewayUpdateSchema>;
-
-/** The admin-app link of a gateway from the configured template (`{serial}` replaced). */
-export function gatewayAdminUrl(template: string, serialNumber: string): string {
-  const serial = encodeURIComponent(serialNumber);
-  return template.replaceAll('{serial}', serial).replaceAll('%7Bserial%7D', serial);
-}

@@ -1,8 +1,9 @@
 // Browser entry: read the stored settings once, fetch the chosen language's catalogue (English is
-// bundled), then render the app in that language.
+// bundled) and, for a right-to-left page, its styles, then render the app in that language.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { loadRtlStyles } from '@/app/providers';
 import { createAppI18n, loadCatalogues } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { readSettings } from '@/lib/settings-storage';
@@ -27,5 +28,13 @@ function render(catalogues: Awaited<ReturnType<typeof loadCatalogues>>) {
   );
 }
 
+// Right-to-left styles, when stored as the direction, are ready before the first render; should
+// they fail to load, the page shows left to right.
+const rtlStyles =
+  initialSettings.direction === 'rtl' ? loadRtlStyles().catch(() => undefined) : undefined;
+
 // A catalogue that cannot be fetched (offline, a deployment in between) falls back to English.
-loadCatalogues(initialSettings.language).then(render, () => render({}));
+Promise.all([loadCatalogues(initialSettings.language), rtlStyles]).then(
+  ([catalogues]) => render(catalogues),
+  () => render({}),
+);

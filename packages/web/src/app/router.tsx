@@ -3,15 +3,15 @@
 import { useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { PublicLayout } from '@/components/layouts/public-layout';
 import { PageLoader } from '@/components/page-loader';
 import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootRedirect } from '@/features/auth/components/root-redirect';
+import { loadEnglishPages } from '@/i18n/i18n';
 import { CompaniesEntry } from './routes/companies-entry';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
-import { type PageHandle, SectionPlaceholderPage } from './routes/section-placeholder-page';
+import type { PageHandle } from './routes/section-placeholder-page';
 import { AppShell } from './shell/app-shell';
 import { usePageViews } from './use-page-views';
 
@@ -133,6 +133,15 @@ const recordAlerts = () => import('@/features/alerts/routes/record-alerts-tab');
 const companyAlertsRoute = async () => {
   const { CompanyAlertsEntry } = await import('./routes/company-alerts-entry');
   return { Component: CompanyAlertsEntry };
+};
+/** The sign-in pages' frame: its texts are the app frame's, so it waits for no others. */
+const publicLayoutRoute = async () => {
+  const { PublicLayout } = await import('@/components/layouts/public-layout');
+  return { Component: PublicLayout };
+};
+const sectionPlaceholderRoute = async () => {
+  const { SectionPlaceholderPage } = await import('./routes/section-placeholder-page');
+  return { Component: SectionPlaceholderPage };
 };
 const dashboardRoute = async () => {
   const { DashboardEntry } = await import('./routes/dashboard-entry');
@@ -316,7 +325,28 @@ function AppRoot() {
   return <Outlet />;
 }
 
-export const appRoutes: RouteObject[] = [
+/**
+ * `routes` with every page but the dashboard loading the English texts of the pages along with
+ * its code: the dashboard, where company roles land, needs only those bundled with the app frame.
+ */
+function withPageTexts(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const { lazy, children } = route;
+    const withTexts =
+      typeof lazy === 'function' && lazy !== dashboardRoute && lazy !== publicLayoutRoute
+        ? {
+            lazy: async () => {
+              const [loaded] = await Promise.all([lazy(), loadEnglishPages()]);
+              return loaded;
+            },
+          }
+        : {};
+    if (route.index === true) return { ...route, ...withTexts };
+    return { ...route, ...withTexts, ...(children ? { children: withPageTexts(children) } : {}) };
+  });
+}
+
+export const appRoutes: RouteObject[] = withPageTexts([
   {
     id: 'root',
     path: '/',
@@ -327,7 +357,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         id: 'public-layout',
-        Component: PublicLayout,
+        lazy: publicLayoutRoute,
         children: [
           {
             // A pathless boundary inside the layout: a failing page keeps the bar around it.
@@ -541,7 +571,7 @@ export const appRoutes: RouteObject[] = [
                   },
                   ...shellSections.map(([path, titleKey]) => ({
                     path,
-                    Component: SectionPlaceholderPage,
+                    lazy: sectionPlaceholderRoute,
                     handle: { titleKey } satisfies PageHandle,
                   })),
                 ],
@@ -552,7 +582,7 @@ export const appRoutes: RouteObject[] = [
       },
     ],
   },
-];
+]);
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(appRoutes));

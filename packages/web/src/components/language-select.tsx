@@ -1,4 +1,4 @@
-import { type Language, languages } from '@flowsight/domain/constants';
+import { languages } from '@flowsight/domain/constants';
 import TranslateRounded from '@mui/icons-material/TranslateRounded';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -7,24 +7,27 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '@/lib/settings-context';
 import { isLanguage } from '@/lib/settings-storage';
 
-/** A language's name in that language ("Français", "中文"), as a reader of it looks for it. */
-export function nativeLanguageName(language: Language): string {
-  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-}
+import { nativeLanguageName } from './language-names';
+
+export { nativeLanguageName };
 
 export type LanguageSelectProps = {
   size?: 'small' | 'medium';
+  /** Opens the list at once (an opening asked for before this select had loaded). */
+  defaultOpen?: boolean;
+  autoFocus?: boolean;
 };
 
 /** Switches the interface language and remembers the choice. */
-export function LanguageSelect({ size = 'small' }: LanguageSelectProps) {
+export function LanguageSelect({ size = 'small', defaultOpen, autoFocus }: LanguageSelectProps) {
   const { t } = useTranslation();
   const { settings, setLanguage } = useSettings();
 
   return (
     <Select
       size={size}
+      defaultOpen={defaultOpen}
+      autoFocus={autoFocus}
       value={settings.language}
       onChange={(event) => {
         if (isLanguage(event.target.value)) setLanguage(event.target.value);

@@ -2,8 +2,8 @@ import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '@/components/lazy-tooltip';
 import { useSettings } from '@/lib/settings-context';
 
 export type ThemeModeToggleProps = {
@@ -18,10 +18,10 @@ export function ThemeModeToggle({ size = 'medium' }: ThemeModeToggleProps) {
   const label = isDark ? t('settings.switchToLightMode') : t('settings.switchToDarkMode');
 
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <IconButton size={size} aria-label={label} onClick={() => setMode(isDark ? 'light' : 'dark')}>
         {isDark ? <LightModeOutlined /> : <DarkModeOutlined />}
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

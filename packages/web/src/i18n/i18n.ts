@@ -1,12 +1,47 @@
-// One i18next instance per app (and per test). English, the reference and fallback, is bundled;
-// another language's catalogue is fetched as its own chunk before the first render (see
-// `main.tsx`) or when the person switches to it, so nobody downloads the three they do not read.
+// One i18next instance per app (and per test). English, the reference and fallback, is bundled
+// in part: the app frame's and the dashboard's texts (`english-parts.ts`); the rest arrives with
+// the code of any other page (`loadEnglishPages`). Another language's catalogue is fetched as its
+// own chunk before the first render (see `main.tsx`) or when the person switches to it, so nobody
+// downloads the three they do not read.
+
+import englishFrame from 'virtual:english/frame';
 import { DEFAULT_LANGUAGE, type Language, languages } from '@flowsight/domain/constants';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
 
 const namespace = 'translation';
+
+let englishPages: object | null = null;
+let englishPagesLoading: Promise<void> | null = null;
+/** Instances made before the rest of English had arrived, which get it once it has. */
+const waitingForEnglishPages = new Set<i18n>();
+
+function addEnglishPages(instance: i18n, pages: object) {
+  instance.addResourceBundle(DEFAULT_LANGUAGE, namespace, pages, true, false);
+}
+
+/** Fetches the English texts of the pages other than the dashboard (once). */
+export function loadEnglishPages(): Promise<void> {
+  englishPagesLoading ??= import('virtual:english/pages').then(
+    ({ default: pages }) => {
+      englishPages = pages;
+      for (const instance of waitingForEnglishPages) addEnglishPages(instance, pages);
+      waitingForEnglishPages.clear();
+    },
+    (error: unknown) => {
+      // Offline or mid-deployment: the next page tries again.
+      englishPagesLoading = null;
+      throw error;
+    },
+  );
+  return englishPagesLoading;
+}
+
+/** `module` once the English texts of the pages are there too. */
+export async function withEnglishPages<Module>(module: Promise<Module>): Promise<Module> {
+  const [loaded] = await Promise.all([module, loadEnglishPages()]);
+  return loaded;
+}
 
 /** Catalogues by language; English is always added. */
 export type Catalogues = Partial<Record<Language, { translation: object }>>;
@@ -26,7 +61,7 @@ export async function loadCatalogues(language: Language): Promise<Catalogues> {
 export function createAppI18n(language: Language, catalogues: Catalogues = {}): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { en: { translation: en }, ...catalogues },
+    resources: { en: { translation: englishFrame }, ...catalogues },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...languages],
@@ -36,6 +71,8 @@ export function createAppI18n(language: Language, catalogues: Catalogues = {}): 
     // React escapes rendered text already.
     interpolation: { escapeValue: false },
   });
+  if (englishPages !== null) addEnglishPages(instance, englishPages);
+  else waitingForEnglishPages.add(instance);
   return instance;
 }
 

@@ -8,9 +8,9 @@ import {
   DELETED_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   LAST_ROLE_MESSAGE,
-} from '@flowsight/domain/auth';
+} from '@flowsight/domain/auth-messages';
 import { GENERIC_ERROR_MESSAGE } from '@flowsight/domain/constants';
-import { passwordMessages } from '@flowsight/domain/password';
+import { passwordMessages } from '@flowsight/domain/password-rules';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type en from './locales/en.json';

@@ -1,6 +1,7 @@
 // Renders a route tree the way the app does (same providers), in memory, for tests.
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { i18n } from 'i18next';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '@/app/providers';
@@ -11,6 +12,8 @@ import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings-storage';
 export type RenderRoutesOptions = {
   path?: string;
   settings?: Partial<Settings>;
+  /** Translations other than every catalogue in full. */
+  i18n?: i18n;
 };
 
 export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions = {}) {
@@ -24,7 +27,7 @@ export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <AppProviders
-      i18n={createAppI18n(settings.language, resources)}
+      i18n={options.i18n ?? createAppI18n(settings.language, resources)}
       queryClient={queryClient}
       initialSettings={settings}
     >

@@ -5,10 +5,11 @@ import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { withEnglishPages } from '@/i18n/i18n';
 
 // The list's code loads only for those who see it; company roles are redirected at once.
 const CompaniesPage = lazy(async () => ({
-  default: (await import('@/features/portfolio/routes/list-pages')).CompaniesPage,
+  default: (await withEnglishPages(import('@/features/portfolio/routes/list-pages'))).CompaniesPage,
 }));
 
 export function CompaniesEntry() {

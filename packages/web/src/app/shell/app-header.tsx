@@ -1,13 +1,11 @@
 // The shell's header: the drawer button, the brand, the global search (a field from the sm
 // breakpoint up, a search button below it), and the role's header controls (spec section 2,
-// "Header controls") — inline from the md breakpoint up, collapsed into one pop-up menu below it.
-// The leak bell (roles that have it) and the user menu (account and sign-out) always show.
-import { type Language, languages } from '@flowsight/domain/constants';
+// "Header controls") — inline from the md breakpoint up, collapsed into one pop-up menu below it
+// (`header-menus.tsx`). The leak bell (roles that have it) and the user menu (account and
+// sign-out) always show.
 import type { HeaderControls } from '@flowsight/domain/web-access';
-import CheckRounded from '@mui/icons-material/CheckRounded';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import LockResetRounded from '@mui/icons-material/LockResetRounded';
-import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import MenuOpenRounded from '@mui/icons-material/MenuOpenRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
@@ -18,29 +16,34 @@ import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
-import { LanguageSelect, nativeLanguageName } from '@/components/language-select';
+import { FrameLanguageSelect } from '@/components/frame-language-select';
+import { LazyTooltip } from '@/components/lazy-tooltip';
+import { useOpenedOnce } from '@/components/opened-once';
 import { LeakBell } from '@/features/alerts/components/leak-bell';
-import { ExportAllDialog } from '@/features/exports/components/export-all-dialog';
-import { GatewaySearch } from '@/features/gateways/components/gateway-search';
 import { GlobalSearch } from '@/features/search/components/global-search';
-import { useSettings } from '@/lib/settings-context';
+import { withEnglishPages } from '@/i18n/i18n';
+
+// Parts only some roles have, or that only show on request, load when first needed.
+const ExportAllDialog = lazy(async () => ({
+  default: (await withEnglishPages(import('@/features/exports/components/export-all-dialog')))
+    .ExportAllDialog,
+}));
+const MoreMenu = lazy(async () => ({ default: (await import('./header-menus')).MoreMenu }));
+const UserMenu = lazy(async () => ({ default: (await import('./header-menus')).UserMenu }));
+const GatewaySearch = lazy(async () => ({
+  default: (await withEnglishPages(import('@/features/gateways/components/gateway-search')))
+    .GatewaySearch,
+}));
 
 export type AppHeaderProps = {
   controls: HeaderControls;
@@ -77,14 +80,16 @@ export function AppHeader({
   onSignOut,
 }: AppHeaderProps) {
   const { t } = useTranslation();
-  const { settings, setLanguage } = useSettings();
   const roomy = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const searchInline = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'), {
     noSsr: true,
   });
   const [exportOpen, setExportOpen] = useState(false);
+  const exportOpened = useOpenedOnce(exportOpen);
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
+  const moreOpened = useOpenedOnce(moreAnchor !== null);
+  const userMenuOpened = useOpenedOnce(userAnchor !== null);
   const moreMenuId = useId();
   const userMenuId = useId();
   const mfaLabel = mfaEnabled ? t('shell.header.disableMfa') : t('shell.header.enableMfa');
@@ -94,7 +99,7 @@ export function AppHeader({
   const inlineControls = (
     <>
       {controls.changePassword && (
-        <Tooltip title={t('shell.header.changePassword')}>
+        <LazyTooltip title={t('shell.header.changePassword')}>
           <IconButton
             component={RouterLink}
             to="/change-password"
@@ -103,7 +108,7 @@ export function AppHeader({
           >
             <LockResetRounded />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       )}
       {controls.mfaToggle && (
         <Button
@@ -130,11 +135,11 @@ export function AppHeader({
       )}
       {controls.language && (
         <Box data-testid="header-language">
-          <LanguageSelect />
+          <FrameLanguageSelect />
         </Box>
       )}
       {controls.exportAll && (
-        <Tooltip title={t('exportAll.open')}>
+        <LazyTooltip title={t('exportAll.open')}>
           <IconButton
             aria-label={t('exportAll.open')}
             aria-haspopup="dialog"
@@ -143,9 +148,9 @@ export function AppHeader({
           >
             <FileDownloadOutlined />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       )}
-      <Tooltip title={t('customize.open')}>
+      <LazyTooltip title={t('customize.open')}>
         <IconButton
           aria-label={t('customize.open')}
           onClick={onOpenCustomize}
@@ -153,13 +158,13 @@ export function AppHeader({
         >
           <PaletteOutlined />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
     </>
   );
 
   const collapsedControls = (
     <>
-      <Tooltip title={t('shell.header.more')}>
+      <LazyTooltip title={t('shell.header.more')}>
         <IconButton
           aria-label={t('shell.header.more')}
           aria-haspopup="menu"
@@ -170,98 +175,23 @@ export function AppHeader({
         >
           <MoreVertRounded />
         </IconButton>
-      </Tooltip>
-      <Menu id={moreMenuId} anchorEl={moreAnchor} open={moreAnchor !== null} onClose={closeMore}>
-        {controls.changePassword && (
-          <MenuItem
-            component={RouterLink}
-            to="/change-password"
-            onClick={closeMore}
-            data-testid="header-change-password"
-          >
-            <ListItemIcon>
-              <LockResetRounded fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('shell.header.changePassword')} />
-          </MenuItem>
-        )}
-        {controls.mfaToggle && (
-          <MenuItem
-            disabled={mfaBusy}
-            onClick={() => {
-              closeMore();
-              onToggleMfa();
-            }}
-            data-testid="header-mfa"
-          >
-            <ListItemIcon>
-              <SecurityRounded fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={mfaLabel} />
-          </MenuItem>
-        )}
-        {controls.switchRole && (
-          <MenuItem
-            onClick={() => {
-              closeMore();
-              onOpenRoles();
-            }}
-            data-testid="header-switch-role"
-          >
-            <ListItemIcon>
-              <SwapHorizRounded fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('shell.header.switchRole')} />
-          </MenuItem>
-        )}
-        {controls.exportAll && (
-          <MenuItem
-            onClick={() => {
-              closeMore();
-              setExportOpen(true);
-            }}
-            data-testid="header-export-all"
-          >
-            <ListItemIcon>
-              <FileDownloadOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('exportAll.open')} />
-          </MenuItem>
-        )}
-        <MenuItem
-          onClick={() => {
-            closeMore();
-            onOpenCustomize();
-          }}
-          data-testid="header-customize"
-        >
-          <ListItemIcon>
-            <PaletteOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={t('customize.open')} />
-        </MenuItem>
-        {controls.language && <Divider />}
-        {controls.language && (
-          <ListSubheader data-testid="header-language">{t('settings.language')}</ListSubheader>
-        )}
-        {controls.language &&
-          languages.map((language: Language) => (
-            <MenuItem
-              key={language}
-              lang={language}
-              selected={settings.language === language}
-              onClick={() => {
-                closeMore();
-                setLanguage(language);
-              }}
-            >
-              <ListItemIcon>
-                {settings.language === language && <CheckRounded fontSize="small" />}
-              </ListItemIcon>
-              <ListItemText primary={nativeLanguageName(language)} />
-            </MenuItem>
-          ))}
-      </Menu>
+      </LazyTooltip>
+      {moreOpened && (
+        <Suspense fallback={null}>
+          <MoreMenu
+            id={moreMenuId}
+            anchor={moreAnchor}
+            onClose={closeMore}
+            controls={controls}
+            mfaLabel={mfaLabel}
+            mfaBusy={mfaBusy}
+            onToggleMfa={onToggleMfa}
+            onOpenRoles={onOpenRoles}
+            onExportAll={() => setExportOpen(true)}
+            onOpenCustomize={onOpenCustomize}
+          />
+        </Suspense>
+      )}
     </>
   );
 
@@ -311,12 +241,16 @@ export function AppHeader({
           }}
         >
           {controls.globalSearch && <GlobalSearch compact={!searchInline} />}
-          {controls.gatewaySearch && <GatewaySearch compact={!roomy} />}
+          {controls.gatewaySearch && (
+            <Suspense fallback={null}>
+              <GatewaySearch compact={!roomy} />
+            </Suspense>
+          )}
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="header-controls">
           {controls.leakBell && <LeakBell />}
           {roomy ? inlineControls : collapsedControls}
-          <Tooltip title={t('shell.header.account')}>
+          <LazyTooltip title={t('shell.header.account')}>
             <IconButton
               aria-label={t('shell.header.account')}
               aria-haspopup="menu"
@@ -337,43 +271,26 @@ export function AppHeader({
                 {initials(user.first_name, user.last_name)}
               </Avatar>
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         </Box>
-        <Menu
-          id={userMenuId}
-          anchorEl={userAnchor}
-          open={userAnchor !== null}
-          onClose={() => setUserAnchor(null)}
-          slotProps={{ paper: { sx: { maxWidth: 'min(360px, calc(100vw - 32px))' } } }}
-        >
-          <Box sx={{ px: 2, py: 1.25 }} data-testid="account-summary">
-            <Typography sx={{ fontWeight: 600 }}>{fullName}</Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              {user.email}
-            </Typography>
-            <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-              {t('shell.header.activeRole')}
-            </Typography>
-            <Typography variant="body2" data-testid="active-role" sx={{ fontWeight: 500 }}>
-              {roleDescription}
-            </Typography>
-          </Box>
-          <Divider />
-          <MenuItem
-            onClick={() => {
-              setUserAnchor(null);
-              onSignOut();
-            }}
-          >
-            <ListItemIcon>
-              <LogoutRounded fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('auth.signedIn.signOut')} />
-          </MenuItem>
-        </Menu>
+        {userMenuOpened && (
+          <Suspense fallback={null}>
+            <UserMenu
+              id={userMenuId}
+              anchor={userAnchor}
+              onClose={() => setUserAnchor(null)}
+              fullName={fullName}
+              email={user.email}
+              roleDescription={roleDescription}
+              onSignOut={onSignOut}
+            />
+          </Suspense>
+        )}
       </Toolbar>
-      {controls.exportAll && (
-        <ExportAllDialog open={exportOpen} onClose={() => setExportOpen(false)} />
+      {controls.exportAll && exportOpened && (
+        <Suspense fallback={null}>
+          <ExportAllDialog open={exportOpen} onClose={() => setExportOpen(false)} />
+        </Suspense>
       )}
     </AppBar>
   );

@@ -10,15 +10,15 @@ import Drawer from '@mui/material/Drawer';
 import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
-import { CustomizationDrawer } from '@/components/shell/customization-drawer';
+import { useOpenedOnce } from '@/components/opened-once';
 import { useUpdateMfaStatus } from '@/features/auth/api/update-mfa-status';
-import { RoleListDialog } from '@/features/auth/components/role-list-dialog';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { forgetRoleSwitch, peekRoleSwitch } from '@/features/auth/utils/role-switch-notice';
+import { withEnglishPages } from '@/i18n/i18n';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useSettings } from '@/lib/settings-context';
@@ -28,6 +28,15 @@ import { ShellBreadcrumbs } from './shell-breadcrumbs';
 import { SideMenu } from './side-menu';
 
 export const MINI_DRAWER_WIDTH = 72;
+
+const RoleListDialog = lazy(async () => ({
+  default: (await withEnglishPages(import('@/features/auth/components/role-list-dialog')))
+    .RoleListDialog,
+}));
+const CustomizationDrawer = lazy(async () => ({
+  default: (await withEnglishPages(import('@/components/shell/customization-drawer')))
+    .CustomizationDrawer,
+}));
 
 export function AppShell() {
   const { t } = useTranslation();
@@ -41,6 +50,8 @@ export function AppShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [rolesOpen, setRolesOpen] = useState(false);
   const [customizeOpen, setCustomizeOpen] = useState(false);
+  const rolesOpened = useOpenedOnce(rolesOpen);
+  const customizeOpened = useOpenedOnce(customizeOpen);
   const updateMfa = useUpdateMfaStatus();
 
   const role = useMemo(
@@ -62,9 +73,13 @@ export function AppShell() {
     showMessage(t('auth.signedIn.roleSelected', { role: switchedTo }), 'success');
   }, [showMessage, t]);
 
-  // A temporary drawer closes when the page changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
-  useEffect(() => setMobileOpen(false), [pathname]);
+  // A temporary drawer closes when the page changes (set while rendering, so an opening that
+  // comes before the first effects have run is kept).
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname);
+    setMobileOpen(false);
+  }
 
   if (!mayOpen(pathname, role)) return <Navigate to={homePath} replace />;
 
@@ -156,17 +171,23 @@ export function AppShell() {
           </Box>
         </Box>
       </Box>
-      {controls.switchRole && (
-        <RoleListDialog
-          open={rolesOpen}
-          roles={roles}
-          activeRoleId={activeRole.id}
-          onClose={() => setRolesOpen(false)}
-          onSelect={switchRole}
-          onDeleted={forgetRole}
-        />
+      {controls.switchRole && rolesOpened && (
+        <Suspense fallback={null}>
+          <RoleListDialog
+            open={rolesOpen}
+            roles={roles}
+            activeRoleId={activeRole.id}
+            onClose={() => setRolesOpen(false)}
+            onSelect={switchRole}
+            onDeleted={forgetRole}
+          />
+        </Suspense>
       )}
-      <CustomizationDrawer open={customizeOpen} onClose={() => setCustomizeOpen(false)} />
+      {customizeOpened && (
+        <Suspense fallback={null}>
+          <CustomizationDrawer open={customizeOpen} onClose={() => setCustomizeOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

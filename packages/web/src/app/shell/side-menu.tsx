@@ -3,16 +3,19 @@
 import type { MenuItem } from '@flowsight/domain/web-access';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { LazyTooltip } from '@/components/lazy-tooltip';
 import { menuIcons } from './menu-icons';
+
+// Only roles with menu groups need the collapse; they load it as soon as the menu shows.
+const loadCollapse = () => import('@mui/material/Collapse');
+const Collapse = lazy(loadCollapse);
 
 function isCurrent(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
@@ -62,9 +65,9 @@ function MenuLink({ item, mini, nested = false, onNavigate }: EntryProps) {
     </ListItemButton>
   );
   return mini ? (
-    <Tooltip title={label} placement="right">
+    <LazyTooltip title={label} placement="right">
       {button}
-    </Tooltip>
+    </LazyTooltip>
   ) : (
     button
   );
@@ -116,20 +119,22 @@ function MenuGroup({ item, mini, onNavigate, onExpandRequest }: GroupProps) {
   return (
     <>
       {mini ? (
-        <Tooltip title={label} placement="right">
+        <LazyTooltip title={label} placement="right">
           {button}
-        </Tooltip>
+        </LazyTooltip>
       ) : (
         button
       )}
       {!mini && (
-        <Collapse in={open} unmountOnExit>
-          <List disablePadding>
-            {item.children.map((child) => (
-              <MenuLink key={child.id} item={child} mini={false} nested onNavigate={onNavigate} />
-            ))}
-          </List>
-        </Collapse>
+        <Suspense fallback={null}>
+          <Collapse in={open} unmountOnExit>
+            <List disablePadding>
+              {item.children.map((child) => (
+                <MenuLink key={child.id} item={child} mini={false} nested onNavigate={onNavigate} />
+              ))}
+            </List>
+          </Collapse>
+        </Suspense>
       )}
     </>
   );
@@ -137,6 +142,10 @@ function MenuGroup({ item, mini, onNavigate, onExpandRequest }: GroupProps) {
 
 export function SideMenu({ items, mini = false, onNavigate, onExpandRequest }: SideMenuProps) {
   const { t } = useTranslation();
+  const hasGroups = items.some((item) => item.children !== undefined);
+  useEffect(() => {
+    if (hasGroups) void loadCollapse();
+  }, [hasGroups]);
   return (
     <List component="nav" aria-label={t('shell.mainNavigation')} data-testid="side-menu">
       {items.map((item) =>

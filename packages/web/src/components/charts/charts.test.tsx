@@ -50,7 +50,8 @@ describe('ColumnChart', () => {
   it('switches to a table of the same figures and back', async () => {
     renderElement(<ColumnChart title="Usage" valueLabel="Gallons" data={days} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Show as table' }));
-    const table = screen.getByRole('table', { name: 'Usage' });
+    // The table's code loads when it is first asked for.
+    const table = await screen.findByRole('table', { name: 'Usage' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'PeriodGallons',
@@ -105,7 +106,7 @@ describe('StackedColumnChart', () => {
     fireEvent.focus(screen.getByRole('img'));
     expect(screen.getByTestId('chart-tooltip').textContent).toBe('NovLeaks: 3Usage: 4Total: 7');
     fireEvent.click(screen.getByRole('button', { name: 'Show as table' }));
-    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'PeriodLeaksUsageTotal',
       'Oct213',

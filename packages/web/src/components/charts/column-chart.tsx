@@ -6,13 +6,25 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, type PointerEvent, useId, useMemo, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type PointerEvent,
+  Suspense,
+  useId,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartDataTable } from './chart-data-table';
 import { useChartNumberFormats } from './chart-format';
 import { ChartEmpty, visuallyHidden } from './chart-parts';
 import { bandOf, estimateLabelWidth, linearScale, niceTicks, visibleLabelIndexes } from './scale';
 import { useElementWidth } from './use-element-width';
+
+// The table loads when it is first asked for.
+const ChartDataTable = lazy(async () => ({
+  default: (await import('./chart-data-table')).ChartDataTable,
+}));
 
 export type ChartSeries = {
   key: string;
@@ -199,14 +211,16 @@ export function StackedColumnChart({
         </Button>
       </Box>
       {asTable ? (
-        <ChartDataTable
-          title={title}
-          series={series}
-          data={data}
-          totals={totals}
-          formatValue={showValue}
-          projectedLabel={projectedLabel ?? t('usage.chart.projected')}
-        />
+        <Suspense fallback={null}>
+          <ChartDataTable
+            title={title}
+            series={series}
+            data={data}
+            totals={totals}
+            formatValue={showValue}
+            projectedLabel={projectedLabel ?? t('usage.chart.projected')}
+          />
+        </Suspense>
       ) : (
         <Box
           ref={containerRef}

@@ -13,8 +13,11 @@ describe('public layout settings', () => {
     renderRoutes(appRoutes, { path: '/no-such-page' });
     await screen.findByTestId('not-found-page');
 
+    // The select's menu loads on the first input on the page, here this press.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Language' }));
-    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Français' }));
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Français' }),
+    );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toBeTruthy();

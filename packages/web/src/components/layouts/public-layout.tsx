@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink, useMatch } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
-import { LanguageSelect } from '@/components/language-select';
+import { FrameLanguageSelect } from '@/components/frame-language-select';
 import { ThemeModeToggle } from '@/components/theme-mode-toggle';
 
 /** Pages reachable without signing in: a slim bar with the brand and the interface settings. */
@@ -38,7 +38,7 @@ export function PublicLayout() {
               </Link>
             )}
             <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
-              <LanguageSelect />
+              <FrameLanguageSelect />
               <ThemeModeToggle />
             </Stack>
           </Toolbar>

@@ -1,5 +1,5 @@
-import { confirmPasswordProblem } from '@flowsight/domain/auth';
-import { PASSWORD_MAX_LENGTH, passwordProblems } from '@flowsight/domain/password';
+import { confirmPasswordProblem } from '@flowsight/domain/auth-messages';
+import { PASSWORD_MAX_LENGTH, passwordProblems } from '@flowsight/domain/password-rules';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FIELD_MESSAGE_SEPARATOR } from './field-messages';

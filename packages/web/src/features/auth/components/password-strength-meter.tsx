@@ -1,4 +1,8 @@
-import { type PasswordStrength, passwordStrength, strengthBars } from '@flowsight/domain/password';
+import {
+  type PasswordStrength,
+  passwordStrength,
+  strengthBars,
+} from '@flowsight/domain/password-rules';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

@@ -1,7 +1,8 @@
 // "Switch Role" (spec section 2, "Dialogs" — user role list): every role of the user by its
 // description, a search box ('Type to search...') whose case-insensitive match is highlighted,
 // the active role marked, and a delete button per role behind a confirmation.
-import { LAST_ROLE_MESSAGE, type SessionRole } from '@flowsight/domain/auth';
+import type { SessionRole } from '@flowsight/domain/auth';
+import { LAST_ROLE_MESSAGE } from '@flowsight/domain/auth-messages';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';

@@ -1,6 +1,6 @@
 // The gateways list's page, size, sort, search and status filter, kept in the address so a
 // reload or a shared link shows the same list; `gateway` names the gateway whose detail is open.
-import { isGatewayStatusId } from '@flowsight/domain/gateways';
+import { isGatewayStatusId } from '@flowsight/domain/gateway-rules';
 import type { GatewayListParams } from '../api/get-gateways';
 
 export const GATEWAY_PAGE_SIZES = [10, 25, 50] as const;

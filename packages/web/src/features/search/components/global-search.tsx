@@ -1,215 +1,114 @@
 // The header's search across companies, properties, buildings and units (spec section 2, "Header
-// controls"; 400 ms debounce, 5 hits per level and a 10rem list, section 9). A combobox: arrow
-// keys move through the hits, Enter opens the highlighted one, Escape closes the list. Wide
-// screens get the field in the header; narrow ones a search button that opens it full screen.
-import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
-import type { SvgIconComponent } from '@mui/icons-material';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
-import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
+// controls"). Wide screens get the field in the header; narrow ones a search button that opens it
+// full screen. The combobox behind it (`search-combobox.tsx`) loads when the search is first
+// used: until then the header shows the same field, empty and closed, which hands what was typed
+// and its focus over to the combobox once it is there.
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import ListSubheader from '@mui/material/ListSubheader';
-import type { PopperProps } from '@mui/material/Popper';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { usePortfolioSearch } from '../api/search-portfolio';
-import {
-  type SearchLevel,
-  type SearchOption,
-  searchHitPath,
-  searchLevels,
-  searchOptions,
-} from '../utils/search-hits';
+import { LazyTooltip } from '@/components/lazy-tooltip';
+import { useOpenedOnce } from '@/components/opened-once';
+import { SEARCH_TEXT_MAX_LENGTH } from '../utils/search-text';
 
-/** Spec section 9: the autocomplete list is at most 10rem high. */
-const RESULT_LIST_MAX_HEIGHT = '10rem';
-/** The longest text `GET /search/{text}` accepts. */
-const SEARCH_TEXT_MAX_LENGTH = 100;
+type ComboboxModule = typeof import('./search-combobox');
 
-const levelIcons: Record<SearchLevel, SvgIconComponent> = {
-  companies: BusinessOutlined,
-  properties: HomeWorkOutlined,
-  buildings: ApartmentOutlined,
-  units: MeetingRoomOutlined,
-};
+let comboboxModule: ComboboxModule | null = null;
 
-function isSearchLevel(group: string): group is SearchLevel {
-  return (searchLevels as readonly string[]).includes(group);
+async function loadCombobox(): Promise<ComboboxModule> {
+  comboboxModule ??= await import('./search-combobox');
+  return comboboxModule;
 }
 
-/** In the full-screen form the hits sit in the page flow under the field, not in a pop-up. */
-function InlineResults({ open, className, role, children }: PopperProps) {
-  if (!open || typeof children === 'function') return null;
-  return (
-    <Box className={className} role={role} sx={{ mt: 1 }}>
-      {children}
-    </Box>
-  );
-}
+const SearchDialog = lazy(async () => ({ default: (await loadCombobox()).SearchDialog }));
 
-type SearchComboboxProps = {
-  /** The full-screen form: the list always shows under the field while there is text. */
-  inline: boolean;
-  /** After a hit was opened, or Escape was pressed in the full-screen form. */
-  onDone?: () => void;
-};
+/**
+ * The combobox's own field as it first shows (the Autocomplete's small outlined input, same
+ * classes and spacing), for the moment before the combobox has loaded.
+ */
+const waitingFieldSx = {
+  '& .MuiOutlinedInput-root': { padding: '9px' },
+  '& .MuiOutlinedInput-root.MuiInputBase-sizeSmall': {
+    paddingTop: '6px',
+    paddingBottom: '6px',
+    paddingLeft: '6px',
+  },
+  '& .MuiOutlinedInput-root.MuiInputBase-sizeSmall .MuiAutocomplete-input': {
+    padding: '2.5px 4px 2.5px 8px',
+  },
+  '& .MuiAutocomplete-inputRoot .MuiAutocomplete-input': { width: 0, minWidth: 30 },
+  '& .MuiAutocomplete-input': { flexGrow: 1, textOverflow: 'ellipsis' },
+} as const;
 
-function SearchCombobox({ inline, onDone }: SearchComboboxProps) {
+/** The wide screens' field: the combobox once loaded, the same field until then. */
+function HeaderSearchField() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const groupId = useId();
+  const [combobox, setCombobox] = useState(comboboxModule);
   const [text, setText] = useState('');
-  const [listOpen, setListOpen] = useState(false);
-  const wanted = text.trim();
-  const settled = useDebouncedValue(wanted, SEARCH_DEBOUNCE_MS);
-  const search = usePortfolioSearch(settled);
-  const current = wanted !== '' && settled === wanted;
-  const options = current ? searchOptions(search.data) : [];
-  const loading = wanted !== '' && (!current || search.isPending);
-  const failed = current && search.isError;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const handover = useRef({ loading: false, focused: false });
 
-  const open = wanted !== '' && (inline || listOpen);
+  if (combobox !== null) {
+    const { SearchCombobox } = combobox;
+    return <SearchCombobox inline={false} typed={text} focused={handover.current.focused} />;
+  }
+
+  const load = () => {
+    if (handover.current.loading) return;
+    handover.current.loading = true;
+    loadCombobox().then(
+      (loaded) => {
+        handover.current.focused = document.activeElement === inputRef.current;
+        setCombobox(loaded);
+      },
+      // Offline or mid-deployment: the next use tries again.
+      () => {
+        handover.current.loading = false;
+      },
+    );
+  };
 
   return (
-    <Autocomplete<SearchOption, false, false, false>
-      open={open}
-      onOpen={() => setListOpen(true)}
-      onClose={(_event, reason) => {
-        setListOpen(false);
-        if (inline && reason === 'escape') onDone?.();
-      }}
-      options={options}
-      // The server has already matched; the list shows its answer as it is.
-      filterOptions={(all) => all}
-      groupBy={(option) => option.level}
-      getOptionLabel={(option) => option.name}
-      getOptionKey={(option) => `${option.level}-${option.id}`}
-      isOptionEqualToValue={(option, value) =>
-        option.level === value.level && option.id === value.id
-      }
-      value={null}
-      inputValue={text}
-      onInputChange={(_event, value, reason) => {
-        if (reason === 'input' || reason === 'clear') setText(value);
-      }}
-      onChange={(_event, option) => {
-        if (option === null) return;
-        setText('');
-        setListOpen(false);
-        onDone?.();
-        void navigate(searchHitPath(option));
-      }}
-      autoHighlight
-      blurOnSelect={!inline}
-      clearOnBlur={false}
-      clearOnEscape={!inline}
-      forcePopupIcon={false}
-      loading={loading}
-      loadingText={t('search.searching')}
-      noOptionsText={failed ? t('search.failed') : t('search.noMatches')}
-      clearText={t('search.clear')}
-      slots={inline ? { popper: InlineResults } : undefined}
-      slotProps={{
-        paper: inline ? { elevation: 0, sx: { bgcolor: 'transparent' } } : { elevation: 8 },
-        listbox: {
-          sx: { maxHeight: inline ? 'none' : RESULT_LIST_MAX_HEIGHT },
-          'aria-label': t('search.label'),
-        },
-        popper: { placement: 'bottom-start' },
-      }}
-      renderGroup={(params) => {
-        const level = isSearchLevel(params.group) ? params.group : null;
-        const headingId = `${groupId}-${params.group}`;
-        return (
-          <Box component="li" key={params.key} role="presentation" sx={{ listStyle: 'none' }}>
-            <ListSubheader
-              id={headingId}
-              component="div"
-              role="presentation"
-              data-testid="search-group"
-              sx={{
-                top: inline ? 0 : -8,
-                lineHeight: '32px',
-                fontWeight: 600,
-                bgcolor: inline ? 'background.default' : 'background.paper',
-              }}
-            >
-              {level === null ? params.group : t(`search.levels.${level}`)}
-            </ListSubheader>
-            <Box component="ul" role="group" aria-labelledby={headingId} sx={{ p: 0 }}>
-              {params.children}
-            </Box>
-          </Box>
-        );
-      }}
-      renderOption={({ key, ...optionProps }, option) => {
-        const Icon = levelIcons[option.level];
-        return (
-          <Box
-            component="li"
-            key={key}
-            {...optionProps}
-            data-testid="search-result"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minHeight: 44 }}
-          >
-            <Icon fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-                {option.name}
-              </Typography>
-              {option.context !== null && option.context !== '' && (
-                <Typography
-                  variant="caption"
-                  component="div"
-                  noWrap
-                  sx={{ color: 'text.secondary' }}
-                >
-                  {option.context}
-                </Typography>
-              )}
-            </Box>
-          </Box>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
+    <Box className="MuiAutocomplete-root" sx={waitingFieldSx}>
+      <FormControl fullWidth className="MuiTextField-root">
+        <OutlinedInput
           size="small"
+          fullWidth
+          className="MuiAutocomplete-inputRoot"
           placeholder={t('search.placeholder')}
-          autoFocus={inline}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRounded fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: {
-              ...params.slotProps.htmlInput,
-              'aria-label': t('search.label'),
-              enterKeyHint: 'search',
-              maxLength: SEARCH_TEXT_MAX_LENGTH,
-              'data-testid': 'search-input',
-            },
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            load();
+          }}
+          onFocus={load}
+          onPointerEnter={load}
+          inputRef={inputRef}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchRounded fontSize="small" />
+            </InputAdornment>
+          }
+          inputProps={{
+            className: 'MuiAutocomplete-input MuiAutocomplete-inputFocused',
+            role: 'combobox',
+            'aria-label': t('search.label'),
+            'aria-autocomplete': 'list',
+            'aria-expanded': false,
+            autoComplete: 'off',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            enterKeyHint: 'search',
+            maxLength: SEARCH_TEXT_MAX_LENGTH,
+            'data-testid': 'search-input',
           }}
         />
-      )}
-    />
+      </FormControl>
+    </Box>
   );
 }
 
@@ -221,20 +120,19 @@ export type GlobalSearchProps = {
 export function GlobalSearch({ compact }: GlobalSearchProps) {
   const { t } = useTranslation();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const titleId = useId();
+  const dialogOpened = useOpenedOnce(dialogOpen);
 
   if (!compact) {
     return (
       <Box data-testid="header-search" sx={{ width: '100%', maxWidth: 440 }}>
-        <SearchCombobox inline={false} />
+        <HeaderSearchField />
       </Box>
     );
   }
 
-  const close = () => setDialogOpen(false);
   return (
     <>
-      <Tooltip title={t('search.open')}>
+      <LazyTooltip title={t('search.open')}>
         <IconButton
           aria-label={t('search.open')}
           aria-haspopup="dialog"
@@ -243,29 +141,12 @@ export function GlobalSearch({ compact }: GlobalSearchProps) {
         >
           <SearchRounded />
         </IconButton>
-      </Tooltip>
-      <Dialog
-        fullScreen
-        open={dialogOpen}
-        onClose={close}
-        aria-labelledby={titleId}
-        data-testid="search-dialog"
-      >
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, pt: 1.5 }}>
-          <IconButton aria-label={t('search.close')} onClick={close} edge="start">
-            <ArrowBackRounded />
-          </IconButton>
-          <Typography id={titleId} component="h2" variant="h6">
-            {t('search.open')}
-          </Typography>
-        </Box>
-        <Box sx={{ px: 2, pb: 2, overflowY: 'auto', flex: 1 }}>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-            {t('search.hint')}
-          </Typography>
-          <SearchCombobox inline onDone={close} />
-        </Box>
-      </Dialog>
+      </LazyTooltip>
+      {dialogOpened && (
+        <Suspense fallback={null}>
+          <SearchDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

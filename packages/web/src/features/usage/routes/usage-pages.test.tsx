@@ -1,4 +1,7 @@
+import englishFrame from 'virtual:english/frame';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
@@ -291,6 +294,30 @@ describe('dashboard', () => {
       '/companies/1/properties/7/buildings/9/units/11/charts',
     );
     expect(requestsTo(api, '/companies/1/top-gallons-units')[0]?.get('limit')).toBe('5');
+  });
+
+  it('needs no English beyond the part bundled with the app frame', async () => {
+    signedInAs(manager);
+    const missing: string[] = [];
+    const frameOnly = i18next.createInstance();
+    void frameOnly.use(initReactI18next).init({
+      resources: { en: { translation: englishFrame } },
+      lng: 'en',
+      fallbackLng: 'en',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      saveMissing: true,
+      missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
+    });
+    renderRoutes(appRoutes, { path: '/dashboard', i18n: frameOnly });
+    expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
+    await screen.findByTestId('usage-trend-chart');
+    await screen.findByTestId('alerts-chart-columns');
+    await screen.findByTestId('top-units-list');
+    await waitFor(() => expect(screen.getByTestId('leak-bell-count')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+    expect(missing).toEqual([]);
   });
 
   it('switches the trend to hourly: 24 buckets, kept in the address', async () => {
