@@ -108,9 +108,10 @@ describe('global search', () => {
   it('moves through the hits with the arrow keys and opens the highlighted one with Enter', async () => {
     searchApi();
     const { router } = renderSearch();
-    const input = screen.getByRole('combobox');
-    type(input, 'Harbor');
+    type(screen.getByRole('combobox'), 'Harbor');
     const options = await screen.findAllByRole('option');
+    // The combobox that answers, which replaces the field typed into when its code first loads.
+    const input = screen.getByRole('combobox');
     // The first hit is highlighted as soon as the answer arrives.
     await waitFor(() => expect(input.getAttribute('aria-activedescendant')).toBe(options[0]?.id));
     fireEvent.keyDown(input, { key: 'ArrowDown' });
@@ -137,9 +138,9 @@ describe('global search', () => {
   it('closes the list with Escape', async () => {
     searchApi();
     renderSearch();
-    const input = screen.getByRole('combobox');
-    type(input, 'Harbor');
+    type(screen.getByRole('combobox'), 'Harbor');
     await screen.findByRole('listbox');
+    const input = screen.getByRole('combobox');
     expect(input.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(input, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
