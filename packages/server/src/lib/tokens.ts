@@ -10,7 +10,14 @@ const ISSUER = 'flowsight';
 export type AccessClaims = { userId: number; roleId: number; tokenVersion: number };
 
 export function createTokenService(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose would import the key again for every token.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async sign(claims: AccessClaims, now = new Date()): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
@@ -20,13 +27,13 @@ export function createTokenService(secret: string) {
         .setIssuer(ISSUER)
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-        .sign(key);
+        .sign(await key);
     },
 
     /** Verifies signature, algorithm, issuer and expiry; throws Unauthorized otherwise. */
     async verify(token: string): Promise<AccessClaims> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
         });

@@ -84,34 +84,29 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new Unauthorized('Authentication required');
     const claims = await tokens.verify(token);
-    const [user, role] = await Promise.all([
-      repository.findUser(claims.userId),
-      repository.findRole(claims.roleId),
-    ]);
+    const session = await repository.findSession(claims.userId, claims.roleId);
     if (
-      !user ||
-      user.userStatusId !== UserStatus.Active ||
-      user.tokenVersion !== claims.tokenVersion ||
-      !role ||
-      role.user_id !== user.id
+      !session ||
+      session.user_status_id !== UserStatus.Active ||
+      session.token_version !== claims.tokenVersion
     ) {
       throw new Unauthorized('Session expired');
     }
     const restricted =
       request.routeOptions.config.closedToRestricted &&
-      role.company_type_id === CompanyType.Restricted;
-    if (!mayCall(access, role.user_role_type_id) || restricted) {
+      session.company_type_id === CompanyType.Restricted;
+    if (!mayCall(access, session.user_role_type_id) || restricted) {
       throw new Forbidden('You do not have access to this');
     }
     request.scope = {
-      userId: user.id,
-      roleId: role.id,
-      roleTypeId: role.user_role_type_id as RoleTypeId,
-      companyId: role.company_id,
-      companyTypeId: role.company_type_id,
-      propertyId: role.property_id,
-      buildingId: role.building_id,
-      unitId: role.unit_id,
+      userId: claims.userId,
+      roleId: session.role_id,
+      roleTypeId: session.user_role_type_id as RoleTypeId,
+      companyId: session.company_id,
+      companyTypeId: session.company_type_id,
+      propertyId: session.property_id,
+      buildingId: session.building_id,
+      unitId: session.unit_id,
     };
   });
 });

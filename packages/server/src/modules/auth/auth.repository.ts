@@ -22,6 +22,18 @@ export type RoleRecord = {
   unit_name: string | null;
 };
 
+export type SessionRecord = {
+  user_status_id: number;
+  token_version: number;
+  role_id: number;
+  user_role_type_id: number;
+  company_id: number | null;
+  company_type_id: number | null;
+  property_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
+};
+
 export function createAuthRepository(db: Database) {
   return {
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
@@ -40,6 +52,21 @@ export function createAuthRepository(db: Database) {
     /** A user's roles, the first (lowest id) first: it is the one sign-in starts with. */
     rolesOf: (userId: number): Promise<RoleRecord[]> =>
       selectRolesWithNames(db).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.id)),
+
+    /**
+     * What every authenticated request checks, in one round trip: the user's status and token
+     * version, and the role (if it is this user's) with its company's type.
+     */
+    async findSession(userId: number, roleId: number): Promise<SessionRecord | undefined> {
+      const { rows } = (await db.execute(sql`
+        select u.user_status_id, u.token_version, r.id as role_id, r.user_role_type_id, r.company_id,
+               c.company_type_id, r.property_id, r.building_id, r.unit_id
+        from users u
+        join user_roles r on r.user_id = u.id and r.id = ${roleId}
+        left join companies c on c.id = r.company_id
+        where u.id = ${userId}`)) as unknown as { rows: SessionRecord[] };
+      return rows[0];
+    },
 
     async findRole(roleId: number): Promise<(RoleRecord & { user_id: number }) | undefined> {
       const [role] = await selectRolesWithNames(db).where(eq(userRoles.id, roleId));
