@@ -13,7 +13,6 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { createDatabase } from '@flowsight/server/db/client';
 import { prepareDatabase } from '@flowsight/server/db/prepare';
 import { rebuildUsageRollups } from '@flowsight/server/db/rollups';
@@ -27,9 +26,9 @@ import {
 } from '@flowsight/simulator/demo-portfolio';
 import { createFleetSimulation } from '@flowsight/simulator/fleet-simulation';
 import type { ReportBand } from '@flowsight/simulator/generators';
-import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { dashboardJavaScript } from './dashboard-js.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = Number(process.env.BENCH_USAGE_SCALE ?? '1');
@@ -347,52 +346,6 @@ async function timeCalls(baseUrl: string, token: string, probe: Probe): Promise<
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return latencies;
-}
-
-/**
- * 4. gzip bytes of the JavaScript a browser downloads to show /dashboard: a company manager,
- * already signed in, opens the page in a fresh browser (empty cache) and every script it fetches
- * until the figures show is counted.
- */
-async function dashboardJavaScript(baseUrl: string): Promise<{ bytes: number; files: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  });
-  try {
-    const signIn = await browser.newContext({ baseURL: baseUrl });
-    const login = await signIn.newPage();
-    await login.goto('/login');
-    await login.getByLabel('Email').fill('manager@flowsight.test');
-    await login.getByRole('textbox', { name: 'Password', exact: true }).fill(demoPassword);
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    await login.waitForURL('**/dashboard');
-    const storageState = await signIn.storageState();
-    await signIn.close();
-
-    const context = await browser.newContext({ baseURL: baseUrl, storageState });
-    const page = await context.newPage();
-    const scripts = new Map<string, Promise<Buffer>>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') {
-        scripts.set(response.url(), response.body());
-      }
-    });
-    await page.goto('/dashboard');
-    await page.getByText('Water use this month').waitFor({ timeout: 60_000 });
-    // The page keeps a live alerts stream open, so the network never idles: wait until no new
-    // script has arrived for two seconds.
-    let seen = -1;
-    while (seen !== scripts.size) {
-      seen = scripts.size;
-      await page.waitForTimeout(2_000);
-    }
-    let bytes = 0;
-    for (const body of scripts.values()) bytes += gzipSync(await body).length;
-    await context.close();
-    return { bytes, files: scripts.size };
-  } finally {
-    await browser.close();
-  }
 }
 
 async function main() {
