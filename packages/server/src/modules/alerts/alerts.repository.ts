@@ -1,6 +1,8 @@
 // Alert reads: one row shape (the alert with its place, sensor or gateway, fixture and room names,
 // the property's water price and who last changed it), the paged list definition and the scope
 // rule (the alert's hierarchy ids, like every tenant-owned table).
+
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -184,7 +186,7 @@ export function createAlertsRepository(db: Database) {
         status: notifications.notificationStatusId,
         count: count(),
         rate: sql<number>`coalesce(sum(${notifications.rate}), 0)::float8`,
-        cost: sql<number>`coalesce(sum(${notifications.rate} * coalesce(${properties.waterPricePerKgal}, 10) / 1000), 0)::float8`,
+        cost: sql<number>`coalesce(sum(${notifications.rate} * coalesce(${properties.waterPricePerKgal}, ${DEFAULT_WATER_PRICE_PER_KGAL}) / 1000), 0)::float8`,
       })
         .where(and(visibleAlerts(scope), where))
         .groupBy(

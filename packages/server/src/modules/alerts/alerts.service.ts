@@ -2,6 +2,8 @@
 // level's alerts calls): lists and counts per place, the bell's active leaks, the company's open
 // leaks, overview and monthly chart, one alert with its monthly cost, the status change ("On it",
 // "Fixed it" with a note) and the streamed export. Detection itself is the engine's.
+
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import { monthlyCost } from '@flowsight/domain/detection';
 import {
   NotificationCategory,
@@ -25,8 +27,6 @@ import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
 import type { AlertEngine } from './alerts.engine.ts';
 import { type AlertRecord, type AlertsRepository, alertList } from './alerts.repository.ts';
 
-/** DESIGN section 8: the price when a property has none, per 1,000 gallons. */
-export const DEFAULT_WATER_PRICE = 10;
 const open = inArray(notifications.notificationStatusId, [...openNotificationStatuses]);
 const leaks = eq(notifications.notificationCategoryId, NotificationCategory.Leak);
 const levelColumn: Record<PortfolioLevel, SQL> = {
@@ -82,7 +82,7 @@ export const alertSchema = z.object({
 export type Alert = z.infer<typeof alertSchema>;
 
 export function toAlert(record: AlertRecord): Alert {
-  const price = record.water_price ?? DEFAULT_WATER_PRICE;
+  const price = record.water_price ?? DEFAULT_WATER_PRICE_PER_KGAL;
   const place = [record.company_id, record.property_id, record.building_id, record.unit_id];
   const segments = ['companies', 'properties', 'buildings', 'units'];
   let link = '';
