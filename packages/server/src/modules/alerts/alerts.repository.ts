@@ -219,9 +219,6 @@ export function createAlertsRepository(db: Database) {
         .groupBy(sql`1`, sql`2`)
         .orderBy(sql`1`)) as unknown as { month: string; category: number; count: number }[];
     },
-    async countBy(scope: Scope, where: SQL) {
-      return this.count(scope, where);
-    },
   };
 }
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

@@ -1,7 +1,11 @@
 // Micrometer routes (spec section 7, Sensors, plus each level's `/sensors` list): HTTP only —
 // schemas, one service call each. Access per route is the domain's table (`access.ts`).
 import { sensorStates, sensorStatuses } from '@flowsight/domain/lookups';
-import { configBodySchema, type Placement } from '@flowsight/domain/micrometers';
+import {
+  configBodySchema,
+  micrometerMessages,
+  type Placement,
+} from '@flowsight/domain/micrometers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
@@ -216,7 +220,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
       const body = r.body;
       const placement = body && 'unit_id' in body ? (body as Placement) : undefined;
       if (r.query.action !== 'unassign' && !placement) {
-        throw new Invalid('Choose the company, property, building, unit and fixture');
+        throw new Invalid(micrometerMessages.placementRequired);
       }
       return service.assign(scopeOf(r), r.query.mac, r.query.action, placement);
     },
