@@ -162,6 +162,15 @@ export const unitUpdateSchema = z.object(unitFields).omit({ building_id: true })
 /** The levels of the tenant hierarchy, top down. */
 export const portfolioLevels = ['company', 'property', 'building', 'unit'] as const;
 export type PortfolioLevel = (typeof portfolioLevels)[number];
+/** How each level is named at the start of a message. */
+export const portfolioLevelNames: Readonly<Record<PortfolioLevel, string>> = {
+  company: 'Company',
+  property: 'Property',
+  building: 'Building',
+  unit: 'Unit',
+};
+/** The 404 message for a place that does not exist or is outside the caller's scope. */
+export const placeNotFound = (level: PortfolioLevel) => `${portfolioLevelNames[level]} not found`;
 
 /** How a dependent table is named in a refusal (singular, plural), in the order they are listed. */
 export const dependentNames: Readonly<Record<string, readonly [string, string]>> = {

@@ -12,7 +12,7 @@ import {
   notificationTypes,
   openNotificationStatuses,
 } from '@flowsight/domain/lookups';
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -34,12 +34,6 @@ const levelColumn: Record<PortfolioLevel, SQL> = {
   property: sql`${notifications.propertyId}`,
   building: sql`${notifications.buildingId}`,
   unit: sql`${notifications.unitId}`,
-};
-const levelLabel: Record<PortfolioLevel, string> = {
-  company: 'Company',
-  property: 'Property',
-  building: 'Building',
-  unit: 'Unit',
 };
 
 const iso = (value: Date | string | null) =>
@@ -122,8 +116,7 @@ export function createAlertsService({
   now = () => new Date(),
 }: Dependencies) {
   async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
-    if (!(await portfolio.one(level, scope, id)))
-      throw new NotFound(`${levelLabel[level]} not found`);
+    if (!(await portfolio.one(level, scope, id))) throw new NotFound(placeNotFound(level));
   }
   async function requireAlert(scope: Scope, id: number) {
     const record = await repository.one(scope, id);

@@ -11,7 +11,7 @@ import {
   sensorStates,
   sensorStatuses,
 } from '@flowsight/domain/lookups';
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import {
   AVERAGE_DAYS,
   addDays,
@@ -50,12 +50,6 @@ import type {
 
 const HOUR_MS = 3_600_000;
 const OVERVIEW_DAYS = 14;
-const levelLabel: Record<PortfolioLevel, string> = {
-  company: 'Company',
-  property: 'Property',
-  building: 'Building',
-  unit: 'Unit',
-};
 /** Rollups count thousandths of a gallon. */
 const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
 const iso = (value: Date | string | null) =>
@@ -85,7 +79,7 @@ type Dependencies = { repository: ReportsRepository; now?: () => Date };
 export function createReportsService({ repository, now = () => new Date() }: Dependencies) {
   async function requirePlace(scope: Scope, level: PortfolioLevel, id: number): Promise<Place> {
     const place = await repository.place(scope, level, id);
-    if (!place) throw new NotFound(`${levelLabel[level]} not found`);
+    if (!place) throw new NotFound(placeNotFound(level));
     return place;
   }
   function rangeOf(input: RangeInput, place: Place): DateRange {

@@ -12,7 +12,7 @@ import {
   micrometerMessages as m,
   type Placement,
 } from '@flowsight/domain/micrometers';
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { officeAssignments, sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
@@ -33,12 +33,6 @@ const levelColumn: Record<PortfolioLevel, SQL> = {
   property: sql`${sensors.propertyId}`,
   building: sql`${sensors.buildingId}`,
   unit: sql`${sensors.unitId}`,
-};
-const levelLabel: Record<PortfolioLevel, string> = {
-  company: 'Company',
-  property: 'Property',
-  building: 'Building',
-  unit: 'Unit',
 };
 
 const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
@@ -87,7 +81,7 @@ export function createSensorsService({
   }
   async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
     if (!(await portfolio.one(level, scope, id))) {
-      throw new NotFound(`${levelLabel[level]} not found`);
+      throw new NotFound(placeNotFound(level));
     }
   }
   /** Company admins assign only when their company allows it (spec sections 2 and 6). */
@@ -133,7 +127,7 @@ export function createSensorsService({
   /** Checks the placement's chain company → property → building → unit and its fixture slot. */
   async function checkPlacement(scope: Scope, sensorId: number, placement: Placement) {
     if (!seesEverything(scope) && placement.company_id !== scope.companyId) {
-      throw new NotFound('Company not found');
+      throw new NotFound(placeNotFound('company'));
     }
     const [unit] = await db
       .select({
@@ -148,7 +142,7 @@ export function createSensorsService({
       .where(eq(units.id, placement.unit_id));
     if (!unit) {
       await requirePlace(scope, 'building', placement.building_id);
-      throw new NotFound('Unit not found');
+      throw new NotFound(placeNotFound('unit'));
     }
     await requirePlace(scope, 'unit', placement.unit_id);
     if (unit.buildingCompanyId !== placement.company_id) {
@@ -502,7 +496,7 @@ export function createSensorsService({
         .select({ companyId: buildings.companyId })
         .from(buildings)
         .where(eq(buildings.id, buildingId));
-      if (!building) throw new NotFound('Building not found');
+      if (!building) throw new NotFound(placeNotFound('building'));
       const problems: string[] = [];
       const found: SensorRecord[] = [];
       for (const raw of new Set(macs)) {

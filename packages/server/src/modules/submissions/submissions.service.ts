@@ -2,7 +2,7 @@
 // (paged, counted, first and last, exported), the lists outside the hierarchy for provider staff
 // (unassigned, keep-alive, legacy "parsed-old"), and gallon totals per place and per micrometer.
 import { applianceTypes } from '@flowsight/domain/lookups';
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { type CsvColumn, type CsvFile, csvFile, timeZoneSchema } from '../../lib/csv.ts';
@@ -122,14 +122,8 @@ export function createSubmissionsService({
   portfolio,
   now = () => new Date(),
 }: Dependencies) {
-  const labels: Record<PortfolioLevel, string> = {
-    company: 'Company',
-    property: 'Property',
-    building: 'Building',
-    unit: 'Unit',
-  };
   async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
-    if (!(await portfolio.one(level, scope, id))) throw new NotFound(`${labels[level]} not found`);
+    if (!(await portfolio.one(level, scope, id))) throw new NotFound(placeNotFound(level));
   }
 
   async function listed(scope: Scope, input: ListQueryInput, url: string, where: SQL) {

@@ -7,7 +7,7 @@ import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import { Granularity, type GranularityId } from '@flowsight/domain/granularity';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { projectionHistoryStart, projectMonth } from '@flowsight/domain/predictions';
 import { localDate } from '@flowsight/domain/usage';
 import {
@@ -30,13 +30,6 @@ import type {
   topUnitsQuerySchema,
 } from './usage.schemas.ts';
 
-const levelLabel: Record<PortfolioLevel, string> = {
-  company: 'Company',
-  property: 'Property',
-  building: 'Building',
-  unit: 'Unit',
-};
-
 /** Thousandths of a gallon → gallons with 3 decimals (the sums are whole thousandths). */
 const gallonsOf = (mgal: number) => Math.round(mgal) / 1000;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
@@ -49,7 +42,7 @@ type Dependencies = { repository: UsageRepository; now?: () => Date };
 export function createUsageService({ repository, now = () => new Date() }: Dependencies) {
   async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
     const place = await repository.place(scope, level, id);
-    if (!place) throw new NotFound(`${levelLabel[level]} not found`);
+    if (!place) throw new NotFound(placeNotFound(level));
     return place;
   }
   function rangeIn(input: RangeInput, timeZone: string) {
