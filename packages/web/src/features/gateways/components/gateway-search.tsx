@@ -8,13 +8,12 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SearchInput } from '@/components/search-input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type GatewaySearchHit, useGatewaySearch } from '../api/search-gateways';
 import { gatewayPath } from '../utils/list-params';
@@ -96,29 +95,14 @@ function GatewayCombobox({ inline, onDone }: GatewayComboboxProps) {
         </Box>
       )}
       renderInput={(params) => (
-        <TextField
-          {...params}
-          size="small"
+        <SearchInput
+          params={params}
+          icon={RouterRounded}
           placeholder={t('gateways.search.placeholder')}
+          label={t('gateways.search.label')}
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
+          testId="gateway-search-input"
           autoFocus={inline}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <RouterRounded fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: {
-              ...params.slotProps.htmlInput,
-              'aria-label': t('gateways.search.label'),
-              enterKeyHint: 'search',
-              maxLength: SEARCH_TEXT_MAX_LENGTH,
-              'data-testid': 'gateway-search-input',
-            },
-          }}
         />
       )}
     />

@@ -14,14 +14,13 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import ListSubheader from '@mui/material/ListSubheader';
 import type { PopperProps } from '@mui/material/Popper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SearchInput } from '@/components/search-input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePortfolioSearch } from '../api/search-portfolio';
 import {
@@ -202,30 +201,15 @@ export function SearchCombobox({
         );
       }}
       renderInput={(params) => (
-        <TextField
-          {...params}
+        <SearchInput
+          params={params}
           inputRef={inputRef}
-          size="small"
+          icon={SearchRounded}
           placeholder={t('search.placeholder')}
+          label={t('search.label')}
+          maxLength={SEARCH_TEXT_MAX_LENGTH}
+          testId="search-input"
           autoFocus={inline}
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRounded fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: {
-              ...params.slotProps.htmlInput,
-              'aria-label': t('search.label'),
-              enterKeyHint: 'search',
-              maxLength: SEARCH_TEXT_MAX_LENGTH,
-              'data-testid': 'search-input',
-            },
-          }}
         />
       )}
     />
