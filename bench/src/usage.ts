@@ -40,6 +40,7 @@ const HOURLY_DAYS = Math.max(FINE_DAYS + 1, Math.round(200 * scale));
 const HISTORY_DAYS = 365;
 const CONCURRENCY = 8;
 const REQUESTS = 200;
+const WARM_UP = 16;
 const RAW_RUNS = 5;
 /** `BENCH_USAGE_PROBES=0` skips the endpoint timings (measures the dashboard's JavaScript only). */
 const probesOn = process.env.BENCH_USAGE_PROBES !== '0';
@@ -222,13 +223,18 @@ type Probe = {
   asAdmin?: boolean;
 };
 
-/** Raw readings of a place counted at their midpoint, with their property's time zone. */
+/**
+ * Raw readings of a place counted at their midpoint, with their property's time zone: every
+ * reading measured from a day before `from` to two days after `to`, so that the caller's exact cut
+ * (by instant, or by local date in any zone) sees all it needs.
+ */
 const rawReadings = (level: string, id: number, from: string, to: string) => `
   select s.volume_mgal, s.appliance_type_id, s.unit_id,
          s.measured_at - make_interval(secs => s.interval_s / 2.0) as instant, z.name as zone
   from submissions s join properties p on p.id = s.property_id join timezones z on z.id = p.timezone_id
   where s.${level}_id = ${id} and s.kind in ('usage', 'usage_v1') and s.unit_id is not null
-    and s.measured_at >= '${from}'::timestamptz and s.measured_at < '${to}'::timestamptz + interval '1 day'`;
+    and s.measured_at >= '${from}'::timestamptz - interval '1 day'
+    and s.measured_at < '${to}'::timestamptz + interval '2 days'`;
 
 const labelSql: Record<number, (zone: string) => string> = {
   1: () => `to_char(instant at time zone zone, 'YYYY-MM')`,
@@ -328,20 +334,23 @@ async function signIn(url: string, email: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** REQUESTS calls of one probe, CONCURRENCY at a time; answers each call's latency. */
+/**
+ * REQUESTS calls of one probe, CONCURRENCY at a time, after WARM_UP untimed ones (the server's
+ * first calls of a route compile code and read cold pages); answers each timed call's latency.
+ */
 async function timeCalls(baseUrl: string, token: string, probe: Probe): Promise<number[]> {
   const latencies: number[] = [];
-  let next = 0;
+  let next = -WARM_UP;
   const worker = async () => {
     while (next < REQUESTS) {
       const i = next++;
       const started = performance.now();
-      const response = await fetch(`${baseUrl}${probe.path(i)}`, {
+      const response = await fetch(`${baseUrl}${probe.path(Math.abs(i))}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      if (!response.ok) throw new Error(`${probe.path(i)} answered ${response.status}`);
+      if (i >= 0) latencies.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${probe.path(Math.abs(i))} answered ${response.status}`);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -455,7 +464,7 @@ async function main() {
     }
     const header = `${'endpoint'.padEnd(72)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'raw p50'.padStart(11)} ${'× faster'.padStart(9)}`;
     console.log(
-      `\nChart endpoints on ${fmt(loaded.rows)} raw readings (${fmt(loaded.usage)} usage reports, the rest keep-alives), ${CONCURRENCY} concurrent clients, ${REQUESTS} requests each:`,
+      `\nChart endpoints on ${fmt(loaded.rows)} raw readings (${fmt(loaded.usage)} usage reports, the rest keep-alives), ${CONCURRENCY} concurrent clients, ${REQUESTS} timed requests each after ${WARM_UP} untimed:`,
     );
     console.log(header);
     lines.push(header);
