@@ -25,7 +25,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -34,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
+import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useTranslateMessage } from '@/i18n/messages';
 import { ApiError, errorMessages } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download-file';
@@ -220,7 +220,7 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
     },
   ];
   const wideOnly = { display: { xs: 'none', xl: 'table-cell' } } as const;
-  const head = { whiteSpace: 'nowrap', fontWeight: 600 } as const;
+  const _head = { whiteSpace: 'nowrap', fontWeight: 600 } as const;
 
   const table = (
     <TableContainer>
@@ -228,31 +228,15 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell
+              <SortableHeadCell
                 key={column.key}
-                sortDirection={
-                  column.field !== null && sort.field === column.field
-                    ? sort.direction === 'ASC'
-                      ? 'asc'
-                      : 'desc'
-                    : false
-                }
-                sx={{ ...head, ...(column.wide ? wideOnly : {}) }}
-              >
-                {column.field === null ? (
-                  column.label
-                ) : (
-                  <TableSortLabel
-                    active={sort.field === column.field}
-                    direction={
-                      sort.field === column.field && sort.direction === 'ASC' ? 'asc' : 'desc'
-                    }
-                    onClick={() => column.field !== null && sortBy(column.field)}
-                  >
-                    {column.label}
-                  </TableSortLabel>
-                )}
-              </TableCell>
+                label={column.label}
+                field={column.field}
+                sort={sort}
+                onSort={sortBy}
+                firstDirection="DESC"
+                sx={column.wide ? wideOnly : {}}
+              />
             ))}
           </TableRow>
         </TableHead>

@@ -23,7 +23,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -31,6 +30,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
+import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { displayDate } from '@/lib/display-date';
 import { type Gateway, type GatewayListParams, useGateways } from '../api/get-gateways';
@@ -148,31 +148,14 @@ export function GatewaysPage() {
         <TableHead>
           <TableRow>
             {columns.map((column) => (
-              <TableCell
+              <SortableHeadCell
                 key={column.label}
-                sortDirection={
-                  column.field !== null && sort.field === column.field
-                    ? sort.direction === 'ASC'
-                      ? 'asc'
-                      : 'desc'
-                    : false
-                }
-                sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...(column.wide ? wideOnly : {}) }}
-              >
-                {column.field === null ? (
-                  column.label
-                ) : (
-                  <TableSortLabel
-                    active={sort.field === column.field}
-                    direction={
-                      sort.field === column.field && sort.direction === 'DESC' ? 'desc' : 'asc'
-                    }
-                    onClick={() => column.field !== null && sortBy(column.field)}
-                  >
-                    {column.label}
-                  </TableSortLabel>
-                )}
-              </TableCell>
+                label={column.label}
+                field={column.field}
+                sort={sort}
+                onSort={sortBy}
+                sx={column.wide ? wideOnly : {}}
+              />
             ))}
           </TableRow>
         </TableHead>

@@ -20,7 +20,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -28,6 +27,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
+import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { type ExtraFilters, type Micrometer, useMicrometers } from '../api/get-micrometers';
 import { usePlaceOptions } from '../api/get-place-options';
 import {
@@ -338,40 +338,15 @@ export function MicrometerTable({
                   <TableHead>
                     <TableRow>
                       {shown.map((column) => (
-                        <TableCell
+                        <SortableHeadCell
                           key={column.key}
+                          label={column.label}
+                          field={column.sortField}
+                          sort={sort}
+                          onSort={sortBy}
                           align={column.align}
-                          sortDirection={
-                            column.sortField === sort.field
-                              ? sort.direction === 'ASC'
-                                ? 'asc'
-                                : 'desc'
-                              : false
-                          }
-                          sx={{
-                            whiteSpace: 'nowrap',
-                            fontWeight: 600,
-                            ...displayFrom(column.from),
-                          }}
-                        >
-                          {column.sortField === undefined ? (
-                            column.label
-                          ) : (
-                            <TableSortLabel
-                              active={sort.field === column.sortField}
-                              direction={
-                                sort.field === column.sortField && sort.direction === 'DESC'
-                                  ? 'desc'
-                                  : 'asc'
-                              }
-                              onClick={() =>
-                                column.sortField !== undefined && sortBy(column.sortField)
-                              }
-                            >
-                              {column.label}
-                            </TableSortLabel>
-                          )}
-                        </TableCell>
+                          sx={displayFrom(column.from)}
+                        />
                       ))}
                       {rowAction !== undefined && (
                         <TableCell sx={{ fontWeight: 600 }}>

@@ -18,13 +18,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
+import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { errorMessages } from '@/lib/api-error';
 import {
   type ListSpec,
@@ -178,36 +178,15 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
                 <TableHead>
                   <TableRow>
                     {columns.map((column) => (
-                      <TableCell
+                      <SortableHeadCell
                         key={column.key}
+                        label={column.label}
+                        field={column.sortField}
+                        sort={sort}
+                        onSort={sortBy}
                         align={column.align}
-                        sortDirection={
-                          column.sortField === sort.field
-                            ? sort.direction === 'ASC'
-                              ? 'asc'
-                              : 'desc'
-                            : false
-                        }
-                        sx={{ whiteSpace: 'nowrap', fontWeight: 600, ...displayFrom(column.from) }}
-                      >
-                        {column.sortField === undefined ? (
-                          column.label
-                        ) : (
-                          <TableSortLabel
-                            active={sort.field === column.sortField}
-                            direction={
-                              sort.field === column.sortField && sort.direction === 'DESC'
-                                ? 'desc'
-                                : 'asc'
-                            }
-                            onClick={() =>
-                              column.sortField !== undefined && sortBy(column.sortField)
-                            }
-                          >
-                            {column.label}
-                          </TableSortLabel>
-                        )}
-                      </TableCell>
+                        sx={displayFrom(column.from)}
+                      />
                     ))}
                   </TableRow>
                 </TableHead>

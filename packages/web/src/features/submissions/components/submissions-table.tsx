@@ -21,7 +21,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -30,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
+import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useExportSubmissions } from '../api/export-submissions';
@@ -455,40 +455,16 @@ export function SubmissionsTable({
                   <TableHead>
                     <TableRow>
                       {columns.map((column) => (
-                        <TableCell
+                        <SortableHeadCell
                           key={column.key}
+                          label={column.label}
+                          field={column.sortField}
+                          sort={sort}
+                          onSort={sortBy}
+                          firstDirection="DESC"
                           align={column.align}
-                          sortDirection={
-                            column.sortField === sort.field
-                              ? sort.direction === 'ASC'
-                                ? 'asc'
-                                : 'desc'
-                              : false
-                          }
-                          sx={{
-                            whiteSpace: 'nowrap',
-                            fontWeight: 600,
-                            ...displayFrom(column.from),
-                          }}
-                        >
-                          {column.sortField === undefined ? (
-                            column.label
-                          ) : (
-                            <TableSortLabel
-                              active={sort.field === column.sortField}
-                              direction={
-                                sort.field === column.sortField && sort.direction === 'ASC'
-                                  ? 'asc'
-                                  : 'desc'
-                              }
-                              onClick={() =>
-                                column.sortField !== undefined && sortBy(column.sortField)
-                              }
-                            >
-                              {column.label}
-                            </TableSortLabel>
-                          )}
-                        </TableCell>
+                          sx={displayFrom(column.from)}
+                        />
                       ))}
                     </TableRow>
                   </TableHead>

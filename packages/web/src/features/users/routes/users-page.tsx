@@ -27,7 +27,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -36,6 +35,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
+import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
@@ -262,38 +262,15 @@ export function UsersPage() {
                 <TableHead>
                   <TableRow>
                     {columns.map((column) => (
-                      <TableCell
+                      <SortableHeadCell
                         key={column.label}
-                        sortDirection={
-                          column.field !== null && sort.field === column.field
-                            ? sort.direction === 'ASC'
-                              ? 'asc'
-                              : 'desc'
-                            : false
-                        }
-                        sx={{
-                          whiteSpace: 'nowrap',
-                          fontWeight: 600,
-                          ...(column.wide ? wideOnly : {}),
-                          ...(column.smUp ? smUpOnly : {}),
-                        }}
-                      >
-                        {column.field === null ? (
-                          column.label
-                        ) : (
-                          <TableSortLabel
-                            active={sort.field === column.field}
-                            direction={
-                              sort.field === column.field && sort.direction === 'ASC'
-                                ? 'asc'
-                                : 'desc'
-                            }
-                            onClick={() => column.field !== null && sortBy(column.field)}
-                          >
-                            {column.label}
-                          </TableSortLabel>
-                        )}
-                      </TableCell>
+                        label={column.label}
+                        field={column.field}
+                        sort={sort}
+                        onSort={sortBy}
+                        firstDirection="DESC"
+                        sx={{ ...(column.wide ? wideOnly : {}), ...(column.smUp ? smUpOnly : {}) }}
+                      />
                     ))}
                     <TableCell align="right" sx={{ fontWeight: 600 }}>
                       {t('users.columns.actions')}
