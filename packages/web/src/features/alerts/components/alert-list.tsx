@@ -8,15 +8,12 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffRounded from '@mui/icons-material/FilterAltOffRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -33,9 +30,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
+import { ListPanel } from '@/components/list-panel';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useTranslateMessage } from '@/i18n/messages';
-import { ApiError, errorMessages } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download-file';
 import type { Alert as AlertRecord } from '../api/get-alert';
 import { useAlertCompanies } from '../api/get-alert-companies';
@@ -547,29 +545,21 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
           {t('alerts.list.export')}
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
-        {alerts.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {alerts.isError ? (
-          <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-            <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
-              {t('alerts.list.loadError')} {errorMessages(alerts.error).map(translate).join(' ')}
-            </Alert>
-            <Button onClick={() => void alerts.refetch()}>{t('alerts.list.retry')}</Button>
-          </Stack>
-        ) : (
-          <>
-            {phone ? cards : table}
-            <ListPagination
-              total={total}
-              page={params.page}
-              limit={params.limit}
-              sizes={ALERT_PAGE_SIZES}
-              label={t('alerts.list.rowsPerPage')}
-              onChange={change}
-            />
-          </>
-        )}
-      </Paper>
+      <ListPanel
+        query={alerts}
+        loadError={t('alerts.list.loadError')}
+        retryLabel={t('alerts.list.retry')}
+      >
+        {phone ? cards : table}
+        <ListPagination
+          total={total}
+          page={params.page}
+          limit={params.limit}
+          sizes={ALERT_PAGE_SIZES}
+          label={t('alerts.list.rowsPerPage')}
+          onChange={change}
+        />
+      </ListPanel>
       {openAlert !== null && (
         <AlertDialog alertId={openAlert} known={known} onClose={() => open(null)} />
       )}

@@ -5,14 +5,11 @@
 import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import FilterAltOffRounded from '@mui/icons-material/FilterAltOffRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -28,8 +25,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
+import { ListPanel } from '@/components/list-panel';
 import { useTranslateMessage } from '@/i18n/messages';
-import { errorMessages } from '@/lib/api-error';
 import { displayDate } from '@/lib/display-date';
 import { useEventCompanies } from '../api/get-event-companies';
 import { type EventRecord, useEvents } from '../api/get-events';
@@ -68,7 +65,7 @@ function useEventTexts() {
 
 export function EventsPage() {
   const { t } = useTranslation();
-  const translate = useTranslateMessage();
+  const _translate = useTranslateMessage();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
   const params = eventParamsFrom(searchParams);
@@ -344,29 +341,17 @@ export function EventsPage() {
           </Button>
         </Box>
       )}
-      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
-        {events.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {events.isError ? (
-          <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-            <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
-              {t('events.loadError')} {errorMessages(events.error).map(translate).join(' ')}
-            </Alert>
-            <Button onClick={() => void events.refetch()}>{t('events.retry')}</Button>
-          </Stack>
-        ) : (
-          <>
-            {phone ? cards : table}
-            <ListPagination
-              total={total}
-              page={params.page}
-              limit={params.limit}
-              sizes={EVENT_PAGE_SIZES}
-              label={t('events.rowsPerPage')}
-              onChange={change}
-            />
-          </>
-        )}
-      </Paper>
+      <ListPanel query={events} loadError={t('events.loadError')} retryLabel={t('events.retry')}>
+        {phone ? cards : table}
+        <ListPagination
+          total={total}
+          page={params.page}
+          limit={params.limit}
+          sizes={EVENT_PAGE_SIZES}
+          label={t('events.rowsPerPage')}
+          onChange={change}
+        />
+      </ListPanel>
     </Stack>
   );
 }

@@ -6,15 +6,12 @@ import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import AddRounded from '@mui/icons-material/AddRounded';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -30,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
+import { ListPanel } from '@/components/list-panel';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { displayDate } from '@/lib/display-date';
@@ -274,29 +272,22 @@ export function GatewaysPage() {
           })}
         </TextField>
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
-        {gateways.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {gateways.isError ? (
-          <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-            <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
-              {t('gateways.loadError')} {describeError(gateways.error)}
-            </Alert>
-            <Button onClick={() => void gateways.refetch()}>{t('gateways.retry')}</Button>
-          </Stack>
-        ) : (
-          <>
-            {phone ? cards : table}
-            <ListPagination
-              total={total}
-              page={params.page}
-              limit={params.limit}
-              sizes={GATEWAY_PAGE_SIZES}
-              label={t('gateways.rowsPerPage')}
-              onChange={change}
-            />
-          </>
-        )}
-      </Paper>
+      <ListPanel
+        query={gateways}
+        loadError={t('gateways.loadError')}
+        retryLabel={t('gateways.retry')}
+        describeError={describeError}
+      >
+        {phone ? cards : table}
+        <ListPagination
+          total={total}
+          page={params.page}
+          limit={params.limit}
+          sizes={GATEWAY_PAGE_SIZES}
+          label={t('gateways.rowsPerPage')}
+          onChange={change}
+        />
+      </ListPanel>
       {openGateway !== null && (
         <GatewayDetailDialog
           key={openGateway}

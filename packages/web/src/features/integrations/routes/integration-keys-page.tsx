@@ -2,11 +2,9 @@
 // Create one (shown once), see when each was last used, revoke one after confirming. Short notes
 // say where each kind of integration takes the key.
 import AddRounded from '@mui/icons-material/AddRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { ListPanel } from '@/components/list-panel';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { displayDate } from '@/lib/display-date';
@@ -144,96 +143,90 @@ export function IntegrationKeysPage() {
           {t('integrations.newKey')}
         </Button>
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
-        {keys.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {keys.isError ? (
-          <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-            <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
-              {t('integrations.loadError')} {errorMessages(keys.error).map(translate).join(' ')}
-            </Alert>
-            <Button onClick={() => void keys.refetch()}>{t('integrations.retry')}</Button>
-          </Stack>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label={t('integrations.tableLabel')}>
-              <TableHead>
+      <ListPanel
+        query={keys}
+        loadError={t('integrations.loadError')}
+        retryLabel={t('integrations.retry')}
+      >
+        <TableContainer>
+          <Table size="small" aria-label={t('integrations.tableLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ fontWeight: 600 }}>{t('integrations.columns.name')}</TableCell>
+                <TableCell sx={{ fontWeight: 600, ...cellFrom('sm') }}>
+                  {t('integrations.columns.created')}
+                </TableCell>
+                <TableCell sx={{ fontWeight: 600, ...cellFrom('md') }}>
+                  {t('integrations.columns.lastUsed')}
+                </TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('integrations.columns.status')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }} align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('integrations.columns.actions')}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {keys.isPending && (
                 <TableRow>
-                  <TableCell sx={{ fontWeight: 600 }}>{t('integrations.columns.name')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600, ...cellFrom('sm') }}>
-                    {t('integrations.columns.created')}
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 600, ...cellFrom('md') }}>
-                    {t('integrations.columns.lastUsed')}
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>{t('integrations.columns.status')}</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }} align="right">
-                    <Box component="span" sx={visuallyHidden}>
-                      {t('integrations.columns.actions')}
-                    </Box>
+                  <TableCell colSpan={5} sx={{ py: 4, textAlign: 'center' }}>
+                    {t('common.loading')}
                   </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {keys.isPending && (
-                  <TableRow>
-                    <TableCell colSpan={5} sx={{ py: 4, textAlign: 'center' }}>
-                      {t('common.loading')}
-                    </TableCell>
-                  </TableRow>
-                )}
-                {keys.isSuccess && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell
-                      colSpan={5}
-                      sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                      data-testid="integrations-empty"
+              )}
+              {keys.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell
+                    colSpan={5}
+                    sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                    data-testid="integrations-empty"
+                  >
+                    {t('integrations.empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.map((row) => (
+                <TableRow key={row.id} data-testid="integration-key-row">
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {row.name}
+                    </Typography>
+                    <Typography
+                      variant="caption"
+                      sx={{ color: 'text.secondary', fontFamily: 'monospace' }}
                     >
-                      {t('integrations.empty')}
-                    </TableCell>
-                  </TableRow>
-                )}
-                {rows.map((row) => (
-                  <TableRow key={row.id} data-testid="integration-key-row">
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {row.name}
-                      </Typography>
-                      <Typography
-                        variant="caption"
-                        sx={{ color: 'text.secondary', fontFamily: 'monospace' }}
+                      {t('integrations.prefix', { prefix: row.prefix })}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...cellFrom('sm') }}>
+                    {date(row.created_at, '')}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...cellFrom('md') }}>
+                    {date(row.last_used_at, t('integrations.neverUsed'))}
+                  </TableCell>
+                  <TableCell>
+                    <KeyStatus integrationKey={row} />
+                  </TableCell>
+                  <TableCell align="right">
+                    {row.revoked_at === null && (
+                      <Button
+                        color="error"
+                        size="small"
+                        onClick={() => setRevoking(row)}
+                        aria-label={t('integrations.revoke.buttonFor', { name: row.name })}
+                        data-testid="revoke-key"
                       >
-                        {t('integrations.prefix', { prefix: row.prefix })}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', ...cellFrom('sm') }}>
-                      {date(row.created_at, '')}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', ...cellFrom('md') }}>
-                      {date(row.last_used_at, t('integrations.neverUsed'))}
-                    </TableCell>
-                    <TableCell>
-                      <KeyStatus integrationKey={row} />
-                    </TableCell>
-                    <TableCell align="right">
-                      {row.revoked_at === null && (
-                        <Button
-                          color="error"
-                          size="small"
-                          onClick={() => setRevoking(row)}
-                          aria-label={t('integrations.revoke.buttonFor', { name: row.name })}
-                          data-testid="revoke-key"
-                        >
-                          {t('integrations.revoke.button')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Paper>
+                        {t('integrations.revoke.button')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </ListPanel>
       <IntegrationGuide />
       <NewKeyDialog
         open={creating}

@@ -4,13 +4,9 @@
 // table scrolls sideways when what is left is still too wide.
 import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,8 +20,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
+import { ListPanel } from '@/components/list-panel';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
-import { errorMessages } from '@/lib/api-error';
 import {
   type ListSpec,
   listParamsFrom,
@@ -86,7 +82,7 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
   actions,
 }: PortfolioTableProps<TPage, TKey>) {
   const { t } = useTranslation();
-  const translate = useTranslatePortfolioMessage();
+  const _translate = useTranslatePortfolioMessage();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = listParamsFrom(searchParams, spec);
@@ -162,105 +158,97 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
         ))}
         {actions}
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
-        {rows.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {rows.isError ? (
-          <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-            <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
-              {t('portfolio.list.loadError')} {errorMessages(rows.error).map(translate).join(' ')}
-            </Alert>
-            <Button onClick={() => void rows.refetch()}>{t('portfolio.list.retry')}</Button>
-          </Stack>
-        ) : (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label={label} data-testid="portfolio-table">
-                <TableHead>
-                  <TableRow>
-                    {columns.map((column) => (
-                      <SortableHeadCell
-                        key={column.key}
-                        label={column.label}
-                        field={column.sortField}
-                        sort={sort}
-                        onSort={sortBy}
-                        align={column.align}
-                        sx={displayFrom(column.from)}
-                      />
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.isPending && (
-                    <TableRow>
-                      <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>
-                        {t('common.loading')}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                  {rows.isSuccess && data.length === 0 && (
-                    <TableRow>
-                      <TableCell
-                        colSpan={columns.length}
-                        sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                        data-testid="portfolio-empty"
-                      >
-                        {emptyText}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                  {data.map((row) => (
-                    <TableRow
-                      key={row.id}
-                      hover
-                      data-testid="portfolio-row"
-                      onClick={(event) => {
-                        // The name's own link handles its clicks (and new-tab clicks).
-                        if ((event.target as HTMLElement).closest('a') === null) {
-                          void navigate(rowPath(row));
-                        }
+      <ListPanel
+        query={rows}
+        loadError={t('portfolio.list.loadError')}
+        retryLabel={t('portfolio.list.retry')}
+      >
+        <TableContainer>
+          <Table size="small" aria-label={label} data-testid="portfolio-table">
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <SortableHeadCell
+                    key={column.key}
+                    label={column.label}
+                    field={column.sortField}
+                    sort={sort}
+                    onSort={sortBy}
+                    align={column.align}
+                    sx={displayFrom(column.from)}
+                  />
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.isPending && (
+                <TableRow>
+                  <TableCell colSpan={columns.length} sx={{ py: 4, textAlign: 'center' }}>
+                    {t('common.loading')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.isSuccess && data.length === 0 && (
+                <TableRow>
+                  <TableCell
+                    colSpan={columns.length}
+                    sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                    data-testid="portfolio-empty"
+                  >
+                    {emptyText}
+                  </TableCell>
+                </TableRow>
+              )}
+              {data.map((row) => (
+                <TableRow
+                  key={row.id}
+                  hover
+                  data-testid="portfolio-row"
+                  onClick={(event) => {
+                    // The name's own link handles its clicks (and new-tab clicks).
+                    if ((event.target as HTMLElement).closest('a') === null) {
+                      void navigate(rowPath(row));
+                    }
+                  }}
+                  sx={{ cursor: 'pointer' }}
+                >
+                  {columns.map((column, index) => (
+                    <TableCell
+                      key={column.key}
+                      align={column.align}
+                      sx={{
+                        ...displayFrom(column.from),
+                        ...(index === 0 ? { minWidth: 140 } : { whiteSpace: 'nowrap' }),
                       }}
-                      sx={{ cursor: 'pointer' }}
                     >
-                      {columns.map((column, index) => (
-                        <TableCell
-                          key={column.key}
-                          align={column.align}
-                          sx={{
-                            ...displayFrom(column.from),
-                            ...(index === 0 ? { minWidth: 140 } : { whiteSpace: 'nowrap' }),
-                          }}
+                      {index === 0 ? (
+                        <Link
+                          component={RouterLink}
+                          to={rowPath(row)}
+                          underline="hover"
+                          sx={{ fontWeight: 500 }}
                         >
-                          {index === 0 ? (
-                            <Link
-                              component={RouterLink}
-                              to={rowPath(row)}
-                              underline="hover"
-                              sx={{ fontWeight: 500 }}
-                            >
-                              {column.render(row)}
-                            </Link>
-                          ) : (
-                            column.render(row)
-                          )}
-                        </TableCell>
-                      ))}
-                    </TableRow>
+                          {column.render(row)}
+                        </Link>
+                      ) : (
+                        column.render(row)
+                      )}
+                    </TableCell>
                   ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ListPagination
-              total={total}
-              page={params.page}
-              limit={params.limit}
-              sizes={PORTFOLIO_PAGE_SIZES}
-              label={t('portfolio.list.rowsPerPage')}
-              onChange={change}
-            />
-          </>
-        )}
-      </Paper>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <ListPagination
+          total={total}
+          page={params.page}
+          limit={params.limit}
+          sizes={PORTFOLIO_PAGE_SIZES}
+          label={t('portfolio.list.rowsPerPage')}
+          onChange={change}
+        />
+      </ListPanel>
     </Stack>
   );
 }

@@ -5,14 +5,11 @@
 import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -29,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
+import { ListPanel } from '@/components/list-panel';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
@@ -426,87 +424,79 @@ export function SubmissionsTable({
         )}
       </Stack>
       {summary?.(params)}
-      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
-        {rows.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {rows.isError ? (
-          <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-            <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
-              {t('submissions.loadError')} {errorMessages(rows.error).map(translate).join(' ')}
-            </Alert>
-            <Button onClick={() => void rows.refetch()}>{t('submissions.retry')}</Button>
+      <ListPanel
+        query={rows}
+        loadError={t('submissions.loadError')}
+        retryLabel={t('submissions.retry')}
+      >
+        {phone ? (
+          <Stack aria-label={label} role="list">
+            {states}
+            {data.map((row) => (
+              <ReadingCard
+                key={row.id}
+                row={row}
+                place={place ? placeOf(row) : null}
+                fixture={fixtures ? fixtureLabel(row.appliance_type_id) : null}
+              />
+            ))}
           </Stack>
         ) : (
-          <>
-            {phone ? (
-              <Stack aria-label={label} role="list">
-                {states}
+          <TableContainer>
+            <Table size="small" aria-label={label} data-testid="submissions-table">
+              <TableHead>
+                <TableRow>
+                  {columns.map((column) => (
+                    <SortableHeadCell
+                      key={column.key}
+                      label={column.label}
+                      field={column.sortField}
+                      sort={sort}
+                      onSort={sortBy}
+                      firstDirection="DESC"
+                      align={column.align}
+                      sx={displayFrom(column.from)}
+                    />
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {states !== null && (
+                  <TableRow>
+                    <TableCell colSpan={columns.length} sx={{ p: 0 }}>
+                      {states}
+                    </TableCell>
+                  </TableRow>
+                )}
                 {data.map((row) => (
-                  <ReadingCard
-                    key={row.id}
-                    row={row}
-                    place={place ? placeOf(row) : null}
-                    fixture={fixtures ? fixtureLabel(row.appliance_type_id) : null}
-                  />
-                ))}
-              </Stack>
-            ) : (
-              <TableContainer>
-                <Table size="small" aria-label={label} data-testid="submissions-table">
-                  <TableHead>
-                    <TableRow>
-                      {columns.map((column) => (
-                        <SortableHeadCell
-                          key={column.key}
-                          label={column.label}
-                          field={column.sortField}
-                          sort={sort}
-                          onSort={sortBy}
-                          firstDirection="DESC"
-                          align={column.align}
-                          sx={displayFrom(column.from)}
-                        />
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {states !== null && (
-                      <TableRow>
-                        <TableCell colSpan={columns.length} sx={{ p: 0 }}>
-                          {states}
-                        </TableCell>
-                      </TableRow>
-                    )}
-                    {data.map((row) => (
-                      <TableRow key={row.id} hover data-testid="submission-row">
-                        {columns.map((column) => (
-                          <TableCell
-                            key={column.key}
-                            align={column.align}
-                            sx={{
-                              ...displayFrom(column.from),
-                              whiteSpace: column.key === 'details' ? 'normal' : 'nowrap',
-                            }}
-                          >
-                            {column.render(row)}
-                          </TableCell>
-                        ))}
-                      </TableRow>
+                  <TableRow key={row.id} hover data-testid="submission-row">
+                    {columns.map((column) => (
+                      <TableCell
+                        key={column.key}
+                        align={column.align}
+                        sx={{
+                          ...displayFrom(column.from),
+                          whiteSpace: column.key === 'details' ? 'normal' : 'nowrap',
+                        }}
+                      >
+                        {column.render(row)}
+                      </TableCell>
                     ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            )}
-            <ListPagination
-              total={total}
-              page={params.page}
-              limit={params.limit}
-              sizes={SUBMISSION_PAGE_SIZES}
-              label={t('submissions.rowsPerPage')}
-              onChange={change}
-            />
-          </>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
-      </Paper>
+        <ListPagination
+          total={total}
+          page={params.page}
+          limit={params.limit}
+          sizes={SUBMISSION_PAGE_SIZES}
+          label={t('submissions.rowsPerPage')}
+          onChange={change}
+        />
+      </ListPanel>
     </Stack>
   );
 }

@@ -16,10 +16,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -35,6 +33,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
+import { ListPanel } from '@/components/list-panel';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { useTranslateMessage } from '@/i18n/messages';
@@ -246,120 +245,108 @@ export function UsersPage() {
           ))}
         </TextField>
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
-        {users.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {users.isError ? (
-          <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-            <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
-              {t('users.loadError')} {errorMessages(users.error).map(translate).join(' ')}
-            </Alert>
-            <Button onClick={() => void users.refetch()}>{t('users.retry')}</Button>
-          </Stack>
-        ) : (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label={t('users.title')} data-testid="users-table">
-                <TableHead>
-                  <TableRow>
-                    {columns.map((column) => (
-                      <SortableHeadCell
-                        key={column.label}
-                        label={column.label}
-                        field={column.field}
-                        sort={sort}
-                        onSort={sortBy}
-                        firstDirection="DESC"
-                        sx={{ ...(column.wide ? wideOnly : {}), ...(column.smUp ? smUpOnly : {}) }}
+      <ListPanel query={users} loadError={t('users.loadError')} retryLabel={t('users.retry')}>
+        <TableContainer>
+          <Table size="small" aria-label={t('users.title')} data-testid="users-table">
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => (
+                  <SortableHeadCell
+                    key={column.label}
+                    label={column.label}
+                    field={column.field}
+                    sort={sort}
+                    onSort={sortBy}
+                    firstDirection="DESC"
+                    sx={{ ...(column.wide ? wideOnly : {}), ...(column.smUp ? smUpOnly : {}) }}
+                  />
+                ))}
+                <TableCell align="right" sx={{ fontWeight: 600 }}>
+                  {t('users.columns.actions')}
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users.isPending && (
+                <TableRow>
+                  <TableCell colSpan={columns.length + 1} sx={{ py: 4, textAlign: 'center' }}>
+                    {t('common.loading')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {users.isSuccess && rows.length === 0 && (
+                <TableRow>
+                  <TableCell
+                    colSpan={columns.length + 1}
+                    sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+                    data-testid="users-empty"
+                  >
+                    {t('users.empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.map((user) => (
+                <TableRow key={user.id} hover data-testid="user-row">
+                  <TableCell sx={{ minWidth: 120 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {fullName(user)}
+                    </Typography>
+                    <Typography
+                      variant="caption"
+                      sx={{
+                        display: { xs: 'block', sm: 'none' },
+                        color: 'text.secondary',
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
+                      {user.email}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 180, ...smUpOnly }}>
+                    {user.email}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
+                    {user.phone ?? '—'}
+                  </TableCell>
+                  <TableCell>
+                    {isKnownStatus(user.user_status_id) && (
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={statusColour[user.user_status_id]}
+                        label={t(statusKey[user.user_status_id])}
                       />
-                    ))}
-                    <TableCell align="right" sx={{ fontWeight: 600 }}>
-                      {t('users.columns.actions')}
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {users.isPending && (
-                    <TableRow>
-                      <TableCell colSpan={columns.length + 1} sx={{ py: 4, textAlign: 'center' }}>
-                        {t('common.loading')}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                  {users.isSuccess && rows.length === 0 && (
-                    <TableRow>
-                      <TableCell
-                        colSpan={columns.length + 1}
-                        sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
-                        data-testid="users-empty"
-                      >
-                        {t('users.empty')}
-                      </TableCell>
-                    </TableRow>
-                  )}
-                  {rows.map((user) => (
-                    <TableRow key={user.id} hover data-testid="user-row">
-                      <TableCell sx={{ minWidth: 120 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                          {fullName(user)}
-                        </Typography>
-                        <Typography
-                          variant="caption"
-                          sx={{
-                            display: { xs: 'block', sm: 'none' },
-                            color: 'text.secondary',
-                            overflowWrap: 'anywhere',
-                          }}
-                        >
-                          {user.email}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 180, ...smUpOnly }}>
-                        {user.email}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
-                        {user.phone ?? '—'}
-                      </TableCell>
-                      <TableCell>
-                        {isKnownStatus(user.user_status_id) && (
-                          <Chip
-                            size="small"
-                            variant="outlined"
-                            color={statusColour[user.user_status_id]}
-                            label={t(statusKey[user.user_status_id])}
-                          />
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
-                        {displayDate(user.last_login_at, i18n.language)}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
-                        {displayDate(user.created_at, i18n.language)}
-                      </TableCell>
-                      <TableCell align="right">
-                        <IconButton
-                          aria-label={t('users.actions.more', { name: fullName(user) })}
-                          aria-haspopup="menu"
-                          onClick={(event) => setMenu({ anchor: event.currentTarget, user })}
-                        >
-                          <MoreVertRounded />
-                        </IconButton>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ListPagination
-              total={total}
-              page={params.page}
-              limit={params.limit}
-              sizes={USER_PAGE_SIZES}
-              label={t('users.rowsPerPage')}
-              onChange={change}
-            />
-          </>
-        )}
-      </Paper>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
+                    {displayDate(user.last_login_at, i18n.language)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
+                    {displayDate(user.created_at, i18n.language)}
+                  </TableCell>
+                  <TableCell align="right">
+                    <IconButton
+                      aria-label={t('users.actions.more', { name: fullName(user) })}
+                      aria-haspopup="menu"
+                      onClick={(event) => setMenu({ anchor: event.currentTarget, user })}
+                    >
+                      <MoreVertRounded />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <ListPagination
+          total={total}
+          page={params.page}
+          limit={params.limit}
+          sizes={USER_PAGE_SIZES}
+          label={t('users.rowsPerPage')}
+          onChange={change}
+        />
+      </ListPanel>
       <Menu anchorEl={menu?.anchor ?? null} open={menu !== null} onClose={() => setMenu(null)}>
         {menu !== null && canManage && (
           <MenuItem onClick={() => openFromMenu({ kind: 'edit', user: menu.user })}>
