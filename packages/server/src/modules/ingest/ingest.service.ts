@@ -104,7 +104,7 @@ function toRow(uplink: Uplink, sensor: SensorRow | undefined, part: number): Row
     firmware: null,
     flags: null,
     reportIntervalS: null,
-    gateway: uplink.gateway ?? null,
+    gateway: uplink.gateway == null ? null : storable(uplink.gateway),
     rssi: uplink.rssi ?? null,
     snr: uplink.snr ?? null,
     error: null,
@@ -143,6 +143,9 @@ function toRow(uplink: Uplink, sensor: SensorRow | undefined, part: number): Row
   }
 }
 
+/** Text as PostgreSQL can store it: a NUL character (valid in JSON) becomes U+FFFD. */
+const storable = (text: string) =>
+  text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
 /** A reading's natural key: a redelivery has the same. */
 const rowKey = (row: Row) => `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
 const SUBMISSION_COLUMNS =
@@ -268,9 +271,9 @@ export function createIngestService(
   }
 
   /**
-   * Stores the rows; answers the keys of those actually inserted. With `copy` (PostgreSQL only)
+   * Stores the rows; answers the keys of those actually inserted. With `useCopy` (PostgreSQL only)
    * they are streamed with COPY, all or none: a redelivery among them hits the natural key and
-   * fails the transaction with `CopyRefused`, to be stored again without `copy`. Otherwise they
+   * fails the transaction with `CopyRefused`, to be stored again without it. Otherwise they
    * are inserted skipping those already stored (always on PGlite).
    */
   async function storeSubmissions(tx: Database, rows: readonly Row[], useCopy: boolean) {
@@ -523,10 +526,10 @@ export function createIngestService(
       const unique = new Map<string, Row>();
       for (const { uplink, part, mac } of prepared) {
         const row = toRow(uplink, mac ? sensors.get(mac) : undefined, part);
-        row.mac = mac ?? uplink.mac.slice(0, 64);
+        row.mac = mac ?? storable(uplink.mac.slice(0, 64));
         if (!mac) {
           row.kind = 'malformed';
-          row.error = `invalid DevEUI '${uplink.mac.slice(0, 64)}'`;
+          row.error = `invalid DevEUI '${row.mac}'`;
         }
         const key = rowKey(row);
         if (!unique.has(key)) unique.set(key, row);

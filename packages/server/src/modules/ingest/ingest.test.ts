@@ -242,19 +242,26 @@ describe('ingest', () => {
             payload: usage(1, 700),
             received_at: '2026-12-18T11:00:00Z',
           },
-          // Kept as sent, whatever it holds (tabs, line breaks and backslashes too).
+          // Kept as sent, whatever it holds (tabs, line breaks and backslashes too)…
           { mac: weirdMac, port: 1, payload: usage(1, 700), received_at: '2026-12-18T11:00:00Z' },
+          // …but a NUL, which PostgreSQL text cannot hold, is replaced.
+          {
+            mac: 'nul\u0000mac',
+            port: 1,
+            payload: usage(1, 700),
+            received_at: '2026-12-18T11:00:00Z',
+          },
           { mac: sensor.mac, port: 1, payload: v1, received_at: '2026-12-18T11:15:00Z' },
           { mac: sensor.mac, port: 2, payload: keepalive(49), received_at: '2026-12-18T11:20:00Z' },
         ],
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({
-        received: 6,
-        stored: 6,
+        received: 7,
+        stored: 7,
         duplicates: 0,
-        malformed: 3,
-        unassigned: 3,
+        malformed: 4,
+        unassigned: 4,
       });
       const stored = await rows<{
         kind: string;
@@ -264,7 +271,7 @@ describe('ingest', () => {
       }>(sql`
         select kind, error, mac_address, unit_id from submissions
         where measured_at between '2026-12-18T11:00:00Z' and '2026-12-18T11:20:00Z'
-          and (sensor_id = ${sensor.id} or mac_address in ('FFFFFFFFFFFF0001', 'not-a-mac', ${weirdMac})) order by measured_at, kind`);
+          and (sensor_id = ${sensor.id} or mac_address in ('FFFFFFFFFFFF0001', 'not-a-mac', ${weirdMac}, 'nul\uFFFDmac')) order by measured_at, kind`);
       expect(stored).toContainEqual(
         expect.objectContaining({ kind: 'malformed', error: 'usage v2: truncated, 2 of 14 bytes' }),
       );
@@ -277,6 +284,9 @@ describe('ingest', () => {
           mac_address: weirdMac,
           error: `invalid DevEUI '${weirdMac}'`,
         }),
+      );
+      expect(stored).toContainEqual(
+        expect.objectContaining({ kind: 'malformed', mac_address: 'nul\uFFFDmac' }),
       );
       expect(stored).toContainEqual(
         expect.objectContaining({ kind: 'usage', mac_address: 'FFFFFFFFFFFF0001', unit_id: null }),
