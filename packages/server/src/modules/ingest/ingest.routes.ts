@@ -49,6 +49,8 @@ export const ingestModule: FastifyPluginAsyncZod<{
   app.addHook('onResponse', async (request) => arrived(request));
   app.addHook('onRequestAbort', async (request) => arrived(request));
   app.addHook('preHandler', async (request) => {
+    // The body is read and valid: the batch is about to be handed over (or refused below).
+    arrived(request);
     limiter.hit([{ key: `ingest:${request.integrationKeyId}`, rule }], TOO_MANY_INGEST_CALLS);
   });
 
@@ -64,10 +66,7 @@ export const ingestModule: FastifyPluginAsyncZod<{
         response: { 200: ingestResultSchema, ...errors },
       },
     },
-    (request) => {
-      arrived(request);
-      return service.ingest(fromNativeBatch(request.body));
-    },
+    (request) => service.ingest(fromNativeBatch(request.body)),
   );
 
   app.post(
@@ -86,7 +85,6 @@ export const ingestModule: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { event } = request.query;
-      arrived(request);
       if (event === 'up') {
         const parsed = chirpstackUpSchema.safeParse(request.body);
         if (!parsed.success)
@@ -120,7 +118,6 @@ export const ingestModule: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      arrived(request);
       const uplink = fromTtn(request.body);
       if (!uplink) return { ignored: 'not an uplink message' };
       return service.ingest([uplink]);
