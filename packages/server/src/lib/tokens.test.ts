@@ -55,7 +55,11 @@ describe('access tokens', () => {
       'not a JWT': 'not-a-jwt',
       'four parts': `${good}.x`,
       'alg none': `${encode({ alg: 'none' })}.${payload}.`,
-      'another key': await joseToken({}, { alg: 'HS256' }, new TextEncoder().encode('x'.repeat(40))),
+      'another key': await joseToken(
+        {},
+        { alg: 'HS256' },
+        new TextEncoder().encode('x'.repeat(40)),
+      ),
       HS512: await joseToken({}, { alg: 'HS512' }),
       'changed payload': `${header}.${forgedPayload}.${signature}`,
       'short signature': `${header}.${payload}.${signature.slice(0, 20)}`,
