@@ -14,6 +14,7 @@ import {
   type RunningSimulation,
   startSimulation,
 } from './modules/simulation/simulation.service.ts';
+import { startCompanyDailyCompaction } from './modules/usage/usage.jobs.ts';
 
 function readConfig(): AppConfig {
   try {
@@ -66,6 +67,12 @@ const stopAlertReminders = startAlertReminders({
   log: { warn: (object, message) => app.log.warn(object, message) },
 });
 
+// Folds the per-company day log of usage (see usage_company_daily).
+const stopCompanyDailyCompaction = startCompanyDailyCompaction({
+  db: app.db,
+  log: { warn: (object, message) => app.log.warn(object, message) },
+});
+
 let simulation: RunningSimulation | undefined;
 if (config.simulate && !config.demo) {
   app.log.warn('SIMULATE=1 simulates the demo fleet and needs DEMO=1; simulator not started');
@@ -93,6 +100,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       .then(() => stopFleetHealth())
       .then(() => stopAlertJobs())
       .then(() => stopAlertReminders())
+      .then(() => stopCompanyDailyCompaction())
       .then(() => app.close())
       .then(
         () => process.exit(0),

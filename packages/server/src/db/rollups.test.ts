@@ -9,7 +9,8 @@ import { backfill } from '@flowsight/simulator/generators';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
-import { rebuildUsageRollups } from './rollups.ts';
+import { companyDailyDrift } from '../testing/company-daily.ts';
+import { compactCompanyDaily, rebuildUsageRollups } from './rollups.ts';
 
 const DAY = 86_400_000;
 
@@ -94,5 +95,67 @@ describe('usage rollups rebuilt from raw readings', () => {
     await t.database.db.execute(sql`update usage_monthly set volume_mgal = 0`);
     await rebuildUsageRollups(t.database.db, { from, to: new Date(to.getTime() + DAY) });
     expect(await snapshot()).toEqual(maintained);
+    // The per-company day log followed every one of those statements.
+    expect(await companyDailyDrift(t.database.db)).toEqual([]);
+  });
+
+  it('keeps the per-company day log equal to usage_daily through ingest, compaction and rebuilds', async () => {
+    const db = t.database.db;
+    const count = async () =>
+      (
+        (await db.execute(
+          sql`select count(*)::int as n, count(distinct (company_id, day))::int as days from usage_company_daily`,
+        )) as unknown as { rows: { n: number; days: number }[] }
+      ).rows[0] ?? { n: 0, days: 0 };
+    const log = async () =>
+      (
+        (await db.execute(sql`
+          select company_id, day::text, sum(volume_mgal)::text as volume from usage_company_daily
+          group by 1, 2 order by 1, 2`)) as unknown as { rows: unknown[] }
+      ).rows;
+    await rebuildUsageRollups(db);
+    expect(await companyDailyDrift(db)).toEqual([]);
+    const rebuilt = await count();
+    expect(rebuilt.days).toBeGreaterThan(3);
+    // A rebuild writes usage_daily in one statement: one row per company day already.
+    expect(rebuilt.n).toBe(rebuilt.days);
+
+    // More traffic, in many batches, one of them redelivered: each adds rows of differences.
+    const portfolio = generateDemoPortfolio();
+    const macs = portfolio.sensors
+      .filter((s) => s.sensorStateId === SensorState.Installed && s.placement)
+      .filter((_, index) => index % 40 === 0)
+      .map((s) => s.macAddress);
+    const later = new Date(to.getTime() + DAY / 2);
+    const simulation = createFleetSimulation({
+      seed: DEMO_SEED + 1,
+      portfolio,
+      anchor: later,
+      macs,
+    });
+    const bands = [{ maxAgeS: null, reportIntervalS: 900, keepaliveIntervalS: 3_600 }];
+    const slices = [...backfill(simulation, { from: to, to: later, bands })];
+    for (const slice of slices) await t.app.ingest.ingest(slice.uplinks);
+    await t.app.ingest.ingest(slices[0]?.uplinks ?? []);
+    expect(await companyDailyDrift(db)).toEqual([]);
+    const logged = await count();
+    expect(logged.n).toBeGreaterThan(logged.days);
+
+    const before = await log();
+    const removed = await compactCompanyDaily(db);
+    expect(removed).toBe(logged.n - logged.days);
+    expect(await count()).toEqual({ n: logged.days, days: logged.days });
+    expect(await log()).toEqual(before);
+    expect(await compactCompanyDaily(db)).toBe(0);
+
+    // Deleting usage rows (a sensor's history) writes negative differences.
+    await db.execute(
+      sql`delete from usage_daily where sensor_id = (select min(sensor_id) from usage_daily)`,
+    );
+    expect(await companyDailyDrift(db)).toEqual([]);
+    await db.execute(sql`truncate usage_daily`);
+    expect(await count()).toEqual({ n: 0, days: 0 });
+    await rebuildUsageRollups(db);
+    expect(await companyDailyDrift(db)).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
-// Rebuilds the usage rollups (`usage_hourly`, `usage_daily`, `usage_monthly`) from the raw readings with the same
-// rules the ingest path applies row by row (DESIGN section 6, packages/domain/src/usage.ts): only
-// usage reports (v2 and legacy v1) of assigned sensors count; a report's volume is counted at the
-// midpoint of its interval; the hour is the UTC hour of that instant and the day its calendar
-// date in the property's time zone, whose month is the monthly row's. Used after a bulk load (the benchmark loads raw readings with
-// COPY) and to repair rollups; a test holds it equal to what ingest maintains.
+// Rebuilds the usage rollups (`usage_hourly`, `usage_daily`, `usage_monthly`) from the raw
+// readings with the same rules the ingest path applies row by row (DESIGN section 6,
+// packages/domain/src/usage.ts): only usage reports (v2 and legacy v1) of assigned sensors count;
+// a report's volume is counted at the midpoint of its interval; the hour is the UTC hour of that
+// instant and the day its calendar date in the property's time zone, whose month is the monthly
+// row's. `usage_company_daily` follows `usage_daily` by trigger; `compactCompanyDaily` folds it.
+// Used after a bulk load (the benchmark loads raw readings with COPY) and to repair rollups; a
+// test holds it equal to what ingest maintains.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 
@@ -120,4 +122,29 @@ export async function rebuildMonths(tx: Database, readings: SQL | null): Promise
     where ${touched}
     group by d.sensor_id, d.unit_id, date_trunc('month', d.day)::date
     order by 3, 1`);
+}
+
+/**
+ * Folds each company day's rows of `usage_company_daily` into one (days that net to zero go).
+ * Safe beside ingest: rows committed meanwhile are not deleted and stay as they are. Answers how
+ * many rows it removed.
+ */
+export async function compactCompanyDaily(db: Database): Promise<number> {
+  const result = (await db.execute(sql`
+    with crowded as (
+      select company_id, day from usage_company_daily group by company_id, day having count(*) > 1
+    ), gone as (
+      delete from usage_company_daily d using crowded c
+      where d.company_id = c.company_id and d.day = c.day
+      returning d.company_id, d.day, d.volume_mgal
+    ), folded as (
+      insert into usage_company_daily (company_id, day, volume_mgal)
+      select company_id, day, sum(volume_mgal) from gone
+      group by company_id, day having sum(volume_mgal) <> 0
+      returning 1
+    )
+    select (select count(*) from gone)::int - (select count(*) from folded)::int as removed`)) as unknown as {
+    rows: { removed: number }[];
+  };
+  return result.rows[0]?.removed ?? 0;
 }

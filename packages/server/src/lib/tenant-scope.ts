@@ -42,6 +42,14 @@ export function scopeCondition(scope: Scope, columns: ScopeColumns): SQL | undef
   return and(...conditions);
 }
 
+/**
+ * True when the scope is not narrowed below a company: a table kept per company (which lacks the
+ * lower hierarchy columns `scopeCondition` would narrow by) may then answer for it.
+ */
+export const seesWholeCompanies = (scope: Scope) =>
+  seesEverything(scope) ||
+  (scope.propertyId === null && scope.buildingId === null && scope.unitId === null);
+
 /** True when a record with these hierarchy ids lies inside the scope. */
 export function inScope(
   scope: Scope,

@@ -126,3 +126,21 @@ export const usageMonthly = pgTable(
     index('usage_monthly_unit_idx').on(t.unitId, t.month),
   ],
 );
+
+/**
+ * A whole company's usage per local day, as a log of changes to `usage_daily`: database triggers
+ * add a row of differences for every statement that changes `usage_daily` (ingest, rebuilds,
+ * moves, deletions), and a periodic job folds a day's rows into one (`compactCompanyDaily`). A
+ * company's daily and weekly charts sum a few rows per day here instead of one per sensor.
+ * Appending instead of updating one row per company and day keeps concurrent ingest transactions
+ * from waiting on each other.
+ */
+export const usageCompanyDaily = pgTable(
+  'usage_company_daily',
+  {
+    companyId: integer('company_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('usage_company_daily_idx').on(t.companyId, t.day)],
+);

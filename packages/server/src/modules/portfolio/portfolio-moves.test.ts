@@ -3,8 +3,9 @@
 // micrometers are unassigned first (their open alerts closed) and history stays where it was.
 // One transaction, an event, and refusals that change nothing.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { companyDailyDrift } from '../../testing/company-daily.ts';
 
 type Call = ReturnType<typeof authorized>;
 type Hierarchy = {
@@ -86,6 +87,11 @@ describe('portfolio moves', () => {
     foreign = (await companyOf('other.admin@flowsight.test')).id;
   });
   afterAll(() => t.close());
+  // Every move rewrites usage_daily; the per-company day log must follow (to the other company
+  // when a property changes hands).
+  afterEach(async () => {
+    expect(await companyDailyDrift(t.database.db)).toEqual([]);
+  });
 
   it('moves a property with transfer=1: structure, micrometers, readings, usage and alerts follow', async () => {
     const p = await propertyWithHistory(own);

@@ -9,8 +9,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
-import { usageDaily, usageHourly, usageMonthly } from '../../db/schema/readings.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import {
+  usageCompanyDaily,
+  usageDaily,
+  usageHourly,
+  usageMonthly,
+} from '../../db/schema/readings.ts';
+import { type Scope, scopeCondition, seesWholeCompanies } from '../../lib/tenant-scope.ts';
 import { visible } from '../portfolio/portfolio.repository.ts';
 
 const dailyColumn: Record<PortfolioLevel, SQL> = {
@@ -102,10 +107,21 @@ export function createUsageRepository(db: Database) {
 
     /** Thousandths of a gallon per local date. */
     async daily(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
-      const found = await rows<{ day: string; mgal: number | string }>(sql`
-        select ${usageDaily.day}::text as day, sum(${usageDaily.volumeMgal})::float8 as mgal
-        from ${usageDaily} where ${dailyOf(scope, level, id, range)}
-        group by ${usageDaily.day}`);
+      // A whole company's days come from its per-company log: a few rows a day, not one per sensor.
+      const found = await rows<{ day: string; mgal: number | string }>(
+        level === 'company' && seesWholeCompanies(scope)
+          ? sql`
+            select ${usageCompanyDaily.day}::text as day, sum(${usageCompanyDaily.volumeMgal})::float8 as mgal
+            from ${usageCompanyDaily}
+            where ${usageCompanyDaily.companyId} = ${id}
+              and ${scopeCondition(scope, { companyId: usageCompanyDaily.companyId }) ?? always}
+              and ${usageCompanyDaily.day} >= ${range.from}::date and ${usageCompanyDaily.day} <= ${range.to}::date
+            group by ${usageCompanyDaily.day}`
+          : sql`
+            select ${usageDaily.day}::text as day, sum(${usageDaily.volumeMgal})::float8 as mgal
+            from ${usageDaily} where ${dailyOf(scope, level, id, range)}
+            group by ${usageDaily.day}`,
+      );
       return found.map((row) => ({ day: row.day, mgal: Number(row.mgal) }));
     },
 

@@ -5,10 +5,11 @@
 // date of its property's zone); fixture, unit, category and top totals; gallon counts; refusals;
 // another company's records; the month-end projection's shape and a backtest.
 import { encodeUplink } from '@flowsight/domain/device-protocol';
+import { RoleType } from '@flowsight/domain/lookups';
 import { localDate, usageInstant } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemScope } from '../../lib/tenant-scope.ts';
+import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 import { createUsageRepository } from './usage.repository.ts';
@@ -628,6 +629,34 @@ describe('usage analytics', () => {
     expect(foreign.json().message).toBe('Unit not found');
     expect((await manager(`/api/units/${foreignUnit?.id}/gallons?granularity=1`)).statusCode).toBe(
       200,
+    );
+  });
+
+  it('answers a company chart for a role narrowed to one property from that property only', async () => {
+    // Whole-company charts read the per-company day log, which has no property column: a role
+    // narrowed below the company must not be answered from it.
+    const repository = createUsageRepository(t.database.db);
+    const range = { from: '2026-01-01', to: '2026-12-31' };
+    const byDay = (found: { day: string; mgal: number }[]) =>
+      [...found].sort((a, b) => a.day.localeCompare(b.day));
+    const narrowed: Scope = {
+      ...systemScope,
+      roleTypeId: RoleType.PropertyManager,
+      companyId: ids.company,
+      propertyId: ids.propertyNy,
+    };
+    const part = await repository.daily(narrowed, 'company', ids.company, range);
+    expect(byDay(part)).toEqual(
+      byDay(await repository.daily(systemScope, 'property', ids.propertyNy, range)),
+    );
+    const whole = await repository.daily(systemScope, 'company', ids.company, range);
+    const total = (found: { mgal: number }[]) => found.reduce((sum, row) => sum + row.mgal, 0);
+    expect(total(whole)).toBeGreaterThan(total(part));
+    expect(total(part)).toBeGreaterThan(0);
+    // The company's own staff see the whole company from the log, as a system role does.
+    const staff: Scope = { ...narrowed, roleTypeId: RoleType.CompanyManager, propertyId: null };
+    expect(byDay(await repository.daily(staff, 'company', ids.company, range))).toEqual(
+      byDay(whole),
     );
   });
 
