@@ -1,6 +1,6 @@
 // Statistics and report queries. Usage comes only from the rollups (usage_daily, usage_monthly,
-// usage_hourly), alerts from notifications, micrometers from sensors. Every call is one aggregate
-// statement after the place itself was found in the caller's scope; each table read below the
+// usage_hourly; the system overview's days from usage_company_daily), alerts from notifications,
+// micrometers from sensors. Every call is one aggregate statement after the place itself was found in the caller's scope; each table read below the
 // place carries the scope condition too, so a narrower role could never read past its part.
 
 import { LOW_BATTERY_PERCENT } from '@flowsight/domain/detection';
@@ -509,7 +509,7 @@ export function createReportsRepository(db: Database) {
           (select count(*) from units)::int as units,
           s.*, g.*, a.*, h.*,
           (select json_agg(json_build_array(to_char(day::timestamp, 'YYYY-MM-DD'), volume))
-             from (select d.day, sum(d.volume_mgal)::float8 as volume from usage_daily d
+             from (select d.day, sum(d.volume_mgal)::float8 as volume from usage_company_daily d
                    where d.company_id = any(${everyCompany}) and d.day >= ${firstDay}::date
                    group by 1) days) as usage_by_day
         from (
