@@ -1,7 +1,8 @@
 // Statistics and report queries. Usage comes only from the rollups (usage_daily, usage_monthly,
 // usage_hourly; the system overview's days from usage_company_daily), alerts from notifications,
-// micrometers from sensors. Every call is one aggregate statement after the place itself was found in the caller's scope; each table read below the
-// place carries the scope condition too, so a narrower role could never read past its part.
+// micrometers from sensors. Every call is one aggregate statement after the place itself was
+// found in the caller's scope; each table read below the place carries the scope condition too,
+// so a narrower role could never read past its part.
 
 import { LOW_BATTERY_PERCENT } from '@flowsight/domain/detection';
 import { Granularity } from '@flowsight/domain/granularity';
@@ -16,15 +17,15 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import {
   type DateRange,
   type ReportGranularityId,
-  rangeReads,
   type StatisticsPlan,
   statisticsFigures,
 } from '@flowsight/domain/reports';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { atPlace, placeRows, rangeUsage, scoped } from '../../db/queries/rollup-reads.ts';
 import { timezones } from '../../db/schema/location.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 import { companyTimezoneId, visible } from '../portfolio/portfolio.repository.ts';
 
 /** A place found in scope: its time zone and water price (null: none of its own). */
@@ -32,28 +33,6 @@ export type Place = { id: number; timeZone: string; waterPrice: number | null };
 /** [rate in gal/month, water price per 1,000 gal] of one open leak. */
 export type LeakRate = [number, number | null];
 
-const levelKey: Record<PortfolioLevel, string> = {
-  company: 'company_id',
-  property: 'property_id',
-  building: 'building_id',
-  unit: 'unit_id',
-};
-/** `<alias>.<level>_id = id` for a table carrying the hierarchy ids. */
-const atPlace = (alias: string, level: PortfolioLevel, id: number) =>
-  sql`${sql.raw(`${alias}.${levelKey[level]}`)} = ${id}`;
-/** The scope condition of a table carrying the hierarchy ids, under an alias. */
-const scoped = (scope: Scope, alias: string, own?: PortfolioLevel) => {
-  const column = (level: PortfolioLevel) =>
-    sql.raw(`${alias}.${own === level ? 'id' : levelKey[level]}`);
-  return (
-    scopeCondition(scope, {
-      companyId: column('company'),
-      ...(own === 'company' ? {} : { propertyId: column('property') }),
-      ...(own === 'company' || own === 'property' ? {} : { buildingId: column('building') }),
-      ...(own === undefined || own === 'unit' ? { unitId: column('unit') } : {}),
-    }) ?? sql`true`
-  );
-};
 /** Open alerts: New and On it. */
 const OPEN = sql.raw(`(${openNotificationStatuses.join(', ')})`);
 /**
@@ -71,50 +50,6 @@ export function parsedJson<T>(value: unknown, empty: T): T {
   if (value === null || value === undefined) return empty;
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
-
-const inRanges = (alias: string, ranges: readonly DateRange[]) =>
-  sql.join(
-    ranges.map(
-      (r) =>
-        sql`(${sql.raw(`${alias}.day`)} >= ${r.from}::date and ${sql.raw(`${alias}.day`)} <= ${r.to}::date)`,
-    ),
-    sql` or `,
-  );
-
-/**
- * Usage over a range as signed rows `(<columns>, volume)`: the plan's whole months from the
- * monthly rollup, its days added and subtracted from the daily one (`rangeReads`). `where` and
- * `columns` are written for an alias (`m` monthly, `d` daily).
- */
-function rangeUsage(
-  range: DateRange,
-  where: (alias: 'm' | 'd') => SQL,
-  columns: (alias: 'm' | 'd') => SQL,
-): SQL {
-  const reads = rangeReads(range);
-  const parts: SQL[] = [];
-  if (reads.months.length > 0) {
-    const months = sql.join(
-      reads.months.map((month) => sql`${month}::date`),
-      sql`, `,
-    );
-    parts.push(sql`select ${columns('m')}, m.volume_mgal as volume from usage_monthly m
-      where ${where('m')} and m.month in (${months})`);
-  }
-  if (reads.add.length > 0) {
-    parts.push(sql`select ${columns('d')}, d.volume_mgal as volume from usage_daily d
-      where ${where('d')} and (${inRanges('d', reads.add)})`);
-  }
-  if (reads.subtract.length > 0) {
-    parts.push(sql`select ${columns('d')}, -d.volume_mgal as volume from usage_daily d
-      where ${where('d')} and (${inRanges('d', reads.subtract)})`);
-  }
-  return sql.join(parts, sql` union all `);
-}
-
-/** The rollup rows of a company in the caller's scope, for `rangeUsage`. */
-const companyRows = (scope: Scope, companyId: number) => (alias: 'm' | 'd') =>
-  sql`${atPlace(alias, 'company', companyId)} and ${scoped(scope, alias)}`;
 
 const bucketOf: Record<ReportGranularityId, SQL> = {
   [Granularity.Monthly]: sql`date_trunc('month', d.day::timestamp)::date`,
@@ -356,7 +291,7 @@ export function createReportsRepository(db: Database) {
         join properties p on p.id = u.property_id
         left join (
           select unit_id, sum(volume) as volume
-          from (${rangeUsage(range, companyRows(scope, companyId), (a) => sql.raw(`${a}.unit_id`))}) used
+          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.unit_id`))}) used
           group by 1
         ) g on g.unit_id = u.id
         where u.company_id = ${companyId} and ${scoped(scope, 'u', 'unit')}
@@ -371,7 +306,7 @@ export function createReportsRepository(db: Database) {
         sql`
         with used as (
           select appliance_type_id, sum(volume) as volume
-          from (${rangeUsage(range, companyRows(scope, companyId), (a) => sql.raw(`${a}.appliance_type_id`))}) used
+          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.appliance_type_id`))}) used
           group by 1
         ), fitted as (
           select s.appliance_type_id, count(*) as sensors from sensors s
@@ -463,7 +398,7 @@ export function createReportsRepository(db: Database) {
         from properties p
         left join (
           select property_id, sum(volume) as volume
-          from (${rangeUsage(range, companyRows(scope, companyId), (a) => sql.raw(`${a}.property_id`))}) used
+          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.property_id`))}) used
           group by 1
         ) g on g.property_id = p.id
         left join (

@@ -1,12 +1,15 @@
 // Reads of the usage rollups for charts and totals: `usage_hourly` (UTC hours), `usage_daily`
-// (the property's local dates) and `usage_monthly` (its local months), never the raw readings.
-// Each call is one aggregate statement that starts from the level's (level_id, hour|day|month)
-// index and is limited by the caller's scope; places are found through the portfolio's `visible`
-// condition, so a record outside the scope is absent.
+// (the property's local dates), `usage_monthly` (its local months) and, for whole companies,
+// `usage_company_daily`; never the raw readings. Totals over a date range read whole months from
+// the monthly rollup and the days around them from the daily one (`rangeUsage`). Each call is one
+// aggregate statement limited by the caller's scope; places are found through the portfolio's
+// `visible` condition, so a record outside the scope is absent.
+
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { LocalDate } from '@flowsight/domain/usage-windows';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { placeRows, rangeUsage } from '../../db/queries/rollup-reads.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
 import {
@@ -169,10 +172,10 @@ export function createUsageRepository(db: Database) {
         sensors: number;
       }>(sql`
         with used as (
-          select ${usageDaily.applianceTypeId} as appliance_type_id, sum(${usageDaily.volumeMgal}) as mgal
-          from ${usageDaily}
-          where ${dailyOf(scope, level, id, range)} and ${usageDaily.applianceTypeId} is not null
-          group by ${usageDaily.applianceTypeId}
+          select appliance_type_id, sum(volume) as mgal
+          from (${rangeUsage(range, placeRows(scope, level, id), (a) => sql.raw(`${a}.appliance_type_id`))}) r
+          where appliance_type_id is not null
+          group by appliance_type_id having sum(volume) <> 0
         ), fitted as (
           select ${sensors.applianceTypeId} as appliance_type_id, count(*) as sensors
           from ${sensors}
@@ -198,9 +201,9 @@ export function createUsageRepository(db: Database) {
         select ${units.id} as unit_id, ${units.name} as unit_name,
                ${units.unitCategoryId}::int as unit_category_id, coalesce(g.mgal, 0)::float8 as mgal
         from ${units} left join (
-          select ${usageDaily.unitId} as unit_id, sum(${usageDaily.volumeMgal}) as mgal
-          from ${usageDaily} where ${dailyOf(scope, 'building', buildingId, range)}
-          group by ${usageDaily.unitId}
+          select unit_id, sum(volume) as mgal
+          from (${rangeUsage(range, placeRows(scope, 'building', buildingId), (a) => sql.raw(`${a}.unit_id`))}) r
+          group by unit_id
         ) g on g.unit_id = ${units.id}
         where ${units.buildingId} = ${buildingId} and ${visible('unit', scope) ?? always}
         order by mgal desc, ${units.name}, ${units.id}`);
@@ -222,9 +225,9 @@ export function createUsageRepository(db: Database) {
                b.name as building_name, p.id as property_id, p.name as property_name,
                g.mgal::float8 as mgal
         from (
-          select ${usageDaily.unitId} as unit_id, sum(${usageDaily.volumeMgal}) as mgal
-          from ${usageDaily} where ${dailyOf(scope, 'company', companyId, range)}
-          group by ${usageDaily.unitId}
+          select unit_id, sum(volume) as mgal
+          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.unit_id`))}) r
+          group by unit_id having sum(volume) <> 0
         ) g
         join units on units.id = g.unit_id
         join buildings b on b.id = units.building_id
@@ -247,9 +250,9 @@ export function createUsageRepository(db: Database) {
                (select count(*) from units u where u.property_id = properties.id)::int as units,
                coalesce(g.mgal, 0)::float8 as mgal
         from properties left join (
-          select ${usageDaily.propertyId} as property_id, sum(${usageDaily.volumeMgal}) as mgal
-          from ${usageDaily} where ${dailyOf(scope, 'company', companyId, range)}
-          group by ${usageDaily.propertyId}
+          select property_id, sum(volume) as mgal
+          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.property_id`))}) r
+          group by property_id
         ) g on g.property_id = properties.id
         where properties.company_id = ${companyId} and ${visible('property', scope) ?? always}
         order by mgal desc, properties.name, properties.id
