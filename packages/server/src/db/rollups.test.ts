@@ -9,8 +9,8 @@ import { backfill } from '@flowsight/simulator/generators';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
-import { companyDailyDrift } from '../testing/company-daily.ts';
-import { compactCompanyDaily, rebuildUsageRollups } from './rollups.ts';
+import { companyLogDrift } from '../testing/company-logs.ts';
+import { compactCompanyLogs, rebuildUsageRollups } from './rollups.ts';
 
 const DAY = 86_400_000;
 
@@ -95,30 +95,46 @@ describe('usage rollups rebuilt from raw readings', () => {
     await t.database.db.execute(sql`update usage_monthly set volume_mgal = 0`);
     await rebuildUsageRollups(t.database.db, { from, to: new Date(to.getTime() + DAY) });
     expect(await snapshot()).toEqual(maintained);
-    // The per-company day log followed every one of those statements.
-    expect(await companyDailyDrift(t.database.db)).toEqual([]);
+    // The per-company logs followed every one of those statements.
+    expect(await companyLogDrift(t.database.db)).toEqual([]);
   });
 
-  it('keeps the per-company day log equal to usage_daily through ingest, compaction and rebuilds', async () => {
+  it('keeps the per-company logs equal to the rollups through ingest, compaction and rebuilds', async () => {
     const db = t.database.db;
-    const count = async () =>
-      (
-        (await db.execute(
-          sql`select count(*)::int as n, count(distinct (company_id, day))::int as days from usage_company_daily`,
-        )) as unknown as { rows: { n: number; days: number }[] }
-      ).rows[0] ?? { n: 0, days: 0 };
-    const log = async () =>
+    const logs = [
+      ['usage_company_daily', 'day'],
+      ['usage_company_hourly', 'hour'],
+    ] as const;
+    /** Rows and distinct company buckets of each log. */
+    const count = async () => {
+      const counts: { n: number; buckets: number }[] = [];
+      for (const [table, time] of logs) {
+        const { rows } = (await db.execute(sql`
+          select count(*)::int as n, count(distinct (company_id, ${sql.identifier(time)}))::int as buckets
+          from ${sql.identifier(table)}`)) as unknown as { rows: { n: number; buckets: number }[] };
+        counts.push(rows[0] ?? { n: 0, buckets: 0 });
+      }
+      const [daily = { n: 0, buckets: 0 }, hourly = { n: 0, buckets: 0 }] = counts;
+      return { daily, hourly };
+    };
+    const sums = async () =>
       (
         (await db.execute(sql`
-          select company_id, day::text, sum(volume_mgal)::text as volume from usage_company_daily
-          group by 1, 2 order by 1, 2`)) as unknown as { rows: unknown[] }
+          select 'd' as log, company_id, day::text as bucket, sum(volume_mgal)::text as volume,
+                 0::text as readings from usage_company_daily group by 1, 2, 3
+          union all
+          select 'h', company_id, hour::text, sum(volume_mgal)::text, sum(readings)::text
+          from usage_company_hourly group by 1, 2, 3
+          order by 1, 2, 3`)) as unknown as { rows: unknown[] }
       ).rows;
     await rebuildUsageRollups(db);
-    expect(await companyDailyDrift(db)).toEqual([]);
+    expect(await companyLogDrift(db)).toEqual([]);
     const rebuilt = await count();
-    expect(rebuilt.days).toBeGreaterThan(3);
-    // A rebuild writes usage_daily in one statement: one row per company day already.
-    expect(rebuilt.n).toBe(rebuilt.days);
+    expect(rebuilt.daily.buckets).toBeGreaterThan(3);
+    expect(rebuilt.hourly.buckets).toBeGreaterThan(48);
+    // A rebuild writes each rollup in one statement: one row per company bucket already.
+    expect(rebuilt.daily.n).toBe(rebuilt.daily.buckets);
+    expect(rebuilt.hourly.n).toBe(rebuilt.hourly.buckets);
 
     // More traffic, in many batches, one of them redelivered: each adds rows of differences.
     const portfolio = generateDemoPortfolio();
@@ -137,25 +153,32 @@ describe('usage rollups rebuilt from raw readings', () => {
     const slices = [...backfill(simulation, { from: to, to: later, bands })];
     for (const slice of slices) await t.app.ingest.ingest(slice.uplinks);
     await t.app.ingest.ingest(slices[0]?.uplinks ?? []);
-    expect(await companyDailyDrift(db)).toEqual([]);
+    expect(await companyLogDrift(db)).toEqual([]);
     const logged = await count();
-    expect(logged.n).toBeGreaterThan(logged.days);
+    expect(logged.daily.n).toBeGreaterThan(logged.daily.buckets);
+    expect(logged.hourly.n).toBeGreaterThan(logged.hourly.buckets);
 
-    const before = await log();
-    const removed = await compactCompanyDaily(db);
-    expect(removed).toBe(logged.n - logged.days);
-    expect(await count()).toEqual({ n: logged.days, days: logged.days });
-    expect(await log()).toEqual(before);
-    expect(await compactCompanyDaily(db)).toBe(0);
+    const before = await sums();
+    expect(await compactCompanyLogs(db)).toEqual({
+      daily: logged.daily.n - logged.daily.buckets,
+      hourly: logged.hourly.n - logged.hourly.buckets,
+    });
+    expect(await count()).toEqual({
+      daily: { n: logged.daily.buckets, buckets: logged.daily.buckets },
+      hourly: { n: logged.hourly.buckets, buckets: logged.hourly.buckets },
+    });
+    expect(await sums()).toEqual(before);
+    expect(await compactCompanyLogs(db)).toEqual({ daily: 0, hourly: 0 });
 
     // Deleting usage rows (a sensor's history) writes negative differences.
-    await db.execute(
-      sql`delete from usage_daily where sensor_id = (select min(sensor_id) from usage_daily)`,
-    );
-    expect(await companyDailyDrift(db)).toEqual([]);
-    await db.execute(sql`truncate usage_daily`);
-    expect(await count()).toEqual({ n: 0, days: 0 });
+    for (const table of ['usage_daily', 'usage_hourly']) {
+      await db.execute(sql`delete from ${sql.identifier(table)}
+        where sensor_id = (select min(sensor_id) from ${sql.identifier(table)})`);
+    }
+    expect(await companyLogDrift(db)).toEqual([]);
+    await db.execute(sql`truncate usage_daily, usage_hourly`);
+    expect(await count()).toEqual({ daily: { n: 0, buckets: 0 }, hourly: { n: 0, buckets: 0 } });
     await rebuildUsageRollups(db);
-    expect(await companyDailyDrift(db)).toEqual([]);
+    expect(await companyLogDrift(db)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // packages/domain/src/usage.ts): only usage reports (v2 and legacy v1) of assigned sensors count;
 // a report's volume is counted at the midpoint of its interval; the hour is the UTC hour of that
 // instant and the day its calendar date in the property's time zone, whose month is the monthly
-// row's. `usage_company_daily` follows `usage_daily` by trigger; `compactCompanyDaily` folds it.
+// row's. `usage_company_daily` and `_hourly` follow by trigger; `compactCompanyLogs` folds them.
 // Used after a bulk load (the benchmark loads raw readings with COPY) and to repair rollups; a
 // test holds it equal to what ingest maintains.
 import { type SQL, sql } from 'drizzle-orm';
@@ -124,27 +124,46 @@ export async function rebuildMonths(tx: Database, readings: SQL | null): Promise
     order by 3, 1`);
 }
 
+const companyLogs = {
+  daily: { table: 'usage_company_daily', time: 'day', values: ['volume_mgal'] },
+  hourly: { table: 'usage_company_hourly', time: 'hour', values: ['volume_mgal', 'readings'] },
+} as const;
+
 /**
- * Folds each company day's rows of `usage_company_daily` into one (days that net to zero go).
- * Safe beside ingest: rows committed meanwhile are not deleted and stay as they are. Answers how
- * many rows it removed.
+ * Folds the rows of each company and day (hour) of the per-company logs into one; buckets that net
+ * to zero go. Safe beside ingest: rows committed meanwhile are not deleted and stay as they are.
+ * Answers how many rows it removed from each log.
  */
-export async function compactCompanyDaily(db: Database): Promise<number> {
-  const result = (await db.execute(sql`
-    with crowded as (
-      select company_id, day from usage_company_daily group by company_id, day having count(*) > 1
-    ), gone as (
-      delete from usage_company_daily d using crowded c
-      where d.company_id = c.company_id and d.day = c.day
-      returning d.company_id, d.day, d.volume_mgal
-    ), folded as (
-      insert into usage_company_daily (company_id, day, volume_mgal)
-      select company_id, day, sum(volume_mgal) from gone
-      group by company_id, day having sum(volume_mgal) <> 0
-      returning 1
-    )
-    select (select count(*) from gone)::int - (select count(*) from folded)::int as removed`)) as unknown as {
-    rows: { removed: number }[];
-  };
-  return result.rows[0]?.removed ?? 0;
+export async function compactCompanyLogs(
+  db: Database,
+): Promise<Record<'daily' | 'hourly', number>> {
+  const removed = { daily: 0, hourly: 0 };
+  for (const [name, log] of Object.entries(companyLogs) as [
+    keyof typeof companyLogs,
+    (typeof companyLogs)[keyof typeof companyLogs],
+  ][]) {
+    const table = sql.identifier(log.table);
+    const time = sql.identifier(log.time);
+    const values = sql.raw(log.values.join(', '));
+    const sums = sql.raw(log.values.map((v) => `sum(${v})`).join(', '));
+    const nonZero = sql.raw(log.values.map((v) => `sum(${v}) <> 0`).join(' or '));
+    const result = (await db.execute(sql`
+      with crowded as (
+        select company_id, ${time} from ${table} group by company_id, ${time} having count(*) > 1
+      ), gone as (
+        delete from ${table} l using crowded c
+        where l.company_id = c.company_id and l.${time} = c.${time}
+        returning l.*
+      ), folded as (
+        insert into ${table} (company_id, ${time}, ${values})
+        select company_id, ${time}, ${sums} from gone
+        group by company_id, ${time} having ${nonZero}
+        returning 1
+      )
+      select (select count(*) from gone)::int - (select count(*) from folded)::int as removed`)) as unknown as {
+      rows: { removed: number }[];
+    };
+    removed[name] = result.rows[0]?.removed ?? 0;
+  }
+  return removed;
 }

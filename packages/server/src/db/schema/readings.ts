@@ -130,7 +130,7 @@ export const usageMonthly = pgTable(
 /**
  * A whole company's usage per local day, as a log of changes to `usage_daily`: database triggers
  * add a row of differences for every statement that changes `usage_daily` (ingest, rebuilds,
- * moves, deletions), and a periodic job folds a day's rows into one (`compactCompanyDaily`). A
+ * moves, deletions), and a periodic job folds a day's rows into one (`compactCompanyLogs`). A
  * company's daily and weekly charts sum a few rows per day here instead of one per sensor.
  * Appending instead of updating one row per company and day keeps concurrent ingest transactions
  * from waiting on each other.
@@ -143,4 +143,16 @@ export const usageCompanyDaily = pgTable(
     volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
   },
   (t) => [index('usage_company_daily_idx').on(t.companyId, t.day)],
+);
+
+/** The same log per UTC hour, following `usage_hourly`, with the readings counted. */
+export const usageCompanyHourly = pgTable(
+  'usage_company_hourly',
+  {
+    companyId: integer('company_id').notNull(),
+    hour: tstz('hour').notNull(),
+    volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
+    readings: integer('readings').notNull(),
+  },
+  (t) => [index('usage_company_hourly_idx').on(t.companyId, t.hour)],
 );

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
-import { companyDailyDrift } from '../../testing/company-daily.ts';
+import { companyLogDrift } from '../../testing/company-logs.ts';
 
 type Call = ReturnType<typeof authorized>;
 type Hierarchy = {
@@ -90,7 +90,7 @@ describe('portfolio moves', () => {
   // Every move rewrites usage_daily; the per-company day log must follow (to the other company
   // when a property changes hands).
   afterEach(async () => {
-    expect(await companyDailyDrift(t.database.db)).toEqual([]);
+    expect(await companyLogDrift(t.database.db)).toEqual([]);
   });
 
   it('moves a property with transfer=1: structure, micrometers, readings, usage and alerts follow', async () => {

@@ -1,5 +1,5 @@
 // Statistics and report queries. Usage comes only from the rollups (usage_daily, usage_monthly,
-// usage_hourly; the system overview's days from usage_company_daily), alerts from notifications,
+// usage_hourly; the system overview from the per-company logs usage_company_daily and _hourly), alerts from notifications,
 // micrometers from sensors. Every call is one aggregate statement after the place itself was
 // found in the caller's scope; each table read below the place carries the scope condition too,
 // so a narrower role could never read past its part.
@@ -471,7 +471,7 @@ export function createReportsRepository(db: Database) {
         ) a, (
           select coalesce(sum(readings), 0)::float8 as readings,
                  coalesce(sum(volume_mgal), 0)::float8 as volume_24h
-          from usage_hourly
+          from usage_company_hourly
           where company_id = any(${everyCompany}) and hour >= ${since24h.toISOString()}::timestamptz
         ) h`,
       );

@@ -1,7 +1,7 @@
 // Keeps the per-company day log short: every few seconds its rows for one company and day are
 // folded into one, so a company's charts read about one row a day.
 import type { Database } from '../../db/client.ts';
-import { compactCompanyDaily } from '../../db/rollups.ts';
+import { compactCompanyLogs } from '../../db/rollups.ts';
 
 export function startCompanyDailyCompaction(options: {
   db: Database;
@@ -11,7 +11,7 @@ export function startCompanyDailyCompaction(options: {
   let running: Promise<unknown> = Promise.resolve();
   const compact = () => {
     running = running
-      .then(() => compactCompanyDaily(options.db))
+      .then(() => compactCompanyLogs(options.db))
       .catch((error: unknown) =>
         options.log.warn({ err: error }, 'company usage compaction failed'),
       );

@@ -1,6 +1,6 @@
 // Reads of the usage rollups for charts and totals: `usage_hourly` (UTC hours), `usage_daily`
 // (the property's local dates), `usage_monthly` (its local months) and, for whole companies,
-// `usage_company_daily`; never the raw readings. Totals over a date range read whole months from
+// `usage_company_daily` and `usage_company_hourly`; never the raw readings. Totals over a date range read whole months from
 // the monthly rollup and the days around them from the daily one (`rangeUsage`). Each call is one
 // aggregate statement limited by the caller's scope; places are found through the portfolio's
 // `visible` condition, so a record outside the scope is absent.
@@ -14,6 +14,7 @@ import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
 import {
   usageCompanyDaily,
+  usageCompanyHourly,
   usageDaily,
   usageHourly,
   usageMonthly,
@@ -154,13 +155,24 @@ export function createUsageRepository(db: Database) {
 
     /** Thousandths of a gallon per UTC hour in [from, to). */
     async hourly(scope: Scope, level: PortfolioLevel, id: number, from: Date, to: Date) {
-      const found = await rows<{ hour: Date | string; mgal: number | string }>(sql`
-        select ${usageHourly.hour} as hour, sum(${usageHourly.volumeMgal})::float8 as mgal
-        from ${usageHourly}
-        where ${hourlyColumn[level]} = ${id} and ${hourlyScope(scope)}
-          and ${usageHourly.hour} >= ${from.toISOString()}::timestamptz
-          and ${usageHourly.hour} < ${to.toISOString()}::timestamptz
-        group by ${usageHourly.hour}`);
+      const found = await rows<{ hour: Date | string; mgal: number | string }>(
+        level === 'company' && seesWholeCompanies(scope)
+          ? sql`
+            select ${usageCompanyHourly.hour} as hour, sum(${usageCompanyHourly.volumeMgal})::float8 as mgal
+            from ${usageCompanyHourly}
+            where ${usageCompanyHourly.companyId} = ${id}
+              and ${scopeCondition(scope, { companyId: usageCompanyHourly.companyId }) ?? always}
+              and ${usageCompanyHourly.hour} >= ${from.toISOString()}::timestamptz
+              and ${usageCompanyHourly.hour} < ${to.toISOString()}::timestamptz
+            group by ${usageCompanyHourly.hour}`
+          : sql`
+            select ${usageHourly.hour} as hour, sum(${usageHourly.volumeMgal})::float8 as mgal
+            from ${usageHourly}
+            where ${hourlyColumn[level]} = ${id} and ${hourlyScope(scope)}
+              and ${usageHourly.hour} >= ${from.toISOString()}::timestamptz
+              and ${usageHourly.hour} < ${to.toISOString()}::timestamptz
+            group by ${usageHourly.hour}`,
+      );
       return found.map((row) => ({ hour: new Date(row.hour), mgal: Number(row.mgal) }));
     },
 

@@ -737,6 +737,15 @@ describe('usage analytics', () => {
     const total = (found: { mgal: number }[]) => found.reduce((sum, row) => sum + row.mgal, 0);
     expect(total(whole)).toBeGreaterThan(total(part));
     expect(total(part)).toBeGreaterThan(0);
+    // Hours likewise.
+    const hours = [new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')] as const;
+    const byHour = (found: { hour: Date; mgal: number }[]) =>
+      found.map((r) => [r.hour.toISOString(), r.mgal]).sort();
+    expect(byHour(await repository.hourly(narrowed, 'company', ids.company, ...hours))).toEqual(
+      byHour(await repository.hourly(systemScope, 'property', ids.propertyNy, ...hours)),
+    );
+    const wholeHours = await repository.hourly(systemScope, 'company', ids.company, ...hours);
+    expect(total(wholeHours)).toBe(total(whole));
     // The company's own staff see the whole company from the log, as a system role does.
     const staff: Scope = { ...narrowed, roleTypeId: RoleType.CompanyManager, propertyId: null };
     expect(byDay(await repository.daily(staff, 'company', ids.company, range))).toEqual(
