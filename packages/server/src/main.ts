@@ -14,7 +14,7 @@ import {
   type RunningSimulation,
   startSimulation,
 } from './modules/simulation/simulation.service.ts';
-import { startCompanyDailyCompaction } from './modules/usage/usage.jobs.ts';
+import { startCompanyLogCompaction } from './modules/usage/usage.jobs.ts';
 
 function readConfig(): AppConfig {
   try {
@@ -67,8 +67,8 @@ const stopAlertReminders = startAlertReminders({
   log: { warn: (object, message) => app.log.warn(object, message) },
 });
 
-// Folds the per-company day log of usage (see usage_company_daily).
-const stopCompanyDailyCompaction = startCompanyDailyCompaction({
+// Folds the per-company usage logs (usage_company_daily and _hourly).
+const stopCompanyLogCompaction = startCompanyLogCompaction({
   db: app.db,
   log: { warn: (object, message) => app.log.warn(object, message) },
 });
@@ -100,7 +100,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       .then(() => stopFleetHealth())
       .then(() => stopAlertJobs())
       .then(() => stopAlertReminders())
-      .then(() => stopCompanyDailyCompaction())
+      .then(() => stopCompanyLogCompaction())
       .then(() => app.close())
       .then(
         () => process.exit(0),

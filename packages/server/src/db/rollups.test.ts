@@ -169,6 +169,12 @@ describe('usage rollups rebuilt from raw readings', () => {
     });
     expect(await sums()).toEqual(before);
     expect(await compactCompanyLogs(db)).toEqual({ daily: 0, hourly: 0 });
+    for (const [table] of logs) {
+      const { rows } = (await db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where not folded`,
+      )) as unknown as { rows: { n: number }[] };
+      expect([table, rows[0]?.n]).toEqual([table, 0]);
+    }
 
     // Deleting usage rows (a sensor's history) writes negative differences.
     for (const table of ['usage_daily', 'usage_hourly']) {

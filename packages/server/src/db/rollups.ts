@@ -130,9 +130,10 @@ const companyLogs = {
 } as const;
 
 /**
- * Folds the rows of each company and day (hour) of the per-company logs into one; buckets that net
- * to zero go. Safe beside ingest: rows committed meanwhile are not deleted and stay as they are.
- * Answers how many rows it removed from each log.
+ * Folds the rows of each company and day (hour) of the per-company logs that has rows not folded
+ * yet into one folded row; buckets that net to zero go. Only those buckets are read (a partial
+ * index holds the unfolded rows). Safe beside ingest: rows committed meanwhile are not deleted and
+ * wait for the next run. Answers how many rows it removed from each log.
  */
 export async function compactCompanyLogs(
   db: Database,
@@ -148,15 +149,15 @@ export async function compactCompanyLogs(
     const sums = sql.raw(log.values.map((v) => `sum(${v})`).join(', '));
     const nonZero = sql.raw(log.values.map((v) => `sum(${v}) <> 0`).join(' or '));
     const result = (await db.execute(sql`
-      with crowded as (
-        select company_id, ${time} from ${table} group by company_id, ${time} having count(*) > 1
+      with touched as (
+        select distinct company_id, ${time} from ${table} where not folded
       ), gone as (
-        delete from ${table} l using crowded c
-        where l.company_id = c.company_id and l.${time} = c.${time}
+        delete from ${table} l using touched t
+        where l.company_id = t.company_id and l.${time} = t.${time}
         returning l.*
       ), folded as (
-        insert into ${table} (company_id, ${time}, ${values})
-        select company_id, ${time}, ${sums} from gone
+        insert into ${table} (company_id, ${time}, ${values}, folded)
+        select company_id, ${time}, ${sums}, true from gone
         group by company_id, ${time} having ${nonZero}
         returning 1
       )

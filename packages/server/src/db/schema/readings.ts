@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   date,
   index,
   integer,
@@ -141,8 +142,13 @@ export const usageCompanyDaily = pgTable(
     companyId: integer('company_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
+    /** Written by the compaction (one row per bucket); the triggers' rows are not. */
+    folded: boolean('folded').notNull().default(false),
   },
-  (t) => [index('usage_company_daily_idx').on(t.companyId, t.day)],
+  (t) => [
+    index('usage_company_daily_idx').on(t.companyId, t.day),
+    index('usage_company_daily_unfolded_idx').on(t.companyId, t.day).where(sql`not ${t.folded}`),
+  ],
 );
 
 /** The same log per UTC hour, following `usage_hourly`, with the readings counted. */
@@ -153,6 +159,10 @@ export const usageCompanyHourly = pgTable(
     hour: tstz('hour').notNull(),
     volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
     readings: integer('readings').notNull(),
+    folded: boolean('folded').notNull().default(false),
   },
-  (t) => [index('usage_company_hourly_idx').on(t.companyId, t.hour)],
+  (t) => [
+    index('usage_company_hourly_idx').on(t.companyId, t.hour),
+    index('usage_company_hourly_unfolded_idx').on(t.companyId, t.hour).where(sql`not ${t.folded}`),
+  ],
 );

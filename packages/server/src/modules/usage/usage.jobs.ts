@@ -1,9 +1,9 @@
-// Keeps the per-company day log short: every few seconds its rows for one company and day are
-// folded into one, so a company's charts read about one row a day.
+// Keeps the per-company usage logs short: every few seconds the rows the triggers added for one
+// company and day (hour) are folded into one, so a company's charts read about one row a bucket.
 import type { Database } from '../../db/client.ts';
 import { compactCompanyLogs } from '../../db/rollups.ts';
 
-export function startCompanyDailyCompaction(options: {
+export function startCompanyLogCompaction(options: {
   db: Database;
   log: { warn(object: unknown, message: string): void };
   intervalMs?: number;
