@@ -43,12 +43,11 @@ export function scopeCondition(scope: Scope, columns: ScopeColumns): SQL | undef
 }
 
 /**
- * True when the scope is not narrowed below a company: a table kept per company (which lacks the
- * lower hierarchy columns `scopeCondition` would narrow by) may then answer for it.
+ * True when the scope is not narrowed below a property: a table kept per property (which lacks the
+ * building and unit columns `scopeCondition` would narrow by) may then answer for it.
  */
-export const seesWholeCompanies = (scope: Scope) =>
-  seesEverything(scope) ||
-  (scope.propertyId === null && scope.buildingId === null && scope.unitId === null);
+export const seesWholeProperties = (scope: Scope) =>
+  seesEverything(scope) || (scope.buildingId === null && scope.unitId === null);
 
 /** True when a record with these hierarchy ids lies inside the scope. */
 export function inScope(

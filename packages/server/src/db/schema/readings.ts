@@ -140,6 +140,7 @@ export const usageCompanyDaily = pgTable(
   'usage_company_daily',
   {
     companyId: integer('company_id').notNull(),
+    propertyId: integer('property_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
     /** Written by the compaction (one row per bucket); the triggers' rows are not. */
@@ -147,7 +148,10 @@ export const usageCompanyDaily = pgTable(
   },
   (t) => [
     index('usage_company_daily_idx').on(t.companyId, t.day),
-    index('usage_company_daily_unfolded_idx').on(t.companyId, t.day).where(sql`not ${t.folded}`),
+    index('usage_company_daily_property_idx').on(t.propertyId, t.day),
+    index('usage_company_daily_unfolded_idx')
+      .on(t.companyId, t.propertyId, t.day)
+      .where(sql`not ${t.folded}`),
   ],
 );
 
@@ -156,6 +160,7 @@ export const usageCompanyHourly = pgTable(
   'usage_company_hourly',
   {
     companyId: integer('company_id').notNull(),
+    propertyId: integer('property_id').notNull(),
     hour: tstz('hour').notNull(),
     volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
     readings: integer('readings').notNull(),
@@ -163,6 +168,9 @@ export const usageCompanyHourly = pgTable(
   },
   (t) => [
     index('usage_company_hourly_idx').on(t.companyId, t.hour),
-    index('usage_company_hourly_unfolded_idx').on(t.companyId, t.hour).where(sql`not ${t.folded}`),
+    index('usage_company_hourly_property_idx').on(t.propertyId, t.hour),
+    index('usage_company_hourly_unfolded_idx')
+      .on(t.companyId, t.propertyId, t.hour)
+      .where(sql`not ${t.folded}`),
   ],
 );

@@ -1,10 +1,10 @@
 // Reads of the usage rollups for charts and totals: `usage_hourly` (UTC hours), `usage_daily`
-// (the property's local dates), `usage_monthly` (its local months) and, for whole companies,
-// `usage_company_daily` and `usage_company_hourly`; never the raw readings. Totals over a date range read whole months from
-// the monthly rollup and the days around them from the daily one (`rangeUsage`). Each call is one
-// aggregate statement limited by the caller's scope; places are found through the portfolio's
-// `visible` condition, so a record outside the scope is absent.
-
+// (the property's local dates), `usage_monthly` (its local months) and, for companies and
+// properties, the per-property logs `usage_company_daily` and `usage_company_hourly`; never the
+// raw readings. Totals over a date range read whole months from the monthly rollup and the days
+// around them from the daily one (`rangeUsage`). Each call is one aggregate statement limited by
+// the caller's scope; places are found through the portfolio's `visible` condition, so a record
+// outside the scope is absent.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { LocalDate } from '@flowsight/domain/usage-windows';
 import { type SQL, sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import {
   usageHourly,
   usageMonthly,
 } from '../../db/schema/readings.ts';
-import { type Scope, scopeCondition, seesWholeCompanies } from '../../lib/tenant-scope.ts';
+import { type Scope, scopeCondition, seesWholeProperties } from '../../lib/tenant-scope.ts';
 import { visible } from '../portfolio/portfolio.repository.ts';
 
 const dailyColumn: Record<PortfolioLevel, SQL> = {
@@ -63,6 +63,13 @@ const sensorScope = (scope: Scope) =>
     buildingId: sensors.buildingId,
     unitId: sensors.unitId,
   }) ?? always;
+
+/**
+ * Whether a company's or property's chart may read the per-property logs (`usage_company_daily`,
+ * `_hourly`): they carry no building or unit, so not for a scope narrowed to one.
+ */
+const logged = (level: PortfolioLevel, scope: Scope) =>
+  (level === 'company' || level === 'property') && seesWholeProperties(scope);
 
 /** The rows of one place's daily rollup between two local dates (both included). */
 const dailyOf = (scope: Scope, level: PortfolioLevel, id: number, range: DayRange) =>
@@ -111,14 +118,15 @@ export function createUsageRepository(db: Database) {
 
     /** Thousandths of a gallon per local date. */
     async daily(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
-      // A whole company's days come from its per-company log: a few rows a day, not one per sensor.
+      // A company's or property's days come from the per-property log: a few rows a day, not one
+      // per sensor.
       const found = await rows<{ day: string; mgal: number | string }>(
-        level === 'company' && seesWholeCompanies(scope)
+        logged(level, scope)
           ? sql`
             select ${usageCompanyDaily.day}::text as day, sum(${usageCompanyDaily.volumeMgal})::float8 as mgal
             from ${usageCompanyDaily}
-            where ${usageCompanyDaily.companyId} = ${id}
-              and ${scopeCondition(scope, { companyId: usageCompanyDaily.companyId }) ?? always}
+            where ${level === 'company' ? usageCompanyDaily.companyId : usageCompanyDaily.propertyId} = ${id}
+              and ${scopeCondition(scope, { companyId: usageCompanyDaily.companyId, propertyId: usageCompanyDaily.propertyId }) ?? always}
               and ${usageCompanyDaily.day} >= ${range.from}::date and ${usageCompanyDaily.day} <= ${range.to}::date
             group by ${usageCompanyDaily.day}`
           : sql`
@@ -156,12 +164,12 @@ export function createUsageRepository(db: Database) {
     /** Thousandths of a gallon per UTC hour in [from, to). */
     async hourly(scope: Scope, level: PortfolioLevel, id: number, from: Date, to: Date) {
       const found = await rows<{ hour: Date | string; mgal: number | string }>(
-        level === 'company' && seesWholeCompanies(scope)
+        logged(level, scope)
           ? sql`
             select ${usageCompanyHourly.hour} as hour, sum(${usageCompanyHourly.volumeMgal})::float8 as mgal
             from ${usageCompanyHourly}
-            where ${usageCompanyHourly.companyId} = ${id}
-              and ${scopeCondition(scope, { companyId: usageCompanyHourly.companyId }) ?? always}
+            where ${level === 'company' ? usageCompanyHourly.companyId : usageCompanyHourly.propertyId} = ${id}
+              and ${scopeCondition(scope, { companyId: usageCompanyHourly.companyId, propertyId: usageCompanyHourly.propertyId }) ?? always}
               and ${usageCompanyHourly.hour} >= ${from.toISOString()}::timestamptz
               and ${usageCompanyHourly.hour} < ${to.toISOString()}::timestamptz
             group by ${usageCompanyHourly.hour}`

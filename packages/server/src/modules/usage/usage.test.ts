@@ -716,40 +716,57 @@ describe('usage analytics', () => {
     );
   });
 
-  it('answers a company chart for a role narrowed to one property from that property only', async () => {
-    // Whole-company charts read the per-company day log, which has no property column: a role
-    // narrowed below the company must not be answered from it.
+  it('answers company and property charts for narrowed roles from their part only', async () => {
+    // Company and property charts read the per-property logs, which have no building or unit
+    // column: a role narrowed to a property may use them, one narrowed to a unit must not.
     const repository = createUsageRepository(t.database.db);
     const range = { from: '2026-01-01', to: '2026-12-31' };
+    const hours = [new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')] as const;
     const byDay = (found: { day: string; mgal: number }[]) =>
       [...found].sort((a, b) => a.day.localeCompare(b.day));
-    const narrowed: Scope = {
-      ...systemScope,
-      roleTypeId: RoleType.PropertyManager,
-      companyId: ids.company,
-      propertyId: ids.propertyNy,
-    };
-    const part = await repository.daily(narrowed, 'company', ids.company, range);
-    expect(byDay(part)).toEqual(
-      byDay(await repository.daily(systemScope, 'property', ids.propertyNy, range)),
-    );
-    const whole = await repository.daily(systemScope, 'company', ids.company, range);
-    const total = (found: { mgal: number }[]) => found.reduce((sum, row) => sum + row.mgal, 0);
-    expect(total(whole)).toBeGreaterThan(total(part));
-    expect(total(part)).toBeGreaterThan(0);
-    // Hours likewise.
-    const hours = [new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')] as const;
     const byHour = (found: { hour: Date; mgal: number }[]) =>
       found.map((r) => [r.hour.toISOString(), r.mgal]).sort();
-    expect(byHour(await repository.hourly(narrowed, 'company', ids.company, ...hours))).toEqual(
-      byHour(await repository.hourly(systemScope, 'property', ids.propertyNy, ...hours)),
-    );
-    const wholeHours = await repository.hourly(systemScope, 'company', ids.company, ...hours);
-    expect(total(wholeHours)).toBe(total(whole));
-    // The company's own staff see the whole company from the log, as a system role does.
-    const staff: Scope = { ...narrowed, roleTypeId: RoleType.CompanyManager, propertyId: null };
-    expect(byDay(await repository.daily(staff, 'company', ids.company, range))).toEqual(
+    const total = (found: { mgal: number }[]) => found.reduce((sum, row) => sum + row.mgal, 0);
+    const company: Scope = {
+      ...systemScope,
+      roleTypeId: RoleType.CompanyManager,
+      companyId: ids.company,
+    };
+    const property: Scope = {
+      ...company,
+      roleTypeId: RoleType.PropertyManager,
+      propertyId: ids.propertyNy,
+    };
+    const unit: Scope = { ...property, buildingId: ids.building, unitId: ids.unit1A };
+
+    const whole = await repository.daily(systemScope, 'company', ids.company, range);
+    expect(total(whole)).toBeGreaterThan(0);
+    expect(byDay(await repository.daily(company, 'company', ids.company, range))).toEqual(
       byDay(whole),
+    );
+    for (const [scope, level, id, expected] of [
+      [property, 'company', ids.company, ['property', ids.propertyNy]],
+      [property, 'property', ids.propertyNy, ['property', ids.propertyNy]],
+      [unit, 'company', ids.company, ['unit', ids.unit1A]],
+      [unit, 'property', ids.propertyNy, ['unit', ids.unit1A]],
+    ] as const) {
+      const [expectedLevel, expectedId] = expected;
+      const days = await repository.daily(scope, level, id, range);
+      expect(byDay(days)).toEqual(
+        byDay(await repository.daily(systemScope, expectedLevel, expectedId, range)),
+      );
+      expect(total(days)).toBeLessThan(total(whole));
+      expect(byHour(await repository.hourly(scope, level, id, ...hours))).toEqual(
+        byHour(await repository.hourly(systemScope, expectedLevel, expectedId, ...hours)),
+      );
+    }
+    // The unit holds less than its property.
+    expect(total(await repository.daily(unit, 'property', ids.propertyNy, range))).toBeLessThan(
+      total(await repository.daily(property, 'property', ids.propertyNy, range)),
+    );
+    // The hourly log adds up to the daily one over a whole year.
+    expect(total(await repository.hourly(systemScope, 'company', ids.company, ...hours))).toBe(
+      total(whole),
     );
   });
 
