@@ -110,7 +110,7 @@ describe('usage rollups rebuilt from raw readings', () => {
       const counts: { n: number; buckets: number }[] = [];
       for (const [table, time] of logs) {
         const { rows } = (await db.execute(sql`
-          select count(*)::int as n, count(distinct (company_id, property_id, ${sql.identifier(time)}))::int as buckets
+          select count(*)::int as n, count(distinct (company_id, property_id, building_id, ${sql.identifier(time)}))::int as buckets
           from ${sql.identifier(table)}`)) as unknown as { rows: { n: number; buckets: number }[] };
         counts.push(rows[0] ?? { n: 0, buckets: 0 });
       }

@@ -130,7 +130,7 @@ const companyLogs = {
 } as const;
 
 /**
- * Folds the rows of each property and day (hour) of the per-company logs that has rows not folded
+ * Folds the rows of each building and day (hour) of the per-company logs that has rows not folded
  * yet into one folded row; buckets that net to zero go. Only those buckets are read (a partial
  * index holds the unfolded rows). Safe beside ingest: rows committed meanwhile are not deleted and
  * wait for the next run. Answers how many rows it removed from each log.
@@ -150,15 +150,16 @@ export async function compactCompanyLogs(
     const nonZero = sql.raw(log.values.map((v) => `sum(${v}) <> 0`).join(' or '));
     const result = (await db.execute(sql`
       with touched as (
-        select distinct company_id, property_id, ${time} from ${table} where not folded
+        select distinct company_id, property_id, building_id, ${time} from ${table} where not folded
       ), gone as (
         delete from ${table} l using touched t
-        where l.company_id = t.company_id and l.property_id = t.property_id and l.${time} = t.${time}
+        where l.company_id = t.company_id and l.property_id = t.property_id
+          and l.building_id = t.building_id and l.${time} = t.${time}
         returning l.*
       ), folded as (
-        insert into ${table} (company_id, property_id, ${time}, ${values}, folded)
-        select company_id, property_id, ${time}, ${sums}, true from gone
-        group by company_id, property_id, ${time} having ${nonZero}
+        insert into ${table} (company_id, property_id, building_id, ${time}, ${values}, folded)
+        select company_id, property_id, building_id, ${time}, ${sums}, true from gone
+        group by company_id, property_id, building_id, ${time} having ${nonZero}
         returning 1
       )
       select (select count(*) from gone)::int - (select count(*) from folded)::int as removed`)) as unknown as {

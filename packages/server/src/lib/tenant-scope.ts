@@ -43,11 +43,10 @@ export function scopeCondition(scope: Scope, columns: ScopeColumns): SQL | undef
 }
 
 /**
- * True when the scope is not narrowed below a property: a table kept per property (which lacks the
- * building and unit columns `scopeCondition` would narrow by) may then answer for it.
+ * True when the scope is not narrowed to a unit: a table kept per building (which lacks the unit
+ * column `scopeCondition` would narrow by) may then answer for it.
  */
-export const seesWholeProperties = (scope: Scope) =>
-  seesEverything(scope) || (scope.buildingId === null && scope.unitId === null);
+export const seesWholeBuildings = (scope: Scope) => seesEverything(scope) || scope.unitId === null;
 
 /** True when a record with these hierarchy ids lies inside the scope. */
 export function inScope(

@@ -1,5 +1,5 @@
-// Checks the per-company logs against the rollups they follow: every property day's sum in
-// `usage_company_daily` must equal that day's `usage_daily` rows, and every property hour's
+// Checks the per-company logs against the rollups they follow: every building day's sum in
+// `usage_company_daily` must equal that day's `usage_daily` rows, and every building hour's
 // volume and readings in `usage_company_hourly` those of `usage_hourly`.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -8,6 +8,7 @@ export type CompanyLogDrift = {
   log: string;
   company_id: number;
   property_id: number;
+  building_id: number;
   bucket: string;
   logged: string;
   rollup: string;
@@ -17,27 +18,28 @@ export type CompanyLogDrift = {
 export async function companyLogDrift(db: Database): Promise<CompanyLogDrift[]> {
   const result = (await db.execute(sql`
     with logged as (
-      select 'daily' as log, company_id, property_id, day::text as bucket, sum(volume_mgal)::text as sums
-      from usage_company_daily group by 1, 2, 3, 4
+      select 'daily' as log, company_id, property_id, building_id, day::text as bucket, sum(volume_mgal)::text as sums
+      from usage_company_daily group by 1, 2, 3, 4, 5
       union all
-      select 'hourly', company_id, property_id, hour::text, sum(volume_mgal)::text || '/' || sum(readings)::text
-      from usage_company_hourly group by 1, 2, 3, 4
+      select 'hourly', company_id, property_id, building_id, hour::text, sum(volume_mgal)::text || '/' || sum(readings)::text
+      from usage_company_hourly group by 1, 2, 3, 4, 5
     ), rolled as (
-      select 'daily' as log, company_id, property_id, day::text as bucket, sum(volume_mgal)::text as sums
-      from usage_daily group by 1, 2, 3, 4
+      select 'daily' as log, company_id, property_id, building_id, day::text as bucket, sum(volume_mgal)::text as sums
+      from usage_daily group by 1, 2, 3, 4, 5
       union all
-      select 'hourly', company_id, property_id, hour::text, sum(volume_mgal)::text || '/' || sum(readings)::text
-      from usage_hourly group by 1, 2, 3, 4
+      select 'hourly', company_id, property_id, building_id, hour::text, sum(volume_mgal)::text || '/' || sum(readings)::text
+      from usage_hourly group by 1, 2, 3, 4, 5
     )
     select coalesce(l.log, r.log) as log, coalesce(l.company_id, r.company_id) as company_id,
            coalesce(l.property_id, r.property_id) as property_id,
+           coalesce(l.building_id, r.building_id) as building_id,
            coalesce(l.bucket, r.bucket) as bucket, coalesce(l.sums, 'none') as logged,
            coalesce(r.sums, 'none') as rollup
     from logged l full join rolled r
       on r.log = l.log and r.company_id = l.company_id and r.property_id = l.property_id
-      and r.bucket = l.bucket
+      and r.building_id = l.building_id and r.bucket = l.bucket
     where coalesce(l.sums, 'none') is distinct from coalesce(r.sums, 'none')
       and not (coalesce(l.sums, '0') in ('0', '0/0') and coalesce(r.sums, '0') in ('0', '0/0'))
-    order by 1, 2, 3, 4`)) as unknown as { rows: CompanyLogDrift[] };
+    order by 1, 2, 3, 4, 5`)) as unknown as { rows: CompanyLogDrift[] };
   return result.rows;
 }

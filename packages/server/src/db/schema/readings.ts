@@ -129,18 +129,19 @@ export const usageMonthly = pgTable(
 );
 
 /**
- * A whole company's usage per local day, as a log of changes to `usage_daily`: database triggers
- * add a row of differences for every statement that changes `usage_daily` (ingest, rebuilds,
- * moves, deletions), and a periodic job folds a day's rows into one (`compactCompanyLogs`). A
- * company's daily and weekly charts sum a few rows per day here instead of one per sensor.
- * Appending instead of updating one row per company and day keeps concurrent ingest transactions
- * from waiting on each other.
+ * A company's usage per building and local day, as a log of changes to `usage_daily`: database
+ * triggers add a row of differences for every statement that changes `usage_daily` (ingest,
+ * rebuilds, moves, deletions), and a periodic job folds a bucket's rows into one
+ * (`compactCompanyLogs`). Company, property and building charts sum a few rows per day here
+ * instead of one per sensor. Appending instead of updating one row per building and day keeps
+ * concurrent ingest transactions from waiting on each other.
  */
 export const usageCompanyDaily = pgTable(
   'usage_company_daily',
   {
     companyId: integer('company_id').notNull(),
     propertyId: integer('property_id').notNull(),
+    buildingId: integer('building_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
     /** Written by the compaction (one row per bucket); the triggers' rows are not. */
@@ -149,8 +150,9 @@ export const usageCompanyDaily = pgTable(
   (t) => [
     index('usage_company_daily_idx').on(t.companyId, t.day),
     index('usage_company_daily_property_idx').on(t.propertyId, t.day),
+    index('usage_company_daily_building_idx').on(t.buildingId, t.day),
     index('usage_company_daily_unfolded_idx')
-      .on(t.companyId, t.propertyId, t.day)
+      .on(t.companyId, t.propertyId, t.buildingId, t.day)
       .where(sql`not ${t.folded}`),
   ],
 );
@@ -161,6 +163,7 @@ export const usageCompanyHourly = pgTable(
   {
     companyId: integer('company_id').notNull(),
     propertyId: integer('property_id').notNull(),
+    buildingId: integer('building_id').notNull(),
     hour: tstz('hour').notNull(),
     volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
     readings: integer('readings').notNull(),
@@ -169,8 +172,9 @@ export const usageCompanyHourly = pgTable(
   (t) => [
     index('usage_company_hourly_idx').on(t.companyId, t.hour),
     index('usage_company_hourly_property_idx').on(t.propertyId, t.hour),
+    index('usage_company_hourly_building_idx').on(t.buildingId, t.hour),
     index('usage_company_hourly_unfolded_idx')
-      .on(t.companyId, t.propertyId, t.hour)
+      .on(t.companyId, t.propertyId, t.buildingId, t.hour)
       .where(sql`not ${t.folded}`),
   ],
 );

@@ -1,10 +1,10 @@
 // Reads of the usage rollups for charts and totals: `usage_hourly` (UTC hours), `usage_daily`
-// (the property's local dates), `usage_monthly` (its local months) and, for companies and
-// properties, the per-property logs `usage_company_daily` and `usage_company_hourly`; never the
-// raw readings. Totals over a date range read whole months from the monthly rollup and the days
-// around them from the daily one (`rangeUsage`). Each call is one aggregate statement limited by
-// the caller's scope; places are found through the portfolio's `visible` condition, so a record
-// outside the scope is absent.
+// (the property's local dates), `usage_monthly` (its local months) and, above a unit, the
+// per-building logs `usage_company_daily` and `usage_company_hourly`; never the raw readings.
+// Totals over a date range read whole months from the monthly rollup and the days around them
+// from the daily one (`rangeUsage`). Each call is one aggregate statement limited by the caller's
+// scope; places are found through the portfolio's `visible` condition, so a record outside the
+// scope is absent.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { LocalDate } from '@flowsight/domain/usage-windows';
 import { type SQL, sql } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import {
   usageHourly,
   usageMonthly,
 } from '../../db/schema/readings.ts';
-import { type Scope, scopeCondition, seesWholeProperties } from '../../lib/tenant-scope.ts';
+import { type Scope, scopeCondition, seesWholeBuildings } from '../../lib/tenant-scope.ts';
 import { visible } from '../portfolio/portfolio.repository.ts';
 
 const dailyColumn: Record<PortfolioLevel, SQL> = {
@@ -65,11 +65,23 @@ const sensorScope = (scope: Scope) =>
   }) ?? always;
 
 /**
- * Whether a company's or property's chart may read the per-property logs (`usage_company_daily`,
- * `_hourly`): they carry no building or unit, so not for a scope narrowed to one.
+ * Whether a chart may read the per-building logs (`usage_company_daily`, `_hourly`): not a unit's,
+ * and not for a scope narrowed to a unit, as they carry no unit.
  */
-const logged = (level: PortfolioLevel, scope: Scope) =>
-  (level === 'company' || level === 'property') && seesWholeProperties(scope);
+type LoggedLevel = Exclude<PortfolioLevel, 'unit'>;
+const logged = (level: PortfolioLevel, scope: Scope): level is LoggedLevel =>
+  level !== 'unit' && seesWholeBuildings(scope);
+
+const logDailyColumn = {
+  company: usageCompanyDaily.companyId,
+  property: usageCompanyDaily.propertyId,
+  building: usageCompanyDaily.buildingId,
+} as const satisfies Record<LoggedLevel, unknown>;
+const logHourlyColumn = {
+  company: usageCompanyHourly.companyId,
+  property: usageCompanyHourly.propertyId,
+  building: usageCompanyHourly.buildingId,
+} as const satisfies Record<LoggedLevel, unknown>;
 
 /** The rows of one place's daily rollup between two local dates (both included). */
 const dailyOf = (scope: Scope, level: PortfolioLevel, id: number, range: DayRange) =>
@@ -118,15 +130,14 @@ export function createUsageRepository(db: Database) {
 
     /** Thousandths of a gallon per local date. */
     async daily(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
-      // A company's or property's days come from the per-property log: a few rows a day, not one
-      // per sensor.
+      // Days above a unit come from the per-building log: a few rows a day, not one per sensor.
       const found = await rows<{ day: string; mgal: number | string }>(
         logged(level, scope)
           ? sql`
             select ${usageCompanyDaily.day}::text as day, sum(${usageCompanyDaily.volumeMgal})::float8 as mgal
             from ${usageCompanyDaily}
-            where ${level === 'company' ? usageCompanyDaily.companyId : usageCompanyDaily.propertyId} = ${id}
-              and ${scopeCondition(scope, { companyId: usageCompanyDaily.companyId, propertyId: usageCompanyDaily.propertyId }) ?? always}
+            where ${logDailyColumn[level]} = ${id}
+              and ${scopeCondition(scope, { companyId: usageCompanyDaily.companyId, propertyId: usageCompanyDaily.propertyId, buildingId: usageCompanyDaily.buildingId }) ?? always}
               and ${usageCompanyDaily.day} >= ${range.from}::date and ${usageCompanyDaily.day} <= ${range.to}::date
             group by ${usageCompanyDaily.day}`
           : sql`
@@ -168,8 +179,8 @@ export function createUsageRepository(db: Database) {
           ? sql`
             select ${usageCompanyHourly.hour} as hour, sum(${usageCompanyHourly.volumeMgal})::float8 as mgal
             from ${usageCompanyHourly}
-            where ${level === 'company' ? usageCompanyHourly.companyId : usageCompanyHourly.propertyId} = ${id}
-              and ${scopeCondition(scope, { companyId: usageCompanyHourly.companyId, propertyId: usageCompanyHourly.propertyId }) ?? always}
+            where ${logHourlyColumn[level]} = ${id}
+              and ${scopeCondition(scope, { companyId: usageCompanyHourly.companyId, propertyId: usageCompanyHourly.propertyId, buildingId: usageCompanyHourly.buildingId }) ?? always}
               and ${usageCompanyHourly.hour} >= ${from.toISOString()}::timestamptz
               and ${usageCompanyHourly.hour} < ${to.toISOString()}::timestamptz
             group by ${usageCompanyHourly.hour}`

@@ -716,9 +716,9 @@ describe('usage analytics', () => {
     );
   });
 
-  it('answers company and property charts for narrowed roles from their part only', async () => {
-    // Company and property charts read the per-property logs, which have no building or unit
-    // column: a role narrowed to a property may use them, one narrowed to a unit must not.
+  it('answers company, property and building charts for narrowed roles from their part only', async () => {
+    // Charts above a unit read the per-building logs, which have no unit column: a role narrowed
+    // to a property or building may use them, one narrowed to a unit must not.
     const repository = createUsageRepository(t.database.db);
     const range = { from: '2026-01-01', to: '2026-12-31' };
     const hours = [new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')] as const;
@@ -737,7 +737,8 @@ describe('usage analytics', () => {
       roleTypeId: RoleType.PropertyManager,
       propertyId: ids.propertyNy,
     };
-    const unit: Scope = { ...property, buildingId: ids.building, unitId: ids.unit1A };
+    const building: Scope = { ...property, buildingId: ids.building };
+    const unit: Scope = { ...building, unitId: ids.unit1A };
 
     const whole = await repository.daily(systemScope, 'company', ids.company, range);
     expect(total(whole)).toBeGreaterThan(0);
@@ -747,8 +748,11 @@ describe('usage analytics', () => {
     for (const [scope, level, id, expected] of [
       [property, 'company', ids.company, ['property', ids.propertyNy]],
       [property, 'property', ids.propertyNy, ['property', ids.propertyNy]],
+      [building, 'company', ids.company, ['building', ids.building]],
+      [building, 'building', ids.building, ['building', ids.building]],
       [unit, 'company', ids.company, ['unit', ids.unit1A]],
       [unit, 'property', ids.propertyNy, ['unit', ids.unit1A]],
+      [unit, 'building', ids.building, ['unit', ids.unit1A]],
     ] as const) {
       const [expectedLevel, expectedId] = expected;
       const days = await repository.daily(scope, level, id, range);
