@@ -124,6 +124,12 @@ export async function rebuildMonths(tx: Database, readings: SQL | null): Promise
     order by 3, 1`);
 }
 
+/**
+ * Buckets folded per log and statement: on the embedded database a statement holds the server's
+ * event loop, so a backlog (a backfill of history) is folded a slice at a time.
+ */
+const COMPACT_BUCKETS = 500;
+
 const companyLogs = {
   daily: { table: 'usage_company_daily', time: 'day', values: ['volume_mgal'] },
   hourly: { table: 'usage_company_hourly', time: 'hour', values: ['volume_mgal', 'readings'] },
@@ -148,24 +154,31 @@ export async function compactCompanyLogs(
     const values = sql.raw(log.values.join(', '));
     const sums = sql.raw(log.values.map((v) => `sum(${v})`).join(', '));
     const nonZero = sql.raw(log.values.map((v) => `sum(${v}) <> 0`).join(' or '));
-    const result = (await db.execute(sql`
-      with touched as (
-        select distinct company_id, property_id, building_id, ${time} from ${table} where not folded
-      ), gone as (
-        delete from ${table} l using touched t
-        where l.company_id = t.company_id and l.property_id = t.property_id
-          and l.building_id = t.building_id and l.${time} = t.${time}
-        returning l.*
-      ), folded as (
-        insert into ${table} (company_id, property_id, building_id, ${time}, ${values}, folded)
-        select company_id, property_id, building_id, ${time}, ${sums}, true from gone
-        group by company_id, property_id, building_id, ${time} having ${nonZero}
-        returning 1
-      )
-      select (select count(*) from gone)::int - (select count(*) from folded)::int as removed`)) as unknown as {
-      rows: { removed: number }[];
-    };
-    removed[name] = result.rows[0]?.removed ?? 0;
+    // A slice at a time, letting the event loop run between slices, until a slice is not full.
+    for (;;) {
+      const result = (await db.execute(sql`
+        with touched as (
+          select distinct company_id, property_id, building_id, ${time} from ${table} where not folded
+          limit ${COMPACT_BUCKETS}
+        ), gone as (
+          delete from ${table} l using touched t
+          where l.company_id = t.company_id and l.property_id = t.property_id
+            and l.building_id = t.building_id and l.${time} = t.${time}
+          returning l.*
+        ), folded as (
+          insert into ${table} (company_id, property_id, building_id, ${time}, ${values}, folded)
+          select company_id, property_id, building_id, ${time}, ${sums}, true from gone
+          group by company_id, property_id, building_id, ${time} having ${nonZero}
+          returning 1
+        )
+        select (select count(*) from gone)::int - (select count(*) from folded)::int as removed,
+               (select count(*) from touched)::int as touched`)) as unknown as {
+        rows: { removed: number; touched: number }[];
+      };
+      removed[name] += result.rows[0]?.removed ?? 0;
+      if ((result.rows[0]?.touched ?? 0) < COMPACT_BUCKETS) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   return removed;
 }

@@ -4,7 +4,6 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
 import { mfaChallenges, userRoles, users, userTokens } from '../../db/schema/identity.ts';
-import { companies } from '../../db/schema/portfolio.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -36,29 +35,6 @@ export type SessionRecord = {
 };
 
 export function createAuthRepository(db: Database) {
-  // A named prepared statement: every API call runs it, so the database parses and plans it once
-  // per connection instead of once per request.
-  const sessionQuery = db
-    .select({
-      user_status_id: users.userStatusId,
-      token_version: users.tokenVersion,
-      role_id: userRoles.id,
-      user_role_type_id: userRoles.userRoleTypeId,
-      company_id: userRoles.companyId,
-      company_type_id: companies.companyTypeId,
-      property_id: userRoles.propertyId,
-      building_id: userRoles.buildingId,
-      unit_id: userRoles.unitId,
-    })
-    .from(users)
-    .innerJoin(
-      userRoles,
-      and(eq(userRoles.userId, users.id), eq(userRoles.id, sql.placeholder('roleId'))),
-    )
-    .leftJoin(companies, eq(companies.id, userRoles.companyId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('auth_session');
-
   return {
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
       const [user] = await db
@@ -82,8 +58,14 @@ export function createAuthRepository(db: Database) {
      * version, and the role (if it is this user's) with its company's type.
      */
     async findSession(userId: number, roleId: number): Promise<SessionRecord | undefined> {
-      const [row] = await sessionQuery.execute({ userId, roleId });
-      return row;
+      const { rows } = (await db.execute(sql`
+        select u.user_status_id, u.token_version, r.id as role_id, r.user_role_type_id, r.company_id,
+               c.company_type_id, r.property_id, r.building_id, r.unit_id
+        from users u
+        join user_roles r on r.user_id = u.id and r.id = ${roleId}
+        left join companies c on c.id = r.company_id
+        where u.id = ${userId}`)) as unknown as { rows: SessionRecord[] };
+      return rows[0];
     },
 
     async findRole(roleId: number): Promise<(RoleRecord & { user_id: number }) | undefined> {
