@@ -124,9 +124,6 @@ test('forgot password: the emailed link resets it, the new one signs in, old ses
   page,
   request,
 }) => {
-  // An email round trip and two sign-ins, while the demo's history backfills on the embedded
-  // database: more than the default 30 s on a loaded 2-core machine.
-  test.setTimeout(60_000);
   const user = await createRegisteredUser(request);
   const before = await signInThroughApi(request, user.email, user.password);
   expect(await meStatus(request, before.access_token)).toBe(200);

@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // The server backfills the demo fleet's history on the embedded database while the tests run;
+  // since 25 Nov its usage-log triggers make that heavier, and long tests ran past 30 s.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
