@@ -1,12 +1,13 @@
 // One way to open the database: PGlite (embedded Postgres, files in DATA_DIR or in memory) or a
 // PostgreSQL server (DATABASE_URL). Both get the same Drizzle API and the same migrations.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -152,6 +153,56 @@ export function copyWriter(
       stream.once('error', reject);
       stream.end(text);
     });
+}
+
+const dialect = new PgDialect();
+/** Statement names by SQL text; past the cap, new texts run unnamed (no per-connection growth). */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 500;
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+};
+// Dates, times and intervals come back as PostgreSQL's text, as `db.execute` returns them.
+const asText = new Set([
+  pg.types.builtins.DATE,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.INTERVAL,
+  1115, // timestamp[]
+  1182, // date[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const rowTypes = {
+  getTypeParser: (id: number, format?: 'text' | 'binary') =>
+    asText.has(id) ? (value: string) => value : pg.types.getTypeParser(id, format),
+} as pg.CustomTypesConfig;
+
+/**
+ * The rows of a read. On PostgreSQL it runs as a named prepared statement (one per SQL text): each
+ * connection parses and plans it once, which is most of the time of a small chart query. PGlite
+ * runs it as `db.execute` does. Rows have the same shape either way.
+ */
+export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!(client instanceof pg.Pool || client instanceof pg.Client)) {
+    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = statementName(text);
+  const result = await client.query<T & pg.QueryResultRow>({
+    ...(name === undefined ? {} : { name }),
+    text,
+    values: params,
+    types: rowTypes,
+  });
+  return result.rows;
 }
 
 const COPY_SPECIAL = /[\\\t\n\r]/;

@@ -25,7 +25,7 @@ import {
 } from '@flowsight/domain/lookups';
 import { localDate } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, selectRows } from '../../db/client.ts';
 import { recordEvent } from '../../lib/events.ts';
 
 const HOUR_MS = 3_600_000;
@@ -81,8 +81,7 @@ type SensorFacts = {
 type OpenAlert = { id: number; key: number; type: TypeId; last_detected_at: Date | string };
 
 const ms = (value: Date | string) => new Date(value).getTime();
-const rows = async <T>(db: Database, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = selectRows;
 
 export function createAlertEngine(db: Database, now: () => Date = () => new Date()) {
   const listeners = new Set<AlertChangeListener>();

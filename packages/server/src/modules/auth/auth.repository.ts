@@ -1,7 +1,7 @@
 // Queries behind sign-in and sessions: users by email, their roles with the names of what each
 // role covers, MFA challenges and one-time tokens.
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, selectRows } from '../../db/client.ts';
 import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
 import { mfaChallenges, userRoles, users, userTokens } from '../../db/schema/identity.ts';
 
@@ -58,14 +58,17 @@ export function createAuthRepository(db: Database) {
      * version, and the role (if it is this user's) with its company's type.
      */
     async findSession(userId: number, roleId: number): Promise<SessionRecord | undefined> {
-      const { rows } = (await db.execute(sql`
+      const [session] = await selectRows<SessionRecord>(
+        db,
+        sql`
         select u.user_status_id, u.token_version, r.id as role_id, r.user_role_type_id, r.company_id,
                c.company_type_id, r.property_id, r.building_id, r.unit_id
         from users u
         join user_roles r on r.user_id = u.id and r.id = ${roleId}
         left join companies c on c.id = r.company_id
-        where u.id = ${userId}`)) as unknown as { rows: SessionRecord[] };
-      return rows[0];
+        where u.id = ${userId}`,
+      );
+      return session;
     },
 
     async findRole(roleId: number): Promise<(RoleRecord & { user_id: number }) | undefined> {

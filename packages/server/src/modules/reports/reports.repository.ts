@@ -21,7 +21,7 @@ import {
   statisticsFigures,
 } from '@flowsight/domain/reports';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, selectRows } from '../../db/client.ts';
 import { atPlace, placeRows, rangeUsage, scoped } from '../../db/queries/rollup-reads.ts';
 import { timezones } from '../../db/schema/location.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
@@ -42,9 +42,7 @@ const OPEN = sql.raw(`(${openNotificationStatuses.join(', ')})`);
 const everyCompany = sql.raw('array(select id from companies)');
 const LEAK = NotificationCategory.Leak;
 
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rowsOf = selectRows;
 /** json_agg arrives parsed from node-postgres and PGlite alike; accept text too. */
 export function parsedJson<T>(value: unknown, empty: T): T {
   if (value === null || value === undefined) return empty;

@@ -8,7 +8,7 @@
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { LocalDate } from '@flowsight/domain/usage-windows';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, selectRows } from '../../db/client.ts';
 import { placeRows, rangeUsage } from '../../db/queries/rollup-reads.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
@@ -93,8 +93,7 @@ export type DayRange = { from: LocalDate; to: LocalDate };
 export type UsagePlace = { id: number; time_zone: string; water_price_per_kgal: number | null };
 
 export function createUsageRepository(db: Database) {
-  const rows = async <T>(query: SQL) =>
-    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: SQL) => selectRows<T>(db, query);
 
   return {
     /** The place in the scope with its zone (a company's: its own, else its properties' usual). */
