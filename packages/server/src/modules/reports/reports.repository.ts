@@ -78,13 +78,14 @@ export type UnitStatusRow = {
   open_leaks: number;
   today: number;
 };
+/** A unit with its usage per period start (`buckets[i]` used `volumes[i]` thousandths). */
 export type GallonsReportRow = {
   unit_id: number;
   unit_name: string;
   building_id: number;
   building_name: string;
-  bucket: string | null;
-  volume: number;
+  buckets: string[];
+  volumes: number[];
 };
 
 export function createReportsRepository(db: Database) {
@@ -233,8 +234,8 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * Call 9: every unit of the property or building with its usage per period start (a unit
-     * without usage comes once with a null bucket), ordered by building and unit name.
+     * Call 9: every unit of the property or building with its usage per period start, ordered by
+     * building and unit name: one row per unit, its periods as two arrays.
      */
     gallonsReport(
       scope: Scope,
@@ -247,7 +248,10 @@ export function createReportsRepository(db: Database) {
         db,
         sql`
         select u.id as unit_id, u.name as unit_name, b.id as building_id, b.name as building_name,
-               to_char(g.bucket::timestamp, 'YYYY-MM-DD') as bucket, coalesce(g.volume, 0)::float8 as volume
+               coalesce(array_agg(to_char(g.bucket::timestamp, 'YYYY-MM-DD') order by g.bucket)
+                 filter (where g.bucket is not null), '{}') as buckets,
+               coalesce(array_agg(g.volume::float8 order by g.bucket)
+                 filter (where g.bucket is not null), '{}') as volumes
         from units u
         join buildings b on b.id = u.building_id
         left join (${
@@ -267,7 +271,8 @@ export function createReportsRepository(db: Database) {
           group by 1, 2`
         }) g on g.unit_id = u.id
         where ${atPlace('u', level, id)} and ${scoped(scope, 'u', 'unit')}
-        order by b.name, b.id, u.name, u.id, g.bucket`,
+        group by b.name, b.id, u.name, u.id
+        order by b.name, b.id, u.name, u.id`,
       );
     },
 

@@ -101,36 +101,24 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
     const indexOf = new Map(periods.map((period, i) => [period.start, i]));
     const rows = await repository.gallonsReport(scope, level, id, range, granularity);
     const totals = periods.map(() => 0);
-    const data: GallonsReport['data'] = [];
-    let current: { row: GallonsReport['data'][number]; mgal: number[] } | undefined;
-    const close = () => {
-      if (!current) return;
-      current.row.gallons = current.mgal.map(gallonsOf);
-      current.row.total_gallons = gallonsOf(current.mgal.reduce((a, b) => a + b, 0));
-      data.push(current.row);
-    };
-    for (const row of rows) {
-      if (current?.row.unit_id !== row.unit_id) {
-        close();
-        current = {
-          row: {
-            unit_id: row.unit_id,
-            unit_name: row.unit_name,
-            building_id: row.building_id,
-            building_name: row.building_name,
-            gallons: [],
-            total_gallons: 0,
-          },
-          mgal: periods.map(() => 0),
-        };
-      }
-      if (row.bucket === null) continue;
-      const index = indexOf.get(row.bucket) ?? indexOf.get(periodStart(row.bucket, granularity));
-      if (index === undefined) continue;
-      current.mgal[index] = (current.mgal[index] ?? 0) + row.volume;
-      totals[index] = (totals[index] ?? 0) + row.volume;
-    }
-    close();
+    const data: GallonsReport['data'] = rows.map((row) => {
+      const mgal = periods.map(() => 0);
+      row.buckets.forEach((bucket, i) => {
+        const index = indexOf.get(bucket) ?? indexOf.get(periodStart(bucket, granularity));
+        if (index === undefined) return;
+        const volume = row.volumes[i] ?? 0;
+        mgal[index] = (mgal[index] ?? 0) + volume;
+        totals[index] = (totals[index] ?? 0) + volume;
+      });
+      return {
+        unit_id: row.unit_id,
+        unit_name: row.unit_name,
+        building_id: row.building_id,
+        building_name: row.building_name,
+        gallons: mgal.map(gallonsOf),
+        total_gallons: gallonsOf(mgal.reduce((a, b) => a + b, 0)),
+      };
+    });
     return {
       from: range.from,
       to: range.to,
