@@ -4,7 +4,7 @@
 // system (a job or a holder of a link), never for a signed-in person's scope.
 import { NotificationMethod, NotificationStatus, UserStatus } from '@flowsight/domain/lookups';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, selectRows } from '../../db/client.ts';
 import { notificationActionTokens, notifications } from '../../db/schema/alerts.ts';
 
 export type AlertRecipient = { userId: number; email: string; firstName: string };
@@ -28,8 +28,7 @@ export type NewActionToken = {
 /** Advisory lock of the reminder job ("ALRM"): one replica at a time picks due alerts. */
 export const ALERT_REMINDER_LOCK = 0x414c524d;
 
-const rowsOf = async <T>(db: Pick<Database, 'execute'>, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = selectRows;
 
 export function createAlertMailRepository(db: Database) {
   return {
