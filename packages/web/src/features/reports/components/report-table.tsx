@@ -95,11 +95,17 @@ export function ReportTable({ label, columns, rows, totals, emptyText }: ReportT
                     align={alignOf(column?.kind ?? 'text')}
                     sx={{
                       // One line per row keeps a long report compact; only the first
-                      // (sticky) column wraps, so it never covers the whole phone screen.
+                      // (sticky) column wraps, so it never covers the whole phone screen. On
+                      // wider screens it keeps room for a name on one or two lines even when
+                      // many period columns compete for the width.
                       whiteSpace: index === 0 ? 'normal' : 'nowrap',
                       fontVariantNumeric: 'tabular-nums',
                       ...(index === 0
-                        ? { ...sticky, minWidth: 96, maxWidth: { xs: 132, sm: 240 } }
+                        ? {
+                            ...sticky,
+                            minWidth: { xs: 96, md: 160 },
+                            maxWidth: { xs: 132, sm: 240 },
+                          }
                         : {}),
                     }}
                   >
