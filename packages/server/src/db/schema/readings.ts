@@ -4,6 +4,7 @@
 
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -128,6 +129,34 @@ export const usageMonthly = pgTable(
   ],
 );
 
+/** The columns both per-building logs share; `folded` marks the compaction's rows. */
+const buildingLogColumns = {
+  companyId: integer('company_id').notNull(),
+  propertyId: integer('property_id').notNull(),
+  buildingId: integer('building_id').notNull(),
+  volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
+  /** Written by the compaction (one row per bucket); the triggers' rows are not. */
+  folded: boolean('folded').notNull().default(false),
+};
+/** A log's indexes: by company, property and building and bucket, and its unfolded rows. */
+const buildingLogIndexes = (
+  table: string,
+  t: {
+    companyId: AnyPgColumn;
+    propertyId: AnyPgColumn;
+    buildingId: AnyPgColumn;
+    folded: AnyPgColumn;
+  },
+  bucket: AnyPgColumn,
+) => [
+  index(`${table}_idx`).on(t.companyId, bucket),
+  index(`${table}_property_idx`).on(t.propertyId, bucket),
+  index(`${table}_building_idx`).on(t.buildingId, bucket),
+  index(`${table}_unfolded_idx`)
+    .on(t.companyId, t.propertyId, t.buildingId, bucket)
+    .where(sql`not ${t.folded}`),
+];
+
 /**
  * A company's usage per building and local day, as a log of changes to `usage_daily`: database
  * triggers add a row of differences for every statement that changes `usage_daily` (ingest,
@@ -138,43 +167,17 @@ export const usageMonthly = pgTable(
  */
 export const usageCompanyDaily = pgTable(
   'usage_company_daily',
-  {
-    companyId: integer('company_id').notNull(),
-    propertyId: integer('property_id').notNull(),
-    buildingId: integer('building_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
-    /** Written by the compaction (one row per bucket); the triggers' rows are not. */
-    folded: boolean('folded').notNull().default(false),
-  },
-  (t) => [
-    index('usage_company_daily_idx').on(t.companyId, t.day),
-    index('usage_company_daily_property_idx').on(t.propertyId, t.day),
-    index('usage_company_daily_building_idx').on(t.buildingId, t.day),
-    index('usage_company_daily_unfolded_idx')
-      .on(t.companyId, t.propertyId, t.buildingId, t.day)
-      .where(sql`not ${t.folded}`),
-  ],
+  { ...buildingLogColumns, day: date('day', { mode: 'string' }).notNull() },
+  (t) => buildingLogIndexes('usage_company_daily', t, t.day),
 );
 
 /** The same log per UTC hour, following `usage_hourly`, with the readings counted. */
 export const usageCompanyHourly = pgTable(
   'usage_company_hourly',
   {
-    companyId: integer('company_id').notNull(),
-    propertyId: integer('property_id').notNull(),
-    buildingId: integer('building_id').notNull(),
+    ...buildingLogColumns,
     hour: tstz('hour').notNull(),
-    volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
     readings: integer('readings').notNull(),
-    folded: boolean('folded').notNull().default(false),
   },
-  (t) => [
-    index('usage_company_hourly_idx').on(t.companyId, t.hour),
-    index('usage_company_hourly_property_idx').on(t.propertyId, t.hour),
-    index('usage_company_hourly_building_idx').on(t.buildingId, t.hour),
-    index('usage_company_hourly_unfolded_idx')
-      .on(t.companyId, t.propertyId, t.buildingId, t.hour)
-      .where(sql`not ${t.folded}`),
-  ],
+  (t) => buildingLogIndexes('usage_company_hourly', t, t.hour),
 );
