@@ -42,7 +42,8 @@ export function PredictionCard({ unitId }: PredictionCardProps) {
           ? undefined
           : t('usage.prediction.subtitle', {
               month,
-              elapsed: prediction.days_elapsed,
+              // Today is the day after the month's complete days.
+              day: prediction.days_elapsed + 1,
               days: prediction.days_in_month,
             })
       }

@@ -469,7 +469,7 @@ describe('charts tab', () => {
     const days = within(screen.getByTestId('prediction-chart')).getAllByTestId('chart-column');
     expect(days).toHaveLength(30);
     expect(days.filter((day) => day.getAttribute('data-projected') === 'true')).toHaveLength(9);
-    expect(screen.getByTestId('prediction').textContent).toContain('November 2026 · day 21 of 30');
+    expect(screen.getByTestId('prediction').textContent).toContain('November 2026 · day 22 of 30');
   });
 
   it('compares a company’s top units and properties, with an empty fixture state', async () => {
