@@ -10,6 +10,7 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '@/lib/display-date';
+import { numberFormats } from '@/lib/number-format';
 
 export const NO_VALUE = '—';
 
@@ -79,12 +80,7 @@ export function useAlertFormat() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {
-    const gallons = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const dollars = new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency: 'USD',
-      maximumFractionDigits: 2,
-    });
+    const { count, money } = numberFormats(language);
     // Fixture and room names are the catalogue's (shared with the micrometer pages); the
     // server's English name, capitalised, stands in for an id the catalogue lacks.
     const fixtures: Record<string, string> = t('micrometers.lookups.fixtures', {
@@ -105,11 +101,9 @@ export function useAlertFormat() {
       room,
       /** e.g. '21,600 gal/month'. */
       rate: (alert: Pick<AlertLike, 'rate'>) =>
-        alert.rate === null
-          ? NO_VALUE
-          : t('alerts.ratePerMonth', { rate: gallons.format(alert.rate) }),
+        alert.rate === null ? NO_VALUE : t('alerts.ratePerMonth', { rate: count(alert.rate) }),
       cost: (alert: Pick<AlertLike, 'monthly_cost'>) =>
-        alert.monthly_cost === null ? NO_VALUE : dollars.format(alert.monthly_cost),
+        alert.monthly_cost === null ? NO_VALUE : money(alert.monthly_cost),
       date: (value: string | null | undefined) => displayDate(value, language),
       /** The day and, apart, the time ('N/A' and no time when there is none), for narrow cells. */
       dateParts: (value: string | null | undefined) => {

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '@/lib/display-date';
+import { numberFormats } from '@/lib/number-format';
 import type { EmailLink } from '../api/get-email-link';
 
 type LinkedAlert = NonNullable<EmailLink['alert']>;
@@ -27,8 +28,7 @@ export type AlertFactsProps = { alert: LinkedAlert };
 export function AlertFacts({ alert }: AlertFactsProps) {
   const { t, i18n } = useTranslation();
   const none = t('emailActions.facts.none');
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const { count, money } = numberFormats(i18n.language);
   const typeId = alert.notification_type_id;
   const facts: [key: string, label: string, value: string][] = [
     [
@@ -43,14 +43,12 @@ export function AlertFacts({ alert }: AlertFactsProps) {
     [
       'rate',
       t('emailActions.facts.rate'),
-      alert.rate === null
-        ? none
-        : t('emailActions.facts.rateValue', { rate: number.format(alert.rate) }),
+      alert.rate === null ? none : t('emailActions.facts.rateValue', { rate: count(alert.rate) }),
     ],
     [
       'cost',
       t('emailActions.facts.monthlyCost'),
-      alert.monthly_cost === null ? none : money.format(alert.monthly_cost),
+      alert.monthly_cost === null ? none : money(alert.monthly_cost),
     ],
     [
       'first-detected',

@@ -92,7 +92,7 @@ describe('overview page', () => {
     expect(figure('kpi-open-alerts')).toBe('20');
     expect(screen.getByTestId('kpi-open-alerts').textContent).toContain('12 new, 8 acknowledged');
     expect(figure('kpi-open-leaks')).toBe('9');
-    expect(screen.getByTestId('kpi-open-leaks').textContent).toContain('420.50 a month');
+    expect(screen.getByTestId('kpi-open-leaks').textContent).toContain('$420.50 a month');
     expect(figure('kpi-readings-24h')).toBe('380,000');
     expect(figure('kpi-gallons-24h')).toBe('52,000 gal');
     // The KPI card is a labelled group, so "Open leaks" reads with its figure.

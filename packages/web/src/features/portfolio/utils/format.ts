@@ -1,14 +1,14 @@
 // Numbers, prices and places as the portfolio pages show them, in the interface language.
 import { useTranslation } from 'react-i18next';
+import { numberFormats } from '@/lib/number-format';
 
 export function useFormatters() {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-  const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
+  const numbers = numberFormats(language);
   return {
-    count: (value: number) => integer.format(value),
-    price: (value: number) => money.format(value),
+    count: numbers.count,
+    price: numbers.money,
     date: (iso: string) =>
       new Date(iso).toLocaleDateString(language, {
         year: 'numeric',

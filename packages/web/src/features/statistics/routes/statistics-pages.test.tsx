@@ -106,6 +106,7 @@ describe('statistics pages', () => {
     expect(figure('stat-units')).toBe('120');
     expect(screen.getByTestId('stat-this-month').textContent).toContain('+2.9%');
     expect(screen.getByTestId('stat-transmitting').textContent).toContain('of 600 (98.3%)');
+    expect(screen.getByTestId('stat-open-leaks').textContent).toContain('$51.84 a month');
     // No company picker: the manager's company is the only one.
     expect(screen.queryByTestId('statistics-company')).toBeNull();
     expect(api.calls()).not.toContain('GET /companies/names');

@@ -4,6 +4,7 @@ import { Granularity, type GranularityId } from '@flowsight/domain/granularity';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormats } from '@/lib/number-format';
 
 export type TrendBucket = { period: string; start: string };
 
@@ -11,28 +12,20 @@ export function useStatisticsFormat() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {
-    const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const gallons = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    const money = new Intl.NumberFormat(language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
+    const numbers = numberFormats(language);
     const percent = new Intl.NumberFormat(language, {
       maximumFractionDigits: 1,
       signDisplay: 'exceptZero',
     });
-    const share = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
     const zoned = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat(language, { ...options, timeZone });
     return {
-      count: (value: number) => integer.format(value),
-      gallons: (value: number) => t('statistics.measure.gallons', { value: gallons.format(value) }),
-      gallonsNumber: (value: number) => gallons.format(value),
-      money: (value: number) => money.format(value),
+      ...numbers,
+      gallons: (value: number) =>
+        t('statistics.measure.gallons', { value: numbers.gallonsNumber(value) }),
       /** A change in percent, signed; a dash when there is nothing to compare with. */
       change: (value: number | null) =>
         value === null ? '—' : t('statistics.measure.percent', { value: percent.format(value) }),
-      share: (part: number, whole: number) => (whole > 0 ? share.format(part / whole) : '—'),
       fixture: (id: number) => {
         const english = applianceTypes.find((type) => type.id === id)?.name ?? String(id);
         return t(`statistics.fixtureNames.${id}`, { defaultValue: english });

@@ -3,15 +3,13 @@
 import { applianceTypes, unitCategories } from '@flowsight/domain/lookups';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormats } from '@/lib/number-format';
 
 export function useUsageFormat() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {
-    const gallons = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    const wholeGallons = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const count = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const dollars = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' });
+    const numbers = numberFormats(language);
     const percent = new Intl.NumberFormat(language, {
       maximumFractionDigits: 1,
       signDisplay: 'exceptZero',
@@ -19,12 +17,11 @@ export function useUsageFormat() {
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
     return {
       /** "1,234.5 gal" */
-      gallons: (value: number) => t('usage.units.gallons', { value: gallons.format(value) }),
+      gallons: (value: number) => t('usage.units.gallons', { value: numbers.gallonsNumber(value) }),
       /** "1,235 gal": large figures on cards */
-      wholeGallons: (value: number) =>
-        t('usage.units.gallons', { value: wholeGallons.format(value) }),
-      count: (value: number) => count.format(value),
-      money: (value: number) => dollars.format(value),
+      wholeGallons: (value: number) => t('usage.units.gallons', { value: numbers.count(value) }),
+      count: numbers.count,
+      money: numbers.money,
       /** "+2.9 %" */
       change: (value: number) => t('usage.units.percent', { value: percent.format(value) }),
       /** A local date YYYY-MM-DD, e.g. "Nov 1, 2026". */
