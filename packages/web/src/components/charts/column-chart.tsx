@@ -18,7 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useChartNumberFormats } from './chart-format';
 import { ChartEmpty, visuallyHidden } from './chart-parts';
-import { bandOf, estimateLabelWidth, linearScale, niceTicks, visibleLabelIndexes } from './scale';
+import { bandOf, estimateLabelWidth, linearScale, niceTicks, placeAxisLabels } from './scale';
 import { useElementWidth } from './use-element-width';
 
 // The table loads when it is first asked for.
@@ -111,11 +111,13 @@ export function StackedColumnChart({
   const plotWidth = Math.max(10, width - left - margin.right);
   const plotHeight = Math.max(10, height - margin.top - margin.bottom);
   const y = linearScale([0, top], [margin.top + plotHeight, margin.top]);
-  const labelWidth = Math.max(0, ...data.map((datum) => estimateLabelWidth(datum.label)));
-  const labelled = visibleLabelIndexes(data.length, plotWidth, labelWidth);
+  const axisLabels = placeAxisLabels(
+    data.map((datum) => datum.label),
+    { left, width: plotWidth },
+    width,
+    axisFontSize,
+  );
   const grid = theme.palette.divider;
-  const overflowsRight = (label: string, center: number) =>
-    center + estimateLabelWidth(label, axisFontSize) / 2 - 4 > width;
   const axisText = theme.palette.text.secondary;
 
   if (data.length === 0) {
@@ -320,18 +322,11 @@ export function StackedColumnChart({
                         />
                       );
                     })}
-                    {labelled.has(index) && (
+                    {axisLabels.has(index) && (
                       <text
-                        // The newest label stays inside the chart: it ends at the edge when centring would cut it.
-                        x={
-                          overflowsRight(datum.label, left + band.center)
-                            ? width - 2
-                            : left + band.center
-                        }
+                        x={axisLabels.get(index)?.x}
                         y={height - 8}
-                        textAnchor={
-                          overflowsRight(datum.label, left + band.center) ? 'end' : 'middle'
-                        }
+                        textAnchor={axisLabels.get(index)?.anchor}
                         fontSize={axisFontSize}
                         fill={axisText}
                       >

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bandOf, linearScale, niceStep, niceTicks, visibleLabelIndexes } from './scale';
+import {
+  bandOf,
+  estimateLabelWidth,
+  linearScale,
+  niceStep,
+  niceTicks,
+  placeAxisLabels,
+  visibleLabelIndexes,
+} from './scale';
 
 describe('niceStep', () => {
   it.each([
@@ -71,6 +79,37 @@ describe('visibleLabelIndexes', () => {
 
   it('labels nothing for no buckets', () => {
     expect(visibleLabelIndexes(0, 300, 50).size).toBe(0);
+  });
+});
+
+describe('placeAxisLabels', () => {
+  const days = Array.from({ length: 30 }, (_, i) => `Nov ${i + 1}`);
+  /** The placed labels' [start, end] in pixels, left to right. */
+  const extents = (labels: readonly string[], placed: ReturnType<typeof placeAxisLabels>) =>
+    [...placed]
+      .map(([index, { x, anchor }]) => {
+        const width = estimateLabelWidth(labels[index] ?? '', 11);
+        return anchor === 'end' ? [x - width, x] : [x - width / 2, x + width / 2];
+      })
+      .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
+
+  it('keeps the newest label inside a phone-wide chart without running into the one before', () => {
+    const placed = placeAxisLabels(days, { left: 28, width: 262 }, 300, 11);
+    expect(placed.get(29)).toEqual({ x: 298, anchor: 'end' });
+    const spans = extents(days, placed);
+    for (let i = 1; i < spans.length; i += 1) {
+      expect(spans[i]?.[0], `label ${i} starts after label ${i - 1} ends`).toBeGreaterThanOrEqual(
+        spans[i - 1]?.[1] ?? 0,
+      );
+    }
+    expect(placed.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('centres every label where there is room', () => {
+    const placed = placeAxisLabels(days.slice(0, 7), { left: 40, width: 1000 }, 1060, 11);
+    expect(placed.size).toBe(7);
+    expect([...placed.values()].every((label) => label.anchor === 'middle')).toBe(true);
+    expect(placed.get(0)?.x).toBe(40 + bandOf(0, 7, 1000).center);
   });
 });
 

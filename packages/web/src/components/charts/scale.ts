@@ -56,6 +56,42 @@ export function visibleLabelIndexes(
   return shown;
 }
 
+export type AxisLabel = { x: number; anchor: 'middle' | 'end' };
+
+/**
+ * Where each shown category label of an axis goes (by index): thinned to what the plot's width
+ * holds, the newest always kept, each centred under its band. The newest ends at the chart's edge
+ * when centring would cut it, and a label it would then run into is dropped.
+ */
+export function placeAxisLabels(
+  labels: readonly string[],
+  plot: { left: number; width: number },
+  chartWidth: number,
+  fontSize = 11,
+): Map<number, AxisLabel> {
+  const widthOf = (index: number) => estimateLabelWidth(labels[index] ?? '', fontSize);
+  const widest = Math.max(0, ...labels.map((label) => estimateLabelWidth(label)));
+  const placed = new Map<number, AxisLabel>();
+  for (const index of visibleLabelIndexes(labels.length, plot.width, widest)) {
+    const center = plot.left + bandOf(index, labels.length, plot.width).center;
+    placed.set(
+      index,
+      center + widthOf(index) / 2 - 4 > chartWidth
+        ? { x: chartWidth - 2, anchor: 'end' }
+        : { x: center, anchor: 'middle' },
+    );
+  }
+  const newest = labels.length - 1;
+  const moved = placed.get(newest);
+  if (moved?.anchor === 'end') {
+    const start = moved.x - widthOf(newest);
+    for (const [index, label] of placed) {
+      if (index !== newest && label.x + widthOf(index) / 2 > start) placed.delete(index);
+    }
+  }
+  return placed;
+}
+
 /** The pixels a label of `text` roughly needs at the axis font (about 0.6 em per character). */
 export function estimateLabelWidth(text: string, fontSize = 11): number {
   return Math.ceil(text.length * fontSize * 0.6) + 8;
