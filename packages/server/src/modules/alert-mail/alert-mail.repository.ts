@@ -28,8 +28,6 @@ export type NewActionToken = {
 /** Advisory lock of the reminder job ("ALRM"): one replica at a time picks due alerts. */
 export const ALERT_REMINDER_LOCK = 0x414c524d;
 
-const rowsOf = selectRows;
-
 export function createAlertMailRepository(db: Database) {
   return {
     /**
@@ -38,7 +36,7 @@ export function createAlertMailRepository(db: Database) {
      * address gets one email even when several contacts lead to it.
      */
     async recipientsOf(alertId: number): Promise<AlertRecipient[]> {
-      const rows = await rowsOf<{ user_id: number; email: string; first_name: string }>(
+      const rows = await selectRows<{ user_id: number; email: string; first_name: string }>(
         db,
         sql`select distinct on (lower(c.destination)) c.user_id, c.destination as email, u.first_name
             from notifications n
@@ -58,7 +56,7 @@ export function createAlertMailRepository(db: Database) {
 
     /** The IANA time zone of the alert's property (UTC when it has none). */
     async timeZoneOf(alertId: number): Promise<string> {
-      const [row] = await rowsOf<{ name: string | null }>(
+      const [row] = await selectRows<{ name: string | null }>(
         db,
         sql`select z.name from notifications n
             left join properties p on p.id = n.property_id
@@ -74,7 +72,7 @@ export function createAlertMailRepository(db: Database) {
     },
 
     async findToken(tokenHash: string): Promise<ActionToken | undefined> {
-      const [row] = await rowsOf<{
+      const [row] = await selectRows<{
         id: number;
         notification_id: number;
         status_id: number;
@@ -126,7 +124,7 @@ export function createAlertMailRepository(db: Database) {
      */
     async claimDueReminders(at: Date, everyMs: number): Promise<number[] | null> {
       return db.transaction(async (tx) => {
-        const [lock] = await rowsOf<{ locked: boolean }>(
+        const [lock] = await selectRows<{ locked: boolean }>(
           tx,
           sql`select pg_try_advisory_xact_lock(${ALERT_REMINDER_LOCK}) as locked`,
         );

@@ -81,7 +81,6 @@ type SensorFacts = {
 type OpenAlert = { id: number; key: number; type: TypeId; last_detected_at: Date | string };
 
 const ms = (value: Date | string) => new Date(value).getTime();
-const rows = selectRows;
 
 export function createAlertEngine(db: Database, now: () => Date = () => new Date()) {
   const listeners = new Set<AlertChangeListener>();
@@ -189,7 +188,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
     };
     switch (step.action) {
       case 'open': {
-        const inserted = await rows<{ id: number }>(
+        const inserted = await selectRows<{ id: number }>(
           tx,
           sql`insert into notifications (company_id, property_id, building_id, unit_id, sensor_id, gateway_id,
                 appliance_type_id, room_type_id, notification_type_id, notification_category_id,
@@ -265,7 +264,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
     const atMs = now().getTime();
     const idFilter =
       sensorIds === 'all' ? sql`true` : sql`s.id = any(${`{${sensorIds.join(',')}}`}::int[])`;
-    const sensors = await rows<SensorFacts>(
+    const sensors = await selectRows<SensorFacts>(
       db,
       sql`select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
             s.appliance_type_id, s.room_type_id, s.last_submission, s.report_interval_s,
@@ -286,7 +285,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
     if (sensors.length === 0) return [];
     const ids = `{${sensors.map((s) => s.id).join(',')}}`;
     const from = new Date(atMs - LOOKBACK_HOURS * HOUR_MS - 48 * HOUR_MS).toISOString();
-    const hourly = await rows<{
+    const hourly = await selectRows<{
       sensor_id: number;
       hour_ms: number;
       gallons: number;
@@ -304,20 +303,20 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
       list.push({ hourMs: Number(h.hour_ms), gallons: Number(h.gallons), flowS: Number(h.flow_s) });
       hoursOf.set(h.sensor_id, list);
     }
-    const daily = await rows<{ sensor_id: number; day: string; gallons: number }>(
+    const daily = await selectRows<{ sensor_id: number; day: string; gallons: number }>(
       db,
       sql`select d.sensor_id, d.day::text as day, d.volume_mgal::float8 / 1000 as gallons
           from usage_daily d join sensors s on s.id = d.sensor_id and s.unit_id = d.unit_id
           where d.sensor_id = any(${ids}::int[]) and d.day >= (${new Date(atMs).toISOString()}::timestamptz - interval '2 days')::date`,
     );
     const dayGallons = new Map(daily.map((d) => [`${d.sensor_id}|${d.day}`, Number(d.gallons)]));
-    const open = await rows<OpenAlert>(
+    const open = await selectRows<OpenAlert>(
       db,
       sql`select id, sensor_id as key, notification_type_id as type, last_detected_at from notifications
           where sensor_id = any(${ids}::int[]) and notification_status_id in (1, 2)`,
     );
     const openOf = new Map(open.map((o) => [`${o.key}|${o.type}`, o]));
-    const closed = await rows<{ key: number; type: TypeId; closed_ms: number }>(
+    const closed = await selectRows<{ key: number; type: TypeId; closed_ms: number }>(
       db,
       sql`select sensor_id as key, notification_type_id as type,
             (extract(epoch from max(closed_at)) * 1000)::float8 as closed_ms
@@ -388,7 +387,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
   /** Gateway-offline alerts: offline gateways of a company's building, unless alerts are disabled. */
   async function evaluateGateways(db: Database) {
     const atMs = now().getTime();
-    const gateways = await rows<{
+    const gateways = await selectRows<{
       id: number;
       company_id: number;
       property_id: number | null;
@@ -400,7 +399,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
             (gateway_status_id = ${GatewayStatus.Offline} and not alerts_disabled) as offline
           from gateways where company_id is not null`,
     );
-    const open = await rows<OpenAlert>(
+    const open = await selectRows<OpenAlert>(
       db,
       sql`select id, gateway_id as key, notification_type_id as type, last_detected_at from notifications
           where gateway_id is not null and notification_status_id in (1, 2)`,

@@ -42,7 +42,6 @@ const OPEN = sql.raw(`(${openNotificationStatuses.join(', ')})`);
 const everyCompany = sql.raw('array(select id from companies)');
 const LEAK = NotificationCategory.Leak;
 
-const rowsOf = selectRows;
 /** json_agg arrives parsed from node-postgres and PGlite alike; accept text too. */
 export function parsedJson<T>(value: unknown, empty: T): T {
   if (value === null || value === undefined) return empty;
@@ -158,7 +157,7 @@ export function createReportsRepository(db: Database) {
       );
       const unitsAtPlace = level === 'unit' ? sql`u.id = ${id}` : atPlace('u', level, id);
       const { windows, months } = plan;
-      const [row] = await rowsOf<StatisticsRow>(
+      const [row] = await selectRows<StatisticsRow>(
         db,
         sql`
         with monthly as (
@@ -210,7 +209,7 @@ export function createReportsRepository(db: Database) {
 
     /** Call 8: the unit's micrometers, open alerts and today's usage. */
     async unitStatus(scope: Scope, unitId: number, today: string) {
-      const [row] = await rowsOf<UnitStatusRow>(
+      const [row] = await selectRows<UnitStatusRow>(
         db,
         sql`
         select f.sensors, f.transmitting, f.last_submission, a.open_alerts, a.open_leaks, g.today
@@ -244,7 +243,7 @@ export function createReportsRepository(db: Database) {
       range: DateRange,
       granularity: ReportGranularityId,
     ) {
-      return rowsOf<GallonsReportRow>(
+      return selectRows<GallonsReportRow>(
         db,
         sql`
         select u.id as unit_id, u.name as unit_name, b.id as building_id, b.name as building_name,
@@ -278,7 +277,7 @@ export function createReportsRepository(db: Database) {
 
     /** Report 1: every unit of the company with its gallons and its property's price. */
     usageByUnit(scope: Scope, companyId: number, range: DateRange) {
-      return rowsOf<{
+      return selectRows<{
         property_name: string;
         building_name: string;
         unit_name: string;
@@ -304,7 +303,7 @@ export function createReportsRepository(db: Database) {
 
     /** Report 2: fixture types with usage or an installed micrometer in the company. */
     usageByFixture(scope: Scope, companyId: number, range: DateRange) {
-      return rowsOf<{ appliance_type_id: number | null; sensors: number; volume: number }>(
+      return selectRows<{ appliance_type_id: number | null; sensors: number; volume: number }>(
         db,
         sql`
         with used as (
@@ -328,7 +327,7 @@ export function createReportsRepository(db: Database) {
     leakAlerts(scope: Scope, companyId: number, range: DateRange, timeZone: string) {
       const start = sql`(${range.from}::date)::timestamp at time zone ${timeZone}`;
       const end = sql`(${range.to}::date + 1)::timestamp at time zone ${timeZone}`;
-      return rowsOf<{
+      return selectRows<{
         id: number;
         property_name: string | null;
         building_name: string | null;
@@ -360,7 +359,7 @@ export function createReportsRepository(db: Database) {
 
     /** Report 4: the company's micrometers as they are now. */
     sensorHealth(scope: Scope, companyId: number) {
-      return rowsOf<{
+      return selectRows<{
         mac_address: string;
         property_name: string | null;
         building_name: string | null;
@@ -388,7 +387,7 @@ export function createReportsRepository(db: Database) {
 
     /** Report 5: every property of the company with its gallons, price and open leaks' rates. */
     async costEstimate(scope: Scope, companyId: number, range: DateRange) {
-      const rows = await rowsOf<{
+      const rows = await selectRows<{
         property_name: string;
         water_price: number;
         volume: number;
@@ -418,7 +417,7 @@ export function createReportsRepository(db: Database) {
 
     /** Call 11, first statement: the system's counts, last 24 hours and last 14 UTC dates. */
     async overviewCounts(since24h: Date, firstDay: string) {
-      const [row] = await rowsOf<{
+      const [row] = await selectRows<{
         companies: number;
         properties: number;
         buildings: number;
@@ -491,7 +490,7 @@ export function createReportsRepository(db: Database) {
      * starting `monthStart` (its properties' local days of that month, from the monthly rollup).
      */
     overviewCompanies(monthStart: string) {
-      return rowsOf<{
+      return selectRows<{
         company_id: number;
         name: string;
         sensors: number;
