@@ -131,8 +131,16 @@ export async function rebuildMonths(tx: Database, readings: SQL | null): Promise
 const COMPACT_BUCKETS = 500;
 
 const companyLogs = {
-  daily: { table: 'usage_company_daily', time: 'day', values: ['volume_mgal'] },
-  hourly: { table: 'usage_company_hourly', time: 'hour', values: ['volume_mgal', 'readings'] },
+  daily: {
+    table: 'usage_company_daily',
+    time: 'day',
+    values: ['volume_mgal', 'main_mgal', 'main_readings'],
+  },
+  hourly: {
+    table: 'usage_company_hourly',
+    time: 'hour',
+    values: ['volume_mgal', 'readings', 'main_mgal', 'main_readings'],
+  },
 } as const;
 
 /**

@@ -135,6 +135,10 @@ const buildingLogColumns = {
   propertyId: integer('property_id').notNull(),
   buildingId: integer('building_id').notNull(),
   volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
+  /** The part of `volume_mgal` its main-line micrometers measured (water accounting). */
+  mainMgal: bigint('main_mgal', { mode: 'number' }).notNull().default(0),
+  /** Readings of its main-line micrometers: 0 when the main line did not report in the bucket. */
+  mainReadings: integer('main_readings').notNull().default(0),
   /** Written by the compaction (one row per bucket); the triggers' rows are not. */
   folded: boolean('folded').notNull().default(false),
 };
