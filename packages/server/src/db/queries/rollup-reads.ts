@@ -4,8 +4,9 @@
 // so a month-to-date total reads one row per sensor instead of one per sensor and day.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { type DateRange, rangeReads } from '@flowsight/domain/reports';
+import { supplyMeterTypes } from '@flowsight/domain/water-accounting';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import { type Scope, scopeCondition, seesWholeBuildings } from '../../lib/tenant-scope.ts';
 
 export const levelKey: Record<PortfolioLevel, string> = {
   company: 'company_id',
@@ -73,3 +74,79 @@ export function rangeUsage(
 /** The rollup rows of a place in the caller's scope, for `rangeUsage`. */
 export const placeRows = (scope: Scope, level: PortfolioLevel, id: number) => (alias: 'm' | 'd') =>
   sql`${atPlace(alias, level, id)} and ${scoped(scope, alias)}`;
+
+// ---- Water accounting (packages/domain/src/water-accounting.ts, docs/usage.md) ----
+
+const supplyList = sql.raw(supplyMeterTypes.join(', '));
+/** A per-sensor rollup row under `alias` is a fixture micrometer's (not a main line's). */
+export const fixtureMeter = (alias: string) =>
+  sql`coalesce(${sql.raw(`${alias}.appliance_type_id`)}, 0) not in (${supplyList})`;
+/** A per-sensor rollup row under `alias` is a main line's. */
+export const supplyMeter = (alias: string) =>
+  sql`coalesce(${sql.raw(`${alias}.appliance_type_id`)}, 0) in (${supplyList})`;
+
+/** Levels whose use is a sum of buildings' use. */
+export type BuildingLevel = Exclude<PortfolioLevel, 'unit'>;
+
+/**
+ * One row per building and bucket of a place (columns `company_id, property_id, building_id,
+ * bucket, main, main_readings, fixtures`, thousandths of a gallon): from the per-building logs
+ * when the scope sees whole buildings, else from the per-sensor rollup. `bucket` is the local
+ * `day` (daily) or the UTC `hour` (hourly); `range` a condition on the bucket under alias `l`.
+ */
+export function buildingBuckets(
+  scope: Scope,
+  level: BuildingLevel,
+  id: number,
+  grain: 'daily' | 'hourly',
+  range: (bucket: SQL) => SQL,
+): SQL {
+  const time = sql.raw(grain === 'daily' ? 'l.day' : 'l.hour');
+  if (seesWholeBuildings(scope)) {
+    const log = sql.raw(grain === 'daily' ? 'usage_company_daily' : 'usage_company_hourly');
+    const where = scopeCondition(scope, {
+      companyId: sql.raw('l.company_id'),
+      propertyId: sql.raw('l.property_id'),
+      buildingId: sql.raw('l.building_id'),
+    });
+    return sql`select l.company_id, l.property_id, l.building_id, ${time} as bucket,
+        sum(l.main_mgal) as main, sum(l.main_readings) as main_readings,
+        sum(l.volume_mgal) - sum(l.main_mgal) as fixtures
+      from ${log} l
+      where ${atPlace('l', level, id)} and ${where ?? sql`true`} and ${range(time)}
+      group by 1, 2, 3, 4`;
+  }
+  const rollup = sql.raw(grain === 'daily' ? 'usage_daily' : 'usage_hourly');
+  return sql`select l.company_id, l.property_id, l.building_id, ${time} as bucket,
+      coalesce(sum(l.volume_mgal) filter (where ${supplyMeter('l')}), 0) as main,
+      coalesce(sum(l.readings) filter (where ${supplyMeter('l')}), 0) as main_readings,
+      coalesce(sum(l.volume_mgal) filter (where ${fixtureMeter('l')}), 0) as fixtures
+    from ${rollup} l
+    where ${atPlace('l', level, id)} and ${scoped(scope, 'l')} and ${range(time)}
+    group by 1, 2, 3, 4`;
+}
+
+/** The local days `from`–`to` (both included) of a bucket column. */
+export const daysWithin = (range: DateRange) => (bucket: SQL) =>
+  sql`${bucket} >= ${range.from}::date and ${bucket} <= ${range.to}::date`;
+/** The UTC hours in [from, to) of a bucket column. */
+export const hoursWithin = (from: Date, to: Date) => (bucket: SQL) =>
+  sql`${bucket} >= ${from.toISOString()}::timestamptz and ${bucket} < ${to.toISOString()}::timestamptz`;
+
+/**
+ * `buildingBuckets` with the rule applied (alias `b` for its rows): `use` (the larger of main line
+ * and fixtures where the main line reported, else the fixtures), `fixtures`, and `metered` (1 when
+ * the main line reported, 0 when it did not and there was water, null for an empty bucket).
+ */
+export function buildingUse(buckets: SQL): SQL {
+  return sql`select b.company_id, b.property_id, b.building_id, b.bucket,
+      (case when b.main_readings > 0 then greatest(b.main, b.fixtures) else b.fixtures end)::float8 as use,
+      b.fixtures::float8 as fixtures,
+      case when b.main_readings > 0 then 1 when b.fixtures <> 0 then 0 end as metered
+    from (${buckets}) b`;
+}
+
+/** `placeRows` limited to fixture micrometers: per-unit figures never count a main line. */
+export const fixtureRows =
+  (scope: Scope, level: PortfolioLevel, id: number) => (alias: 'm' | 'd') =>
+    sql`${atPlace(alias, level, id)} and ${scoped(scope, alias)} and ${fixtureMeter(alias)}`;
