@@ -1,7 +1,7 @@
 // Leak detection rules (DESIGN section 8, `docs/detection.md`), as pure functions over a sensor's
 // hourly usage — the same rows `usage_hourly` holds (volume and seconds with flow per UTC hour).
 // The server's engine and the detection evaluation both call these, so what is measured is what
-// runs.
+// runs. The building-level rule (unaccounted water) is in unaccounted.ts.
 import type { FixtureDetection } from './lookups.ts';
 
 const HOUR_MS = 3_600_000;
@@ -31,7 +31,7 @@ export const LOW_BATTERY_PERCENT = 15;
 export const perMonth = (gallonsPerHour: number) => gallonsPerHour * 24 * 30;
 
 export type Finding = {
-  readonly rule: 'continuous-flow' | 'night-flow' | 'high-usage';
+  readonly rule: 'continuous-flow' | 'night-flow' | 'high-usage' | 'unaccounted-water';
   /** Gallons per month. */
   readonly rate: number;
   /** The hour (UTC) the condition was first seen in this window. */

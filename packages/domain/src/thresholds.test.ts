@@ -4,6 +4,8 @@ import {
   isApplianceTypeId,
   applianceThresholdMessages as m,
   parseApplianceThreshold,
+  unaccountedThresholdMessages as u,
+  unaccountedThresholdProblems,
 } from './thresholds.ts';
 
 describe('parseApplianceThreshold', () => {
@@ -37,5 +39,38 @@ describe('isApplianceTypeId', () => {
     expect(isApplianceTypeId(22)).toBe(true);
     expect(isApplianceTypeId(0)).toBe(false);
     expect(isApplianceTypeId(23)).toBe(false);
+  });
+});
+
+describe('unaccountedThresholdProblems', () => {
+  const input = (share_percent: number | null, min_gallons_per_day: number | null) => ({
+    share_percent,
+    min_gallons_per_day,
+  });
+
+  it('accepts a share above 0 up to 100 % (1 decimal) and 0 to 100,000 gallons (3 decimals)', () => {
+    for (const [share, gallons] of [
+      [25, 50],
+      [0.1, 0],
+      [100, 100_000],
+      [12.5, 49.125],
+      [null, null],
+    ] as const) {
+      expect(unaccountedThresholdProblems(input(share, gallons)), `${share} ${gallons}`).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('names each bad value with its own message', () => {
+    for (const share of [0, -1, 100.1, 12.25, Number.NaN, 1e-7]) {
+      expect(unaccountedThresholdProblems(input(share, 50)), String(share)).toEqual([u.share]);
+    }
+    for (const gallons of [-1, 100_000.5, 1.0005, Number.POSITIVE_INFINITY]) {
+      expect(unaccountedThresholdProblems(input(25, gallons)), String(gallons)).toEqual([
+        u.gallons,
+      ]);
+    }
+    expect(unaccountedThresholdProblems(input(0, -1))).toEqual([u.share, u.gallons]);
   });
 });

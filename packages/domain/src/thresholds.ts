@@ -46,3 +46,51 @@ export function parseApplianceThreshold(raw: string): ApplianceThresholdParse {
   }
   return { ok: true, threshold: value };
 }
+
+// ---- Unaccounted water (unaccounted.ts): the company's share and gallon floor ----
+
+/** The share is a per cent of building use with at most one decimal. */
+export const UNACCOUNTED_SHARE_DECIMALS = 1;
+
+export const unaccountedThresholdMessages = {
+  share: 'The unaccounted share must be above 0 and at most 100 per cent, with at most 1 decimal',
+  gallons: 'The unaccounted gallons must be from 0 to 100,000 a day, with at most 3 decimals',
+} as const;
+
+/** What a company asks for; null keeps (or returns to) the default of that value. */
+export type UnaccountedThresholdInput = {
+  readonly share_percent: number | null;
+  readonly min_gallons_per_day: number | null;
+};
+
+const decimalsOf = (value: number) => {
+  const text = String(value);
+  if (/e/i.test(text)) return Number.POSITIVE_INFINITY;
+  return text.split('.')[1]?.length ?? 0;
+};
+
+/** The problems of an unaccounted-water threshold, one message per bad value (none: valid). */
+export function unaccountedThresholdProblems(input: UnaccountedThresholdInput): string[] {
+  const problems: string[] = [];
+  const share = input.share_percent;
+  if (
+    share !== null &&
+    (!Number.isFinite(share) ||
+      share <= 0 ||
+      share > 100 ||
+      decimalsOf(share) > UNACCOUNTED_SHARE_DECIMALS)
+  ) {
+    problems.push(unaccountedThresholdMessages.share);
+  }
+  const gallons = input.min_gallons_per_day;
+  if (
+    gallons !== null &&
+    (!Number.isFinite(gallons) ||
+      gallons < 0 ||
+      gallons > APPLIANCE_THRESHOLD_MAX ||
+      decimalsOf(gallons) > APPLIANCE_THRESHOLD_DECIMALS)
+  ) {
+    problems.push(unaccountedThresholdMessages.gallons);
+  }
+  return problems;
+}
