@@ -30,7 +30,8 @@ export const isSupplyMeter = (applianceTypeId: number | null | undefined) =>
 export const RESIDENTIAL_UNIT_CATEGORY = UnitCategory.Internal;
 
 /** Where a building's (or a sum of buildings') use came from over a period. */
-export type UseSource = 'main-line' | 'fixture-meters-only' | 'mixed';
+export const useSources = ['main-line', 'fixture-meters-only', 'mixed'] as const;
+export type UseSource = (typeof useSources)[number];
 
 /** One building's bucket as the rollups hold it (any unit: thousandths of a gallon). */
 export type BuildingBucket = {

@@ -15563,13 +15563,19 @@ export interface paths {
                             from: string;
                             /** @description UTC instant the last bucket ends (exclusive) */
                             to: string;
+                            /** @description Where the buildings' use came from: their main lines ('main-line'), their fixture micrometers because no main line reported ('fixture-meters-only'), or some of each ('mixed'); null for a unit */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                             data: {
                                 /** @description YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local */
                                 period: string;
                                 start: string;
                                 end: string;
-                                /** @description US gallons, rounded to 3 decimals */
+                                /** @description Above a unit the buildings' use (water accounting), a unit's its fixture micrometers' */
                                 gallons: number;
+                                /** @description The fixture micrometers’ part */
+                                fixture_gallons: number;
+                                /** @description Building use minus the fixture micrometers: water no fixture accounts for (never negative); null for a unit */
+                                unaccounted_gallons: number | null;
                             }[];
                         };
                     };
@@ -15644,8 +15650,15 @@ export interface paths {
                             from: string;
                             to: string;
                             time_zone: string;
-                            /** @description US gallons, rounded to 3 decimals */
+                            /** @description The place's use: above a unit its buildings' (water accounting) */
                             total_gallons: number;
+                            /** @description The fixture micrometers, the sum of `data` */
+                            fixture_gallons: number;
+                            unaccounted_gallons: number | null;
+                            /** @description unaccounted_gallons / total_gallons (0–1) */
+                            unaccounted_share: number | null;
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
+                            /** @description Fixture types; the main line is the building’s, not a fixture beside them */
                             data: {
                                 appliance_type_id: number;
                                 /** @description US gallons, rounded to 3 decimals */
@@ -15727,13 +15740,19 @@ export interface paths {
                             from: string;
                             /** @description UTC instant the last bucket ends (exclusive) */
                             to: string;
+                            /** @description Where the buildings' use came from: their main lines ('main-line'), their fixture micrometers because no main line reported ('fixture-meters-only'), or some of each ('mixed'); null for a unit */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                             data: {
                                 /** @description YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local */
                                 period: string;
                                 start: string;
                                 end: string;
-                                /** @description US gallons, rounded to 3 decimals */
+                                /** @description Above a unit the buildings' use (water accounting), a unit's its fixture micrometers' */
                                 gallons: number;
+                                /** @description The fixture micrometers’ part */
+                                fixture_gallons: number;
+                                /** @description Building use minus the fixture micrometers: water no fixture accounts for (never negative); null for a unit */
+                                unaccounted_gallons: number | null;
                             }[];
                         };
                     };
@@ -15808,8 +15827,15 @@ export interface paths {
                             from: string;
                             to: string;
                             time_zone: string;
-                            /** @description US gallons, rounded to 3 decimals */
+                            /** @description The place's use: above a unit its buildings' (water accounting) */
                             total_gallons: number;
+                            /** @description The fixture micrometers, the sum of `data` */
+                            fixture_gallons: number;
+                            unaccounted_gallons: number | null;
+                            /** @description unaccounted_gallons / total_gallons (0–1) */
+                            unaccounted_share: number | null;
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
+                            /** @description Fixture types; the main line is the building’s, not a fixture beside them */
                             data: {
                                 appliance_type_id: number;
                                 /** @description US gallons, rounded to 3 decimals */
@@ -15891,13 +15917,19 @@ export interface paths {
                             from: string;
                             /** @description UTC instant the last bucket ends (exclusive) */
                             to: string;
+                            /** @description Where the buildings' use came from: their main lines ('main-line'), their fixture micrometers because no main line reported ('fixture-meters-only'), or some of each ('mixed'); null for a unit */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                             data: {
                                 /** @description YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local */
                                 period: string;
                                 start: string;
                                 end: string;
-                                /** @description US gallons, rounded to 3 decimals */
+                                /** @description Above a unit the buildings' use (water accounting), a unit's its fixture micrometers' */
                                 gallons: number;
+                                /** @description The fixture micrometers’ part */
+                                fixture_gallons: number;
+                                /** @description Building use minus the fixture micrometers: water no fixture accounts for (never negative); null for a unit */
+                                unaccounted_gallons: number | null;
                             }[];
                         };
                     };
@@ -15972,8 +16004,15 @@ export interface paths {
                             from: string;
                             to: string;
                             time_zone: string;
-                            /** @description US gallons, rounded to 3 decimals */
+                            /** @description The place's use: above a unit its buildings' (water accounting) */
                             total_gallons: number;
+                            /** @description The fixture micrometers, the sum of `data` */
+                            fixture_gallons: number;
+                            unaccounted_gallons: number | null;
+                            /** @description unaccounted_gallons / total_gallons (0–1) */
+                            unaccounted_share: number | null;
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
+                            /** @description Fixture types; the main line is the building’s, not a fixture beside them */
                             data: {
                                 appliance_type_id: number;
                                 /** @description US gallons, rounded to 3 decimals */
@@ -16055,13 +16094,19 @@ export interface paths {
                             from: string;
                             /** @description UTC instant the last bucket ends (exclusive) */
                             to: string;
+                            /** @description Where the buildings' use came from: their main lines ('main-line'), their fixture micrometers because no main line reported ('fixture-meters-only'), or some of each ('mixed'); null for a unit */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                             data: {
                                 /** @description YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local */
                                 period: string;
                                 start: string;
                                 end: string;
-                                /** @description US gallons, rounded to 3 decimals */
+                                /** @description Above a unit the buildings' use (water accounting), a unit's its fixture micrometers' */
                                 gallons: number;
+                                /** @description The fixture micrometers’ part */
+                                fixture_gallons: number;
+                                /** @description Building use minus the fixture micrometers: water no fixture accounts for (never negative); null for a unit */
+                                unaccounted_gallons: number | null;
                             }[];
                         };
                     };
@@ -16136,8 +16181,15 @@ export interface paths {
                             from: string;
                             to: string;
                             time_zone: string;
-                            /** @description US gallons, rounded to 3 decimals */
+                            /** @description The place's use: above a unit its buildings' (water accounting) */
                             total_gallons: number;
+                            /** @description The fixture micrometers, the sum of `data` */
+                            fixture_gallons: number;
+                            unaccounted_gallons: number | null;
+                            /** @description unaccounted_gallons / total_gallons (0–1) */
+                            unaccounted_share: number | null;
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
+                            /** @description Fixture types; the main line is the building’s, not a fixture beside them */
                             data: {
                                 appliance_type_id: number;
                                 /** @description US gallons, rounded to 3 decimals */
@@ -16216,6 +16268,16 @@ export interface paths {
                         "application/json": {
                             from: string;
                             to: string;
+                            /** @description The building's use (water accounting) */
+                            building_gallons: number;
+                            /** @description Building use minus the fixture micrometers: water no fixture accounts for (never negative) */
+                            unaccounted_gallons: number;
+                            /**
+                             * @description Where the buildings' use came from: their main lines ('main-line'), their fixture micrometers because no main line reported ('fixture-meters-only'), or some of each ('mixed')
+                             * @enum {string}
+                             */
+                            source: "main-line" | "fixture-meters-only" | "mixed";
+                            /** @description Each unit's fixture micrometers */
                             data: {
                                 unit_id: number;
                                 unit_name: string;
@@ -16295,6 +16357,15 @@ export interface paths {
                         "application/json": {
                             from: string;
                             to: string;
+                            /** @description The building's use (water accounting) */
+                            building_gallons: number;
+                            /** @description Building use minus the fixture micrometers: water no fixture accounts for (never negative) */
+                            unaccounted_gallons: number;
+                            /**
+                             * @description Where the buildings' use came from: their main lines ('main-line'), their fixture micrometers because no main line reported ('fixture-meters-only'), or some of each ('mixed')
+                             * @enum {string}
+                             */
+                            source: "main-line" | "fixture-meters-only" | "mixed";
                             data: {
                                 unit_category_id: number;
                                 units: number;
@@ -16360,6 +16431,8 @@ export interface paths {
                     /** @description IANA zone of the default from/to; default the company's */
                     timeZone?: string;
                     limit?: number;
+                    /** @description Unit category ranked; default 1, residential units */
+                    unit_category_id?: number;
                 };
                 header?: never;
                 path: {
@@ -16381,6 +16454,7 @@ export interface paths {
                             data: {
                                 unit_id: number;
                                 unit_name: string;
+                                unit_category_id: number;
                                 building_id: number;
                                 building_name: string;
                                 property_id: number;
@@ -16856,6 +16930,8 @@ export interface paths {
                             change_percent: number | null;
                             /** @description Mean of the last 30 complete local days */
                             daily_average_gallons: number;
+                            /** @description Where this month's building use came from; null for a unit (its fixture micrometers only) */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                             units: number;
                             sensors: number;
                             sensors_transmitting: number;
@@ -16929,6 +17005,8 @@ export interface paths {
                             change_percent: number | null;
                             /** @description Mean of the last 30 complete local days */
                             daily_average_gallons: number;
+                            /** @description Where this month's building use came from; null for a unit (its fixture micrometers only) */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                             units: number;
                             sensors: number;
                             sensors_transmitting: number;
@@ -17002,6 +17080,8 @@ export interface paths {
                             change_percent: number | null;
                             /** @description Mean of the last 30 complete local days */
                             daily_average_gallons: number;
+                            /** @description Where this month's building use came from; null for a unit (its fixture micrometers only) */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                             units: number;
                             sensors: number;
                             sensors_transmitting: number;
@@ -17075,6 +17155,8 @@ export interface paths {
                             change_percent: number | null;
                             /** @description Mean of the last 30 complete local days */
                             daily_average_gallons: number;
+                            /** @description Where this month's building use came from; null for a unit (its fixture micrometers only) */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                             units: number;
                             sensors: number;
                             sensors_transmitting: number;

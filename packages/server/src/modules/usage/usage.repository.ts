@@ -1,6 +1,9 @@
 // Reads of the usage rollups for charts and totals: `usage_hourly` (UTC hours), `usage_daily`
 // (the property's local dates), `usage_monthly` (its local months) and, above a unit, the
 // per-building logs `usage_company_daily` and `usage_company_hourly`; never the raw readings.
+// Above a unit, use follows the water-accounting rule (packages/domain/src/water-accounting.ts):
+// each building's main line or its fixtures, never both; a unit's figures are its fixture
+// micrometers'.
 // Totals over a date range read whole months from the monthly rollup and the days around them
 // from the daily one (`rangeUsage`). Each call is one aggregate statement limited by the caller's
 // scope; places are found through the portfolio's `visible` condition, so a record outside the
@@ -9,17 +12,20 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { LocalDate } from '@flowsight/domain/usage-windows';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
-import { placeRows, rangeUsage } from '../../db/queries/rollup-reads.ts';
+import {
+  type BuildingLevel,
+  buildingBuckets,
+  buildingUse,
+  daysWithin,
+  fixtureMeter,
+  fixtureRows,
+  hoursWithin,
+  rangeUsage,
+} from '../../db/queries/rollup-reads.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
-import {
-  usageCompanyDaily,
-  usageCompanyHourly,
-  usageDaily,
-  usageHourly,
-  usageMonthly,
-} from '../../db/schema/readings.ts';
-import { type Scope, scopeCondition, seesWholeBuildings } from '../../lib/tenant-scope.ts';
+import { usageDaily, usageHourly, usageMonthly } from '../../db/schema/readings.ts';
+import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
 import { visible } from '../portfolio/portfolio.repository.ts';
 
 const dailyColumn: Record<PortfolioLevel, SQL> = {
@@ -27,12 +33,6 @@ const dailyColumn: Record<PortfolioLevel, SQL> = {
   property: sql`${usageDaily.propertyId}`,
   building: sql`${usageDaily.buildingId}`,
   unit: sql`${usageDaily.unitId}`,
-};
-const hourlyColumn: Record<PortfolioLevel, SQL> = {
-  company: sql`${usageHourly.companyId}`,
-  property: sql`${usageHourly.propertyId}`,
-  building: sql`${usageHourly.buildingId}`,
-  unit: sql`${usageHourly.unitId}`,
 };
 const sensorColumn: Record<PortfolioLevel, SQL> = {
   company: sql`${sensors.companyId}`,
@@ -64,25 +64,6 @@ const sensorScope = (scope: Scope) =>
     unitId: sensors.unitId,
   }) ?? always;
 
-/**
- * Whether a chart may read the per-building logs (`usage_company_daily`, `_hourly`): not a unit's,
- * and not for a scope narrowed to a unit, as they carry no unit.
- */
-type LoggedLevel = Exclude<PortfolioLevel, 'unit'>;
-const logged = (level: PortfolioLevel, scope: Scope): level is LoggedLevel =>
-  level !== 'unit' && seesWholeBuildings(scope);
-
-const logDailyColumn = {
-  company: usageCompanyDaily.companyId,
-  property: usageCompanyDaily.propertyId,
-  building: usageCompanyDaily.buildingId,
-} as const satisfies Record<LoggedLevel, unknown>;
-const logHourlyColumn = {
-  company: usageCompanyHourly.companyId,
-  property: usageCompanyHourly.propertyId,
-  building: usageCompanyHourly.buildingId,
-} as const satisfies Record<LoggedLevel, unknown>;
-
 /** The rows of one place's daily rollup between two local dates (both included). */
 const dailyOf = (scope: Scope, level: PortfolioLevel, id: number, range: DayRange) =>
   sql`${dailyColumn[level]} = ${id} and ${dailyScope(scope)}
@@ -94,6 +75,26 @@ export type UsagePlace = { id: number; time_zone: string; water_price_per_kgal: 
 
 export function createUsageRepository(db: Database) {
   const rows = <T>(query: SQL) => selectRows<T>(db, query);
+  /** Use rows per local date (`day`: a day, or a month's first day). */
+  const dayRows = async (query: SQL) =>
+    (await useRows<string>(query)).map(({ bucket, ...row }) => ({ ...row, day: bucket }));
+  /** Use rows; a unit's carry no fixtures' part of their own (all of it is fixtures). */
+  const useRows = async <B = string>(query: SQL): Promise<UseRow<B>[]> =>
+    (
+      await rows<{
+        bucket: B;
+        mgal: number | string;
+        fixtures?: number | string;
+        metered?: number;
+        unmetered?: number;
+      }>(query)
+    ).map((row) => ({
+      bucket: row.bucket,
+      mgal: Number(row.mgal),
+      fixtures: Number(row.fixtures ?? row.mgal),
+      metered: row.metered ?? 0,
+      unmetered: row.unmetered ?? 0,
+    }));
 
   return {
     /** The place in the scope with its zone (a company's: its own, else its properties' usual). */
@@ -127,28 +128,36 @@ export function createUsageRepository(db: Database) {
       return row && { ...row, water_price_per_kgal: nullableNumber(row.water_price_per_kgal) };
     },
 
-    /** Thousandths of a gallon per local date. */
+    /**
+     * Thousandths of a gallon per local date: above a unit the buildings' use under the
+     * water-accounting rule (with their fixtures' part and how many building days had their main
+     * line reporting), a unit's its fixture micrometers.
+     */
     async daily(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
-      // Days above a unit come from the per-building log: a few rows a day, not one per sensor.
-      const found = await rows<{ day: string; mgal: number | string }>(
-        logged(level, scope)
+      return dayRows(
+        level === 'unit'
           ? sql`
-            select ${usageCompanyDaily.day}::text as day, sum(${usageCompanyDaily.volumeMgal})::float8 as mgal
-            from ${usageCompanyDaily}
-            where ${logDailyColumn[level]} = ${id}
-              and ${scopeCondition(scope, { companyId: usageCompanyDaily.companyId, propertyId: usageCompanyDaily.propertyId, buildingId: usageCompanyDaily.buildingId }) ?? always}
-              and ${usageCompanyDaily.day} >= ${range.from}::date and ${usageCompanyDaily.day} <= ${range.to}::date
-            group by ${usageCompanyDaily.day}`
-          : sql`
-            select ${usageDaily.day}::text as day, sum(${usageDaily.volumeMgal})::float8 as mgal
-            from ${usageDaily} where ${dailyOf(scope, level, id, range)}
-            group by ${usageDaily.day}`,
+            select ${usageDaily.day}::text as bucket, sum(${usageDaily.volumeMgal})::float8 as mgal
+            from ${usageDaily} where ${dailyOf(scope, level, id, range)} and ${fixtureMeter('usage_daily')}
+            group by ${usageDaily.day}`
+          : perBucket(
+              buildingBuckets(scope, level, id, 'daily', daysWithin(range)),
+              sql`u.bucket::text`,
+            ),
       );
-      return found.map((row) => ({ day: row.day, mgal: Number(row.mgal) }));
     },
 
-    /** Thousandths of a gallon per local month (its first day) whose first day is in the range. */
+    /** `daily` summed per local month (its first day) whose first day is in the range. */
     async monthly(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
+      if (level !== 'unit') {
+        // A month of buildings is the sum of its days' use: the rule decides per day.
+        return dayRows(
+          perBucket(
+            buildingBuckets(scope, level, id, 'daily', daysWithin(range)),
+            sql`date_trunc('month', u.bucket::timestamp)::date::text`,
+          ),
+        );
+      }
       const monthlyScope =
         scopeCondition(scope, {
           companyId: usageMonthly.companyId,
@@ -156,45 +165,48 @@ export function createUsageRepository(db: Database) {
           buildingId: usageMonthly.buildingId,
           unitId: usageMonthly.unitId,
         }) ?? always;
-      const column = {
-        company: usageMonthly.companyId,
-        property: usageMonthly.propertyId,
-        building: usageMonthly.buildingId,
-        unit: usageMonthly.unitId,
-      }[level];
-      const found = await rows<{ month: string; mgal: number | string }>(sql`
-        select ${usageMonthly.month}::text as month, sum(${usageMonthly.volumeMgal})::float8 as mgal
+      return dayRows(sql`
+        select ${usageMonthly.month}::text as bucket, sum(${usageMonthly.volumeMgal})::float8 as mgal
         from ${usageMonthly}
-        where ${column} = ${id} and ${monthlyScope}
+        where ${usageMonthly.unitId} = ${id} and ${monthlyScope} and ${fixtureMeter('usage_monthly')}
           and ${usageMonthly.month} >= ${range.from}::date and ${usageMonthly.month} <= ${range.to}::date
         group by ${usageMonthly.month}`);
-      return found.map((row) => ({ day: row.month, mgal: Number(row.mgal) }));
     },
 
-    /** Thousandths of a gallon per UTC hour in [from, to). */
+    /** Thousandths of a gallon per UTC hour in [from, to), under the same rule as `daily`. */
     async hourly(scope: Scope, level: PortfolioLevel, id: number, from: Date, to: Date) {
-      const found = await rows<{ hour: Date | string; mgal: number | string }>(
-        logged(level, scope)
+      const found = await useRows<Date | string>(
+        level === 'unit'
           ? sql`
-            select ${usageCompanyHourly.hour} as hour, sum(${usageCompanyHourly.volumeMgal})::float8 as mgal
-            from ${usageCompanyHourly}
-            where ${logHourlyColumn[level]} = ${id}
-              and ${scopeCondition(scope, { companyId: usageCompanyHourly.companyId, propertyId: usageCompanyHourly.propertyId, buildingId: usageCompanyHourly.buildingId }) ?? always}
-              and ${usageCompanyHourly.hour} >= ${from.toISOString()}::timestamptz
-              and ${usageCompanyHourly.hour} < ${to.toISOString()}::timestamptz
-            group by ${usageCompanyHourly.hour}`
-          : sql`
-            select ${usageHourly.hour} as hour, sum(${usageHourly.volumeMgal})::float8 as mgal
+            select ${usageHourly.hour} as bucket, sum(${usageHourly.volumeMgal})::float8 as mgal
             from ${usageHourly}
-            where ${hourlyColumn[level]} = ${id} and ${hourlyScope(scope)}
+            where ${usageHourly.unitId} = ${id} and ${hourlyScope(scope)} and ${fixtureMeter('usage_hourly')}
               and ${usageHourly.hour} >= ${from.toISOString()}::timestamptz
               and ${usageHourly.hour} < ${to.toISOString()}::timestamptz
-            group by ${usageHourly.hour}`,
+            group by ${usageHourly.hour}`
+          : perBucket(
+              buildingBuckets(scope, level, id, 'hourly', hoursWithin(from, to)),
+              sql`u.bucket`,
+            ),
       );
-      return found.map((row) => ({ hour: new Date(row.hour), mgal: Number(row.mgal) }));
+      return found.map(({ bucket, ...row }) => ({ ...row, hour: new Date(bucket) }));
     },
 
-    /** Use per fixture type and the micrometers now on each type, for types with either. */
+    /**
+     * The place's use over the range: above a unit its buildings' use under the rule, with their
+     * fixtures' part and the counts of building days with and without their main line reporting.
+     */
+    async use(scope: Scope, level: BuildingLevel, id: number, range: DayRange) {
+      const [row] = await useRows(
+        perBucket(buildingBuckets(scope, level, id, 'daily', daysWithin(range)), sql`'all'`),
+      );
+      return row ?? { bucket: 'all', mgal: 0, fixtures: 0, metered: 0, unmetered: 0 };
+    },
+
+    /**
+     * Use per fixture type and the micrometers now on each type, for types with either: fixture
+     * micrometers only, the main line is the building's, not a fixture beside them.
+     */
     async byAppliance(scope: Scope, level: PortfolioLevel, id: number, range: DayRange) {
       const found = await rows<{
         appliance_type_id: number;
@@ -203,7 +215,7 @@ export function createUsageRepository(db: Database) {
       }>(sql`
         with used as (
           select appliance_type_id, sum(volume) as mgal
-          from (${rangeUsage(range, placeRows(scope, level, id), (a) => sql.raw(`${a}.appliance_type_id`))}) r
+          from (${rangeUsage(range, fixtureRows(scope, level, id), (a) => sql.raw(`${a}.appliance_type_id`))}) r
           where appliance_type_id is not null
           group by appliance_type_id having sum(volume) <> 0
         ), fitted as (
@@ -211,6 +223,7 @@ export function createUsageRepository(db: Database) {
           from ${sensors}
           where ${sensorColumn[level]} = ${id} and ${sensorScope(scope)}
             and ${sensors.unitId} is not null and ${sensors.applianceTypeId} is not null
+            and ${fixtureMeter('sensors')}
           group by ${sensors.applianceTypeId}
         )
         select coalesce(u.appliance_type_id, f.appliance_type_id)::int as appliance_type_id,
@@ -220,7 +233,7 @@ export function createUsageRepository(db: Database) {
       return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
     },
 
-    /** Every unit of the building in the scope with its use (0 when none). */
+    /** Every unit of the building in the scope with its fixture micrometers' use (0 when none). */
     async unitsOfBuilding(scope: Scope, buildingId: number, range: DayRange) {
       const found = await rows<{
         unit_id: number;
@@ -232,7 +245,7 @@ export function createUsageRepository(db: Database) {
                ${units.unitCategoryId}::int as unit_category_id, coalesce(g.mgal, 0)::float8 as mgal
         from ${units} left join (
           select unit_id, sum(volume) as mgal
-          from (${rangeUsage(range, placeRows(scope, 'building', buildingId), (a) => sql.raw(`${a}.unit_id`))}) r
+          from (${rangeUsage(range, fixtureRows(scope, 'building', buildingId), (a) => sql.raw(`${a}.unit_id`))}) r
           group by unit_id
         ) g on g.unit_id = ${units.id}
         where ${units.buildingId} = ${buildingId} and ${visible('unit', scope) ?? always}
@@ -240,35 +253,49 @@ export function createUsageRepository(db: Database) {
       return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
     },
 
-    /** The company's units that used most water, with their building and property. */
-    async topUnits(scope: Scope, companyId: number, range: DayRange, limit: number) {
+    /**
+     * The company's units of one category whose fixture micrometers used most water, with their
+     * building and property.
+     */
+    async topUnits(
+      scope: Scope,
+      companyId: number,
+      range: DayRange,
+      limit: number,
+      unitCategoryId: number,
+    ) {
       const found = await rows<{
         unit_id: number;
         unit_name: string;
+        unit_category_id: number;
         building_id: number;
         building_name: string;
         property_id: number;
         property_name: string;
         mgal: number | string;
       }>(sql`
-        select units.id as unit_id, units.name as unit_name, b.id as building_id,
-               b.name as building_name, p.id as property_id, p.name as property_name,
+        select units.id as unit_id, units.name as unit_name, units.unit_category_id::int as unit_category_id,
+               b.id as building_id, b.name as building_name, p.id as property_id, p.name as property_name,
                g.mgal::float8 as mgal
         from (
           select unit_id, sum(volume) as mgal
-          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.unit_id`))}) r
+          from (${rangeUsage(range, fixtureRows(scope, 'company', companyId), (a) => sql.raw(`${a}.unit_id`))}) r
           group by unit_id having sum(volume) <> 0
         ) g
         join units on units.id = g.unit_id
         join buildings b on b.id = units.building_id
         join properties p on p.id = units.property_id
-        where units.company_id = ${companyId} and ${visible('unit', scope) ?? always}
+        where units.company_id = ${companyId} and units.unit_category_id = ${unitCategoryId}
+          and ${visible('unit', scope) ?? always}
         order by g.mgal desc, units.name, units.id
         limit ${limit}`);
       return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
     },
 
-    /** The company's properties in the scope by use (0 when none), with their unit counts. */
+    /**
+     * The company's properties in the scope by use under the water-accounting rule (0 when none),
+     * with their unit counts.
+     */
     async topProperties(scope: Scope, companyId: number, range: DayRange, limit: number) {
       const found = await rows<{
         property_id: number;
@@ -280,9 +307,9 @@ export function createUsageRepository(db: Database) {
                (select count(*) from units u where u.property_id = properties.id)::int as units,
                coalesce(g.mgal, 0)::float8 as mgal
         from properties left join (
-          select property_id, sum(volume) as mgal
-          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.property_id`))}) r
-          group by property_id
+          select u.property_id, sum(u.use) as mgal
+          from (${buildingUse(buildingBuckets(scope, 'company', companyId, 'daily', daysWithin(range)))}) u
+          group by u.property_id
         ) g on g.property_id = properties.id
         where properties.company_id = ${companyId} and ${visible('property', scope) ?? always}
         order by mgal desc, properties.name, properties.id
@@ -325,5 +352,18 @@ export function createUsageRepository(db: Database) {
   };
 }
 export type UsageRepository = ReturnType<typeof createUsageRepository>;
+
+/** A use row: a bucket's water and, above a unit, its fixtures' part and building days. */
+type UseRow<B> = { bucket: B; mgal: number; fixtures: number; metered: number; unmetered: number };
+
+/**
+ * Building buckets summed per `key` (an expression of `u.bucket`): use, fixtures, and the counts
+ * of building buckets with their main line reporting and without it (with water).
+ */
+const perBucket = (buckets: SQL, key: SQL) => sql`
+  select ${key} as bucket, sum(u.use)::float8 as mgal, sum(u.fixtures)::float8 as fixtures,
+         count(*) filter (where u.metered = 1)::int as metered,
+         count(*) filter (where u.metered = 0)::int as unmetered
+  from (${buildingUse(buckets)}) u group by 1`;
 
 const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));

@@ -1,14 +1,24 @@
 // Request and response schemas of the usage calls (contract issue 9, calls 1–6), shared by
 // validation and the OpenAPI document.
 import { Granularity } from '@flowsight/domain/granularity';
+import { unitCategories } from '@flowsight/domain/lookups';
 import { predictionMethods } from '@flowsight/domain/predictions';
 import { isLocalDate, rangeMessages } from '@flowsight/domain/usage-windows';
+import { RESIDENTIAL_UNIT_CATEGORY, useSources } from '@flowsight/domain/water-accounting';
 import { z } from 'zod';
 import { isTimeZone } from '../../lib/csv.ts';
 
 const localDate = z.string().refine(isLocalDate, rangeMessages.date);
 const int = z.number().int();
 const gallons = z.number().describe('US gallons, rounded to 3 decimals');
+const source = z
+  .enum(useSources)
+  .describe(
+    "Where the buildings' use came from: their main lines ('main-line'), their fixture micrometers because no main line reported ('fixture-meters-only'), or some of each ('mixed')",
+  );
+const unaccounted = gallons.describe(
+  'Building use minus the fixture micrometers: water no fixture accounts for (never negative)',
+);
 
 export const granularityQuerySchema = z
   .object({
@@ -43,6 +53,15 @@ export const topUnitsQuerySchema = rangeQuerySchema
       .optional()
       .describe("IANA zone of the default from/to; default the company's"),
     limit,
+    unit_category_id: z.coerce
+      .number()
+      .int()
+      .refine(
+        (value) => unitCategories.some((category) => category.id === value),
+        'unit_category_id must be 1 (internal units), 2 (common areas), 3 (commercial units) or 4 (building services)',
+      )
+      .default(RESIDENTIAL_UNIT_CATEGORY)
+      .describe('Unit category ranked; default 1, residential units'),
   })
   .strict();
 export const topPropertiesQuerySchema = rangeQuerySchema.extend({ limit }).strict();
@@ -56,12 +75,19 @@ export const gallonsChartSchema = z.object({
   time_zone: z.string(),
   from: z.string().describe('UTC instant the first bucket starts'),
   to: z.string().describe('UTC instant the last bucket ends (exclusive)'),
+  source: source.nullable().describe(`${source.description}; null for a unit`),
   data: z.array(
     z.object({
       period: z.string().describe('YYYY-MM, YYYY-Www, YYYY-MM-DD or YYYY-MM-DD HH[:mm], local'),
       start: z.string(),
       end: z.string(),
-      gallons,
+      gallons: gallons.describe(
+        "Above a unit the buildings' use (water accounting), a unit's its fixture micrometers'",
+      ),
+      fixture_gallons: gallons.describe('The fixture micrometers’ part'),
+      unaccounted_gallons: unaccounted
+        .nullable()
+        .describe(`${unaccounted.description}; null for a unit`),
     }),
   ),
 });
@@ -70,19 +96,36 @@ export const applianceGallonsSchema = z.object({
   from: z.string(),
   to: z.string(),
   time_zone: z.string(),
-  total_gallons: gallons,
-  data: z.array(z.object({ appliance_type_id: int, gallons, sensors: int })),
+  total_gallons: gallons.describe(
+    "The place's use: above a unit its buildings' (water accounting)",
+  ),
+  fixture_gallons: gallons.describe('The fixture micrometers, the sum of `data`'),
+  unaccounted_gallons: unaccounted.nullable(),
+  unaccounted_share: z.number().nullable().describe('unaccounted_gallons / total_gallons (0–1)'),
+  source: source.nullable(),
+  data: z
+    .array(z.object({ appliance_type_id: int, gallons, sensors: int }))
+    .describe('Fixture types; the main line is the building’s, not a fixture beside them'),
 });
+const buildingFigures = {
+  building_gallons: gallons.describe("The building's use (water accounting)"),
+  unaccounted_gallons: unaccounted,
+  source,
+};
 
 export const unitsGallonsSchema = z.object({
   from: z.string(),
   to: z.string(),
-  data: z.array(z.object({ unit_id: int, unit_name: z.string(), unit_category_id: int, gallons })),
+  ...buildingFigures,
+  data: z
+    .array(z.object({ unit_id: int, unit_name: z.string(), unit_category_id: int, gallons }))
+    .describe("Each unit's fixture micrometers"),
 });
 
 export const unitsByCategorySchema = z.object({
   from: z.string(),
   to: z.string(),
+  ...buildingFigures,
   data: z.array(
     z.object({ unit_category_id: int, units: int, gallons, gallons_per_unit: gallons }),
   ),
@@ -95,6 +138,7 @@ export const topUnitsSchema = z.object({
     z.object({
       unit_id: int,
       unit_name: z.string(),
+      unit_category_id: int,
       building_id: int,
       building_name: z.string(),
       property_id: int,

@@ -1,6 +1,8 @@
 // Usage analytics (contract issue 9, calls 1–6): chart windows per granularity at every level,
 // use per fixture type, a building's units and unit categories, a company's top units and
-// properties, a unit's gallon counts and its month-end projection. The calendar (buckets, local
+// properties, a unit's gallon counts and its month-end projection. Every figure above a unit
+// follows the water-accounting rule (docs/usage.md): a building's main line or its fixtures,
+// never both, and the water no fixture accounts for shown on its own. The calendar (buckets, local
 // dates, DST) and the projection method are the domain's; this service finds the place in the
 // caller's scope, resolves its time zone and shapes the rollup sums into answers.
 import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
@@ -18,6 +20,7 @@ import {
   rangeMessages,
   resolveDateRange,
 } from '@flowsight/domain/usage-windows';
+import { shareOf, sourceOf } from '@flowsight/domain/water-accounting';
 import type { z } from 'zod';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -36,6 +39,46 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 type RangeInput = z.output<typeof rangeQuerySchema>;
+/** Counts of building buckets with and without their main line reporting. */
+type Counted = { metered: number; unmetered: number };
+
+/**
+ * The water-accounting figures of buildings' use beside their fixture micrometers' sum: what no
+ * fixture accounts for and its share of the use.
+ */
+function accounting(use: { mgal: number } & Counted, fixtures: number) {
+  // Fixture rows may include readings the per-building log does not hold yet; never show less
+  // use than the fixtures measured, nor a negative remainder.
+  const total = Math.max(use.mgal, fixtures);
+  return {
+    total_gallons: gallonsOf(total),
+    fixture_gallons: gallonsOf(fixtures),
+    unaccounted_gallons: gallonsOf(total - fixtures),
+    unaccounted_share: shareOf(total - fixtures, total),
+    source: sourceOf(use.metered, use.unmetered),
+  };
+}
+/** A unit's figures: its use is its fixture micrometers'. */
+const unitAccounting = (fixtures: number) => ({
+  total_gallons: gallonsOf(fixtures),
+  fixture_gallons: gallonsOf(fixtures),
+  unaccounted_gallons: null,
+  unaccounted_share: null,
+  source: null,
+});
+
+/** A building's use beside its units' fixture micrometers (units-gallons calls). */
+function buildingFigures(use: { mgal: number } & Counted, units: readonly { mgal: number }[]) {
+  const figures = accounting(
+    use,
+    units.reduce((sum, unit) => sum + unit.mgal, 0),
+  );
+  return {
+    building_gallons: figures.total_gallons,
+    unaccounted_gallons: figures.unaccounted_gallons,
+    source: figures.source,
+  };
+}
 
 type Dependencies = { repository: UsageRepository; now?: () => Date };
 
@@ -52,7 +95,11 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
   }
 
   return {
-    /** Call 1: the chart of a place, every bucket of the window, oldest first. */
+    /**
+     * Call 1: the chart of a place, every bucket of the window, oldest first. Above a unit each
+     * bucket is its buildings' use under the water-accounting rule, with the fixtures' part and
+     * the water no fixture accounts for; a unit's is its fixture micrometers'.
+     */
     async gallons(
       scope: Scope,
       level: PortfolioLevel,
@@ -62,37 +109,55 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
       const place = await requirePlace(scope, level, id);
       const granularity = query.granularity as GranularityId;
       const window = chartWindow(granularity, place.time_zone, now(), query.end);
-      const sums = window.buckets.map(() => 0);
+      const sums = window.buckets.map(() => ({ use: 0, fixtures: 0 }));
+      let metered = 0;
+      let unmetered = 0;
+      const add = (index: number, row: { mgal: number; fixtures: number } & Counted) => {
+        const sum = sums[index];
+        if (!sum) return;
+        sum.use += row.mgal;
+        sum.fixtures += row.fixtures;
+        metered += row.metered;
+        unmetered += row.unmetered;
+      };
       const first = window.buckets[0];
       const last = window.buckets.at(-1);
       if (granularity === Granularity.Hourly && first && last) {
         for (const row of await repository.hourly(scope, level, id, first.start, last.end)) {
-          const index = bucketOfHour(window, row.hour);
-          if (index >= 0) sums[index] = (sums[index] ?? 0) + row.mgal;
+          add(bucketOfHour(window, row.hour), row);
         }
       } else if (window.days) {
-        // Monthly charts read a row per sensor and month, not a year of days.
+        // Monthly charts of a unit read a row per sensor and month, not a year of days.
         const read = granularity === Granularity.Monthly ? repository.monthly : repository.daily;
         for (const row of await read(scope, level, id, window.days)) {
-          const index = bucketOfDay(window, row.day);
-          if (index >= 0) sums[index] = (sums[index] ?? 0) + row.mgal;
+          add(bucketOfDay(window, row.day), row);
         }
       }
+      const buildings = level !== 'unit';
       return {
         granularity,
         time_zone: place.time_zone,
         from: first?.start.toISOString() ?? '',
         to: last?.end.toISOString() ?? '',
-        data: window.buckets.map((bucket, i) => ({
-          period: bucket.period,
-          start: bucket.start.toISOString(),
-          end: bucket.end.toISOString(),
-          gallons: gallonsOf(sums[i] ?? 0),
-        })),
+        source: buildings ? sourceOf(metered, unmetered) : null,
+        data: window.buckets.map((bucket, i) => {
+          const sum = sums[i] ?? { use: 0, fixtures: 0 };
+          return {
+            period: bucket.period,
+            start: bucket.start.toISOString(),
+            end: bucket.end.toISOString(),
+            gallons: gallonsOf(sum.use),
+            fixture_gallons: gallonsOf(sum.fixtures),
+            unaccounted_gallons: buildings ? gallonsOf(sum.use - sum.fixtures) : null,
+          };
+        }),
       };
     },
 
-    /** Call 2: use per fixture type with the micrometers on each. */
+    /**
+     * Call 2: use per fixture type with the micrometers on each. Above a unit the total is the
+     * buildings' use and the water no fixture accounts for is its own figure beside the types.
+     */
     async applianceGallons(scope: Scope, level: PortfolioLevel, id: number, input: RangeInput) {
       const place = await requirePlace(scope, level, id);
       const range = rangeIn(input, place.time_zone);
@@ -102,10 +167,13 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
         gallons: gallonsOf(row.mgal),
         sensors: row.sensors,
       }));
+      const fixtures = rows.reduce((sum, row) => sum + row.mgal, 0);
       return {
         ...range,
         time_zone: place.time_zone,
-        total_gallons: gallonsOf(rows.reduce((sum, row) => sum + row.mgal, 0)),
+        ...(level === 'unit'
+          ? unitAccounting(fixtures)
+          : accounting(await repository.use(scope, level, id, range), fixtures)),
         data,
       };
     },
@@ -114,9 +182,13 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
     async unitsGallons(scope: Scope, buildingId: number, input: RangeInput) {
       const place = await requirePlace(scope, 'building', buildingId);
       const range = rangeIn(input, place.time_zone);
-      const rows = await repository.unitsOfBuilding(scope, buildingId, range);
+      const [rows, use] = await Promise.all([
+        repository.unitsOfBuilding(scope, buildingId, range),
+        repository.use(scope, 'building', buildingId, range),
+      ]);
       return {
         ...range,
+        ...buildingFigures(use, rows),
         data: rows.map(({ mgal, ...unit }) => ({ ...unit, gallons: gallonsOf(mgal) })),
       };
     },
@@ -125,8 +197,12 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
     async unitsGallonsByCategory(scope: Scope, buildingId: number, input: RangeInput) {
       const place = await requirePlace(scope, 'building', buildingId);
       const range = rangeIn(input, place.time_zone);
+      const [rows, use] = await Promise.all([
+        repository.unitsOfBuilding(scope, buildingId, range),
+        repository.use(scope, 'building', buildingId, range),
+      ]);
       const byCategory = new Map<number, { units: number; mgal: number }>();
-      for (const row of await repository.unitsOfBuilding(scope, buildingId, range)) {
+      for (const row of rows) {
         const sum = byCategory.get(row.unit_category_id) ?? { units: 0, mgal: 0 };
         sum.units += 1;
         sum.mgal += row.mgal;
@@ -134,6 +210,7 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
       }
       return {
         ...range,
+        ...buildingFigures(use, rows),
         data: [...byCategory]
           .sort(([a], [b]) => a - b)
           .map(([category, sum]) => ({
@@ -145,12 +222,15 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
       };
     },
 
-    /** Call 4: the company's units that used most water. */
+    /**
+     * Call 4: the company's units of one category (residential by default) whose fixture
+     * micrometers used most water.
+     */
     async topUnits(scope: Scope, companyId: number, query: z.output<typeof topUnitsQuerySchema>) {
       const place = await requirePlace(scope, 'company', companyId);
-      const { timeZone, limit, ...input } = query;
+      const { timeZone, limit, unit_category_id: category, ...input } = query;
       const range = rangeIn(input, timeZone ?? place.time_zone);
-      const rows = await repository.topUnits(scope, companyId, range, limit);
+      const rows = await repository.topUnits(scope, companyId, range, limit, category);
       return {
         ...range,
         data: rows.map(({ mgal, ...unit }) => ({
@@ -161,7 +241,7 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
       };
     },
 
-    /** Call 4: the company's properties by use. */
+    /** Call 4: the company's properties by use under the water-accounting rule. */
     async topProperties(
       scope: Scope,
       companyId: number,
