@@ -1,5 +1,5 @@
 import { decodeUplink } from '@flowsight/domain/device-protocol';
-import { ApplianceType, UnitState } from '@flowsight/domain/lookups';
+import { ApplianceType, InstallationType, UnitState } from '@flowsight/domain/lookups';
 import { describe, expect, it } from 'vitest';
 import { generateDemoPortfolio } from './demo-portfolio.ts';
 import { createFleetSimulation, type SimulatedSensor } from './fleet-simulation.ts';
@@ -178,6 +178,7 @@ describe('leak scenarios', () => {
     'dripping-faucet': [0.015, 0.025],
     burst: [4, 6],
     'main-line-night-flow': [1, 2],
+    'hidden-pipe': [0.1, 0.4],
   };
 
   it('add their labelled flow on top of normal use, at the expected rates', () => {
@@ -211,11 +212,54 @@ describe('leak scenarios', () => {
           s !== scenario &&
           leaky.sensors.find((x) => x.mac === s.mac)?.buildingKey === sensorWith.buildingKey,
       );
-      if (scenario.kind !== 'main-line-night-flow' || otherLeaks.length === 0) {
+      // A main line also carries the other leaks of its building.
+      const onMainLine =
+        scenario.kind === 'main-line-night-flow' || scenario.kind === 'hidden-pipe';
+      if (!onMainLine || otherLeaks.length === 0) {
         expect(extra / flowingMinutes).toBeCloseTo(scenario.flowGpm, 3);
       }
       expect(extra).toBeGreaterThan(0);
     }
+  });
+
+  it('puts a hidden pipe on its building main line, day and night, and on no fixture', () => {
+    const pipe = scenarios.find((s) => s.kind === 'hidden-pipe');
+    if (!pipe) throw new Error('no hidden pipe');
+    const main = leaky.sensors.find((s) => s.mac === pipe.mac);
+    const plain = simulation.sensors.find((s) => s.mac === pipe.mac);
+    if (!main || !plain) throw new Error('sensors missing');
+    expect(main.applianceTypeId).toBe(ApplianceType.MainLine);
+    const building = portfolio.buildings[main.buildingKey];
+    expect(building?.installationTypeId).toBe(InstallationType.EveryFixture);
+    const start = Date.parse(pipe.start);
+    const others = scenarios.filter(
+      (s) =>
+        s !== pipe && leaky.sensors.find((x) => x.mac === s.mac)?.buildingKey === main.buildingKey,
+    );
+    // Nothing else of the building leaks in the pipe's first day (seed 11).
+    const firstDay = [start, start + 26 * HOUR] as const;
+    expect(
+      others.filter((s) => Date.parse(s.start) < firstDay[1] && Date.parse(s.end) > start),
+    ).toEqual([]);
+    // Every hour of its first day, at 03:00 as at 15:00, the main line carries the pipe's flow.
+    for (let hour = 1; hour <= 24; hour += 1) {
+      const at = start + hour * HOUR;
+      const extra =
+        leaky.use(main, at, at + HOUR).gallons - simulation.use(plain, at, at + HOUR).gallons;
+      expect(extra).toBeCloseTo(pipe.flowGpm * 60, 3);
+    }
+    // No fixture of the building measures any of it.
+    let fixtures = 0;
+    for (const fixture of leaky.sensors) {
+      if (fixture.buildingKey !== main.buildingKey || fixture === main) continue;
+      const without = simulation.sensors.find((s) => s.mac === fixture.mac);
+      if (!without) throw new Error(`fixture ${fixture.mac} missing`);
+      expect(leaky.use(fixture, ...firstDay).gallons).toBe(
+        simulation.use(without, ...firstDay).gallons,
+      );
+      fixtures += 1;
+    }
+    expect(fixtures).toBeGreaterThan(20);
   });
 
   it('shows a running toilet in every hour, night flow only in the small hours', () => {

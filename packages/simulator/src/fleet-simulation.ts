@@ -1,7 +1,7 @@
 // The simulated fleet: every installed demo micrometer that transmits, the household whose water
 // it measures, and the frames it sends. A fixture sensor reports its fixture's use (usage-model)
 // plus any labelled leak on it; a main line reports the sum of every fixture in its building and
-// of their leaks, plus its own night-flow leak. Frames are encoded with the domain's one encoder
+// of their leaks, plus its own leaks (night flow, a hidden pipe that no fixture measures). Frames are encoded with the domain's one encoder
 // and handed over shaped like the server's `Uplink` (transport 'simulator').
 import { encodeUplink, type Frame } from '@flowsight/domain/device-protocol';
 import {

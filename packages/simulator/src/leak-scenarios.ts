@@ -1,9 +1,16 @@
 // Labelled leaks laid on top of normal use, so leak detection can be evaluated against known
 // truth: a running toilet (~0.5 gal/min, day and night), a dripping faucet (~0.02 gal/min), a
-// burst supply line (~5 gal/min for a few hours) and night flow on a building's main line (a
-// hidden leak that shows in the small hours). Which sensors leak, and when, follows from the seed
-// and the time range alone; the labels are plain JSON.
-import { ApplianceType, SensorStatus, UnitCategory, UnitState } from '@flowsight/domain/lookups';
+// burst supply line (~5 gal/min for a few hours), night flow on a building's main line (a
+// hidden leak that shows in the small hours) and a hidden pipe (0.1–0.4 gal/min day and night in
+// a wall or a slab: water the main line measures and no fixture does). Which sensors leak, and
+// when, follows from the seed and the time range alone; the labels are plain JSON.
+import {
+  ApplianceType,
+  InstallationType,
+  SensorStatus,
+  UnitCategory,
+  UnitState,
+} from '@flowsight/domain/lookups';
 import type { DemoPortfolio } from './demo-portfolio.ts';
 import { localDayOf, localDayStartMs } from './local-time.ts';
 import { createRandom } from './random.ts';
@@ -14,10 +21,15 @@ export const leakKinds = [
   'dripping-faucet',
   'burst',
   'main-line-night-flow',
+  'hidden-pipe',
 ] as const;
 export type LeakKind = (typeof leakKinds)[number];
 
-/** One labelled leak. Times are ISO 8601 UTC; the leak flows in [start, end). */
+/**
+ * One labelled leak. Times are ISO 8601 UTC; the leak flows in [start, end). `mac` is the sensor
+ * whose water it adds to; a hidden pipe is labelled with its building's main line, the only meter
+ * it reaches.
+ */
 export type LeakScenario = {
   readonly mac: string;
   readonly kind: LeakKind;
@@ -42,7 +54,13 @@ export const leakRates: Record<LeakKind, number> = {
   'dripping-faucet': 0.02,
   burst: 5,
   'main-line-night-flow': 1.5,
+  'hidden-pipe': 0.25,
 };
+/**
+ * A leak flows at its kind's typical rate ±15 %, a hidden pipe anywhere in this range (gal/min):
+ * from a weeping joint to a cracked pipe, so the evaluation sees small and large shares.
+ */
+export const HIDDEN_PIPE_GPM = [0.1, 0.4] as const;
 
 export type LeakCounts = Partial<Record<LeakKind, number>>;
 export const defaultLeakCounts: Required<LeakCounts> = {
@@ -50,6 +68,7 @@ export const defaultLeakCounts: Required<LeakCounts> = {
   'dripping-faucet': 3,
   burst: 1,
   'main-line-night-flow': 2,
+  'hidden-pipe': 1,
 };
 
 const HOUR_MS = 3_600_000;
@@ -75,7 +94,9 @@ const mainLines = new Set<number>([ApplianceType.MainLine]);
 
 /**
  * Picks leaks for the portfolio's transmitting sensors, starting inside [from, to). Fixture leaks
- * go to occupied apartments; night flow to main lines. No sensor gets two.
+ * go to occupied apartments; night flow to main lines; hidden pipes to the main lines of buildings
+ * with every fixture metered (the only ones whose main line is reconciled against the fixtures).
+ * No sensor gets two.
  */
 export function chooseLeakScenarios(
   portfolio: DemoPortfolio,
@@ -87,12 +108,19 @@ export function chooseLeakScenarios(
   const counts = { ...defaultLeakCounts, ...options.counts };
   const taken = new Set<string>();
   const scenarios: LeakScenario[] = [];
-  const candidates = (types: Set<number>, apartmentsOnly: boolean) =>
+  const candidates = (types: Set<number>, apartmentsOnly: boolean, everyFixture = false) =>
     portfolio.sensors.filter((sensor) => {
       const placement = sensor.placement;
       if (!placement || sensor.sensorStatusId !== SensorStatus.Transmitting) return false;
       if (!types.has(placement.applianceTypeId) || taken.has(sensor.macAddress)) return false;
       if (Date.parse(sensor.installDate) > fromMs) return false;
+      if (
+        everyFixture &&
+        portfolio.buildings[placement.buildingIndex]?.installationTypeId !==
+          InstallationType.EveryFixture
+      ) {
+        return false;
+      }
       if (!apartmentsOnly) return true;
       const unit = portfolio.units[placement.unitIndex];
       return (
@@ -104,12 +132,14 @@ export function chooseLeakScenarios(
     'dripping-faucet': [6 * DAY_MS, 20 * DAY_MS],
     burst: [2 * HOUR_MS, 6 * HOUR_MS],
     'main-line-night-flow': [4 * DAY_MS, 10 * DAY_MS],
+    'hidden-pipe': [5 * DAY_MS, 12 * DAY_MS],
   };
   const pools: Record<LeakKind, () => typeof portfolio.sensors> = {
     'running-toilet': () => candidates(toilets, true),
     'dripping-faucet': () => candidates(faucets, true),
     burst: () => candidates(burstable, true),
     'main-line-night-flow': () => candidates(mainLines, false),
+    'hidden-pipe': () => candidates(mainLines, false, true),
   };
   for (const kind of leakKinds) {
     for (let i = 0; i < counts[kind]; i += 1) {
@@ -125,7 +155,11 @@ export function chooseLeakScenarios(
       const [shortest, longest] = durations[kind];
       const endMs =
         startMs + Math.round((shortest + random.next() * (longest - shortest)) / 60_000) * 60_000;
-      const flowGpm = Math.round(leakRates[kind] * (0.85 + random.next() * 0.3) * 1000) / 1000;
+      const [slowest, fastest] = HIDDEN_PIPE_GPM;
+      const flowGpm =
+        kind === 'hidden-pipe'
+          ? Math.round((slowest + random.next() * (fastest - slowest)) * 1000) / 1000
+          : Math.round(leakRates[kind] * (0.85 + random.next() * 0.3) * 1000) / 1000;
       scenarios.push({
         mac: sensor.macAddress,
         kind,
