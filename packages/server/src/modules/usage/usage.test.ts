@@ -361,11 +361,17 @@ describe('usage analytics', () => {
       { appliance_type_id: 6, gallons: of(6), sensors: 1 },
       { appliance_type_id: 5, gallons: of(5), sensors: 2 },
     ].sort((a, b) => b.gallons - a.gallons || a.appliance_type_id - b.appliance_type_id);
+    // This building has no main line: its use is its fixture micrometers', and says so.
+    const total = gallons(sumRaw((r) => r.building_id === ids.building && inRange(r)));
     expect(response.json()).toEqual({
       from: '2026-10-01',
       to: '2026-11-30',
       time_zone: NY,
-      total_gallons: gallons(sumRaw((r) => r.building_id === ids.building && inRange(r))),
+      total_gallons: total,
+      fixture_gallons: total,
+      unaccounted_gallons: 0,
+      unaccounted_share: 0,
+      source: 'fixture-meters-only',
       data: expected,
     });
     // A fixture type with a micrometer but no use in the range still shows, at 0.
@@ -453,8 +459,9 @@ describe('usage analytics', () => {
         top.data.map((u) => [u.unit_id, u.gallons]).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
         query,
       ).toEqual(
+        // Residential units only by default: the corner shop is ranked apart.
         [...companyUnits]
-          .filter(([, mgal]) => mgal !== 0)
+          .filter(([id, mgal]) => mgal !== 0 && id !== ids.shop)
           .map(([id, mgal]) => [id, gallons(mgal)])
           .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
       );
@@ -505,7 +512,14 @@ describe('usage analytics', () => {
       { unit_id: ids.empty, unit_name: 'Empty', unit_category_id: 1, gallons: 0 },
       { unit_id: ids.steady, unit_name: 'Steady', unit_category_id: 1, gallons: 0 },
     ].sort((a, b) => b.gallons - a.gallons || a.unit_name.localeCompare(b.unit_name));
-    expect(units).toEqual({ from: '2026-02-01', to: '2026-03-31', data: expected });
+    // No main line here: the building's use is its units' fixture micrometers.
+    const building = gallons(sumRaw((r) => r.building_id === ids.building && inRange(r)));
+    const figures = {
+      building_gallons: building,
+      unaccounted_gallons: 0,
+      source: 'fixture-meters-only',
+    };
+    expect(units).toEqual({ from: '2026-02-01', to: '2026-03-31', ...figures, data: expected });
 
     const grouped = (
       await admin(`/api/buildings/${ids.building}/units-gallons/grouped-by-category?${range}`)
@@ -516,6 +530,7 @@ describe('usage analytics', () => {
     expect(grouped).toEqual({
       from: '2026-02-01',
       to: '2026-03-31',
+      ...figures,
       data: [
         {
           unit_category_id: 1,
@@ -723,7 +738,7 @@ describe('usage analytics', () => {
     const range = { from: '2026-01-01', to: '2026-12-31' };
     const hours = [new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')] as const;
     const byDay = (found: { day: string; mgal: number }[]) =>
-      [...found].sort((a, b) => a.day.localeCompare(b.day));
+      found.map(({ day, mgal }) => ({ day, mgal })).sort((a, b) => a.day.localeCompare(b.day));
     const byHour = (found: { hour: Date; mgal: number }[]) =>
       found.map((r) => [r.hour.toISOString(), r.mgal]).sort();
     const total = (found: { mgal: number }[]) => found.reduce((sum, row) => sum + row.mgal, 0);
