@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RoleType } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { RESIDENTIAL_UNIT_CATEGORY, supplyMeterTypes } from '@flowsight/domain/water-accounting';
 import { createDatabase } from '@flowsight/server/db/client';
 import { prepareDatabase } from '@flowsight/server/db/prepare';
 import { rebuildUsageRollups } from '@flowsight/server/db/rollups';
@@ -271,20 +272,41 @@ type Probe = {
  * (by instant, or by local date in any zone) sees all it needs.
  */
 const rawReadings = (level: string, id: number, from: string, to: string) => `
-  select s.volume_mgal, s.appliance_type_id, s.unit_id,
+  select s.volume_mgal, s.appliance_type_id, s.unit_id, s.building_id,
+         coalesce(s.appliance_type_id, 0) in (${supplyMeterTypes.join(', ')}) as main,
          s.measured_at - make_interval(secs => s.interval_s / 2.0) as instant, z.name as zone
   from submissions s join properties p on p.id = s.property_id join timezones z on z.id = p.timezone_id
   where s.${level}_id = ${id} and s.kind in ('usage', 'usage_v1') and s.unit_id is not null
     and s.measured_at >= '${from}'::timestamptz - interval '1 day'
     and s.measured_at < '${to}'::timestamptz + interval '2 days'`;
 
+/**
+ * The bucket the water-accounting rule decides in (a local day; a UTC hour for hourly charts),
+ * and the chart's label of a bucket column `b` in the answer's zone.
+ */
+const decisionSql = (granularity: number) =>
+  granularity === 4 ? `date_trunc('hour', instant, 'UTC')` : `(instant at time zone zone)::date`;
 const labelSql: Record<number, (zone: string) => string> = {
-  1: () => `to_char(instant at time zone zone, 'YYYY-MM')`,
-  2: () => `to_char(instant at time zone zone, 'IYYY-"W"IW')`,
-  3: () => `to_char(instant at time zone zone, 'YYYY-MM-DD')`,
-  4: (zone) =>
-    `to_char(date_trunc('hour', instant, 'UTC') at time zone '${zone}', 'YYYY-MM-DD HH24')`,
+  1: () => `to_char(b, 'YYYY-MM')`,
+  2: () => `to_char(b, 'IYYY-"W"IW')`,
+  3: () => `to_char(b, 'YYYY-MM-DD')`,
+  4: (zone) => `to_char(b at time zone '${zone}', 'YYYY-MM-DD HH24')`,
 };
+
+/**
+ * Raw readings (with `instant`, `zone`, `main`, `building_id`) to use per `key` under the
+ * water-accounting rule, recomputed by hand: per building and decision bucket the larger of main
+ * line and fixtures where the main line reported, else the fixtures. Columns: key, use, fixtures.
+ */
+const ruleOverRaw = (readings: string, bucket: string, key: string) => `
+  select ${key} as key, sum(use) as use, sum(fixtures) as fixtures from (
+    select b, case when bool_or(main) then greatest(coalesce(sum(volume_mgal) filter (where main), 0),
+                                                    coalesce(sum(volume_mgal) filter (where not main), 0))
+                   else coalesce(sum(volume_mgal) filter (where not main), 0) end as use,
+           coalesce(sum(volume_mgal) filter (where not main), 0) as fixtures
+    from (select r.*, ${bucket} as b from (${readings}) r) r
+    group by building_id, b
+  ) per_building group by 1`;
 
 const plural: Record<string, string> = {
   company: 'companies',
@@ -315,11 +337,18 @@ function gallonsProbe(level: string, ids: readonly number[], granularity: number
       new Map((answer as GallonsAnswer).data.map((b: Bucket) => [b.period, b.gallons])),
     raw: async (client, answer) => {
       const window = answer as GallonsAnswer;
-      const { rows } = await client.query<{ period: string; gallons: number }>(`
-        select ${labelSql[granularity]?.(window.time_zone)} as period, sum(volume_mgal)::float8 / 1000 as gallons
-        from (${rawReadings(level, ids[0] ?? 0, window.from, window.to)}) r
-        where instant >= '${window.from}'::timestamptz and instant < '${window.to}'::timestamptz
-        group by 1`);
+      const label = labelSql[granularity]?.(window.time_zone) ?? '';
+      const inWindow = `select * from (${rawReadings(level, ids[0] ?? 0, window.from, window.to)}) r
+        where instant >= '${window.from}'::timestamptz and instant < '${window.to}'::timestamptz`;
+      // A unit's chart is its fixture micrometers; above it, the buildings' use under the rule.
+      const query =
+        level === 'unit'
+          ? `select ${label} as period, sum(volume_mgal)::float8 / 1000 as gallons
+             from (select r.*, ${decisionSql(granularity)} as b from (${inWindow}) r where not main) r
+             group by 1`
+          : `select key as period, sum(use)::float8 / 1000 as gallons
+             from (${ruleOverRaw(inWindow, decisionSql(granularity), label)}) u group by 1`;
+      const { rows } = await client.query<{ period: string; gallons: number }>(query);
       return new Map(rows.map((r) => [r.period, Number(r.gallons)]));
     },
   };
@@ -329,6 +358,7 @@ type ApplianceAnswer = {
   from: string;
   to: string;
   time_zone: string;
+  total_gallons: number;
   data: { appliance_type_id: number; gallons: number }[];
 };
 
@@ -340,16 +370,23 @@ function applianceProbe(level: string, ids: readonly number[]): Probe {
     direct: (usage, scope) =>
       usage.applianceGallons(scope, level as PortfolioLevel, ids[0] ?? 0, {}),
     buckets: (answer) =>
-      new Map(
-        (answer as ApplianceAnswer).data.map((a) => [String(a.appliance_type_id), a.gallons]),
-      ),
+      new Map([
+        ...(answer as ApplianceAnswer).data.map(
+          (a) => [String(a.appliance_type_id), a.gallons] as const,
+        ),
+        ['total', (answer as ApplianceAnswer).total_gallons],
+      ]),
     raw: async (client, answer) => {
       const range = answer as ApplianceAnswer;
+      const inRange = `select * from (${rawReadings(level, ids[0] ?? 0, `${range.from}T00:00:00Z`, `${range.to}T00:00:00Z`)}) r
+        where (instant at time zone zone)::date between '${range.from}' and '${range.to}'`;
+      // Fixture types without the main line, and the total: the buildings' use under the rule.
       const { rows } = await client.query<{ period: string; gallons: number }>(`
         select appliance_type_id::text as period, sum(volume_mgal)::float8 / 1000 as gallons
-        from (${rawReadings(level, ids[0] ?? 0, `${range.from}T00:00:00Z`, `${range.to}T00:00:00Z`)}) r
-        where (instant at time zone zone)::date between '${range.from}' and '${range.to}'
-        group by 1`);
+        from (${inRange}) r where not main group by 1
+        union all
+        select 'total', coalesce(sum(use), 0)::float8 / 1000
+        from (${ruleOverRaw(inRange, '(instant at time zone zone)::date', "'total'")}) u`);
       return new Map(rows.map((r) => [r.period, Number(r.gallons)]));
     },
   };
@@ -371,6 +408,7 @@ function topUnitsProbe(companyIds: readonly number[]): Probe {
         select unit_id::text as period, sum(volume_mgal)::float8 / 1000 as gallons
         from (${rawReadings('company', companyIds[0] ?? 0, `${range.from}T00:00:00Z`, `${range.to}T00:00:00Z`)}) r
         where (instant at time zone zone)::date between '${range.from}' and '${range.to}'
+          and not main and unit_id in (select id from units where unit_category_id = ${RESIDENTIAL_UNIT_CATEGORY})
         group by 1 order by 2 desc limit ${range.data.length}`);
       return new Map(rows.map((r) => [r.period, Number(r.gallons)]));
     },
