@@ -30,6 +30,8 @@ export const englishFramePaths = [
   'usage.dashboard',
   'usage.kpi',
   'usage.alerts',
+  'usage.fixtures',
+  'usage.water',
   'micrometers.lookups.fixtures',
   'portfolio.lookups.unitCategories',
 ] as const;

@@ -17,14 +17,25 @@ export type BarListItem = {
   value: number;
   /** A line under the label, e.g. "Building Hall · Elm Court". */
   secondary?: ReactNode;
+  /** A line under the value, e.g. its share of the whole. */
+  detail?: ReactNode;
   /** An in-app path the label links to. */
   to?: string;
+  /** The bar's colour when it is not the list's. */
+  color?: string;
 };
 
 export type BarListProps = {
   /** Names the list for assistive technology. */
   title: string;
   items: readonly BarListItem[];
+  /**
+   * Rows that are not part of the ranking (e.g. water no fixture accounts for): listed after it
+   * behind a rule, with striped bars on the same scale, never folded; their secondary line wraps.
+   */
+  apart?: readonly BarListItem[];
+  /** Names the `apart` rows for assistive technology. */
+  apartTitle?: string;
   formatValue?: (value: number) => string;
   emptyText?: string;
   color?: string;
@@ -36,6 +47,8 @@ export type BarListProps = {
 export function BarList({
   title,
   items,
+  apart = [],
+  apartTitle,
   formatValue,
   emptyText,
   color,
@@ -47,92 +60,34 @@ export function BarList({
   const numbers = useChartNumberFormats();
   const [expanded, setExpanded] = useState(false);
   const showValue = formatValue ?? numbers.number;
-  if (items.length === 0) {
+  if (items.length === 0 && apart.every((item) => item.value <= 0)) {
     return <ChartEmpty text={emptyText ?? t('usage.chart.empty')} data-testid={testId} />;
   }
-  const max = Math.max(0, ...items.map((item) => item.value));
+  const max = Math.max(0, ...items.map((item) => item.value), ...apart.map((item) => item.value));
   const fill = color ?? theme.palette.primary.main;
   const folded = limit !== undefined && !expanded && items.length > limit;
   const shown = folded ? items.slice(0, limit) : items;
+  const listSx = {
+    listStyle: 'none',
+    m: 0,
+    p: 0,
+    display: 'grid',
+    // One column no wider than the card: long names are cut with an ellipsis.
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: 1.25,
+  } as const;
   return (
     <>
-      <Box
-        component="ol"
-        aria-label={title}
-        data-testid={testId}
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          // One column no wider than the card: long names are cut with an ellipsis.
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          gap: 1.25,
-        }}
-      >
-        {shown.map((item) => {
-          const share = max > 0 ? Math.max(0, item.value) / max : 0;
-          return (
-            <Box component="li" key={item.key} data-testid="bar-list-item" data-value={item.value}>
-              <Box
-                sx={{
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  alignItems: 'baseline',
-                  gap: 1,
-                }}
-              >
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-                    {item.to === undefined ? (
-                      item.label
-                    ) : (
-                      <Link component={RouterLink} to={item.to} underline="hover">
-                        {item.label}
-                      </Link>
-                    )}
-                  </Typography>
-                  {item.secondary !== undefined && (
-                    <Typography
-                      variant="caption"
-                      noWrap
-                      component="div"
-                      sx={{ color: 'text.secondary' }}
-                    >
-                      {item.secondary}
-                    </Typography>
-                  )}
-                </Box>
-                <Typography
-                  variant="body2"
-                  sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 600 }}
-                >
-                  {showValue(item.value)}
-                </Typography>
-              </Box>
-              <Box
-                aria-hidden
-                sx={{
-                  mt: 0.5,
-                  height: 8,
-                  borderRadius: 4,
-                  bgcolor: alpha(fill, 0.14),
-                  overflow: 'hidden',
-                }}
-              >
-                <Box
-                  sx={{
-                    height: '100%',
-                    width: `${(share * 100).toFixed(2)}%`,
-                    minWidth: item.value > 0 ? 2 : 0,
-                    borderRadius: 4,
-                    bgcolor: fill,
-                  }}
-                />
-              </Box>
-            </Box>
-          );
-        })}
+      <Box component="ol" aria-label={title} data-testid={testId} sx={listSx}>
+        {shown.map((item) => (
+          <BarRow
+            key={item.key}
+            item={item}
+            max={max}
+            fill={item.color ?? fill}
+            showValue={showValue}
+          />
+        ))}
       </Box>
       {limit !== undefined && items.length > limit && (
         <Button
@@ -146,6 +101,129 @@ export function BarList({
             : t('usage.chart.showAll', { total: items.length })}
         </Button>
       )}
+      {apart.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={apartTitle}
+          data-testid={testId === undefined ? undefined : `${testId}-apart`}
+          sx={{
+            ...listSx,
+            mt: 1.5,
+            pt: 1.5,
+            borderTop: 1,
+            borderColor: 'divider',
+            borderTopStyle: 'dashed',
+          }}
+        >
+          {apart.map((item) => (
+            <BarRow
+              key={item.key}
+              item={item}
+              max={max}
+              fill={item.color ?? fill}
+              showValue={showValue}
+              apart
+            />
+          ))}
+        </Box>
+      )}
     </>
+  );
+}
+
+type BarRowProps = {
+  item: BarListItem;
+  max: number;
+  fill: string;
+  showValue: (value: number) => string;
+  apart?: boolean;
+};
+
+function BarRow({ item, max, fill, showValue, apart = false }: BarRowProps) {
+  const theme = useTheme();
+  const share = max > 0 ? Math.max(0, item.value) / max : 0;
+  return (
+    <Box
+      component="li"
+      data-testid={apart ? 'bar-list-apart-item' : 'bar-list-item'}
+      data-value={item.value}
+      data-bar={share.toFixed(3)}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+          gap: 1,
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: apart ? 600 : 500 }}>
+            {item.to === undefined ? (
+              item.label
+            ) : (
+              <Link component={RouterLink} to={item.to} underline="hover">
+                {item.label}
+              </Link>
+            )}
+          </Typography>
+          {item.secondary !== undefined && (
+            <Typography
+              variant="caption"
+              noWrap={!apart}
+              component="div"
+              sx={{ color: 'text.secondary' }}
+            >
+              {item.secondary}
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ textAlign: 'right', flexShrink: 0, alignSelf: 'flex-start' }}>
+          <Typography
+            variant="body2"
+            sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 600 }}
+          >
+            {showValue(item.value)}
+          </Typography>
+          {item.detail !== undefined && (
+            <Typography
+              variant="caption"
+              component="div"
+              sx={{
+                color: 'text.secondary',
+                fontVariantNumeric: 'tabular-nums',
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {item.detail}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+      <Box
+        aria-hidden
+        sx={{
+          mt: 0.5,
+          height: 8,
+          borderRadius: 4,
+          bgcolor: alpha(fill, 0.14),
+          overflow: 'hidden',
+        }}
+      >
+        <Box
+          sx={{
+            height: '100%',
+            width: `${(share * 100).toFixed(2)}%`,
+            minWidth: item.value > 0 ? 2 : 0,
+            borderRadius: 4,
+            bgcolor: fill,
+            // Rows apart from the ranking read as a different kind of figure.
+            backgroundImage: apart
+              ? `repeating-linear-gradient(135deg, transparent 0 3px, ${alpha(theme.palette.background.paper, 0.5)} 3px 5px)`
+              : undefined,
+          }}
+        />
+      </Box>
+    </Box>
   );
 }

@@ -149,6 +149,43 @@ describe('BarList', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('lists rows apart from the ranking after it, on the same scale, with a detail per value', async () => {
+    renderElement(
+      <BarList
+        title="Fixtures"
+        items={[{ key: '5', label: 'Toilet', value: 300, detail: '60%' }]}
+        apart={[{ key: 'rest', label: 'Unaccounted', value: 150, secondary: 'Common taps' }]}
+        apartTitle="Not a fixture"
+        formatValue={(value) => `${value} gal`}
+        data-testid="fixtures"
+      />,
+    );
+    const ranked = await screen.findByRole('list', { name: 'Fixtures' });
+    expect(
+      within(ranked)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Toilet300 gal60%']);
+    const apart = screen.getByRole('list', { name: 'Not a fixture' });
+    const row = within(apart).getByRole('listitem');
+    expect(row.textContent).toBe('UnaccountedCommon taps150 gal');
+    // Half the largest row: the bars share one scale.
+    expect(row.getAttribute('data-bar')).toBe('0.500');
+    expect(screen.getByTestId('fixtures-apart')).toBe(apart);
+  });
+
+  it('shows the empty text when neither the ranking nor the rows apart hold water', async () => {
+    renderElement(
+      <BarList
+        title="Fixtures"
+        items={[]}
+        apart={[{ key: 'rest', label: 'Unaccounted', value: 0 }]}
+        emptyText="No usage yet"
+      />,
+    );
+    expect((await screen.findByTestId('chart-empty')).textContent).toBe('No usage yet');
+  });
+
   it('shows the empty text without items', async () => {
     renderElement(<BarList title="Top units" items={[]} emptyText="No usage yet" />);
     expect((await screen.findByTestId('chart-empty')).textContent).toBe('No usage yet');

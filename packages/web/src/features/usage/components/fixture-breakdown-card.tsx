@@ -1,10 +1,15 @@
-// Gallons per fixture type over the chosen dates, largest first.
+// Gallons per fixture type over the chosen dates, largest first, each with its share of the
+// place's use; above a unit, the water no fixture accounts for follows as its own row (water
+// accounting), and a note says when the use came from fixture meters rather than the main line.
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { BarList, ChartCard, ChartError, ChartLoading } from '@/components/charts';
 import { useApplianceGallons } from '../api/get-appliance-gallons';
 import type { UsagePlace } from '../api/usage-keys';
 import type { DateRangeQuery } from '../utils/date-range';
 import { useFixtureLabel, useUsageFormat } from '../utils/usage-format';
+import { fixtureShares } from '../utils/water-accounting';
+import { SourceNote } from './source-note';
 
 export type FixtureBreakdownCardProps = {
   place: UsagePlace;
@@ -15,10 +20,12 @@ export type FixtureBreakdownCardProps = {
 
 export function FixtureBreakdownCard({ place, range, enabled }: FixtureBreakdownCardProps) {
   const { t } = useTranslation();
+  const theme = useTheme();
   const format = useUsageFormat();
   const fixtureLabel = useFixtureLabel();
   const query = useApplianceGallons(place, range, enabled);
   const answer = query.data;
+  const shares = answer === undefined ? undefined : fixtureShares(answer);
   return (
     <ChartCard
       title={t('usage.fixtures.title')}
@@ -37,21 +44,40 @@ export function FixtureBreakdownCard({ place, range, enabled }: FixtureBreakdown
         <ChartError message={t('usage.range.fixFirst')} />
       ) : query.isPending ? (
         <ChartLoading height={160} />
-      ) : query.isError ? (
+      ) : query.isError || shares === undefined ? (
         <ChartError onRetry={() => void query.refetch()} />
       ) : (
-        <BarList
-          title={t('usage.fixtures.title')}
-          items={(answer?.data ?? []).map((row) => ({
-            key: String(row.appliance_type_id),
-            label: fixtureLabel(row.appliance_type_id),
-            value: row.gallons,
-            secondary: t('usage.fixtures.sensors', { sensors: format.count(row.sensors) }),
-          }))}
-          formatValue={format.gallons}
-          emptyText={t('usage.fixtures.empty')}
-          data-testid="fixture-list"
-        />
+        <>
+          <BarList
+            title={t('usage.fixtures.title')}
+            items={shares.rows.map((row) => ({
+              key: String(row.applianceTypeId),
+              label: fixtureLabel(row.applianceTypeId),
+              value: row.gallons,
+              secondary: t('usage.fixtures.sensors', { sensors: format.count(row.sensors) }),
+              detail: format.share(row.share),
+            }))}
+            apart={
+              shares.unaccounted === null
+                ? []
+                : [
+                    {
+                      key: 'unaccounted',
+                      label: t('usage.water.unaccounted'),
+                      value: shares.unaccounted.gallons,
+                      secondary: t('usage.water.unaccountedHelp'),
+                      detail: format.share(shares.unaccounted.share),
+                      color: theme.palette.warning.main,
+                    },
+                  ]
+            }
+            apartTitle={t('usage.water.unaccounted')}
+            formatValue={format.gallons}
+            emptyText={t('usage.fixtures.empty')}
+            data-testid="fixture-list"
+          />
+          <SourceNote source={answer?.source} />
+        </>
       )}
     </ChartCard>
   );

@@ -1,5 +1,6 @@
-// A company's dashboard (spec section 2): headline figures, usage over time, alerts per month and
-// the units using the most water. It is /dashboard for company roles and the company page's
+// A company's dashboard (spec section 2): headline figures, usage over time, alerts per month, the
+// units using the most water and this month's use by fixture with the water no fixture accounts
+// for. It is /dashboard for company roles and the company page's
 // "dashboard" tab for system roles.
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
@@ -7,10 +8,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useStatistics } from '../api/get-statistics';
 import { AlertsChartCard } from '../components/alerts-chart-card';
+import { FixtureBreakdownCard } from '../components/fixture-breakdown-card';
 import { KpiCards } from '../components/kpi-cards';
 import { TopUnitsCard } from '../components/top-units-card';
 import { UsageTrendCard } from '../components/usage-trend-card';
 import { useChartParams } from '../utils/chart-params';
+import type { DateRangeQuery } from '../utils/date-range';
+
+/** No dates: the API's default range, this month so far, as the headline figure counts. */
+const thisMonth: DateRangeQuery = {};
 
 export type CompanyDashboardProps = { companyId: number };
 
@@ -35,6 +41,7 @@ export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
         />
         <TopUnitsCard companyId={companyId} />
         <AlertsChartCard companyId={companyId} timeZone={statistics.data?.time_zone} />
+        <FixtureBreakdownCard place={place} range={thisMonth} enabled />
       </Box>
     </Stack>
   );

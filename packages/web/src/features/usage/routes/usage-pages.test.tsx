@@ -113,8 +113,11 @@ const statistics = {
   water_price_per_kgal: 10,
 };
 
-/** The buckets the API answers for a granularity: 12, or 24 hourly ones. */
-function gallonsAnswer(granularity: number) {
+/**
+ * The buckets the API answers for a granularity: 12, or 24 hourly ones. Above a unit a fifth of
+ * each bucket is water no fixture accounts for.
+ */
+function gallonsAnswer(granularity: number, unit = false) {
   const count = granularity === 4 ? 24 : 12;
   const data = Array.from({ length: count }, (_, index) => {
     const start = new Date(Date.UTC(2026, 10, 10 + (granularity === 4 ? 0 : index), index));
@@ -131,19 +134,25 @@ function gallonsAnswer(granularity: number) {
       start: start.toISOString(),
       end: start.toISOString(),
       gallons: 10 * (index + 1),
+      fixture_gallons: unit ? 10 * (index + 1) : 8 * (index + 1),
+      unaccounted_gallons: unit ? null : 2 * (index + 1),
     };
   });
   return {
     granularity,
     time_zone: 'America/New_York',
+    source: unit ? null : 'main-line',
     from: data[0]?.start,
     to: data.at(-1)?.end,
     data,
   };
 }
 
-const gallonsHandler = (request: Request) =>
-  reply(200, gallonsAnswer(Number(new URL(request.url).searchParams.get('granularity') ?? 3)));
+const granularityOf = (request: Request) =>
+  Number(new URL(request.url).searchParams.get('granularity') ?? 3);
+const gallonsHandler = (request: Request) => reply(200, gallonsAnswer(granularityOf(request)));
+const unitGallonsHandler = (request: Request) =>
+  reply(200, gallonsAnswer(granularityOf(request), true));
 
 /** The company's current local month: the alerts chart ends with it. */
 const currentMonth = new Intl.DateTimeFormat('en-CA', {
@@ -161,6 +170,7 @@ const topUnits = {
     {
       unit_id: 11,
       unit_name: 'Apt 101',
+      unit_category_id: 1,
       building_id: 9,
       building_name: 'North Tower',
       property_id: 7,
@@ -170,6 +180,9 @@ const topUnits = {
     },
   ],
 };
+
+/** The building's use beside its units' fixture micrometers (units-gallons calls). */
+const buildingFigures = { building_gallons: 1875.5, unaccounted_gallons: 375, source: 'main-line' };
 
 function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
   const session = sessionFixture({ roles: [role], active_role_id: role.id });
@@ -186,7 +199,7 @@ function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
     'GET /companies/1/statistics': () => reply(200, statistics),
     'GET /companies/1/gallons': gallonsHandler,
     'GET /buildings/9/gallons': gallonsHandler,
-    'GET /units/11/gallons': gallonsHandler,
+    'GET /units/11/gallons': unitGallonsHandler,
     'GET /companies/1/dashboard-chart-alerts': () => reply(200, alertsChart),
     'GET /companies/1/top-gallons-units': () => reply(200, topUnits),
     'GET /companies/1/top-gallons-properties': () =>
@@ -195,12 +208,26 @@ function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
         data: [{ property_id: 7, property_name: 'Harbor Point', units: 2, gallons: 500 }],
       }),
     'GET /companies/1/appliance-gallons': () =>
-      reply(200, { ...range, time_zone: 'America/New_York', total_gallons: 0, data: [] }),
+      reply(200, {
+        ...range,
+        time_zone: 'America/New_York',
+        total_gallons: 0,
+        fixture_gallons: 0,
+        unaccounted_gallons: 0,
+        unaccounted_share: 0,
+        source: 'main-line',
+        data: [],
+      }),
     'GET /buildings/9/appliance-gallons': () =>
       reply(200, {
         ...range,
         time_zone: 'America/New_York',
-        total_gallons: 1500.5,
+        // Building use 1,875.5 gal: the fixtures measured 1,500.5, 375 no fixture accounts for.
+        total_gallons: 1875.5,
+        fixture_gallons: 1500.5,
+        unaccounted_gallons: 375,
+        unaccounted_share: 0.1999,
+        source: 'main-line',
         data: [
           { appliance_type_id: 5, gallons: 1200.25, sensors: 14 },
           { appliance_type_id: 11, gallons: 300.25, sensors: 3 },
@@ -209,6 +236,7 @@ function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
     'GET /buildings/9/units-gallons': () =>
       reply(200, {
         ...range,
+        ...buildingFigures,
         data: [
           { unit_id: 11, unit_name: 'Apt 101', unit_category_id: 1, gallons: 310.2 },
           { unit_id: 12, unit_name: 'Apt 102', unit_category_id: 1, gallons: 0 },
@@ -217,6 +245,7 @@ function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
     'GET /buildings/9/units-gallons/grouped-by-category': () =>
       reply(200, {
         ...range,
+        ...buildingFigures,
         data: [{ unit_category_id: 1, units: 2, gallons: 310.2, gallons_per_unit: 155.1 }],
       }),
     'GET /units/11/appliance-gallons': () =>
@@ -224,6 +253,10 @@ function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
         ...range,
         time_zone: 'America/New_York',
         total_gallons: 80,
+        fixture_gallons: 80,
+        unaccounted_gallons: null,
+        unaccounted_share: null,
+        source: null,
         data: [{ appliance_type_id: 6, gallons: 80, sensors: 1 }],
       }),
     'GET /units/11/gallons-predictions': () =>
@@ -385,10 +418,16 @@ describe('charts tab', () => {
       within(fixtures)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Main toiletSensors: 141,200.3 gal', 'Washing machineSensors: 3300.3 gal']);
-    expect(screen.getByTestId('fixture-breakdown').textContent).toContain(
-      '1,500.5 gal from Nov 1, 2026 to Nov 22, 2026',
+    ).toEqual(['Main toiletSensors: 141,200.3 gal64%', 'Washing machineSensors: 3300.3 gal16%']);
+    // The water no fixture accounts for is its own row, apart from the fixtures: 64 + 16 + 20.
+    const unaccounted = screen.getByRole('list', { name: 'Unaccounted water' });
+    expect(within(unaccounted).getByRole('listitem').textContent).toBe(
+      'Unaccounted waterCommon-area taps, unmetered fixtures, leaks in walls. Meters agree within a few per cent, so small differences show as 0.375 gal20%',
     );
+    expect(screen.getByTestId('fixture-breakdown').textContent).toContain(
+      '1,875.5 gal from Nov 1, 2026 to Nov 22, 2026',
+    );
+    expect(screen.queryByTestId('source-note')).toBeNull();
 
     const units = await screen.findByTestId('units-comparison-list');
     expect(within(units).getByRole('link', { name: 'Apt 101' }).getAttribute('href')).toBe(
@@ -484,5 +523,77 @@ describe('charts tab', () => {
     expect(
       within(properties).getByRole('link', { name: 'Harbor Point' }).getAttribute('href'),
     ).toBe('/companies/1/properties/7/charts');
+  });
+});
+
+describe('water accounting', () => {
+  /** The company's breakdown this month: 1,000 gal of use, 800 of them measured by fixtures. */
+  const companyFixtures = (source: string, unaccounted: number) => ({
+    ...range,
+    time_zone: 'America/New_York',
+    total_gallons: 800 + unaccounted,
+    fixture_gallons: 800,
+    unaccounted_gallons: unaccounted,
+    unaccounted_share: unaccounted / (800 + unaccounted),
+    source,
+    data: [
+      { appliance_type_id: 1, gallons: 600, sensors: 10 },
+      { appliance_type_id: 5, gallons: 200, sensors: 4 },
+    ],
+  });
+
+  it('shows the dashboard’s use by fixture with unaccounted water as its own row', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /companies/1/appliance-gallons', () =>
+      reply(200, companyFixtures('main-line', 200)),
+    );
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    const fixtures = await screen.findByTestId('fixture-list');
+    // Shares of the use (1,000 gal), not of the fixtures (800): 60 + 20 + 20 = 100.
+    const rows = within(fixtures)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(rows).toEqual([
+      expect.stringMatching(/600 gal60%$/),
+      expect.stringMatching(/200 gal20%$/),
+    ]);
+    const apart = screen.getByTestId('fixture-list-apart');
+    expect(apart.textContent).toContain('Unaccounted water');
+    expect(apart.textContent).toContain('200 gal20%');
+    expect(screen.getByTestId('fixture-breakdown').textContent).toContain('1,000 gal from');
+    // This month so far: the API's default range, as the headline figure counts.
+    expect(requestsTo(api, '/companies/1/appliance-gallons')[0]?.has('from')).toBe(false);
+  });
+
+  it('notes fixture meters only, without an unaccounted row nothing measured', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /companies/1/appliance-gallons', () =>
+      reply(200, companyFixtures('fixture-meters-only', 0)),
+    );
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    expect((await screen.findByTestId('source-note')).textContent).toBe(
+      'Fixture meters only — no main line reported',
+    );
+    expect(screen.queryByTestId('fixture-list-apart')).toBeNull();
+    expect(within(screen.getByTestId('fixture-list')).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('notes a main line that reported on part of the period, and shows 0 rather than less', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /companies/1/appliance-gallons', () => reply(200, companyFixtures('mixed', 0)));
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    expect((await screen.findByTestId('source-note')).textContent).toBe(
+      'Main line reported on part of the period',
+    );
+    expect(screen.getByTestId('fixture-list-apart').textContent).toContain('0 gal0%');
+  });
+
+  it('shows a unit’s fixtures without an unaccounted row or note', async () => {
+    signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/units/11/charts' });
+    const fixtures = await screen.findByTestId('fixture-list');
+    expect(within(fixtures).getAllByRole('listitem')[0]?.textContent).toContain('100%');
+    expect(screen.queryByTestId('fixture-list-apart')).toBeNull();
+    expect(screen.queryByTestId('source-note')).toBeNull();
   });
 });

@@ -22,6 +22,8 @@ export function useUsageFormat() {
       wholeGallons: (value: number) => t('usage.units.gallons', { value: numbers.count(value) }),
       count: numbers.count,
       money: numbers.money,
+      /** A fraction of a whole (0–1) as "12.5%". */
+      share: (fraction: number) => numbers.share(fraction, 1),
       /** "+2.9 %" */
       change: (value: number) => t('usage.units.percent', { value: percent.format(value) }),
       /** A local date YYYY-MM-DD, e.g. "Nov 1, 2026". */
