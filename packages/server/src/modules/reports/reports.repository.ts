@@ -16,13 +16,25 @@ import {
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import {
   type DateRange,
+  monthEnd,
   type ReportGranularityId,
   type StatisticsPlan,
   statisticsFigures,
 } from '@flowsight/domain/reports';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
-import { atPlace, placeRows, rangeUsage, scoped } from '../../db/queries/rollup-reads.ts';
+import {
+  atPlace,
+  type BuildingLevel,
+  buildingBuckets,
+  buildingUse,
+  daysWithin,
+  fixtureMeter,
+  fixtureRows,
+  placeRows,
+  rangeUsage,
+  scoped,
+} from '../../db/queries/rollup-reads.ts';
 import { timezones } from '../../db/schema/location.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -55,6 +67,9 @@ const bucketOf: Record<ReportGranularityId, SQL> = {
 };
 
 export type StatisticsRow = {
+  /** This month's building-days with a main line reporting, and with water but none (null: a unit). */
+  metered_days: number | null;
+  unmetered_days: number | null;
   this_month: number;
   last_month: number;
   today: number;
@@ -86,6 +101,62 @@ export type GallonsReportRow = {
   buckets: string[];
   volumes: number[];
 };
+
+/** `sum(<column>)` over the days `range` of `<alias>.<day>` (0 without a range). */
+const sumWithin = (alias: string, day: string, column: string, range: DateRange | null) =>
+  range === null
+    ? sql`0::float8`
+    : sql`coalesce(sum(${sql.raw(`${alias}.${column}`)}) filter (where ${dayWithin(alias, day, range)}), 0)::float8`;
+const dayWithin = (alias: string, day: string, range: DateRange) =>
+  sql`${sql.raw(`${alias}.${day}`)} >= ${range.from}::date and ${sql.raw(`${alias}.${day}`)} <= ${range.to}::date`;
+
+/**
+ * The statistics sums of a company, property or building: building use under the rule, one row
+ * per building and local day from the plan's first day to the end of this month, summed per
+ * window; the months as sums of their days.
+ */
+function buildingLevelUsage(scope: Scope, level: BuildingLevel, id: number, plan: StatisticsPlan) {
+  const { days, windows } = plan;
+  const thisMonth = { from: days.monthStart, to: monthEnd(days.today) };
+  const lastMonth = { from: days.lastMonthStart, to: days.lastMonthEnd };
+  const toDate = { from: days.monthStart, to: days.today };
+  const read = { from: days.earliest, to: thisMonth.to };
+  const use = (range: DateRange | null) => sumWithin('b', 'bucket', 'use', range);
+  return sql`select ${use(thisMonth)} as this_month, ${use(lastMonth)} as last_month,
+      ${use(windows.today)} as today, ${use(windows.later)} as later, ${use(windows.same)} as same,
+      ${use(windows.lastPart)} as last_part, ${use(windows.before)} as before,
+      count(*) filter (where b.metered = 1 and ${dayWithin('b', 'bucket', toDate)})::int as metered_days,
+      count(*) filter (where b.metered = 0 and ${dayWithin('b', 'bucket', toDate)})::int as unmetered_days
+    from (${buildingUse(buildingBuckets(scope, level, id, 'daily', daysWithin(read)))}) b`;
+}
+
+/**
+ * The statistics sums of a unit: its fixture micrometers only (a main line in the unit measures
+ * the building's water, not the unit's), the two months from the monthly rollup and the plan's
+ * short windows from the daily one.
+ */
+function unitUsage(scope: Scope, id: number, plan: StatisticsPlan) {
+  const { windows, months } = plan;
+  const rows = fixtureRows(scope, 'unit', id);
+  const scanned = sql.join(
+    plan.scan.map((range) => sql`(${dayWithin('d', 'day', range)})`),
+    sql` or `,
+  );
+  const daily = (range: DateRange | null) => sumWithin('d', 'day', 'volume_mgal', range);
+  return sql`select m.*, d.*, null::int as metered_days, null::int as unmetered_days
+    from (
+      select coalesce(sum(m.volume_mgal) filter (where m.month = ${months.thisMonth}::date), 0)::float8 as this_month,
+             coalesce(sum(m.volume_mgal) filter (where m.month = ${months.lastMonth}::date), 0)::float8 as last_month
+      from usage_monthly m
+      where ${rows('m')} and m.month in (${months.thisMonth}::date, ${months.lastMonth}::date)
+    ) m, (
+      select ${daily(windows.today)} as today, ${daily(windows.later)} as later,
+             ${daily(windows.same)} as same, ${daily(windows.lastPart)} as last_part,
+             ${daily(windows.before)} as before
+      from usage_daily d
+      where ${rows('d')} and (${scanned})
+    ) d`;
+}
 
 export function createReportsRepository(db: Database) {
   return {
@@ -142,37 +213,22 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * Call 7 in one statement: the two months from the monthly rollup, the plan's short daily
-     * windows, the counts, and the open leaks' rates.
+     * Call 7 in one statement: the usage sums, the counts and the open leaks' rates. Above the
+     * unit level the sums are building use under the water-accounting rule, read day by day from
+     * the per-building log (a month is the sum of its local days: the rule holds per day), from
+     * the first day the plan needs to the end of this month; `metered_days` and `unmetered_days`
+     * count this month's building-days with and without a main line reporting. A unit's sums
+     * count its fixture micrometers only: the two months from the monthly rollup, the plan's
+     * short windows from the daily one.
      */
     async statistics(scope: Scope, level: PortfolioLevel, id: number, plan: StatisticsPlan) {
-      const d = (day: string) => sql`${day}::date`;
-      const within = (range: DateRange | null) =>
-        range === null
-          ? sql`0::float8`
-          : sql`coalesce(sum(d.volume_mgal) filter (where d.day >= ${d(range.from)} and d.day <= ${d(range.to)}), 0)::float8`;
-      const scanned = sql.join(
-        plan.scan.map((range) => sql`(d.day >= ${d(range.from)} and d.day <= ${d(range.to)})`),
-        sql` or `,
-      );
       const unitsAtPlace = level === 'unit' ? sql`u.id = ${id}` : atPlace('u', level, id);
-      const { windows, months } = plan;
+      const usage =
+        level === 'unit' ? unitUsage(scope, id, plan) : buildingLevelUsage(scope, level, id, plan);
       const [row] = await selectRows<StatisticsRow>(
         db,
         sql`
-        with monthly as (
-          select coalesce(sum(m.volume_mgal) filter (where m.month = ${d(months.thisMonth)}), 0)::float8 as this_month,
-                 coalesce(sum(m.volume_mgal) filter (where m.month = ${d(months.lastMonth)}), 0)::float8 as last_month
-          from usage_monthly m
-          where ${atPlace('m', level, id)} and ${scoped(scope, 'm')}
-            and m.month in (${d(months.thisMonth)}, ${d(months.lastMonth)})
-        ), daily as (
-          select ${within(windows.today)} as today, ${within(windows.later)} as later,
-                 ${within(windows.same)} as same, ${within(windows.lastPart)} as last_part,
-                 ${within(windows.before)} as before
-          from usage_daily d
-          where ${atPlace('d', level, id)} and ${scoped(scope, 'd')} and (${scanned})
-        ), fleet as (
+        with usage as (${usage}), fleet as (
           select count(*)::int as sensors,
                  count(*) filter (where s.sensor_status_id = ${SensorStatus.Transmitting})::int as transmitting
           from sensors s where ${atPlace('s', level, id)} and ${scoped(scope, 's')}
@@ -188,7 +244,7 @@ export function createReportsRepository(db: Database) {
           where ${atPlace('n', level, id)} and n.notification_status_id in ${OPEN}
             and ${scoped(scope, 'n')}
         )
-        select * from monthly, daily, fleet, place_units, alerts`,
+        select * from usage, fleet, place_units, alerts`,
       );
       if (!row) throw new Error('statistics answered no row');
       const { this_month, last_month, today, later, same, last_part, before } = row;
@@ -207,7 +263,7 @@ export function createReportsRepository(db: Database) {
       };
     },
 
-    /** Call 8: the unit's micrometers, open alerts and today's usage. */
+    /** Call 8: the unit's micrometers, open alerts and today's usage (fixture micrometers only). */
     async unitStatus(scope: Scope, unitId: number, today: string) {
       const [row] = await selectRows<UnitStatusRow>(
         db,
@@ -226,6 +282,7 @@ export function createReportsRepository(db: Database) {
         ) a, (
           select coalesce(sum(d.volume_mgal), 0)::float8 as today from usage_daily d
           where d.unit_id = ${unitId} and d.day = ${today}::date and ${scoped(scope, 'd')}
+            and ${fixtureMeter('d')}
         ) g`,
       );
       if (!row) throw new Error('unit status answered no row');

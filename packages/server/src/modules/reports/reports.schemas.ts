@@ -2,11 +2,19 @@
 // calls 7–11), shared by the routes (validation, OpenAPI) and the service (its answers' types).
 import { Granularity } from '@flowsight/domain/granularity';
 import { localDateSchema, unitStatuses } from '@flowsight/domain/reports';
+import { useSources } from '@flowsight/domain/water-accounting';
 import { z } from 'zod';
 
 const int = z.number().int();
 const gallons = z.number().describe('US gallons, rounded to 3 decimals');
 const money = z.number().describe("In the property's currency units, rounded to cents");
+
+/** Where a building use figure came from (water accounting, docs/usage.md). */
+export const useSourceSchema = z
+  .enum(useSources)
+  .describe(
+    'main-line: every building-day with water had its main line reporting; fixture-meters-only: none did (the sum of its fixture micrometers); mixed: some did',
+  );
 
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -19,6 +27,11 @@ export const rangeQuerySchema = z
   })
   .strict();
 
+/**
+ * Call 7. Above the unit level the gallons are building use (water accounting: per building and
+ * local day, its main line where it reported, else its fixture micrometers); a unit's are its
+ * fixture micrometers.
+ */
 export const statisticsSchema = z.object({
   time_zone: z.string(),
   today_gallons: gallons,
@@ -32,6 +45,11 @@ export const statisticsSchema = z.object({
     .nullable()
     .describe('This month to date against the same days of last month; null when those are 0'),
   daily_average_gallons: gallons.describe('Mean of the last 30 complete local days'),
+  source: useSourceSchema
+    .nullable()
+    .describe(
+      "Where this month's building use came from; null for a unit (its fixture micrometers only)",
+    ),
   units: int,
   sensors: int,
   sensors_transmitting: int,

@@ -35,6 +35,7 @@ import {
 } from '@flowsight/domain/reports';
 import { localDate, utcHour } from '@flowsight/domain/usage';
 import { resolveDateRange } from '@flowsight/domain/usage-windows';
+import { sourceOf } from '@flowsight/domain/water-accounting';
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
@@ -254,6 +255,10 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         last_month_same_period_gallons: sameDays,
         change_percent: changePercent(thisMonth, sameDays),
         daily_average_gallons: gallonsOf(figures.averageSum / AVERAGE_DAYS),
+        source:
+          row.metered_days === null || row.unmetered_days === null
+            ? null
+            : sourceOf(row.metered_days, row.unmetered_days),
         units: row.units,
         sensors: row.sensors,
         sensors_transmitting: row.transmitting,

@@ -293,6 +293,8 @@ describe('statistics and reports', () => {
           open_leaks_monthly_cost: Math.round((courtLeakCost + monthlyCost(300, 10)) * 100) / 100,
           // The price most of its properties use; a tie goes to the lower.
           water_price_per_kgal: DEFAULT_WATER_PRICE_PER_KGAL,
+          // No main line: the buildings' use is their fixture micrometers.
+          source: 'fixture-meters-only',
         },
       },
       {
@@ -306,6 +308,7 @@ describe('statistics and reports', () => {
           open_leaks: 2,
           open_leaks_monthly_cost: 17.9,
           water_price_per_kgal: 12.5,
+          source: 'fixture-meters-only',
         },
       },
       {
@@ -319,6 +322,7 @@ describe('statistics and reports', () => {
           open_leaks: 2,
           open_leaks_monthly_cost: 17.9,
           water_price_per_kgal: 12.5,
+          source: 'fixture-meters-only',
         },
       },
       {
@@ -332,6 +336,8 @@ describe('statistics and reports', () => {
           open_leaks: 2,
           open_leaks_monthly_cost: 17.9,
           water_price_per_kgal: 12.5,
+          // A unit counts its fixture micrometers; no building use, no source.
+          source: null,
         },
       },
     ];

@@ -220,6 +220,13 @@ export function StatisticsUsageTab() {
                 data-testid="stat-today"
                 label={t('statistics.kpi.today')}
                 value={format.gallons(figures.data.today_gallons)}
+                detail={
+                  figures.data.source === 'fixture-meters-only'
+                    ? t('statistics.kpi.sourceFixtures')
+                    : figures.data.source === 'mixed'
+                      ? t('statistics.kpi.sourceMixed')
+                      : undefined
+                }
               />
               <KpiCard
                 data-testid="stat-this-month"
