@@ -15,6 +15,8 @@ export type ChartDataTableProps = {
   totals: readonly number[];
   formatValue: (value: number) => string;
   projectedLabel: string;
+  /** Heads a column of the buckets' notes; none when not set. */
+  noteLabel?: string;
 };
 
 export function ChartDataTable({
@@ -24,6 +26,7 @@ export function ChartDataTable({
   totals,
   formatValue,
   projectedLabel,
+  noteLabel,
 }: ChartDataTableProps) {
   const { t } = useTranslation();
   const stacked = series.length > 1;
@@ -39,6 +42,7 @@ export function ChartDataTable({
               </TableCell>
             ))}
             {stacked && <TableCell align="right">{t('usage.chart.total')}</TableCell>}
+            {noteLabel !== undefined && <TableCell align="right">{noteLabel}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -54,6 +58,7 @@ export function ChartDataTable({
                 </TableCell>
               ))}
               {stacked && <TableCell align="right">{formatValue(totals[index] ?? 0)}</TableCell>}
+              {noteLabel !== undefined && <TableCell align="right">{datum.note ?? ''}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

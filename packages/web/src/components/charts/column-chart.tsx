@@ -44,6 +44,8 @@ export type ColumnDatum = {
   values: readonly number[];
   /** Drawn lighter and dashed: an estimate rather than a measurement. */
   projected?: boolean;
+  /** A figure about the bucket as a whole, e.g. a share: the tooltip's last line, a table column. */
+  note?: string;
 };
 
 export type StackedColumnChartProps = {
@@ -61,6 +63,8 @@ export type StackedColumnChartProps = {
   projectedLabel?: string;
   /** Counts: value ticks on whole numbers only. */
   integerValues?: boolean;
+  /** Heads the table's column of the buckets' notes (the column shows when it is set). */
+  noteLabel?: string;
   'data-testid'?: string;
 };
 
@@ -77,6 +81,7 @@ export function StackedColumnChart({
   emptyText,
   projectedLabel,
   integerValues = false,
+  noteLabel,
   'data-testid': testId,
 }: StackedColumnChartProps) {
   const { t } = useTranslation();
@@ -175,6 +180,9 @@ export function StackedColumnChart({
         )
       : [showValue(datum.values[0] ?? 0)]),
     ...(series.length > 1 ? [`${t('usage.chart.total')}: ${showValue(totals[index] ?? 0)}`] : []),
+    ...(datum.note === undefined
+      ? []
+      : [noteLabel === undefined ? datum.note : `${noteLabel}: ${datum.note}`]),
     ...(datum.projected === true ? [projectedLabel ?? t('usage.chart.projected')] : []),
   ];
 
@@ -221,6 +229,7 @@ export function StackedColumnChart({
             totals={totals}
             formatValue={showValue}
             projectedLabel={projectedLabel ?? t('usage.chart.projected')}
+            noteLabel={noteLabel}
           />
         </Suspense>
       ) : (

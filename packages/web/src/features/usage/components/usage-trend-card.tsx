@@ -1,15 +1,30 @@
 // Gallons over time for a place: 12 months, 12 weeks, 12 days or 24 hours (spec section 9), with
-// the granularity switch in the card's corner.
+// the granularity switch in the card's corner. Above a unit the gallons are its buildings' use
+// (water accounting); a building's or a property's chart can split each bucket into what the
+// fixtures measured and the water no fixture accounts for, with its share. A note says when the
+// use came from fixture meters rather than the main line.
 import type { GranularityId } from '@flowsight/domain/granularity';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartCard, ChartError, ChartLoading, ColumnChart } from '@/components/charts';
+import {
+  ChartCard,
+  ChartError,
+  ChartLoading,
+  ColumnChart,
+  StackedColumnChart,
+} from '@/components/charts';
 import { useGallons } from '../api/get-gallons';
 import type { UsagePlace } from '../api/usage-keys';
 import { localDateOf, periodLabel } from '../utils/period-labels';
 import { useUsageFormat } from '../utils/usage-format';
+import { hasUnaccountedSeries, splitBucket, windowUnaccounted } from '../utils/water-accounting';
 import { GranularitySwitch } from './granularity-switch';
+import { SourceNote } from './source-note';
 
 export type UsageTrendCardProps = {
   place: UsagePlace;
@@ -17,28 +32,54 @@ export type UsageTrendCardProps = {
   onGranularityChange: (value: GranularityId) => void;
 };
 
+/** The places whose chart offers the unaccounted series: one building, or a property's. */
+const splitLevels: readonly UsagePlace['level'][] = ['building', 'property'];
+
 export function UsageTrendCard({ place, granularity, onGranularityChange }: UsageTrendCardProps) {
   const { t, i18n } = useTranslation();
+  const theme = useTheme();
   const format = useUsageFormat();
   const query = useGallons(place, granularity);
   const answer = query.data;
+  const [showUnaccounted, setShowUnaccounted] = useState(true);
   // While another granularity loads, the previous buckets stay (placeholder) but are not relabelled.
   const shownGranularity = (answer?.granularity ?? granularity) as GranularityId;
-  const data = useMemo(
+  const buckets = useMemo(
     () =>
-      (answer?.data ?? []).map((bucket) => {
-        const labels = periodLabel(
+      (answer?.data ?? []).map((bucket) => ({
+        key: bucket.start,
+        ...periodLabel(
           shownGranularity,
           bucket.period,
           i18n.language,
           (week, monday) => t('usage.period.week', { week, date: monday }),
           answer === undefined ? undefined : localDateOf(bucket.start, answer.time_zone),
-        );
-        return { key: bucket.start, ...labels, value: bucket.gallons };
-      }),
+        ),
+        value: bucket.gallons,
+        ...splitBucket(bucket),
+      })),
     [answer, shownGranularity, i18n.language, t],
   );
-  const total = data.reduce((sum, bucket) => sum + bucket.value, 0);
+  const total = buckets.reduce((sum, bucket) => sum + bucket.value, 0);
+  // Where no main line reported nothing measured the water the fixtures missed: no series then.
+  const canSplit =
+    splitLevels.includes(place.level) &&
+    answer !== undefined &&
+    answer.source !== 'fixture-meters-only' &&
+    hasUnaccountedSeries(answer.data);
+  const split = canSplit && showUnaccounted;
+  const unaccounted = canSplit ? windowUnaccounted(answer.data) : undefined;
+  const series = useMemo(
+    () => [
+      { key: 'fixtures', label: t('usage.water.fixturesPart'), color: theme.palette.primary.main },
+      {
+        key: 'unaccounted',
+        label: t('usage.water.unaccounted'),
+        color: theme.palette.warning.main,
+      },
+    ],
+    [t, theme],
+  );
 
   return (
     <ChartCard
@@ -57,13 +98,65 @@ export function UsageTrendCard({ place, granularity, onGranularityChange }: Usag
         <ChartError onRetry={() => void query.refetch()} />
       ) : (
         <>
-          <ColumnChart
-            title={t('usage.trend.title')}
-            valueLabel={t('usage.trend.gallons')}
-            data={data}
-            formatValue={format.gallons}
-            data-testid="usage-trend-chart"
-          />
+          {unaccounted !== undefined && (
+            <Box
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                columnGap: 1.5,
+                mb: 0.5,
+              }}
+            >
+              <FormControlLabel
+                control={
+                  <Switch
+                    size="small"
+                    checked={showUnaccounted}
+                    onChange={(event) => setShowUnaccounted(event.target.checked)}
+                    data-testid="unaccounted-switch"
+                  />
+                }
+                label={t('usage.water.showUnaccounted')}
+                slotProps={{ typography: { variant: 'body2' } }}
+                sx={{ mr: 0 }}
+              />
+              <Typography
+                variant="body2"
+                sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}
+                data-testid="unaccounted-window"
+              >
+                {t('usage.water.windowShare', {
+                  gallons: format.gallons(unaccounted.unaccounted),
+                  share: format.share(unaccounted.share),
+                })}
+              </Typography>
+            </Box>
+          )}
+          {split ? (
+            <StackedColumnChart
+              title={t('usage.trend.title')}
+              series={series}
+              data={buckets.map(({ key, label, detail, value, fixtures, unaccounted }) => ({
+                key,
+                label,
+                detail,
+                values: [fixtures, unaccounted],
+                note: format.share(value > 0 ? unaccounted / value : 0),
+              }))}
+              noteLabel={t('usage.water.unaccountedShare')}
+              formatValue={format.gallons}
+              data-testid="usage-trend-chart"
+            />
+          ) : (
+            <ColumnChart
+              title={t('usage.trend.title')}
+              valueLabel={t('usage.trend.gallons')}
+              data={buckets}
+              formatValue={format.gallons}
+              data-testid="usage-trend-chart"
+            />
+          )}
           {total === 0 && (
             <Typography
               variant="body2"
@@ -73,6 +166,7 @@ export function UsageTrendCard({ place, granularity, onGranularityChange }: Usag
               {t('usage.trend.none')}
             </Typography>
           )}
+          <SourceNote source={answer?.source} />
         </>
       )}
     </ChartCard>

@@ -596,4 +596,82 @@ describe('water accounting', () => {
     expect(screen.queryByTestId('fixture-list-apart')).toBeNull();
     expect(screen.queryByTestId('source-note')).toBeNull();
   });
+
+  it('splits a building’s chart into fixtures and unaccounted water, with its share', async () => {
+    signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/charts' });
+    const chart = await screen.findByTestId('usage-trend-chart');
+    // Each bucket stacks to the building's use: 10, 20, … 120 gal, a fifth of it unaccounted.
+    expect(
+      within(chart)
+        .getAllByTestId('chart-column')
+        .map((column) => column.getAttribute('data-value')),
+    ).toEqual(Array.from({ length: 12 }, (_, index) => String(10 * (index + 1))));
+    expect(screen.getByTestId('unaccounted-window').textContent).toBe(
+      'Unaccounted: 156 gal (20% of use)',
+    );
+    fireEvent.focus(within(chart).getByRole('img'));
+    expect(screen.getByTestId('chart-tooltip').textContent).toContain(
+      'Fixtures: 96 galUnaccounted water: 24 galTotal: 120 galUnaccounted share: 20%',
+    );
+    fireEvent.click(within(chart).getByRole('button', { name: 'Show as table' }));
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[0]?.textContent).toBe('PeriodFixturesUnaccounted waterTotalUnaccounted share');
+
+    // Switched off: one series, the building's use.
+    fireEvent.click(screen.getByRole('switch', { name: 'Show unaccounted water' }));
+    const single = await screen.findByTestId('usage-trend-chart');
+    fireEvent.focus(within(single).getByRole('img'));
+    expect(screen.getByTestId('chart-tooltip').textContent).not.toContain('Unaccounted');
+  });
+
+  it('keeps the unaccounted series on every granularity of a property’s chart', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /properties/7/gallons', gallonsHandler);
+    renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/charts?granularity=1',
+    });
+    await screen.findByTestId('unaccounted-switch');
+    const chart = screen.getByTestId('usage-trend-chart');
+    fireEvent.focus(within(chart).getByRole('img'));
+    expect(screen.getByTestId('chart-tooltip').textContent).toContain('Unaccounted water: 24 gal');
+  });
+
+  it('has no unaccounted series for a unit nor for a company', async () => {
+    signedInAs(manager);
+    const view = renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/units/11/charts',
+    });
+    await screen.findByTestId('usage-trend-chart');
+    expect(screen.queryByTestId('unaccounted-switch')).toBeNull();
+    view.unmount();
+
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('usage-trend-chart');
+    expect(screen.queryByTestId('unaccounted-switch')).toBeNull();
+  });
+
+  it('notes a building charted from its fixture meters, without an unaccounted series', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /buildings/9/gallons', (request) => {
+      const answer = gallonsAnswer(granularityOf(request));
+      return reply(200, {
+        ...answer,
+        source: 'fixture-meters-only',
+        data: answer.data.map((bucket) => ({
+          ...bucket,
+          fixture_gallons: bucket.gallons,
+          unaccounted_gallons: 0,
+        })),
+      });
+    });
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/charts' });
+    const trend = await screen.findByTestId('usage-trend');
+    await waitFor(() =>
+      expect(within(trend).getByTestId('source-note').textContent).toBe(
+        'Fixture meters only — no main line reported',
+      ),
+    );
+    expect(screen.queryByTestId('unaccounted-switch')).toBeNull();
+  });
 });
