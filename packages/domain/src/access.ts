@@ -266,6 +266,8 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /companies/:id/dashboard-chart-alerts': STAFF_AND_COMPANY,
   'GET /companies/:id/appliances-thresholds': STAFF_AND_COMPANY,
   'PUT /companies/:id/appliances-thresholds/:applianceTypeId/:threshold': THRESHOLD_EDITORS,
+  'GET /companies/:id/appliances-thresholds/unaccounted-water': STAFF_AND_COMPANY,
+  'PUT /companies/:id/appliances-thresholds/unaccounted-water': THRESHOLD_EDITORS,
   // Usage analytics: building units, company tops, unit counts and projection.
   'GET /buildings/:id/units-gallons': STAFF_AND_COMPANY,
   'GET /buildings/:id/units-gallons/grouped-by-category': STAFF_AND_COMPANY,

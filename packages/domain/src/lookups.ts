@@ -293,6 +293,8 @@ export const NotificationType = {
   SensorOffline: 4,
   LowBattery: 5,
   GatewayOffline: 6,
+  /** A building's main line above its fixtures for days (unaccounted.ts): no sensor, no unit. */
+  UnaccountedWater: 7,
 } as const;
 export type NotificationTypeRow = LookupRow & { readonly categoryId: number };
 export const notificationTypes = [
@@ -317,6 +319,11 @@ export const notificationTypes = [
     id: NotificationType.GatewayOffline,
     name: 'Gateway offline',
     categoryId: NotificationCategory.DeviceHealth,
+  },
+  {
+    id: NotificationType.UnaccountedWater,
+    name: 'Unaccounted water',
+    categoryId: NotificationCategory.Leak,
   },
 ] as const satisfies readonly NotificationTypeRow[];
 

@@ -486,6 +486,7 @@ describe('tenant isolation across every route', () => {
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from gateways x) as gateways,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from gateway_building_history x) as gateway_history,
              (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_appliance_thresholds x) as appliance_thresholds,
+             (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_unaccounted_thresholds x) as unaccounted_thresholds,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notifications x) as alerts,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notification_action_tokens x) as action_tokens`)) as unknown as {
       rows: Record<string, string>[];

@@ -19631,6 +19631,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/appliances-thresholds/unaccounted-water": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's unaccounted-water threshold (share of building use, gallons a day) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The company's share of building use, per cent; null when it set none */
+                            share_percent: number | null;
+                            /** @description The company's least unaccounted gallons a day; null when it set none */
+                            min_gallons_per_day: number | null;
+                            /** @description The share that applies without a company value */
+                            default_share_percent: number;
+                            /** @description The gallons that apply without a company value */
+                            default_min_gallons_per_day: number;
+                            /** @description Counted days (main line reporting) in a row the share must stay above */
+                            window_days: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        /** Set the company's unaccounted-water threshold (null returns a value to its default) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Per cent of building use, above 0 and at most 100 (1 decimal); null: the default */
+                        share_percent: number | null;
+                        /** @description Gallons a day, 0 to 100000 (3 decimals); null: the default */
+                        min_gallons_per_day: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The company's share of building use, per cent; null when it set none */
+                            share_percent: number | null;
+                            /** @description The company's least unaccounted gallons a day; null when it set none */
+                            min_gallons_per_day: number | null;
+                            /** @description The share that applies without a company value */
+                            default_share_percent: number;
+                            /** @description The gallons that apply without a company value */
+                            default_min_gallons_per_day: number;
+                            /** @description Counted days (main line reporting) in a row the share must stay above */
+                            window_days: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;

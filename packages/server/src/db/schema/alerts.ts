@@ -73,6 +73,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_open_gateway_key')
       .on(t.gatewayId, t.notificationTypeId)
       .where(sql`${t.notificationStatusId} in (1, 2) and ${t.gatewayId} is not null`),
+    // One open unaccounted-water alert (type 7, about a building: no sensor, no unit) per building.
+    uniqueIndex('notifications_open_building_key')
+      .on(t.buildingId, t.notificationTypeId)
+      .where(sql`${t.notificationStatusId} in (1, 2) and ${t.notificationTypeId} = 7`),
     index('notifications_company_idx').on(t.companyId, t.notificationStatusId, t.firstDetectedAt),
     index('notifications_property_idx').on(t.propertyId, t.firstDetectedAt),
     index('notifications_building_idx').on(t.buildingId, t.firstDetectedAt),

@@ -122,6 +122,21 @@ export const companyApplianceThresholds = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.applianceTypeId] })],
 );
 
+/**
+ * A company's unaccounted-water threshold (docs/detection.md): the share of a building's use (per
+ * cent) and the least gallons a day no fixture accounts for. A null value (or no row) is the
+ * domain's default (`unaccountedWaterDefaults`).
+ */
+export const companyUnaccountedThresholds = pgTable('company_unaccounted_thresholds', {
+  // Part of the company: deleted with it.
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  sharePercent: numeric('share_percent', { precision: 4, scale: 1 }),
+  minGallonsPerDay: numeric('min_gallons_per_day', { precision: 12, scale: 3 }),
+  updatedAt: updatedAt(),
+});
+
 export const gateways = pgTable(
   'gateways',
   {

@@ -2,17 +2,42 @@
 // gallons per fixture type above which the company's sensors raise high-usage alerts, falling back
 // to the fixture type's own daily high. Company admins keep their company's; system admins and
 // support any. Every change is an event (`company_appliance_threshold`, the fixture type's id, the
-// company), and writing the value already stored changes nothing.
+// company), and writing the value already stored changes nothing. Beside them, the company's
+// unaccounted-water threshold (docs/detection.md): the share of a building's use and the least
+// gallons a day no fixture accounts for, each falling back to the domain's default; its changes
+// are events `company_unaccounted_threshold` (entity: the company).
 import {
   isApplianceTypeId,
   applianceThresholdMessages as m,
   parseApplianceThreshold,
+  type UnaccountedThresholdInput,
+  unaccountedThresholdProblems,
 } from '@flowsight/domain/thresholds';
+import { UNACCOUNTED_WINDOW_DAYS, unaccountedWaterDefaults } from '@flowsight/domain/unaccounted';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-import type { ApplianceThreshold, ThresholdsRepository } from './thresholds.repository.ts';
+import type {
+  ApplianceThreshold,
+  ThresholdsRepository,
+  UnaccountedThresholdRow,
+} from './thresholds.repository.ts';
 
 export const THRESHOLD_EVENT_ENTITY = 'company_appliance_threshold';
+export const UNACCOUNTED_EVENT_ENTITY = 'company_unaccounted_threshold';
+
+/** The company's unaccounted-water values beside the defaults that apply without them. */
+export type UnaccountedThreshold = UnaccountedThresholdRow & {
+  default_share_percent: number;
+  default_min_gallons_per_day: number;
+  window_days: number;
+};
+
+const withDefaults = (row: UnaccountedThresholdRow): UnaccountedThreshold => ({
+  ...row,
+  default_share_percent: unaccountedWaterDefaults.sharePercent,
+  default_min_gallons_per_day: unaccountedWaterDefaults.minGallonsPerDay,
+  window_days: UNACCOUNTED_WINDOW_DAYS,
+});
 
 export function createThresholdsService(
   repository: ThresholdsRepository,
@@ -59,6 +84,42 @@ export function createThresholdsService(
       );
       if (!result) throw new NotFound(m.companyNotFound);
       return result.after;
+    },
+
+    async unaccounted(scope: Scope, companyId: number): Promise<UnaccountedThreshold> {
+      const visible = await repository.companyId(scope, companyId);
+      if (visible === undefined) throw new NotFound(m.companyNotFound);
+      return withDefaults(await repository.unaccounted(companyId));
+    },
+
+    /** Sets both values; null returns a value to its default. */
+    async setUnaccounted(
+      scope: Scope,
+      companyId: number,
+      input: UnaccountedThresholdInput,
+    ): Promise<UnaccountedThreshold> {
+      const problems = unaccountedThresholdProblems(input);
+      if (problems.length > 0) throw new Invalid(problems);
+      const result = await repository.setUnaccounted(
+        scope,
+        companyId,
+        { share_percent: input.share_percent, min_gallons_per_day: input.min_gallons_per_day },
+        (before, after) =>
+          before.share_percent === after.share_percent &&
+          before.min_gallons_per_day === after.min_gallons_per_day
+            ? null
+            : {
+                entityType: UNACCOUNTED_EVENT_ENTITY,
+                entityId: companyId,
+                companyId,
+                action: 'set',
+                from: before,
+                to: after,
+              },
+        now(),
+      );
+      if (!result) throw new NotFound(m.companyNotFound);
+      return withDefaults(result.after);
     },
   };
 }

@@ -1,9 +1,13 @@
 // The appliance-threshold calls end to end through the HTTP layer, on the demo portfolio: the 22
 // fixture types with the company's value and the type's default, setting and removing a value
 // with its event, every refusal (bad value, unknown type, another company, roles without the
-// right), and that a refusal changes nothing.
+// right), and that a refusal changes nothing; the same for the unaccounted-water threshold.
 import { ApplianceType, applianceTypes } from '@flowsight/domain/lookups';
-import { applianceThresholdMessages as m } from '@flowsight/domain/thresholds';
+import {
+  applianceThresholdMessages as m,
+  unaccountedThresholdMessages as u,
+} from '@flowsight/domain/thresholds';
+import { UNACCOUNTED_WINDOW_DAYS, unaccountedWaterDefaults } from '@flowsight/domain/unaccounted';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -235,6 +239,126 @@ describe('company appliance thresholds API', () => {
         expect(response.statusCode).toBe(403);
       }
       expect(await stored()).toEqual(before);
+    });
+  });
+
+  describe('the unaccounted-water threshold', () => {
+    const path = (company: number) =>
+      `/api/companies/${company}/appliances-thresholds/unaccounted-water`;
+    const put = (caller: AuthorizedRequest, company: number, payload: object) =>
+      caller(path(company), { method: 'PUT', payload });
+    const storedUnaccounted = () =>
+      query<{
+        company_id: number;
+        share_percent: string | null;
+        min_gallons_per_day: string | null;
+      }>(
+        sql`select company_id, share_percent::text as share_percent,
+              min_gallons_per_day::text as min_gallons_per_day
+            from company_unaccounted_thresholds order by company_id`,
+      );
+    const unaccountedEvents = (company: number) =>
+      query<EventRow>(sql`select action, entity_id, company_id, actor_user_id, from_value, to_value, note
+        from events where entity_type = 'company_unaccounted_threshold' and company_id = ${company}
+        order by id`);
+    const defaults = {
+      default_share_percent: unaccountedWaterDefaults.sharePercent,
+      default_min_gallons_per_day: unaccountedWaterDefaults.minGallonsPerDay,
+      window_days: UNACCOUNTED_WINDOW_DAYS,
+    };
+
+    it('reads the defaults until the company sets its own, for staff and company roles', async () => {
+      await put(admin, own, { share_percent: null, min_gallons_per_day: null });
+      for (const caller of [manager, companyAdmin]) {
+        const response = await caller(path(own));
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          share_percent: null,
+          min_gallons_per_day: null,
+          ...defaults,
+        });
+      }
+      for (const caller of [admin, support, technician]) {
+        expect((await caller(path(foreign))).statusCode).toBe(200);
+      }
+      expect((await manager(path(foreign))).statusCode).toBe(404);
+      expect((await installer(path(own))).statusCode).toBe(403);
+    });
+
+    it('sets both values, changes one back to its default, and records each change', async () => {
+      const before = (await unaccountedEvents(own)).length;
+      const set = await put(companyAdmin, own, { share_percent: 22.5, min_gallons_per_day: 80 });
+      expect(set.statusCode).toBe(200);
+      expect(set.json()).toEqual({ share_percent: 22.5, min_gallons_per_day: 80, ...defaults });
+      expect((await manager(path(own))).json()).toMatchObject({
+        share_percent: 22.5,
+        min_gallons_per_day: 80,
+      });
+      const back = await put(admin, own, { share_percent: null, min_gallons_per_day: 80 });
+      expect(back.json()).toMatchObject({ share_percent: null, min_gallons_per_day: 80 });
+      // The same values again change nothing and record nothing.
+      await put(admin, own, { share_percent: null, min_gallons_per_day: 80.0 });
+      const cleared = await put(companyAdmin, own, {
+        share_percent: null,
+        min_gallons_per_day: null,
+      });
+      expect(cleared.json()).toMatchObject({ share_percent: null, min_gallons_per_day: null });
+      expect((await storedUnaccounted()).some((r) => r.company_id === own)).toBe(false);
+
+      expect((await unaccountedEvents(own)).slice(before)).toEqual([
+        {
+          action: 'set',
+          entity_id: own,
+          company_id: own,
+          actor_user_id: companyAdminId,
+          from_value: { share_percent: null, min_gallons_per_day: null },
+          to_value: { share_percent: 22.5, min_gallons_per_day: 80 },
+          note: null,
+        },
+        expect.objectContaining({
+          from_value: { share_percent: 22.5, min_gallons_per_day: 80 },
+          to_value: { share_percent: null, min_gallons_per_day: 80 },
+        }),
+        expect.objectContaining({
+          actor_user_id: companyAdminId,
+          to_value: { share_percent: null, min_gallons_per_day: null },
+        }),
+      ]);
+    });
+
+    it('refuses bad values with one message each, and a malformed body, changing nothing', async () => {
+      const before = await storedUnaccounted();
+      for (const [payload, messages] of [
+        [{ share_percent: 0, min_gallons_per_day: 50 }, [u.share]],
+        [{ share_percent: 100.5, min_gallons_per_day: 50 }, [u.share]],
+        [{ share_percent: 12.25, min_gallons_per_day: 50 }, [u.share]],
+        [{ share_percent: 20, min_gallons_per_day: -1 }, [u.gallons]],
+        [{ share_percent: 20, min_gallons_per_day: 1.0005 }, [u.gallons]],
+        [{ share_percent: -3, min_gallons_per_day: 200_000 }, [u.share, u.gallons]],
+      ] as const) {
+        const response = await put(companyAdmin, own, payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json().message).toEqual(messages);
+      }
+      for (const payload of [{ share_percent: '20' }, { min_gallons_per_day: 50 }, {}]) {
+        expect((await put(companyAdmin, own, payload)).statusCode, JSON.stringify(payload)).toBe(
+          400,
+        );
+      }
+      expect(await storedUnaccounted()).toEqual(before);
+    });
+
+    it('answers 404 for another company and 403 for roles that may not edit, changing nothing', async () => {
+      const before = await storedUnaccounted();
+      const payload = { share_percent: 20, min_gallons_per_day: 60 };
+      const theirs = await put(companyAdmin, foreign, payload);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().message).toBe(m.companyNotFound);
+      expect((await put(admin, 999999, payload)).statusCode).toBe(404);
+      for (const caller of [technician, manager, installer]) {
+        expect((await put(caller, own, payload)).statusCode).toBe(403);
+      }
+      expect(await storedUnaccounted()).toEqual(before);
     });
   });
 });
