@@ -1,7 +1,9 @@
 // The unit comparisons over a date range: a building's units and unit categories
-// (GET /buildings/{id}/units-gallons[/grouped-by-category]), a company's top units and top
-// properties (GET /companies/{id}/top-gallons-units|properties), and a property's units from its
-// gallons report (GET /properties/{id}/gallons/report, one total per unit).
+// (GET /buildings/{id}/units-gallons[/grouped-by-category]), a company's top units of one unit
+// category and top properties (GET /companies/{id}/top-gallons-units|properties), and a
+// property's units from its gallons report (GET /properties/{id}/gallons/report, one total per
+// unit).
+import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
@@ -35,16 +37,27 @@ export const buildingCategoriesGallonsQueryOptions = (buildingId: number, range:
     placeholderData: keepPreviousData,
   });
 
-export const topUnitsQueryOptions = (companyId: number, range: DateRangeQuery, limit: number) =>
+/** A company's units of one category (residential by default: the API's), most water first. */
+export const topUnitsQueryOptions = (
+  companyId: number,
+  range: DateRangeQuery,
+  limit: number,
+  unitCategoryId: number = RESIDENTIAL_UNIT_CATEGORY,
+) =>
   queryOptions({
-    queryKey: [...usageQueryKey, 'top-units', companyId, range, limit],
+    queryKey: [...usageQueryKey, 'top-units', companyId, range, limit, unitCategoryId],
     queryFn: async () =>
       dataOrThrow(
         await apiClient.GET('/companies/{id}/top-gallons-units', {
-          params: { path: { id: companyId }, query: { ...range, limit } },
+          params: {
+            path: { id: companyId },
+            query: { ...range, limit, unit_category_id: unitCategoryId },
+          },
         }),
       ),
-    placeholderData: keepPreviousData,
+    // Another category's units are another list: never shown under this one's name.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey.at(-1) === unitCategoryId ? previous : undefined,
   });
 
 export const topPropertiesQueryOptions = (companyId: number, range: DateRangeQuery) =>
@@ -84,7 +97,8 @@ export const useTopUnits = (
   range: DateRangeQuery,
   enabled: boolean,
   limit = TOP_LIMIT,
-) => useQuery({ ...topUnitsQueryOptions(companyId, range, limit), enabled });
+  unitCategoryId: number = RESIDENTIAL_UNIT_CATEGORY,
+) => useQuery({ ...topUnitsQueryOptions(companyId, range, limit, unitCategoryId), enabled });
 export const useTopProperties = (companyId: number, range: DateRangeQuery, enabled: boolean) =>
   useQuery({ ...topPropertiesQueryOptions(companyId, range), enabled });
 export const usePropertyUnitsGallons = (id: number, range: DateRangeQuery, enabled: boolean) =>

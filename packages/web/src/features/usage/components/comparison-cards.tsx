@@ -1,6 +1,8 @@
 // Which units (or properties, or unit categories) used the most water over the chosen dates:
 // a building lists all its units and its categories, a property its units, a company its top
 // units and top properties.
+import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BarList,
@@ -18,7 +20,12 @@ import {
   useTopUnits,
 } from '../api/get-comparisons';
 import type { DateRangeQuery } from '../utils/date-range';
-import { useUnitCategoryLabel, useUsageFormat } from '../utils/usage-format';
+import {
+  useRankedCategoryLabel,
+  useUnitCategoryLabel,
+  useUsageFormat,
+} from '../utils/usage-format';
+import { UnitCategorySelect } from './unit-category-select';
 
 /** Rows a comparison shows before "show all" (a building may have hundreds of units). */
 const COMPARISON_ROWS = 10;
@@ -32,7 +39,10 @@ type QueryState<T> = {
 
 type ComparisonCardProps<T> = {
   title: string;
-  subtitle?: string;
+  subtitle?: ReactNode;
+  /** Names the list when the card's title alone does not (e.g. with its unit category). */
+  listTitle?: string;
+  action?: ReactNode;
   query: QueryState<T>;
   enabled: boolean;
   items: (answer: T) => BarListItem[];
@@ -43,6 +53,8 @@ type ComparisonCardProps<T> = {
 function ComparisonCard<T>({
   title,
   subtitle,
+  listTitle,
+  action,
   query,
   enabled,
   items,
@@ -52,7 +64,7 @@ function ComparisonCard<T>({
   const { t } = useTranslation();
   const format = useUsageFormat();
   return (
-    <ChartCard title={title} subtitle={subtitle} data-testid={testId}>
+    <ChartCard title={title} subtitle={subtitle} action={action} data-testid={testId}>
       {!enabled ? (
         <ChartError message={t('usage.range.fixFirst')} />
       ) : query.isPending ? (
@@ -61,7 +73,7 @@ function ComparisonCard<T>({
         <ChartError onRetry={() => void query.refetch()} />
       ) : (
         <BarList
-          title={title}
+          title={listTitle ?? title}
           items={items(query.data)}
           formatValue={format.gallons}
           emptyText={emptyText}
@@ -183,12 +195,21 @@ export function CompanyComparison({
 }: CompanyComparisonProps) {
   const { t } = useTranslation();
   const format = useUsageFormat();
-  const units = useTopUnits(companyId, range, enabled);
+  const categoryLabel = useRankedCategoryLabel();
+  const [category, setCategory] = useState<number>(RESIDENTIAL_UNIT_CATEGORY);
+  const units = useTopUnits(companyId, range, enabled, TOP_LIMIT, category);
   const properties = useTopProperties(companyId, range, enabled);
+  const topUnits = t('usage.comparison.topUnits', { limit: TOP_LIMIT });
   return (
     <>
       <ComparisonCard
-        title={t('usage.comparison.topUnits', { limit: TOP_LIMIT })}
+        title={topUnits}
+        subtitle={categoryLabel(category)}
+        listTitle={t('usage.water.rankedTitle', {
+          title: topUnits,
+          category: categoryLabel(category),
+        })}
+        action={<UnitCategorySelect value={category} onChange={setCategory} />}
         query={units}
         enabled={enabled}
         items={(answer) => topUnitItems(answer.data)}

@@ -1,9 +1,13 @@
-// The dashboard's units that used the most water this month, each linking to its charts.
+// The dashboard's units that used the most water this month, each linking to its charts:
+// residential units by default, another unit category listed apart when chosen.
+import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarList, ChartCard, ChartError, ChartLoading } from '@/components/charts';
 import { useTopUnits } from '../api/get-comparisons';
-import { useUsageFormat } from '../utils/usage-format';
+import { useRankedCategoryLabel, useUsageFormat } from '../utils/usage-format';
 import { topUnitItems } from './comparison-cards';
+import { UnitCategorySelect } from './unit-category-select';
 
 /** How many units the dashboard lists. */
 const DASHBOARD_TOP_UNITS = 5;
@@ -11,19 +15,23 @@ const DASHBOARD_TOP_UNITS = 5;
 export function TopUnitsCard({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const format = useUsageFormat();
-  const query = useTopUnits(companyId, {}, true, DASHBOARD_TOP_UNITS);
+  const categoryLabel = useRankedCategoryLabel();
+  const [category, setCategory] = useState<number>(RESIDENTIAL_UNIT_CATEGORY);
+  const query = useTopUnits(companyId, {}, true, DASHBOARD_TOP_UNITS, category);
   const answer = query.data;
   return (
     <ChartCard
       title={t('usage.dashboard.topUnits')}
       subtitle={
         answer === undefined
-          ? undefined
-          : t('usage.dashboard.range', {
+          ? categoryLabel(category)
+          : t('usage.water.rankedRange', {
+              category: categoryLabel(category),
               from: format.localDate(answer.from),
               to: format.localDate(answer.to),
             })
       }
+      action={<UnitCategorySelect value={category} onChange={setCategory} />}
       data-testid="top-units"
     >
       {query.isPending ? (
@@ -32,7 +40,10 @@ export function TopUnitsCard({ companyId }: { companyId: number }) {
         <ChartError onRetry={() => void query.refetch()} />
       ) : (
         <BarList
-          title={t('usage.dashboard.topUnits')}
+          title={t('usage.water.rankedTitle', {
+            title: t('usage.dashboard.topUnits'),
+            category: categoryLabel(category),
+          })}
           items={topUnitItems(answer.data)}
           formatValue={format.gallons}
           emptyText={t('usage.comparison.noUnits')}

@@ -674,4 +674,79 @@ describe('water accounting', () => {
     );
     expect(screen.queryByTestId('unaccounted-switch')).toBeNull();
   });
+
+  /** Top units per category as the API ranks them: a Mechanical Room only among building services. */
+  const topUnitsByCategory = (request: Request) => {
+    const category = Number(new URL(request.url).searchParams.get('unit_category_id') ?? 1);
+    const mechanical = {
+      ...topUnits.data[0],
+      unit_id: 15,
+      unit_name: 'Mechanical Room',
+      unit_category_id: 4,
+      gallons: 9000,
+      link: '/companies/1/properties/7/buildings/9/units/15',
+    };
+    return reply(200, {
+      ...range,
+      data: category === 4 ? [mechanical] : category === 1 ? topUnits.data : [],
+    });
+  };
+
+  it('ranks residential units by default and lists another category apart, labelled', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /companies/1/top-gallons-units', topUnitsByCategory);
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    const card = await screen.findByTestId('top-units');
+    const residential = await within(card).findByRole('list', {
+      name: 'Units using the most water: Residential',
+    });
+    expect(
+      within(residential)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Apt 101North Tower · Harbor Point310.2 gal']);
+    expect(card.textContent).toContain('Residential · Nov 1, 2026 to Nov 22, 2026');
+    expect(requestsTo(api, '/companies/1/top-gallons-units')[0]?.get('unit_category_id')).toBe('1');
+
+    fireEvent.mouseDown(within(card).getByRole('combobox', { name: 'Unit category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Building services' }));
+    const services = await within(card).findByRole('list', {
+      name: 'Units using the most water: Building services',
+    });
+    expect(
+      within(services)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Mechanical RoomNorth Tower · Harbor Point9,000 gal']);
+    expect(card.textContent).toContain('Building services · Nov 1, 2026 to Nov 22, 2026');
+    expect(within(card).queryByText('Apt 101')).toBeNull();
+    expect(requestsTo(api, '/companies/1/top-gallons-units').at(-1)?.get('unit_category_id')).toBe(
+      '4',
+    );
+  });
+
+  it('never shows one category’s units under another’s name while the next loads', async () => {
+    const api = signedInAs(manager);
+    let answerCommonAreas: (() => void) | undefined;
+    api.on('GET /companies/1/top-gallons-units', async (request) => {
+      if (new URL(request.url).searchParams.get('unit_category_id') === '2') {
+        await new Promise<void>((resolve) => {
+          answerCommonAreas = resolve;
+        });
+      }
+      return topUnitsByCategory(request);
+    });
+    renderRoutes(appRoutes, { path: '/companies/1/charts' });
+    const card = await screen.findByTestId('units-comparison');
+    await within(card).findByRole('link', { name: 'Apt 101' });
+    fireEvent.mouseDown(within(card).getByRole('combobox', { name: 'Unit category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Common areas' }));
+    await within(card).findByTestId('chart-loading');
+    expect(within(card).queryByText('Apt 101')).toBeNull();
+    answerCommonAreas?.();
+    expect((await within(card).findByTestId('chart-empty')).textContent).toBe(
+      'No unit used water in this period.',
+    );
+    expect(card.textContent).toContain('Common areas');
+  });
 });

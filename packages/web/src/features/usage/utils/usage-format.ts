@@ -63,3 +63,15 @@ export function useUnitCategoryLabel(): (unitCategoryId: number | null) => strin
     [t],
   );
 }
+
+/** `(id) → the ranking's name of a unit category`: "Residential", "Common areas"… */
+export function useRankedCategoryLabel(): (unitCategoryId: number) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (id: number) => {
+      const names: Record<string, string> = t('usage.water.categories', { returnObjects: true });
+      return names[String(id)] ?? unitCategories.find((row) => row.id === id)?.name ?? String(id);
+    },
+    [t],
+  );
+}
