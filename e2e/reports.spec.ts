@@ -124,16 +124,16 @@ test('a system admin previews "Usage by unit" and downloads the same rows as CSV
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^usage-by-unit-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header = [], ...records] = parseCsv(await readFile(await download.path(), 'utf8'));
-  expect(header).toEqual(['Property', 'Building', 'Unit', 'Gallons', 'Cost']);
+  expect(header).toEqual(['Property', 'Building', 'Unit', 'Unit category', 'Gallons', 'Cost']);
   expect(records).toHaveLength(shown.length);
   records.forEach((record, index) => {
     const cells = shown[index] ?? [];
-    expect(record.slice(0, 3), `row ${index + 1}`).toEqual(cells.slice(0, 3));
-    expect(Number(record[3]), `gallons of row ${index + 1}`).toBeCloseTo(
-      numberOf(cells[3] ?? ''),
+    expect(record.slice(0, 4), `row ${index + 1}`).toEqual(cells.slice(0, 4));
+    expect(Number(record[4]), `gallons of row ${index + 1}`).toBeCloseTo(
+      numberOf(cells[4] ?? ''),
       3,
     );
-    expect(Number(record[4]), `cost of row ${index + 1}`).toBeCloseTo(numberOf(cells[4] ?? ''), 2);
+    expect(Number(record[5]), `cost of row ${index + 1}`).toBeCloseTo(numberOf(cells[5] ?? ''), 2);
   });
 });
 

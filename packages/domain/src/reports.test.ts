@@ -10,10 +10,13 @@ import {
   reportPeriods,
   reportTotals,
   reportTypeOf,
+  sharePercent,
   statisticsDays,
   statisticsFigures,
   statisticsPlan,
+  unitCategoryName,
   unitStatus,
+  useSourceLabels,
   waterCost,
 } from './reports.ts';
 
@@ -99,10 +102,22 @@ describe('report definitions', () => {
     expect(reportDefinitions[5].columns.map((c) => c.key)).toEqual([
       'property_name',
       'gallons',
+      'source',
       'water_price',
       'cost',
       'open_leaks_monthly_cost',
     ]);
+  });
+
+  it('labels the water-accounting figures of the reports', () => {
+    // Shares of building use in percent with one decimal: 200 of 2,000 gal unaccounted is 10 %.
+    expect(sharePercent(200, 2000)).toBe(10);
+    expect(sharePercent(1, 3)).toBe(33.3);
+    expect(sharePercent(5, 0)).toBe(0);
+    expect(unitCategoryName(1)).toBe('Internal units');
+    expect(unitCategoryName(4)).toBe('Building services');
+    expect(useSourceLabels['fixture-meters-only']).toBe('Fixture meters only');
+    expect(reportDefinitions[1].columns.map((c) => c.key)).toContain('unit_category');
   });
 
   it('sums the totals columns, money to cents and gallons to thousandths', () => {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { monthlyCost } from './detection.ts';
 import { Granularity } from './granularity.ts';
-import { reportTypes } from './lookups.ts';
+import { reportTypes, unitCategories } from './lookups.ts';
 import {
   addDays,
   addMonths,
@@ -18,6 +18,7 @@ import {
   mondayOf,
   rangeMessages,
 } from './usage-windows.ts';
+import type { UseSource } from './water-accounting.ts';
 
 // The calendar and the date-range rule are the usage charts' (usage-windows.ts); these names stay
 // importable from here for the report pages.
@@ -340,6 +341,7 @@ export const reportDefinitions: Readonly<Record<ReportTypeId, ReportDefinition>>
       column('property_name', 'Property', 'text'),
       column('building_name', 'Building', 'text'),
       column('unit_name', 'Unit', 'text'),
+      column('unit_category', 'Unit category', 'text'),
       column('gallons', 'Gallons', 'number'),
       column('cost', 'Cost', 'money'),
     ],
@@ -394,6 +396,7 @@ export const reportDefinitions: Readonly<Record<ReportTypeId, ReportDefinition>>
     [
       column('property_name', 'Property', 'text'),
       column('gallons', 'Gallons', 'number'),
+      column('source', 'Measured by', 'text'),
       column('water_price', 'Water price (per 1,000 gal)', 'money'),
       column('cost', 'Cost', 'money'),
       column('open_leaks_monthly_cost', 'Open leaks monthly cost', 'money'),
@@ -401,6 +404,29 @@ export const reportDefinitions: Readonly<Record<ReportTypeId, ReportDefinition>>
     ['gallons', 'cost', 'open_leaks_monthly_cost'],
   ),
 };
+
+// ── Water accounting in the reports (docs/usage.md) ───────────────────────────────────────────
+// "Usage by unit" and the gallons report count each unit's fixture micrometers, residential units
+// ("Internal units") first and every unit labelled with its category; "Usage by fixture" lists the
+// fixture types (never the main line) and the water no fixture accounts for as its own row;
+// "Cost estimate" prices each property's use (its buildings' use under the rule).
+
+/** The row of "Usage by fixture" (and of the gallons report) for building use − fixtures. */
+export const UNACCOUNTED_WATER = 'Unaccounted water';
+/** The gallons report's line of its buildings' use. */
+export const BUILDING_USE = 'Building use';
+/** How a report names where a building use figure came from. */
+export const useSourceLabels: Readonly<Record<UseSource, string>> = {
+  'main-line': 'Main line',
+  'fixture-meters-only': 'Fixture meters only',
+  mixed: 'Main line where it reported, else fixture meters',
+};
+/** A unit category's name, as the reports show it. */
+export const unitCategoryName = (id: number) =>
+  unitCategories.find((category) => category.id === id)?.name ?? String(id);
+/** Share of `part` in `whole` in percent with one decimal (0 when the whole is 0). */
+export const sharePercent = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 
 /** The report type a path parameter names, or undefined ("Unknown report"). */
 export function reportTypeOf(param: string): ReportTypeId | undefined {

@@ -17294,9 +17294,12 @@ export interface paths {
                             data: {
                                 unit_id: number;
                                 unit_name: string;
+                                /** @description Lookups `unit_categories`; 1 is "Internal units" */
+                                unit_category_id: number;
+                                unit_category: string;
                                 building_id: number;
                                 building_name: string;
-                                /** @description One value per period */
+                                /** @description The unit's fixture micrometers, one value per period */
                                 gallons: number[];
                                 /** @description US gallons, rounded to 3 decimals */
                                 total_gallons: number;
@@ -17305,6 +17308,19 @@ export interface paths {
                             totals: number[];
                             /** @description US gallons, rounded to 3 decimals */
                             total_gallons: number;
+                            /** @description Building use − the fixture micrometers, one value per period: water no fixture accounts for (common-area taps, unmetered fixtures, leaks in walls); never negative */
+                            unaccounted: number[];
+                            /** @description US gallons, rounded to 3 decimals */
+                            unaccounted_gallons: number;
+                            /** @description The buildings' use under the water-accounting rule, one value per period */
+                            building_use: number[];
+                            /** @description US gallons, rounded to 3 decimals */
+                            building_gallons: number;
+                            /**
+                             * @description main-line: every building-day with water had its main line reporting; fixture-meters-only: none did (the sum of its fixture micrometers); mixed: some did
+                             * @enum {string}
+                             */
+                            source: "main-line" | "fixture-meters-only" | "mixed";
                         };
                         "text/csv": string;
                     };
@@ -17386,9 +17402,12 @@ export interface paths {
                             data: {
                                 unit_id: number;
                                 unit_name: string;
+                                /** @description Lookups `unit_categories`; 1 is "Internal units" */
+                                unit_category_id: number;
+                                unit_category: string;
                                 building_id: number;
                                 building_name: string;
-                                /** @description One value per period */
+                                /** @description The unit's fixture micrometers, one value per period */
                                 gallons: number[];
                                 /** @description US gallons, rounded to 3 decimals */
                                 total_gallons: number;
@@ -17397,6 +17416,19 @@ export interface paths {
                             totals: number[];
                             /** @description US gallons, rounded to 3 decimals */
                             total_gallons: number;
+                            /** @description Building use − the fixture micrometers, one value per period: water no fixture accounts for (common-area taps, unmetered fixtures, leaks in walls); never negative */
+                            unaccounted: number[];
+                            /** @description US gallons, rounded to 3 decimals */
+                            unaccounted_gallons: number;
+                            /** @description The buildings' use under the water-accounting rule, one value per period */
+                            building_use: number[];
+                            /** @description US gallons, rounded to 3 decimals */
+                            building_gallons: number;
+                            /**
+                             * @description main-line: every building-day with water had its main line reporting; fixture-meters-only: none did (the sum of its fixture micrometers); mixed: some did
+                             * @enum {string}
+                             */
+                            source: "main-line" | "fixture-meters-only" | "mixed";
                         };
                         "text/csv": string;
                     };
@@ -17489,6 +17521,8 @@ export interface paths {
                             totals: {
                                 [key: string]: number;
                             };
+                            /** @description Where the report's building use came from (usage by fixture, cost estimate); null for the reports of units, alerts and micrometers */
+                            source: ("main-line" | "fixture-meters-only" | "mixed") | null;
                         };
                         "text/csv": string;
                     };

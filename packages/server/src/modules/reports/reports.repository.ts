@@ -21,6 +21,7 @@ import {
   type StatisticsPlan,
   statisticsFigures,
 } from '@flowsight/domain/reports';
+import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import {
@@ -31,7 +32,6 @@ import {
   daysWithin,
   fixtureMeter,
   fixtureRows,
-  placeRows,
   rangeUsage,
   scoped,
 } from '../../db/queries/rollup-reads.ts';
@@ -60,11 +60,45 @@ export function parsedJson<T>(value: unknown, empty: T): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-const bucketOf: Record<ReportGranularityId, SQL> = {
-  [Granularity.Monthly]: sql`date_trunc('month', d.day::timestamp)::date`,
-  [Granularity.Weekly]: sql`date_trunc('week', d.day::timestamp)::date`,
-  [Granularity.Daily]: sql`d.day`,
+/** The first day of the period holding a date column. */
+const periodOf = (granularity: ReportGranularityId, day: SQL): SQL => {
+  switch (granularity) {
+    case Granularity.Monthly:
+      return sql`date_trunc('month', ${day}::timestamp)::date`;
+    case Granularity.Weekly:
+      return sql`date_trunc('week', ${day}::timestamp)::date`;
+    case Granularity.Daily:
+      return day;
+    default: {
+      const unreachable: never = granularity;
+      return unreachable;
+    }
+  }
 };
+const bucketOf = (granularity: ReportGranularityId) => periodOf(granularity, sql.raw('d.day'));
+
+/** Building use over local days, summed per key (thousandths of a gallon). */
+export type UseRow = {
+  key: number | string | null;
+  use: number;
+  fixtures: number;
+  /** Building-days with a main line reporting, and with water but none. */
+  metered: number;
+  unmetered: number;
+};
+
+/**
+ * Building use under the water-accounting rule over the local days of `range`, per building and
+ * day, summed per `key` (an expression on alias `b`: property id, period start) or in one row.
+ */
+function useRows(scope: Scope, level: BuildingLevel, id: number, range: DateRange, key?: SQL): SQL {
+  return sql`select ${key ?? sql`null`} as key, coalesce(sum(b.use), 0)::float8 as use,
+      coalesce(sum(b.fixtures), 0)::float8 as fixtures,
+      count(*) filter (where b.metered = 1)::int as metered,
+      count(*) filter (where b.metered = 0)::int as unmetered
+    from (${buildingUse(buildingBuckets(scope, level, id, 'daily', daysWithin(range)))}) b
+    ${key === undefined ? sql`` : sql`group by 1`}`;
+}
 
 export type StatisticsRow = {
   /** This month's building-days with a main line reporting, and with water but none (null: a unit). */
@@ -92,10 +126,14 @@ export type UnitStatusRow = {
   open_leaks: number;
   today: number;
 };
-/** A unit with its usage per period start (`buckets[i]` used `volumes[i]` thousandths). */
+/**
+ * A unit with its fixture micrometers' usage per period start (`buckets[i]` used `volumes[i]`
+ * thousandths).
+ */
 export type GallonsReportRow = {
   unit_id: number;
   unit_name: string;
+  unit_category_id: number;
   building_id: number;
   building_name: string;
   buckets: string[];
@@ -290,7 +328,8 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * Call 9: every unit of the property or building with its usage per period start, ordered by
+     * Call 9: every unit of the property or building with its fixture micrometers' usage per
+     * period start (a main line in a unit measures the building, not the unit), ordered by
      * building and unit name: one row per unit, its periods as two arrays.
      */
     gallonsReport(
@@ -303,7 +342,8 @@ export function createReportsRepository(db: Database) {
       return selectRows<GallonsReportRow>(
         db,
         sql`
-        select u.id as unit_id, u.name as unit_name, b.id as building_id, b.name as building_name,
+        select u.id as unit_id, u.name as unit_name, u.unit_category_id,
+               b.id as building_id, b.name as building_name,
                coalesce(array_agg(to_char(g.bucket::timestamp, 'YYYY-MM-DD') order by g.bucket)
                  filter (where g.bucket is not null), '{}') as buckets,
                coalesce(array_agg(g.volume::float8 order by g.bucket)
@@ -314,15 +354,15 @@ export function createReportsRepository(db: Database) {
           granularity === Granularity.Monthly
             ? sql`select unit_id, bucket, sum(volume) as volume from (${rangeUsage(
                 range,
-                (a) => sql`${atPlace(a, level, id)} and ${scoped(scope, a)}`,
+                fixtureRows(scope, level, id),
                 (a) =>
                   a === 'm'
                     ? sql`m.unit_id, m.month as bucket`
-                    : sql`d.unit_id, ${bucketOf[Granularity.Monthly]} as bucket`,
+                    : sql`d.unit_id, ${bucketOf(Granularity.Monthly)} as bucket`,
               )}) used group by 1, 2`
-            : sql`select d.unit_id, ${bucketOf[granularity]} as bucket, sum(d.volume_mgal) as volume
+            : sql`select d.unit_id, ${bucketOf(granularity)} as bucket, sum(d.volume_mgal) as volume
           from usage_daily d
-          where ${atPlace('d', level, id)} and ${scoped(scope, 'd')}
+          where ${fixtureRows(scope, level, id)('d')}
             and d.day >= ${range.from}::date and d.day <= ${range.to}::date
           group by 1, 2`
         }) g on g.unit_id = u.id
@@ -332,45 +372,75 @@ export function createReportsRepository(db: Database) {
       );
     },
 
-    /** Report 1: every unit of the company with its gallons and its property's price. */
+    /**
+     * Call 9's building lines: the place's building use per period start (`key`, YYYY-MM-DD),
+     * with its fixtures' part and the building-days behind it.
+     */
+    async periodUse(
+      scope: Scope,
+      level: 'property' | 'building',
+      id: number,
+      range: DateRange,
+      granularity: ReportGranularityId,
+    ) {
+      const key = sql`to_char(${periodOf(granularity, sql.raw('b.bucket'))}::timestamp, 'YYYY-MM-DD')`;
+      return selectRows<UseRow>(db, useRows(scope, level, id, range, key));
+    },
+
+    /** A company's building use over a range, with its fixtures' part (report 2). */
+    async placeUse(scope: Scope, level: BuildingLevel, id: number, range: DateRange) {
+      const [row] = await selectRows<UseRow>(db, useRows(scope, level, id, range));
+      return row ?? { key: null, use: 0, fixtures: 0, metered: 0, unmetered: 0 };
+    },
+
+    /**
+     * Report 1: every unit of the company with its fixture micrometers' gallons, its category and
+     * its property's price; residential units first, then the other categories, each by place.
+     */
     usageByUnit(scope: Scope, companyId: number, range: DateRange) {
       return selectRows<{
         property_name: string;
         building_name: string;
         unit_name: string;
+        unit_category_id: number;
         volume: number;
         water_price: number;
       }>(
         db,
         sql`
         select p.name as property_name, b.name as building_name, u.name as unit_name,
-               coalesce(g.volume, 0)::float8 as volume, p.water_price_per_kgal::float8 as water_price
+               u.unit_category_id, coalesce(g.volume, 0)::float8 as volume,
+               p.water_price_per_kgal::float8 as water_price
         from units u
         join buildings b on b.id = u.building_id
         join properties p on p.id = u.property_id
         left join (
           select unit_id, sum(volume) as volume
-          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.unit_id`))}) used
+          from (${rangeUsage(range, fixtureRows(scope, 'company', companyId), (a) => sql.raw(`${a}.unit_id`))}) used
           group by 1
         ) g on g.unit_id = u.id
         where u.company_id = ${companyId} and ${scoped(scope, 'u', 'unit')}
-        order by p.name, p.id, b.name, b.id, u.name, u.id`,
+        order by u.unit_category_id <> ${RESIDENTIAL_UNIT_CATEGORY}, u.unit_category_id,
+                 p.name, p.id, b.name, b.id, u.name, u.id`,
       );
     },
 
-    /** Report 2: fixture types with usage or an installed micrometer in the company. */
+    /**
+     * Report 2: fixture types with usage or an installed micrometer in the company. The main
+     * line is not a fixture beside them: its water is the buildings' use (`placeUse`).
+     */
     usageByFixture(scope: Scope, companyId: number, range: DateRange) {
       return selectRows<{ appliance_type_id: number | null; sensors: number; volume: number }>(
         db,
         sql`
         with used as (
           select appliance_type_id, sum(volume) as volume
-          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.appliance_type_id`))}) used
+          from (${rangeUsage(range, fixtureRows(scope, 'company', companyId), (a) => sql.raw(`${a}.appliance_type_id`))}) used
           group by 1
         ), fitted as (
           select s.appliance_type_id, count(*) as sensors from sensors s
           where s.company_id = ${companyId} and s.unit_id is not null
-            and s.appliance_type_id is not null and ${scoped(scope, 's')}
+            and s.appliance_type_id is not null and ${fixtureMeter('s')} and ${scoped(scope, 's')}
           group by 1
         )
         select coalesce(used.appliance_type_id, fitted.appliance_type_id)::int as appliance_type_id,
@@ -442,24 +512,27 @@ export function createReportsRepository(db: Database) {
       );
     },
 
-    /** Report 5: every property of the company with its gallons, price and open leaks' rates. */
+    /**
+     * Report 5: every property of the company with its use (its buildings' use under the rule),
+     * the building-days behind it, its price and its open leaks' rates.
+     */
     async costEstimate(scope: Scope, companyId: number, range: DateRange) {
       const rows = await selectRows<{
         property_name: string;
         water_price: number;
         volume: number;
+        metered: number;
+        unmetered: number;
         leak_rates: unknown;
       }>(
         db,
         sql`
         select p.name as property_name, p.water_price_per_kgal::float8 as water_price,
-               coalesce(g.volume, 0)::float8 as volume, l.rates as leak_rates
+               coalesce(g.use, 0)::float8 as volume, coalesce(g.metered, 0)::int as metered,
+               coalesce(g.unmetered, 0)::int as unmetered, l.rates as leak_rates
         from properties p
-        left join (
-          select property_id, sum(volume) as volume
-          from (${rangeUsage(range, placeRows(scope, 'company', companyId), (a) => sql.raw(`${a}.property_id`))}) used
-          group by 1
-        ) g on g.property_id = p.id
+        left join (${useRows(scope, 'company', companyId, range, sql`b.property_id`)}) g
+          on g.key = p.id
         left join (
           select n.property_id, json_agg(n.rate::float8) as rates from notifications n
           where n.company_id = ${companyId} and n.notification_category_id = ${LEAK}

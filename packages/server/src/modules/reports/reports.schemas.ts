@@ -84,6 +84,11 @@ export const gallonsReportQuerySchema = rangeQuerySchema.extend({
   format: z.enum(['json', 'csv']).default('json'),
 });
 
+/**
+ * Call 9. Each unit counts its fixture micrometers (a main line measures the building, not a
+ * unit); the buildings' use adds the water no fixture accounts for, so `building_gallons` is the
+ * place's figure in its statistics.
+ */
 export const gallonsReportSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -94,14 +99,27 @@ export const gallonsReportSchema = z.object({
     z.object({
       unit_id: int,
       unit_name: z.string(),
+      unit_category_id: int.describe('Lookups `unit_categories`; 1 is "Internal units"'),
+      unit_category: z.string(),
       building_id: int,
       building_name: z.string(),
-      gallons: z.array(gallons).describe('One value per period'),
+      gallons: z.array(gallons).describe("The unit's fixture micrometers, one value per period"),
       total_gallons: gallons,
     }),
   ),
   totals: z.array(gallons).describe('Every unit summed, one value per period'),
   total_gallons: gallons,
+  unaccounted: z
+    .array(gallons)
+    .describe(
+      'Building use − the fixture micrometers, one value per period: water no fixture accounts for (common-area taps, unmetered fixtures, leaks in walls); never negative',
+    ),
+  unaccounted_gallons: gallons,
+  building_use: z
+    .array(gallons)
+    .describe("The buildings' use under the water-accounting rule, one value per period"),
+  building_gallons: gallons,
+  source: useSourceSchema,
 });
 export type GallonsReport = z.infer<typeof gallonsReportSchema>;
 
@@ -129,6 +147,11 @@ export const reportOverviewSchema = z.object({
   ),
   rows: z.array(z.record(z.string(), cell)).describe('One object per row, keyed by column key'),
   totals: z.record(z.string(), z.number()),
+  source: useSourceSchema
+    .nullable()
+    .describe(
+      "Where the report's building use came from (usage by fixture, cost estimate); null for the reports of units, alerts and micrometers",
+    ),
 });
 export type ReportOverview = z.infer<typeof reportOverviewSchema>;
 export type ReportCell = z.infer<typeof cell>;

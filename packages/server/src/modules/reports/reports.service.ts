@@ -15,6 +15,7 @@ import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio'
 import {
   AVERAGE_DAYS,
   addDays,
+  BUILDING_USE,
   changePercent,
   type DateRange,
   monthStart,
@@ -29,13 +30,17 @@ import {
   reportTypeOf,
   roundGallons,
   roundMoney,
+  sharePercent,
   statisticsPlan,
+  UNACCOUNTED_WATER,
+  unitCategoryName,
   unitStatus,
+  useSourceLabels,
   waterCost,
 } from '@flowsight/domain/reports';
 import { localDate, utcHour } from '@flowsight/domain/usage';
 import { resolveDateRange } from '@flowsight/domain/usage-windows';
-import { sourceOf } from '@flowsight/domain/water-accounting';
+import { sourceOf, type UseSource } from '@flowsight/domain/water-accounting';
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
@@ -66,12 +71,19 @@ const leakCost = (rates: readonly LeakRate[]) =>
     ),
   );
 
+/** Where a sum of building-days' use came from. */
+const sourceOfRows = (rows: readonly { metered: number; unmetered: number }[]) =>
+  sourceOf(
+    rows.reduce((sum, row) => sum + row.metered, 0),
+    rows.reduce((sum, row) => sum + row.unmetered, 0),
+  );
+
 type RangeInput = { from?: string | undefined; to?: string | undefined };
 type ReportRow = Record<string, ReportCell>;
 /** A report row for the CSV writer: date columns as instants, written in the company's zone. */
 type ReportCsvRow = Record<string, string | number | Date | null>;
-/** A gallons-report CSV line: building, unit, one cell per period (`p0`, `p1`…), total. */
-type GallonsCsvRow = { building: string; unit: string; total: number } & {
+/** A gallons-report CSV line: building, unit, category, one cell per period (`p0`…), total. */
+type GallonsCsvRow = { building: string; unit: string; category: string; total: number } & {
   [period: `p${number}`]: number;
 };
 
@@ -100,12 +112,17 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
     const granularity = query.granularity as ReportGranularityId;
     const periods = reportPeriods(range, granularity);
     const indexOf = new Map(periods.map((period, i) => [period.start, i]));
-    const rows = await repository.gallonsReport(scope, level, id, range, granularity);
+    const periodIndex = (bucket: string) =>
+      indexOf.get(bucket) ?? indexOf.get(periodStart(bucket, granularity));
+    const [rows, uses] = await Promise.all([
+      repository.gallonsReport(scope, level, id, range, granularity),
+      repository.periodUse(scope, level, id, range, granularity),
+    ]);
     const totals = periods.map(() => 0);
     const data: GallonsReport['data'] = rows.map((row) => {
       const mgal = periods.map(() => 0);
       row.buckets.forEach((bucket, i) => {
-        const index = indexOf.get(bucket) ?? indexOf.get(periodStart(bucket, granularity));
+        const index = periodIndex(bucket);
         if (index === undefined) return;
         const volume = row.volumes[i] ?? 0;
         mgal[index] = (mgal[index] ?? 0) + volume;
@@ -114,12 +131,25 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
       return {
         unit_id: row.unit_id,
         unit_name: row.unit_name,
+        unit_category_id: row.unit_category_id,
+        unit_category: unitCategoryName(row.unit_category_id),
         building_id: row.building_id,
         building_name: row.building_name,
         gallons: mgal.map(gallonsOf),
         total_gallons: gallonsOf(mgal.reduce((a, b) => a + b, 0)),
       };
     });
+    // The buildings' use per period: the units' fixture micrometers plus the water no fixture
+    // accounts for (building use − fixtures, never negative: the rule holds per building-day).
+    const use = periods.map(() => 0);
+    const unaccounted = periods.map(() => 0);
+    for (const row of uses) {
+      const index = typeof row.key === 'string' ? periodIndex(row.key) : undefined;
+      if (index === undefined) continue;
+      use[index] = (use[index] ?? 0) + row.use;
+      unaccounted[index] = (unaccounted[index] ?? 0) + row.use - row.fixtures;
+    }
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
     return {
       from: range.from,
       to: range.to,
@@ -128,7 +158,12 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
       periods: periods.map((period) => period.label),
       data,
       totals: totals.map(gallonsOf),
-      total_gallons: gallonsOf(totals.reduce((a, b) => a + b, 0)),
+      total_gallons: gallonsOf(sum(totals)),
+      unaccounted: unaccounted.map(gallonsOf),
+      unaccounted_gallons: gallonsOf(sum(unaccounted)),
+      building_use: use.map(gallonsOf),
+      building_gallons: gallonsOf(sum(use)),
+      source: sourceOfRows(uses),
     };
   }
 
@@ -138,48 +173,69 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
     companyId: number,
     range: DateRange,
     timeZone: string,
-  ): Promise<ReportRow[]> {
+  ): Promise<{ rows: ReportRow[]; source: UseSource | null }> {
     switch (definition.id) {
-      case ReportType.UsageByUnit:
-        return (await repository.usageByUnit(scope, companyId, range)).map((row) => {
+      case ReportType.UsageByUnit: {
+        const rows = (await repository.usageByUnit(scope, companyId, range)).map((row) => {
           const gallons = gallonsOf(row.volume);
           return {
             property_name: row.property_name,
             building_name: row.building_name,
             unit_name: row.unit_name,
+            unit_category: unitCategoryName(row.unit_category_id),
             gallons,
             cost: waterCost(gallons, row.water_price),
           };
         });
-      case ReportType.UsageByFixture: {
-        const rows = await repository.usageByFixture(scope, companyId, range);
-        const total = rows.reduce((sum, row) => sum + row.volume, 0);
-        return rows.map((row) => ({
-          appliance_type_id: row.appliance_type_id,
-          fixture: nameIn(applianceTypes, row.appliance_type_id) ?? 'No fixture',
-          sensors: row.sensors,
-          gallons: gallonsOf(row.volume),
-          share_percent: total === 0 ? 0 : Math.round((row.volume / total) * 1000) / 10,
-        }));
+        return { rows, source: null };
       }
-      case ReportType.LeakAlerts:
-        return (await repository.leakAlerts(scope, companyId, range, timeZone)).map((row) => ({
-          id: row.id,
-          property_name: row.property_name,
-          building_name: row.building_name,
-          unit_name: row.unit_name,
-          fixture: nameIn(applianceTypes, row.appliance_type_id),
-          type: nameIn(notificationTypes, row.notification_type_id),
-          status: nameIn(notificationStatuses, row.notification_status_id),
-          first_detected: iso(row.first_detected),
-          rate: row.rate,
-          monthly_cost:
-            row.rate === null
-              ? null
-              : monthlyCost(row.rate, row.water_price ?? DEFAULT_WATER_PRICE_PER_KGAL),
-        }));
-      case ReportType.SensorHealth:
-        return (await repository.sensorHealth(scope, companyId)).map((row) => ({
+      case ReportType.UsageByFixture: {
+        const [fixtures, place] = await Promise.all([
+          repository.usageByFixture(scope, companyId, range),
+          repository.placeUse(scope, 'company', companyId, range),
+        ]);
+        // Shares of the buildings' use: the fixture types and the water none of them accounts for.
+        const unaccounted = place.use - place.fixtures;
+        const rows = [
+          ...fixtures.map((row) => ({
+            appliance_type_id: row.appliance_type_id,
+            fixture: nameIn(applianceTypes, row.appliance_type_id) ?? 'No fixture',
+            sensors: row.sensors,
+            gallons: gallonsOf(row.volume),
+            share_percent: sharePercent(row.volume, place.use),
+          })),
+          {
+            appliance_type_id: null,
+            fixture: UNACCOUNTED_WATER,
+            sensors: null,
+            gallons: gallonsOf(unaccounted),
+            share_percent: sharePercent(unaccounted, place.use),
+          },
+        ];
+        return { rows, source: sourceOf(place.metered, place.unmetered) };
+      }
+      case ReportType.LeakAlerts: {
+        const rows = (await repository.leakAlerts(scope, companyId, range, timeZone)).map(
+          (row) => ({
+            id: row.id,
+            property_name: row.property_name,
+            building_name: row.building_name,
+            unit_name: row.unit_name,
+            fixture: nameIn(applianceTypes, row.appliance_type_id),
+            type: nameIn(notificationTypes, row.notification_type_id),
+            status: nameIn(notificationStatuses, row.notification_status_id),
+            first_detected: iso(row.first_detected),
+            rate: row.rate,
+            monthly_cost:
+              row.rate === null
+                ? null
+                : monthlyCost(row.rate, row.water_price ?? DEFAULT_WATER_PRICE_PER_KGAL),
+          }),
+        );
+        return { rows, source: null };
+      }
+      case ReportType.SensorHealth: {
+        const rows = (await repository.sensorHealth(scope, companyId)).map((row) => ({
           mac_address: row.mac_address,
           property_name: row.property_name,
           building_name: row.building_name,
@@ -191,12 +247,16 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
           last_keepalive: iso(row.last_keepalive),
           last_submission: iso(row.last_submission),
         }));
-      case ReportType.CostEstimate:
-        return (await repository.costEstimate(scope, companyId, range)).map((row) => {
+        return { rows, source: null };
+      }
+      case ReportType.CostEstimate: {
+        const properties = await repository.costEstimate(scope, companyId, range);
+        const rows = properties.map((row) => {
           const gallons = gallonsOf(row.volume);
           return {
             property_name: row.property_name,
             gallons,
+            source: useSourceLabels[sourceOf(row.metered, row.unmetered)],
             water_price: row.water_price,
             cost: waterCost(gallons, row.water_price),
             open_leaks_monthly_cost: leakCost(
@@ -204,6 +264,8 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
             ),
           };
         });
+        return { rows, source: sourceOfRows(properties) };
+      }
       default: {
         const unreachable: never = definition.id;
         return unreachable;
@@ -222,7 +284,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
     if (reportId === undefined) throw new Invalid(reportMessages.unknownReport);
     const definition = reportDefinitions[reportId];
     const range = rangeOf(query, place);
-    const rows = await reportRows(scope, definition, companyId, range, place.timeZone);
+    const { rows, source } = await reportRows(scope, definition, companyId, range, place.timeZone);
     return {
       definition,
       place,
@@ -235,6 +297,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         columns: definition.columns.map((c) => ({ ...c })),
         rows,
         totals: reportTotals(definition, rows),
+        source,
       },
     };
   }
@@ -300,21 +363,38 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
       const columns: CsvColumn<GallonsCsvRow>[] = [
         { key: 'building', header: 'Building', kind: 'text' },
         { key: 'unit', header: 'Unit', kind: 'text' },
+        { key: 'category', header: 'Unit category', kind: 'text' },
         ...report.periods.map(
           (label, i): CsvColumn<GallonsCsvRow> => ({ key: `p${i}`, header: label, kind: 'number' }),
         ),
         { key: 'total', header: 'Total', kind: 'number' },
       ];
-      const line = (building: string, unit: string, gallons: number[], total: number) => {
-        const row: GallonsCsvRow = { building, unit, total };
+      const line = (
+        building: string,
+        unit: string,
+        category: string,
+        gallons: number[],
+        total: number,
+      ) => {
+        const row: GallonsCsvRow = { building, unit, category, total };
         for (const [i, value] of gallons.entries()) row[`p${i}`] = value;
         return row;
       };
       async function* rows(): AsyncGenerator<GallonsCsvRow> {
         for (const unit of report.data) {
-          yield line(unit.building_name, unit.unit_name, unit.gallons, unit.total_gallons);
+          yield line(
+            unit.building_name,
+            unit.unit_name,
+            unit.unit_category,
+            unit.gallons,
+            unit.total_gallons,
+          );
         }
-        yield line('Total', '', report.totals, report.total_gallons);
+        // The units' total, the water no fixture accounts for, and the two together: the
+        // buildings' use, the figure of the place's statistics.
+        yield line('Total', '', '', report.totals, report.total_gallons);
+        yield line(UNACCOUNTED_WATER, '', '', report.unaccounted, report.unaccounted_gallons);
+        yield line(BUILDING_USE, '', '', report.building_use, report.building_gallons);
       }
       return csvFile('gallons-report', columns, rows(), report.time_zone, now());
     },

@@ -432,7 +432,11 @@ describe('statistics and reports', () => {
       '2B',
       '=cmd|calc',
     ]);
-    expect(report.total_gallons).toBe(statistics.this_month_gallons);
+    // The buildings' use is the statistics' figure; with no main line nothing is unaccounted.
+    expect(report.building_gallons).toBe(statistics.this_month_gallons);
+    expect(report.total_gallons).toBe(report.building_gallons);
+    expect(report.unaccounted_gallons).toBe(0);
+    expect(report.source).toBe('fixture-meters-only');
     for (const unit of report.data) {
       const key = Object.keys(ids.units).find((k) => ids.units[k] === unit.unit_id) ?? '';
       expect(unit.total_gallons, key).toBe(
@@ -450,20 +454,20 @@ describe('statistics and reports', () => {
       `attachment; filename="gallons-report-${today()}.csv"`,
     );
     const lines = rowsOfCsv(csv.body);
-    expect(lines[0]).toEqual(['Building', 'Unit', ...report.periods, 'Total']);
+    expect(lines[0]).toEqual(['Building', 'Unit', 'Unit category', ...report.periods, 'Total']);
     for (const [i, unit] of report.data.entries()) {
       const line = lines[i + 1] ?? [];
-      expect(line.slice(0, 2)).toEqual([
+      expect(line.slice(0, 3)).toEqual([
         'Hall',
         unit.unit_name.startsWith('=') ? `'${unit.unit_name}` : unit.unit_name,
+        'Internal units',
       ]);
-      expect(line.slice(2).map(Number)).toEqual([...unit.gallons, unit.total_gallons]);
+      expect(line.slice(3).map(Number)).toEqual([...unit.gallons, unit.total_gallons]);
     }
-    expect(lines.at(-1)).toEqual([
-      'Total',
-      '',
-      ...report.totals.map(String),
-      String(report.total_gallons),
+    expect(lines.slice(-3)).toEqual([
+      ['Total', '', '', ...report.totals.map(String), String(report.total_gallons)],
+      ['Unaccounted water', '', '', ...report.periods.map(() => '0'), '0'],
+      ['Building use', '', '', ...report.totals.map(String), String(report.total_gallons)],
     ]);
 
     // Weeks and months over the last 60 days: the same total, labelled the ISO and calendar way.
@@ -529,6 +533,7 @@ describe('statistics and reports', () => {
       property_name: 'Reports Court',
       building_name: 'Hall',
       unit_name: '1A',
+      unit_category: 'Internal units',
       gallons: unitGallons('A'),
       cost: waterCost(unitGallons('A'), 12.5),
     });
@@ -599,6 +604,7 @@ describe('statistics and reports', () => {
       {
         property_name: 'Reports Court',
         gallons: round3(gallons(inCourt, range.from, range.to)),
+        source: 'Fixture meters only',
         water_price: 12.5,
         cost: waterCost(round3(gallons(inCourt, range.from, range.to)), 12.5),
         open_leaks_monthly_cost: 17.9,
@@ -606,6 +612,7 @@ describe('statistics and reports', () => {
       {
         property_name: 'Reports Tower',
         gallons: unitGallons('F'),
+        source: 'Fixture meters only',
         water_price: 10,
         cost: waterCost(unitGallons('F'), 10),
         open_leaks_monthly_cost: 3,

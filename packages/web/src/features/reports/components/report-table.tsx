@@ -1,5 +1,5 @@
 // A report's preview: every row of the report under its column headings, with a totals row when
-// the report has one. Wide reports scroll sideways with the first column kept in view (phones
+// the report has one (and the lines that follow it, e.g. the gallons report's unaccounted water). Wide reports scroll sideways with the first column kept in view (phones
 // included); printed, the table is laid out in full on the page.
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
@@ -20,6 +20,8 @@ export type ReportTableProps = {
   rows: readonly (readonly string[])[];
   /** The totals row's texts (empty cells as ''), or none. */
   totals?: readonly string[];
+  /** Footer lines after the totals, in the same form. */
+  afterTotals?: readonly (readonly string[])[];
   emptyText: string;
 };
 
@@ -36,7 +38,14 @@ const sticky = {
 const alignOf = (kind: ReportColumnKind) =>
   kind === 'number' || kind === 'money' ? 'right' : 'left';
 
-export function ReportTable({ label, columns, rows, totals, emptyText }: ReportTableProps) {
+export function ReportTable({
+  label,
+  columns,
+  rows,
+  totals,
+  afterTotals = [],
+  emptyText,
+}: ReportTableProps) {
   return (
     <TableContainer
       tabIndex={0}
@@ -118,26 +127,32 @@ export function ReportTable({ label, columns, rows, totals, emptyText }: ReportT
         </TableBody>
         {totals !== undefined && rows.length > 0 && (
           <TableFooter>
-            <TableRow data-testid="report-totals">
-              {totals.map((cell, index) => {
-                const column = columns[index];
-                return (
-                  <TableCell
-                    key={column?.key ?? index}
-                    align={alignOf(column?.kind ?? 'text')}
-                    sx={{
-                      fontWeight: 700,
-                      color: 'text.primary',
-                      fontSize: 'inherit',
-                      whiteSpace: 'nowrap',
-                      ...(index === 0 ? sticky : {}),
-                    }}
-                  >
-                    {cell}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
+            {[totals, ...afterTotals].map((line, lineIndex) => (
+              <TableRow
+                // biome-ignore lint/suspicious/noArrayIndexKey: footer lines have no id of their own
+                key={lineIndex}
+                data-testid={lineIndex === 0 ? 'report-totals' : 'report-footer-line'}
+              >
+                {line.map((cell, index) => {
+                  const column = columns[index];
+                  return (
+                    <TableCell
+                      key={column?.key ?? index}
+                      align={alignOf(column?.kind ?? 'text')}
+                      sx={{
+                        fontWeight: lineIndex === 0 ? 700 : 500,
+                        color: 'text.primary',
+                        fontSize: 'inherit',
+                        whiteSpace: 'nowrap',
+                        ...(index === 0 ? sticky : {}),
+                      }}
+                    >
+                      {cell}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
           </TableFooter>
         )}
       </Table>

@@ -25,6 +25,7 @@ const usageByUnit = {
     { key: 'property_name', label: 'Property', kind: 'text' },
     { key: 'building_name', label: 'Building', kind: 'text' },
     { key: 'unit_name', label: 'Unit', kind: 'text' },
+    { key: 'unit_category', label: 'Unit category', kind: 'text' },
     { key: 'gallons', label: 'Gallons', kind: 'number' },
     { key: 'cost', label: 'Cost', kind: 'money' },
   ],
@@ -33,12 +34,21 @@ const usageByUnit = {
       property_name: 'Harbor Point',
       building_name: 'North',
       unit_name: '4B',
+      unit_category: 'Internal units',
       gallons: 1310.25,
       cost: 13.1,
     },
-    { property_name: 'Harbor Point', building_name: 'North', unit_name: '5A', gallons: 0, cost: 0 },
+    {
+      property_name: 'Harbor Point',
+      building_name: 'North',
+      unit_name: 'Laundry',
+      unit_category: 'Common areas',
+      gallons: 0,
+      cost: 0,
+    },
   ],
   totals: { gallons: 1310.25, cost: 13.1 },
+  source: null,
 };
 const gallonsReport = {
   from: '2026-11-01',
@@ -50,6 +60,8 @@ const gallonsReport = {
     {
       unit_id: 9,
       unit_name: '4B',
+      unit_category_id: 1,
+      unit_category: 'Internal units',
       building_id: 3,
       building_name: 'North',
       gallons: [10.5, 12],
@@ -58,6 +70,12 @@ const gallonsReport = {
   ],
   totals: [10.5, 12],
   total_gallons: 22.5,
+  // The main line reported on the first day only: 1.5 gal no fixture accounts for.
+  unaccounted: [1.5, 0],
+  unaccounted_gallons: 1.5,
+  building_use: [12, 12],
+  building_gallons: 24,
+  source: 'mixed',
 };
 
 function signedIn(role = systemAdmin): MockApi {
@@ -132,8 +150,11 @@ describe('reports page', () => {
     );
     const rows = await screen.findAllByTestId('report-row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Harbor PointNorth4B1,310.2513.10',
-      'Harbor PointNorth5A00.00',
+      'Harbor PointNorth4BInternal units1,310.2513.10',
+      'Harbor PointNorthLaundryCommon areas00.00',
+    ]);
+    expect(screen.getAllByTestId('report-note').map((note) => note.textContent)).toEqual([
+      'Each unit counts its fixture micrometers, never a main line. Residential units come first, the other categories after them.',
     ]);
     expect(screen.getByTestId('report-totals').textContent).toBe('Total1,310.2513.10');
     expect(screen.getByTestId('report-heading').textContent).toBe('Usage by unit');
@@ -211,14 +232,23 @@ describe('reports page', () => {
     expect((await screen.findByTestId('report-prompt')).textContent).toContain('Choose a property');
     await choose('report-property', 'Harbor Point');
     const row = await screen.findByTestId('report-row');
-    expect(row.textContent).toBe('North4B10.51222.5');
+    expect(row.textContent).toBe('North4BInternal units10.51222.5');
     expect(screen.getByTestId('report-totals').textContent).toBe('Total10.51222.5');
+    // Below the units' total: the water no fixture accounts for, and the buildings' use.
+    expect(screen.getAllByTestId('report-footer-line').map((line) => line.textContent)).toEqual([
+      'Unaccounted water1.501.5',
+      'Building use121224',
+    ]);
+    expect(screen.getAllByTestId('report-note').map((note) => note.textContent)).toEqual([
+      "Each unit counts its fixture micrometers. The buildings' use adds the water no fixture accounts for; it is the figure the statistics show.",
+      "Some buildings or days had no main line reporting: there the buildings' use is the sum of their fixture micrometers.",
+    ]);
     const table = screen.getByTestId('report-table');
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Building', 'Unit', '2026-11-01', '2026-11-02', 'Total']);
+    ).toEqual(['Building', 'Unit', 'Unit category', '2026-11-01', '2026-11-02', 'Total']);
     await choose('report-building', 'North');
     await waitFor(() => expect(router.state.location.search).toContain('building=3'));
     await waitFor(() => expect(requestsTo(api, '/buildings/3/gallons/report')).toHaveLength(1));

@@ -5,6 +5,7 @@
 
 import { reportTypes } from '@flowsight/domain/lookups';
 import { isSystemRole } from '@flowsight/domain/roles';
+import type { UseSource } from '@flowsight/domain/water-accounting';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
@@ -53,6 +54,10 @@ type Preview = {
   columns: ReportTableColumn[];
   rows: string[][];
   totals?: string[];
+  /** Footer lines after the totals (the gallons report's unaccounted water and building use). */
+  afterTotals?: string[][];
+  /** What the figures count (water accounting), shown under the range. */
+  notes: string[];
 };
 
 export function ReportsPage() {
@@ -112,6 +117,14 @@ export function ReportsPage() {
             ? t('reports.prompt.range')
             : null;
 
+  /** Says so when the buildings' use was not all measured by main lines. */
+  const sourceNotes = (source: UseSource | null): string[] =>
+    source === 'fixture-meters-only'
+      ? [t('reports.notes.fixtureMetersOnly')]
+      : source === 'mixed'
+        ? [t('reports.notes.mixed')]
+        : [];
+
   const preview: Preview | null = (() => {
     if (gallons) {
       const report = gallonsReport.data;
@@ -119,6 +132,7 @@ export function ReportsPage() {
       const columns: ReportTableColumn[] = [
         { key: 'building', label: t('reports.gallons.building'), kind: 'text' },
         { key: 'unit', label: t('reports.gallons.unit'), kind: 'text' },
+        { key: 'category', label: t('reports.gallons.unitCategory'), kind: 'text' },
         ...report.periods.map((period) => ({
           key: period,
           label: period,
@@ -131,15 +145,34 @@ export function ReportsPage() {
         rows: report.data.map((unit) => [
           unit.building_name,
           unit.unit_name,
+          format.unitCategory(unit.unit_category_id, unit.unit_category),
           ...unit.gallons.map(format.gallons),
           format.gallons(unit.total_gallons),
         ]),
         totals: [
           t('reports.gallons.total'),
           '',
+          '',
           ...report.totals.map(format.gallons),
           format.gallons(report.total_gallons),
         ],
+        afterTotals: [
+          [
+            t('reports.gallons.unaccounted'),
+            '',
+            '',
+            ...report.unaccounted.map(format.gallons),
+            format.gallons(report.unaccounted_gallons),
+          ],
+          [
+            t('reports.gallons.buildingUse'),
+            '',
+            '',
+            ...report.building_use.map(format.gallons),
+            format.gallons(report.building_gallons),
+          ],
+        ],
+        notes: [t('reports.notes.gallons'), ...sourceNotes(report.source)],
       };
     }
     const report = overview.data;
@@ -165,6 +198,11 @@ export function ReportsPage() {
                 : '',
           )
         : undefined,
+      notes: [
+        ...(report.report === 1 ? [t('reports.notes.units')] : []),
+        ...(report.report === 2 ? [t('reports.notes.fixtures')] : []),
+        ...sourceNotes(report.source),
+      ],
     };
   })();
 
@@ -367,6 +405,16 @@ export function ReportsPage() {
                 <Typography sx={{ color: 'text.secondary' }} data-testid="report-range-line">
                   {rangeLine}
                 </Typography>
+                {preview.notes.map((note) => (
+                  <Typography
+                    key={note}
+                    variant="body2"
+                    sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 720 }}
+                    data-testid="report-note"
+                  >
+                    {note}
+                  </Typography>
+                ))}
               </>
             )}
           </Box>
@@ -426,6 +474,7 @@ export function ReportsPage() {
             columns={preview.columns}
             rows={preview.rows}
             totals={preview.totals}
+            afterTotals={preview.afterTotals}
             emptyText={t('reports.preview.empty')}
           />
         )}

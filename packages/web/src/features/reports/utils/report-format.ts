@@ -41,6 +41,9 @@ export function useReportFormat() {
         /^\d{4}-\d{2}-\d{2}$/.test(value) ? day.format(new Date(`${value}T00:00:00Z`)) : value,
       columnLabel: (key: string, fallback: string) =>
         t(`reports.columns.${key}`, { defaultValue: fallback }),
+      /** A unit category's name (lookups `unit_categories`), the server's English as fallback. */
+      unitCategory: (id: number, fallback: string) =>
+        t(`portfolio.lookups.unitCategories.${id}`, { defaultValue: fallback }),
       reportName: (id: number) =>
         t(`reports.types.${id}`, {
           defaultValue: reportTypes.find((type) => type.id === id)?.name ?? String(id),
