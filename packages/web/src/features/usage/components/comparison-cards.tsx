@@ -1,7 +1,9 @@
 // Which units (or properties, or unit categories) used the most water over the chosen dates:
 // a building lists all its units and its categories, a property its units, a company its top
-// units and top properties.
-import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
+// units of one unit category and top properties. Unit figures count the units' fixture
+// micrometers; a building's list shows the building's use and its unaccounted water beside them.
+import { RESIDENTIAL_UNIT_CATEGORY, type UseSource } from '@flowsight/domain/water-accounting';
+import Box from '@mui/material/Box';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -25,6 +27,7 @@ import {
   useUnitCategoryLabel,
   useUsageFormat,
 } from '../utils/usage-format';
+import { SourceNote } from './source-note';
 import { UnitCategorySelect } from './unit-category-select';
 
 /** Rows a comparison shows before "show all" (a building may have hundreds of units). */
@@ -43,6 +46,8 @@ type ComparisonCardProps<T> = {
   /** Names the list when the card's title alone does not (e.g. with its unit category). */
   listTitle?: string;
   action?: ReactNode;
+  /** Under the list, e.g. where the figures came from. */
+  footer?: (answer: T) => ReactNode;
   query: QueryState<T>;
   enabled: boolean;
   items: (answer: T) => BarListItem[];
@@ -55,6 +60,7 @@ function ComparisonCard<T>({
   subtitle,
   listTitle,
   action,
+  footer,
   query,
   enabled,
   items,
@@ -72,14 +78,17 @@ function ComparisonCard<T>({
       ) : query.isError || query.data === undefined ? (
         <ChartError onRetry={() => void query.refetch()} />
       ) : (
-        <BarList
-          title={listTitle ?? title}
-          items={items(query.data)}
-          formatValue={format.gallons}
-          emptyText={emptyText}
-          limit={COMPARISON_ROWS}
-          data-testid={`${testId}-list`}
-        />
+        <>
+          <BarList
+            title={listTitle ?? title}
+            items={items(query.data)}
+            formatValue={format.gallons}
+            emptyText={emptyText}
+            limit={COMPARISON_ROWS}
+            data-testid={`${testId}-list`}
+          />
+          {footer?.(query.data)}
+        </>
       )}
     </ChartCard>
   );
@@ -104,10 +113,34 @@ export function BuildingComparison({
   const categoryLabel = useUnitCategoryLabel();
   const units = useBuildingUnitsGallons(buildingId, range, enabled);
   const categories = useBuildingCategoriesGallons(buildingId, range, enabled);
+  const building = units.data;
+  const subtitle = (
+    <>
+      {t('usage.water.perUnitFixtures')}
+      {building !== undefined && (
+        <Box component="span" sx={{ display: 'block' }} data-testid="building-use">
+          {building.source === 'fixture-meters-only'
+            ? t('usage.water.buildingUseOnly', { use: format.gallons(building.building_gallons) })
+            : t('usage.water.buildingUse', {
+                use: format.gallons(building.building_gallons),
+                unaccounted: format.gallons(Math.max(0, building.unaccounted_gallons)),
+                share: format.share(
+                  building.building_gallons > 0
+                    ? Math.max(0, building.unaccounted_gallons) / building.building_gallons
+                    : 0,
+                ),
+              })}
+        </Box>
+      )}
+    </>
+  );
+  const footer = (answer: { source: UseSource }) => <SourceNote source={answer.source} />;
   return (
     <>
       <ComparisonCard
         title={t('usage.comparison.units')}
+        subtitle={subtitle}
+        footer={footer}
         query={units}
         enabled={enabled}
         items={(answer) =>
@@ -124,6 +157,7 @@ export function BuildingComparison({
       />
       <ComparisonCard
         title={t('usage.comparison.categories')}
+        subtitle={t('usage.water.perUnitFixtures')}
         query={categories}
         enabled={enabled}
         items={(answer) =>

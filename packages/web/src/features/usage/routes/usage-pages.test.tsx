@@ -749,4 +749,34 @@ describe('water accounting', () => {
     );
     expect(card.textContent).toContain('Common areas');
   });
+
+  it('shows a building’s use and unaccounted water beside its units’ fixture figures', async () => {
+    const api = signedInAs(manager);
+    const view = renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/charts' });
+    const units = await screen.findByTestId('units-comparison');
+    expect(units.textContent).toContain('Counted from the units’ fixture micrometers');
+    expect((await within(units).findByTestId('building-use')).textContent).toBe(
+      'Building use 1,875.5 gal, of which 375 gal unaccounted (20%)',
+    );
+    expect(within(units).queryByTestId('source-note')).toBeNull();
+    view.unmount();
+
+    api.on('GET /buildings/9/units-gallons', () =>
+      reply(200, {
+        ...range,
+        building_gallons: 310.2,
+        unaccounted_gallons: 0,
+        source: 'fixture-meters-only',
+        data: [{ unit_id: 11, unit_name: 'Apt 101', unit_category_id: 1, gallons: 310.2 }],
+      }),
+    );
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/charts' });
+    const fixturesOnly = await screen.findByTestId('units-comparison');
+    expect((await within(fixturesOnly).findByTestId('building-use')).textContent).toBe(
+      'Building use 310.2 gal',
+    );
+    expect(within(fixturesOnly).getByTestId('source-note').textContent).toBe(
+      'Fixture meters only — no main line reported',
+    );
+  });
 });
