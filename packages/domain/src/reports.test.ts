@@ -5,6 +5,7 @@ import {
   changePercent,
   daysBetween,
   monthEnd,
+  overviewLastDay,
   rangeReads,
   reportDefinitions,
   reportPeriods,
@@ -107,6 +108,16 @@ describe('report definitions', () => {
       'cost',
       'open_leaks_monthly_cost',
     ]);
+  });
+
+  it('ends the overview on the latest local day a property has begun, not on a UTC date', () => {
+    // 03:00 UTC on 26 Nov: New York and Los Angeles are still on the 25th.
+    const at = new Date('2026-11-26T03:00:00Z');
+    expect(overviewLastDay(['America/New_York', 'America/Los_Angeles'], at)).toBe('2026-11-25');
+    // A property in Kolkata has begun the 26th (08:30 there).
+    expect(overviewLastDay(['America/New_York', 'Asia/Kolkata'], at)).toBe('2026-11-26');
+    // No property: the UTC date.
+    expect(overviewLastDay([], at)).toBe('2026-11-26');
   });
 
   it('labels the water-accounting figures of the reports', () => {

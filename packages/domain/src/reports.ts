@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { monthlyCost } from './detection.ts';
 import { Granularity } from './granularity.ts';
 import { reportTypes, unitCategories } from './lookups.ts';
+import { localDate } from './usage.ts';
 import {
   addDays,
   addMonths,
@@ -280,6 +281,20 @@ export function reportPeriods(range: DateRange, granularity: ReportGranularityId
         : addDays(start, granularity === Granularity.Weekly ? 7 : 1);
   }
   return periods;
+}
+
+// ── System overview (call 11) ──────────────────────────────────────────────────────────────────
+/** Days of the overview's usage chart. */
+export const OVERVIEW_DAYS = 14;
+
+/**
+ * The overview's last day: the latest local date any property has reached at `at` (each day of
+ * the chart sums every property's own local day). A UTC date would open a day no property has
+ * begun while the Americas are still on the day before; UTC only when there is no property.
+ */
+export function overviewLastDay(timeZones: readonly string[], at: Date): string {
+  const days = timeZones.map((zone) => localDate(at, zone));
+  return days.length === 0 ? localDate(at, 'UTC') : days.reduce(laterDay);
 }
 
 // ── Report overview (call 10) ──────────────────────────────────────────────────────────────────

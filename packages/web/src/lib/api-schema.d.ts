@@ -17618,9 +17618,9 @@ export interface paths {
                                 open_leaks_monthly_cost: number;
                             };
                             readings_last_24h: number;
-                            /** @description US gallons, rounded to 3 decimals */
+                            /** @description The buildings' use (water-accounting rule) over the last 24 UTC hours */
                             gallons_last_24h: number;
-                            /** @description The last 14 UTC dates, oldest first; each property counts its own local days */
+                            /** @description The buildings' use (water-accounting rule) on the last 14 local days, oldest first: each day sums every property's own local day, and the last is the latest day any property has begun */
                             usage_by_day: {
                                 day: string;
                                 /** @description US gallons, rounded to 3 decimals */
@@ -17632,7 +17632,7 @@ export interface paths {
                                 sensors: number;
                                 transmitting: number;
                                 open_alerts: number;
-                                /** @description US gallons, rounded to 3 decimals */
+                                /** @description The buildings' use over the local days of the month holding the chart's last day */
                                 gallons_this_month: number;
                             }[];
                         };

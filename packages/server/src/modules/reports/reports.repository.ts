@@ -1,5 +1,6 @@
 // Statistics and report queries. Usage comes only from the rollups (usage_daily, usage_monthly,
-// usage_hourly; the system overview from the per-company logs usage_company_daily and _hourly), alerts from notifications,
+// usage_hourly) and the per-building logs (usage_company_daily and _hourly: building use under the
+// water-accounting rule, and the system overview), alerts from notifications,
 // micrometers from sensors. Every call is one aggregate statement after the place itself was
 // found in the caller's scope; each table read below the place carries the scope condition too,
 // so a narrower role could never read past its part.
@@ -53,6 +54,22 @@ const OPEN = sql.raw(`(${openNotificationStatuses.join(', ')})`);
  */
 const everyCompany = sql.raw('array(select id from companies)');
 const LEAK = NotificationCategory.Leak;
+
+/**
+ * Every building's buckets in the system, as `buildingBuckets` reads them from the per-building
+ * logs (columns `company_id, property_id, building_id, bucket, main, main_readings, fixtures`),
+ * for the system overview: `buildingUse` applies the rule to them.
+ */
+function everyBuildingBuckets(grain: 'daily' | 'hourly', range: (bucket: SQL) => SQL): SQL {
+  const log = sql.raw(grain === 'daily' ? 'usage_company_daily' : 'usage_company_hourly');
+  const time = sql.raw(grain === 'daily' ? 'l.day' : 'l.hour');
+  return sql`select l.company_id, l.property_id, l.building_id, ${time} as bucket,
+      sum(l.main_mgal) as main, sum(l.main_readings) as main_readings,
+      sum(l.volume_mgal) - sum(l.main_mgal) as fixtures
+    from ${log} l
+    where l.company_id = any(${everyCompany}) and ${range(time)}
+    group by 1, 2, 3, 4`;
+}
 
 /** json_agg arrives parsed from node-postgres and PGlite alike; accept text too. */
 export function parsedJson<T>(value: unknown, empty: T): T {
@@ -545,8 +562,21 @@ export function createReportsRepository(db: Database) {
       return rows.map((row) => ({ ...row, leak_rates: parsedJson<number[]>(row.leak_rates, []) }));
     },
 
-    /** Call 11, first statement: the system's counts, last 24 hours and last 14 UTC dates. */
-    async overviewCounts(since24h: Date, firstDay: string) {
+    /** The time zones the system's properties are in (the overview's days are theirs). */
+    async propertyTimeZones(): Promise<string[]> {
+      const rows = await selectRows<{ name: string }>(
+        db,
+        sql`select distinct z.name from timezones z
+          where z.id in (select distinct p.timezone_id from properties p)`,
+      );
+      return rows.map((row) => row.name);
+    },
+
+    /**
+     * Call 11, first statement: the system's counts; the buildings' use (water-accounting rule)
+     * over the last 24 UTC hours and per local day `days` (each property's own days).
+     */
+    async overviewCounts(since24h: Date, days: DateRange) {
       const [row] = await selectRows<{
         companies: number;
         properties: number;
@@ -574,10 +604,10 @@ export function createReportsRepository(db: Database) {
           (select count(*) from properties)::int as properties,
           (select count(*) from buildings)::int as buildings,
           (select count(*) from units)::int as units,
-          s.*, g.*, a.*, h.*,
+          s.*, g.*, a.*, h.*, v.*,
           (select json_agg(json_build_array(to_char(day::timestamp, 'YYYY-MM-DD'), volume))
-             from (select d.day, sum(d.volume_mgal)::float8 as volume from usage_company_daily d
-                   where d.company_id = any(${everyCompany}) and d.day >= ${firstDay}::date
+             from (select b.bucket as day, sum(b.use)::float8 as volume
+                   from (${buildingUse(everyBuildingBuckets('daily', daysWithin(days)))}) b
                    group by 1) days) as usage_by_day
         from (
           select count(*)::int as sensors_total,
@@ -601,11 +631,13 @@ export function createReportsRepository(db: Database) {
           from notifications n left join properties p on p.id = n.property_id
           where n.notification_status_id in ${OPEN}
         ) a, (
-          select coalesce(sum(readings), 0)::float8 as readings,
-                 coalesce(sum(volume_mgal), 0)::float8 as volume_24h
+          select coalesce(sum(readings), 0)::float8 as readings
           from usage_company_hourly
           where company_id = any(${everyCompany}) and hour >= ${since24h.toISOString()}::timestamptz
-        ) h`,
+        ) h, (
+          select coalesce(sum(b.use), 0)::float8 as volume_24h
+          from (${buildingUse(everyBuildingBuckets('hourly', (hour) => sql`${hour} >= ${since24h.toISOString()}::timestamptz`))}) b
+        ) v`,
       );
       if (!row) throw new Error('overview answered no row');
       return {
@@ -616,10 +648,10 @@ export function createReportsRepository(db: Database) {
     },
 
     /**
-     * Call 11, second statement: each company's micrometers, open alerts and usage of the month
-     * starting `monthStart` (its properties' local days of that month, from the monthly rollup).
+     * Call 11, second statement: each company's micrometers, open alerts and use over the local
+     * days `month` (its buildings' use under the water-accounting rule, day by day).
      */
-    overviewCompanies(monthStart: string) {
+    overviewCompanies(month: DateRange) {
       return selectRows<{
         company_id: number;
         name: string;
@@ -644,8 +676,9 @@ export function createReportsRepository(db: Database) {
           where notification_status_id in ${OPEN} group by 1
         ) a on a.company_id = c.id
         left join (
-          select company_id, sum(volume_mgal) as volume from usage_monthly
-          where company_id = any(${everyCompany}) and month = ${monthStart}::date group by 1
+          select b.company_id, sum(b.use) as volume
+          from (${buildingUse(everyBuildingBuckets('daily', daysWithin(month)))}) b
+          group by 1
         ) g on g.company_id = c.id
         order by c.name, c.id`,
       );

@@ -178,10 +178,14 @@ export const overviewSchema = z.object({
     open_leaks_monthly_cost: money,
   }),
   readings_last_24h: int,
-  gallons_last_24h: gallons,
+  gallons_last_24h: gallons.describe(
+    "The buildings' use (water-accounting rule) over the last 24 UTC hours",
+  ),
   usage_by_day: z
     .array(z.object({ day: z.string(), gallons }))
-    .describe('The last 14 UTC dates, oldest first; each property counts its own local days'),
+    .describe(
+      "The buildings' use (water-accounting rule) on the last 14 local days, oldest first: each day sums every property's own local day, and the last is the latest day any property has begun",
+    ),
   companies_list: z.array(
     z.object({
       company_id: int,
@@ -189,7 +193,9 @@ export const overviewSchema = z.object({
       sensors: int,
       transmitting: int,
       open_alerts: int,
-      gallons_this_month: gallons,
+      gallons_this_month: gallons.describe(
+        "The buildings' use over the local days of the month holding the chart's last day",
+      ),
     }),
   ),
 });

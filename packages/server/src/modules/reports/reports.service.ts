@@ -18,7 +18,10 @@ import {
   BUILDING_USE,
   changePercent,
   type DateRange,
+  monthEnd,
   monthStart,
+  OVERVIEW_DAYS,
+  overviewLastDay,
   periodStart,
   type ReportDefinition,
   type ReportGranularityId,
@@ -55,7 +58,6 @@ import type {
 } from './reports.schemas.ts';
 
 const HOUR_MS = 3_600_000;
-const OVERVIEW_DAYS = 14;
 /** Rollups count thousandths of a gallon. */
 const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
 const iso = (value: Date | string | null) =>
@@ -432,12 +434,14 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
     async overview(scope: Scope): Promise<Overview> {
       if (!seesEverything(scope)) throw new Forbidden('The overview is for system roles');
       const at = now();
-      const today = localDate(at, 'UTC');
-      const firstDay = addDays(today, -(OVERVIEW_DAYS - 1));
+      // The chart's days are the properties' local days, ending on the latest one begun.
+      const lastDay = overviewLastDay(await repository.propertyTimeZones(), at);
+      const firstDay = addDays(lastDay, -(OVERVIEW_DAYS - 1));
       const since = new Date(utcHour(at).getTime() - 23 * HOUR_MS);
+      const month = { from: monthStart(lastDay), to: monthEnd(lastDay) };
       const [counts, companies] = await Promise.all([
-        repository.overviewCounts(since, firstDay),
-        repository.overviewCompanies(monthStart(today)),
+        repository.overviewCounts(since, { from: firstDay, to: lastDay }),
+        repository.overviewCompanies(month),
       ]);
       const byDay = new Map(counts.usage_by_day);
       return {

@@ -759,25 +759,38 @@ describe('statistics and reports', () => {
     });
     expect(overview.alerts.open_leaks_monthly_cost).toBeGreaterThanOrEqual(20.9);
     expect(overview.usage_by_day).toHaveLength(14);
-    expect(overview.usage_by_day.at(-1).day).toBe(localDate(new Date(), 'UTC'));
+    // The chart's days are the properties' local days, ending on the latest one begun: never a
+    // UTC date no property has reached.
+    const { last_day: lastDay } = await one<{ last_day: string }>(sql`
+      select to_char(max((now() at time zone z.name)::date), 'YYYY-MM-DD') as last_day
+      from properties p join timezones z on z.id = p.timezone_id`);
+    expect(overview.usage_by_day.at(-1).day).toBe(lastDay);
+    // Each day recomputed from the per-sensor daily rollup with the rule: per building and day,
+    // the main line where it reported (or the fixtures, if more), else the fixtures.
     const byDay = await rows<{ day: string; gallons: number }>(sql`
-      select to_char(day::timestamp, 'YYYY-MM-DD') as day, (sum(volume_mgal)::float8 / 1000) as gallons
-      from usage_daily where day >= ${overview.usage_by_day[0].day}::date group by 1`);
+      select to_char(day::timestamp, 'YYYY-MM-DD') as day,
+             sum(case when main_readings > 0 then greatest(main, fixtures) else fixtures end)::float8 / 1000 as gallons
+      from (
+        select building_id, day,
+               coalesce(sum(volume_mgal) filter (where appliance_type_id = 19), 0) as main,
+               coalesce(sum(readings) filter (where appliance_type_id = 19), 0) as main_readings,
+               coalesce(sum(volume_mgal) filter (where appliance_type_id is distinct from 19), 0) as fixtures
+        from usage_daily where day >= ${overview.usage_by_day[0].day}::date group by 1, 2
+      ) b group by 1`);
     for (const { day, gallons: expected } of overview.usage_by_day) {
       expect(expected, day).toBeCloseTo(byDay.find((d) => d.day === day)?.gallons ?? 0, 6);
     }
     const mine = overview.companies_list.find(
       (c: { company_id: number }) => c.company_id === ids.company,
     );
-    const utcToday = localDate(new Date(), 'UTC');
     expect(mine).toEqual({
       company_id: ids.company,
       name: 'Reports Co',
       sensors: 6,
       transmitting: 5,
       open_alerts: 4,
-      // The properties' local days dated in the current UTC month.
-      gallons_this_month: round3(gallons(inCompany, monthStart(utcToday), monthEnd(utcToday))),
+      // The properties' local days of the month holding the chart's last day.
+      gallons_this_month: round3(gallons(inCompany, monthStart(lastDay), monthEnd(lastDay))),
     });
     expect(overview.companies_list).toHaveLength(counts.companies ?? 0);
   });

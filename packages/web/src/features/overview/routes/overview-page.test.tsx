@@ -95,6 +95,9 @@ describe('overview page', () => {
     expect(screen.getByTestId('kpi-open-leaks').textContent).toContain('$420.50 a month');
     expect(figure('kpi-readings-24h')).toBe('380,000');
     expect(figure('kpi-gallons-24h')).toBe('52,000 gal');
+    expect(screen.getByTestId('kpi-gallons-24h').textContent).toContain(
+      "The buildings' use: main lines, else fixture meters",
+    );
     // The KPI card is a labelled group, so "Open leaks" reads with its figure.
     expect(screen.getByRole('group', { name: 'Open leaks' })).toBeTruthy();
   });

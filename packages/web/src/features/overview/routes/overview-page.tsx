@@ -185,6 +185,7 @@ function OverviewFigures({ overview }: OverviewFiguresProps) {
           data-testid="kpi-gallons-24h"
           label={t('overview.kpi.gallons24h')}
           value={format.gallons(overview.gallons_last_24h)}
+          detail={t('overview.kpi.gallons24hDetail')}
         />
       </FigureGroup>
 
