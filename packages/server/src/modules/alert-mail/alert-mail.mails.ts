@@ -2,7 +2,7 @@
 // water and money, since when (in the property's time zone), a link to the place in the app and
 // the two signed buttons. Plain text for every client, HTML with the same content for those that
 // show it.
-import { notificationTypes } from '@flowsight/domain/lookups';
+import { NotificationType, notificationTypes } from '@flowsight/domain/lookups';
 import type { MailMessage } from '../../lib/mailer.ts';
 import type { Alert } from '../alerts/alerts.service.ts';
 
@@ -54,6 +54,17 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
+/** The fixture, the gateway, or — for a building-level alert (unaccounted water) — the building. */
+const fixtureOf = (alert: Alert) => {
+  if (alert.appliance === null && alert.gateway_serial !== null) {
+    return `Gateway ${alert.gateway_serial}`;
+  }
+  if (alert.notification_type_id === NotificationType.UnaccountedWater) {
+    return 'Whole building (main line against fixtures)';
+  }
+  return capitalised(alert.appliance);
+};
+
 export function alertMail(content: AlertMailContent): MailMessage {
   const { alert } = content;
   const type = typeName(alert);
@@ -63,12 +74,7 @@ export function alertMail(content: AlertMailContent): MailMessage {
     ['Address', where],
     ['Property', alert.property_name ?? 'N/A'],
     ['Room', capitalised(alert.room)],
-    [
-      'Fixture',
-      alert.appliance === null && alert.gateway_serial !== null
-        ? `Gateway ${alert.gateway_serial}`
-        : capitalised(alert.appliance),
-    ],
+    ['Fixture', fixtureOf(alert)],
     ['Rate', gallons(alert.rate)],
     ['Monthly cost', money(alert.monthly_cost)],
     ['First detected', localTime(alert.first_detected, content.timeZone)],

@@ -3,8 +3,9 @@
 // domain's rules and applies the alert lifecycle (open, update, close after 24 h absent) in one
 // transaction per evaluation. It runs for the sensors an ingest batch touched (debounced) and, on
 // the replica holding the advisory lock, as a periodic sweep over every sensor and gateway, which
-// also raises and closes device-health alerts. Notification-excluded sensors and gateways with
-// alerts disabled raise nothing.
+// also raises and closes device-health alerts and reconciles each building's main line against
+// its fixtures (unaccounted water, a building-level leak alert without sensor or unit).
+// Notification-excluded sensors and gateways with alerts disabled raise nothing.
 import {
   byHour,
   continuousFlow,
@@ -23,10 +24,18 @@ import {
   notificationTypes,
   SensorStatus,
 } from '@flowsight/domain/lookups';
+import {
+  reconcilesBuilding,
+  UNACCOUNTED_LOOKBACK_DAYS,
+  unaccountedWater,
+  unaccountedWaterDefaults,
+} from '@flowsight/domain/unaccounted';
 import { localDate } from '@flowsight/domain/usage';
+import { addDays } from '@flowsight/domain/usage-windows';
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { recordEvent } from '../../lib/events.ts';
+import { createUnaccountedWaterRepository } from './unaccounted-water.repository.ts';
 
 const HOUR_MS = 3_600_000;
 /** Night flow looks back over 3 nights plus today. */
@@ -83,6 +92,7 @@ type OpenAlert = { id: number; key: number; type: TypeId; last_detected_at: Date
 const ms = (value: Date | string) => new Date(value).getTime();
 
 export function createAlertEngine(db: Database, now: () => Date = () => new Date()) {
+  const unaccounted = createUnaccountedWaterRepository();
   const listeners = new Set<AlertChangeListener>();
   const emit = (changes: AlertChange[]) => {
     if (changes.length === 0) return;
@@ -432,6 +442,73 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
     return changes;
   }
 
+  /**
+   * Unaccounted water: each building's recent complete local days against the company's
+   * threshold. A building without enough counted days (no main line, or a silent one) changes
+   * nothing; one whose installation leaves water unmetered by design finds nothing.
+   */
+  async function evaluateBuildings(db: Database) {
+    const atMs = now().getTime();
+    const buildings = await unaccounted.buildings(db);
+    // UTC dates around every zone's last complete days and today.
+    const today = new Date(atMs).toISOString().slice(0, 10);
+    const from = addDays(today, -(UNACCOUNTED_LOOKBACK_DAYS + 2));
+    const to = addDays(today, 1);
+    const days = new Map<number, Awaited<ReturnType<typeof unaccounted.days>>>();
+    for (const companyId of new Set(buildings.map((b) => b.company_id))) {
+      days.set(companyId, await unaccounted.days(db, companyId, from, to));
+    }
+    const open = await unaccounted.openAlerts(db);
+    const closed = await unaccounted.lastClosed(
+      db,
+      new Date(atMs - (UNACCOUNTED_LOOKBACK_DAYS + 2) * 24 * HOUR_MS),
+    );
+    const changes: AlertChange[] = [];
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      for (const building of buildings) {
+        const ofBuilding = days.get(building.company_id)?.get(building.building_id) ?? [];
+        const alert = open.get(building.building_id);
+        if (ofBuilding.length === 0 && !alert) continue;
+        const finding = reconcilesBuilding(building.installation_type_id)
+          ? unaccountedWater(
+              ofBuilding,
+              {
+                sharePercent: building.share_percent ?? unaccountedWaterDefaults.sharePercent,
+                minGallonsPerDay:
+                  building.min_gallons_per_day ?? unaccountedWaterDefaults.minGallonsPerDay,
+              },
+              {
+                atMs,
+                timeZone: building.timezone,
+                closedAtMs: closed.get(building.building_id) ?? null,
+              },
+            )
+          : null;
+        if (finding === 'unknown') continue;
+        await apply(
+          tx,
+          {
+            sensorId: null,
+            gatewayId: null,
+            companyId: building.company_id,
+            propertyId: building.property_id,
+            buildingId: building.building_id,
+            unitId: null,
+            applianceTypeId: null,
+            roomTypeId: null,
+          },
+          NotificationType.UnaccountedWater,
+          alert && { ...alert, key: alert.building_id, type: NotificationType.UnaccountedWater },
+          finding,
+          atMs,
+          changes,
+        );
+      }
+    });
+    return changes;
+  }
+
   return {
     /** Leak and usage rules for sensors that just got readings. */
     async evaluate(sensorIds: readonly number[]) {
@@ -440,7 +517,10 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
       emit(changes);
       return changes;
     },
-    /** Every sensor and gateway, device health included; null when another replica sweeps. */
+    /**
+     * Every sensor, gateway and building, device health and unaccounted water included; null
+     * when another replica sweeps.
+     */
     async sweep() {
       // A transaction-scoped lock: pooled connections make a session lock's owner unpredictable.
       const changes = await db.transaction(async (transaction) => {
@@ -449,7 +529,11 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
           sql`select pg_try_advisory_xact_lock(${ALERT_SWEEP_LOCK}) as locked`,
         )) as unknown as { rows: { locked: boolean }[] };
         if (!lock[0]?.locked) return null;
-        return [...(await evaluateSensors(tx, 'all', true)), ...(await evaluateGateways(tx))];
+        return [
+          ...(await evaluateSensors(tx, 'all', true)),
+          ...(await evaluateGateways(tx)),
+          ...(await evaluateBuildings(tx)),
+        ];
       });
       if (changes) emit(changes);
       return changes;
