@@ -7189,7 +7189,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Every micrometer's gallons on the local days of the range */
                             gallons: number;
+                            /** @description Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted */
                             readings: number;
                         };
                     };
@@ -7661,7 +7663,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Every micrometer's gallons on the local days of the range */
                             gallons: number;
+                            /** @description Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted */
                             readings: number;
                         };
                     };
@@ -8133,7 +8137,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Every micrometer's gallons on the local days of the range */
                             gallons: number;
+                            /** @description Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted */
                             readings: number;
                         };
                     };
@@ -8605,7 +8611,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description Every micrometer's gallons on the local days of the range */
                             gallons: number;
+                            /** @description Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted */
                             readings: number;
                         };
                     };

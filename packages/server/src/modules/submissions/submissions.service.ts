@@ -64,7 +64,15 @@ export const submissionSchema = z.object({
   water_type_id: nullableInt,
 });
 export type Submission = z.infer<typeof submissionSchema>;
-export const gallonsCountSchema = z.object({ gallons: z.number(), readings: z.number().int() });
+export const gallonsCountSchema = z.object({
+  gallons: z.number().describe("Every micrometer's gallons on the local days of the range"),
+  readings: z
+    .number()
+    .int()
+    .describe(
+      'Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted',
+    ),
+});
 export const sensorGallonsSchema = z.object({
   sensor_id: z.number().int(),
   mac_address: z.string(),

@@ -1,5 +1,7 @@
-// The totals of a place's readings for the dates the list shows: gallons and readings, from the
-// daily rollup (local dates of the property). On the unit page also its first and last reading.
+// The totals of a place's readings for the dates the list shows: gallons and usage reports, from
+// the daily rollup (local dates of the property). On the unit page also its first and last
+// reading. A note says why the usage reports differ from the list's count below: the list holds
+// every frame (keep-alives and malformed ones too) and follows its filters.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -47,30 +49,38 @@ export function SubmissionTotals({ level, id, params }: SubmissionTotalsProps) {
   const totals = useSubmissionTotals(level, id, totalsRange(params));
   const failed = totals.isError ? t('submissions.totals.unavailable') : null;
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: { xs: 1, sm: 2 },
-        gridTemplateColumns: {
-          xs: 'repeat(2, minmax(0, 1fr))',
-          md: `repeat(${level === 'unit' ? 4 : 2}, minmax(0, 1fr))`,
-        },
-      }}
-      data-testid="submission-totals"
-    >
-      <Figure
-        label={t('submissions.totals.gallons')}
-        loading={totals.isPending}
-        value={failed ?? format.totalGallons(totals.data?.gallons ?? 0)}
-        testId="total-gallons"
-      />
-      <Figure
-        label={t('submissions.totals.readings')}
-        loading={totals.isPending}
-        value={failed ?? format.count(totals.data?.readings ?? 0)}
-        testId="total-readings"
-      />
-      {level === 'unit' && <UnitReadingEdges unitId={id} />}
+    <Box data-testid="submission-totals">
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 1, sm: 2 },
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            md: `repeat(${level === 'unit' ? 4 : 2}, minmax(0, 1fr))`,
+          },
+        }}
+      >
+        <Figure
+          label={t('submissions.totals.gallons')}
+          loading={totals.isPending}
+          value={failed ?? format.totalGallons(totals.data?.gallons ?? 0)}
+          testId="total-gallons"
+        />
+        <Figure
+          label={t('submissions.totals.readings')}
+          loading={totals.isPending}
+          value={failed ?? format.count(totals.data?.readings ?? 0)}
+          testId="total-readings"
+        />
+        {level === 'unit' && <UnitReadingEdges unitId={id} />}
+      </Box>
+      <Typography
+        variant="body2"
+        sx={{ color: 'text.secondary', mt: 1 }}
+        data-testid="submission-totals-note"
+      >
+        {t('submissions.totals.note')}
+      </Typography>
     </Box>
   );
 }

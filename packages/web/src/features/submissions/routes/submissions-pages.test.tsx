@@ -157,6 +157,11 @@ describe('a place’s submissions tab', () => {
     renderRoutes(appRoutes, { path: `${unitPath}/submissions` });
     await waitFor(() => expect(screen.getByTestId('total-gallons').textContent).toBe('1,234.6'));
     expect(screen.getByTestId('total-readings').textContent).toBe('812');
+    // The usage reports are not the list's count: the note says why.
+    expect(screen.getByText('Usage reports in these dates')).toBeTruthy();
+    expect(screen.getByTestId('submission-totals-note').textContent).toContain(
+      'keep-alives and malformed frames too',
+    );
     await waitFor(() =>
       expect(screen.getByTestId('first-reading').textContent).toMatch(/Jan 2, 2026/),
     );
