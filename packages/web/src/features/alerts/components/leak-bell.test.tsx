@@ -107,6 +107,33 @@ describe('leak bell', () => {
     expect(screen.getByRole('button', { name: 'Active leaks: 0', hidden: true })).toBeTruthy();
   });
 
+  it('lists unaccounted water as the whole building, linked to the building', async () => {
+    const hiddenPipe = {
+      ...runningToilet,
+      id: 9,
+      _id: 9,
+      unit_id: null,
+      sensor_id: null,
+      mac_address: null,
+      appliance_type_id: null,
+      appliance: null,
+      room_type_id: null,
+      room: null,
+      notification_type_id: 7,
+      rate: 9000,
+      address: '12 Harbor Street',
+      link: '/companies/1/properties/2/buildings/3/alerts',
+      unit_name: null,
+    };
+    signedIn([hiddenPipe]);
+    const popup = await openBell();
+    const item = await within(popup).findByTestId('leak-item');
+    const link = within(item).getByRole('link', { name: '12 Harbor Street' });
+    expect(link.getAttribute('href')).toBe('/companies/1/properties/2/buildings/3/alerts');
+    expect(within(item).getByTestId('leak-fixture').textContent).toBe('Whole building');
+    expect(within(item).getByTestId('leak-rate').textContent).toBe('9,000 gal/month');
+  });
+
   it('lists each leak with its place, fixture, rate per month, first detection and link', async () => {
     signedIn([runningToilet, { ...runningToilet, id: 6, _id: 6, first_detected: '' }]);
     const popup = await openBell();

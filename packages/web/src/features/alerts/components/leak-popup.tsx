@@ -74,7 +74,8 @@ export function LeakPopup({ id: popupId, anchor, onClose: close, leaks }: LeakPo
           )}
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="leak-fixture">
-          {[format.room(leak), format.appliance(leak)].filter(Boolean).join(' · ')}
+          {[format.room(leak), format.appliance(leak)].filter(Boolean).join(' · ') ||
+            format.fixture(leak)}
         </Typography>
         <Box
           component="dl"

@@ -1,8 +1,10 @@
 // How alerts read on screen, in the interface language: status, category and type names by id,
 // rates in gallons per month, monthly cost in dollars, dates through the app's display rule
-// ('N/A' when empty), and the fixture and place lines.
+// ('N/A' when empty), and the fixture and place lines (a building-level alert — unaccounted water —
+// has no fixture: it reads "Whole building").
 import {
   NotificationStatus,
+  NotificationType,
   notificationCategories,
   notificationStatuses,
   notificationTypes,
@@ -62,6 +64,7 @@ export function useAlertTypeOptions(categoryId: number | null) {
 export const isOpenAlert = (statusId: number) => statusId !== NotificationStatus.Closed;
 
 type AlertLike = {
+  notification_type_id: number;
   rate: number | null;
   monthly_cost: number | null;
   appliance_type_id: number | null;
@@ -111,10 +114,16 @@ export function useAlertFormat() {
         const time = displayDate(value, language, { timeStyle: 'short' });
         return { day, time: day === time ? null : time };
       },
-      /** Fixture and room, e.g. 'Main toilet · Main bathroom'. */
+      /** Fixture and room, e.g. 'Main toilet · Main bathroom'; 'Whole building' for unaccounted water. */
       fixture: (
-        alert: Pick<AlertLike, 'appliance_type_id' | 'appliance' | 'room_type_id' | 'room'>,
-      ) => [appliance(alert), room(alert)].filter(Boolean).join(' · ') || NO_VALUE,
+        alert: Pick<
+          AlertLike,
+          'notification_type_id' | 'appliance_type_id' | 'appliance' | 'room_type_id' | 'room'
+        >,
+      ) =>
+        alert.notification_type_id === NotificationType.UnaccountedWater
+          ? t('alerts.wholeBuilding')
+          : [appliance(alert), room(alert)].filter(Boolean).join(' · ') || NO_VALUE,
       /** The micrometer's MAC, or the gateway's serial for a gateway alert. */
       device: (alert: Pick<AlertLike, 'mac_address' | 'gateway_serial'>) =>
         alert.mac_address ?? alert.gateway_serial ?? '',

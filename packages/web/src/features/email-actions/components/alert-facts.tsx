@@ -17,6 +17,7 @@ const typeKeys = {
   [NotificationType.SensorOffline]: 'emailActions.types.sensorOffline',
   [NotificationType.LowBattery]: 'emailActions.types.lowBattery',
   [NotificationType.GatewayOffline]: 'emailActions.types.gatewayOffline',
+  [NotificationType.UnaccountedWater]: 'emailActions.types.unaccountedWater',
 } as const;
 const isTypeId = (id: number): id is keyof typeof typeKeys => id in typeKeys;
 
@@ -39,7 +40,13 @@ export function AlertFacts({ alert }: AlertFactsProps) {
     ['address', t('emailActions.facts.address'), alert.address || none],
     ['property', t('emailActions.facts.property'), alert.property_name ?? none],
     ['room', t('emailActions.facts.room'), capitalised(alert.room) ?? none],
-    ['fixture', t('emailActions.facts.fixture'), capitalised(alert.appliance) ?? none],
+    [
+      'fixture',
+      t('emailActions.facts.fixture'),
+      typeId === NotificationType.UnaccountedWater
+        ? t('emailActions.facts.wholeBuilding')
+        : (capitalised(alert.appliance) ?? none),
+    ],
     [
       'rate',
       t('emailActions.facts.rate'),

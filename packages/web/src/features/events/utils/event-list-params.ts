@@ -13,6 +13,7 @@ export const EVENT_ENTITY_TYPES = [
   'sensor',
   'gateway',
   'company_appliance_threshold',
+  'company_unaccounted_threshold',
   'sensor_gallon_threshold',
   'appliance_type',
   'sensor_config_default',

@@ -37,6 +37,14 @@ const rows = applianceTypes.map(({ id, name }) => ({
   default_threshold: id === 11 ? 150 : id === 22 ? null : 50,
 }));
 
+const unaccounted = {
+  share_percent: null,
+  min_gallons_per_day: 80,
+  default_share_percent: 15,
+  default_min_gallons_per_day: 50,
+  window_days: 3,
+};
+
 function signedInAs(role = companyAdmin, company = harbor): MockApi {
   const session = sessionFixture({ roles: [role], active_role_id: role.id });
   setServiceToken('stored-token');
@@ -46,6 +54,7 @@ function signedInAs(role = companyAdmin, company = harbor): MockApi {
     [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
     'GET /companies/1': () => reply(200, company),
     'GET /companies/1/appliances-thresholds': () => reply(200, rows),
+    'GET /companies/1/appliances-thresholds/unaccounted-water': () => reply(200, unaccounted),
   });
 }
 
@@ -126,6 +135,48 @@ describe('company thresholds tab', () => {
     await waitFor(() =>
       expect(api.calls()).toContain('PUT /companies/1/appliances-thresholds/12/none'),
     );
+  });
+
+  it('shows the unaccounted-water threshold: the company value, else the default', async () => {
+    signedInAs(manager);
+    renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
+    const card = await screen.findByTestId('unaccounted-card');
+    expect(within(card).getByText('Unaccounted water')).toBeTruthy();
+    expect((await within(card).findByTestId('unaccounted-share')).textContent).toBe(
+      'default: 15 %',
+    );
+    expect(within(card).getByTestId('unaccounted-gallons').textContent).toBe('80 gal a day');
+    expect(within(card).queryByTestId('unaccounted-edit')).toBeNull();
+  });
+
+  it('lets a company admin set the share, checked by the domain rule, and sends both values', async () => {
+    const api = signedInAs();
+    let sent: unknown;
+    api.on('PUT /companies/1/appliances-thresholds/unaccounted-water', async (request) => {
+      sent = await request.json();
+      return reply(200, { ...unaccounted, share_percent: 22.5 });
+    });
+    renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Edit the unaccounted-water threshold' }),
+    );
+    const dialog = await screen.findByTestId('unaccounted-dialog');
+    const share = within(dialog).getByTestId('unaccounted-share-input');
+    fireEvent.change(share, { target: { value: '12.25' } });
+    fireEvent.click(within(dialog).getByTestId('unaccounted-save'));
+    expect(
+      within(dialog).getByText(
+        'The unaccounted share must be above 0 and at most 100 per cent, with at most 1 decimal',
+      ),
+    ).toBeTruthy();
+    expect(api.calls().some((call) => call.startsWith('PUT'))).toBe(false);
+
+    fireEvent.change(share, { target: { value: '22.5' } });
+    fireEvent.click(within(dialog).getByTestId('unaccounted-save'));
+    expect(
+      await screen.findByText('Unaccounted water alerts above 22.5 % and 80 gal a day'),
+    ).toBeTruthy();
+    expect(sent).toEqual({ share_percent: 22.5, min_gallons_per_day: 80 });
   });
 
   it('is not offered for a restricted company (type 3)', async () => {

@@ -1,7 +1,8 @@
 // /companies/{id}/thresholds (spec section 2): the company's daily high-usage threshold in gallons
 // for each of the 22 fixture types — its own value, else the fixture type's default, else none
-// (docs/detection.md). System admins, system support and the company's admins change one in a
-// dialog; the other roles read. A table on wide screens, one card per fixture on phones.
+// (docs/detection.md) — and, above them, its unaccounted-water threshold. System admins, system
+// support and the company's admins change one in a dialog; the other roles read. A table on wide
+// screens, one card per fixture on phones.
 import EditRounded from '@mui/icons-material/EditRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,7 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { type ApplianceThreshold, useCompanyThresholds } from '../api/get-company-thresholds';
 import { ThresholdDialog } from '../components/threshold-dialog';
-import { mayEditThresholds } from '../utils/threshold-access';
+import { UnaccountedWaterCard } from '../components/unaccounted-water-card';
+import { mayEditThresholds, mayEditUnaccountedThreshold } from '../utils/threshold-access';
 import { useThresholdError } from '../utils/threshold-messages';
 
 export type CompanyThresholdsTabProps = { companyId: number };
@@ -158,6 +160,10 @@ export function CompanyThresholdsTab({ companyId }: CompanyThresholdsTabProps) {
 
   return (
     <Stack spacing={2} data-testid="thresholds-tab">
+      <UnaccountedWaterCard
+        companyId={companyId}
+        canEdit={mayEditUnaccountedThreshold(activeRole.user_role_type_id)}
+      />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('thresholds.intro')}
       </Typography>

@@ -1,19 +1,32 @@
-// The threshold rule's messages (worded once in the domain, which the server answers with too) in
+// The threshold rules' messages (worded once in the domain, which the server answers with too) in
 // the interface language, also behind a server's `params.threshold: ` prefix; any other message
 // is shown as the server wrote it.
-import { applianceThresholdMessages } from '@flowsight/domain/thresholds';
+import {
+  applianceThresholdMessages,
+  unaccountedThresholdMessages,
+} from '@flowsight/domain/thresholds';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 
-type MessageName = keyof typeof applianceThresholdMessages;
-const nameOf = new Map<string, MessageName>(
-  (Object.entries(applianceThresholdMessages) as [MessageName, string][]).map(([name, text]) => [
-    text,
-    name,
-  ]),
-);
+type MessageName =
+  | keyof typeof applianceThresholdMessages
+  | `unaccounted.${keyof typeof unaccountedThresholdMessages}`;
+const nameOf = new Map<string, MessageName>([
+  ...(
+    Object.entries(applianceThresholdMessages) as [
+      keyof typeof applianceThresholdMessages,
+      string,
+    ][]
+  ).map(([name, text]): [string, MessageName] => [text, name]),
+  ...(
+    Object.entries(unaccountedThresholdMessages) as [
+      keyof typeof unaccountedThresholdMessages,
+      string,
+    ][]
+  ).map(([name, text]): [string, MessageName] => [text, `unaccounted.${name}`]),
+]);
 
 export function useThresholdMessage(): (message: string) => string {
   const { t } = useTranslation();

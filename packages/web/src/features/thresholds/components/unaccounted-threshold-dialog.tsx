@@ -1,0 +1,220 @@
+// Changing a company's unaccounted-water threshold: the share of a building's use (per cent) and
+// the least gallons a day, each checked with the domain's rule as it is typed; an empty field is
+// the default, and "Use defaults" clears both. A refusal from the server shows in the dialog,
+// which stays open; a save closes it with a message.
+import { unaccountedThresholdProblems } from '@flowsight/domain/thresholds';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import type { UnaccountedThreshold } from '../api/get-unaccounted-threshold';
+import { useSetUnaccountedThreshold } from '../api/set-unaccounted-threshold';
+import { useThresholdError, useThresholdMessage } from '../utils/threshold-messages';
+
+export type UnaccountedThresholdDialogProps = {
+  companyId: number;
+  /** The current values; null closes the dialog. */
+  threshold: UnaccountedThreshold | null;
+  onClose: () => void;
+};
+
+export function UnaccountedThresholdDialog({
+  companyId,
+  threshold,
+  onClose,
+}: UnaccountedThresholdDialogProps) {
+  return (
+    <Dialog
+      open={threshold !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      data-testid="unaccounted-dialog"
+      aria-labelledby="unaccounted-dialog-title"
+    >
+      {threshold !== null && (
+        <UnaccountedThresholdForm companyId={companyId} threshold={threshold} onClose={onClose} />
+      )}
+    </Dialog>
+  );
+}
+
+/** A typed value: empty is the default (null); anything else must read as a plain number. */
+const typedValue = (text: string): number | null => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+};
+
+type UnaccountedThresholdFormProps = {
+  companyId: number;
+  threshold: UnaccountedThreshold;
+  onClose: () => void;
+};
+
+function UnaccountedThresholdForm({
+  companyId,
+  threshold,
+  onClose,
+}: UnaccountedThresholdFormProps) {
+  const { t, i18n } = useTranslation();
+  const translate = useThresholdMessage();
+  const describeError = useThresholdError();
+  const { showMessage } = useSnackbar();
+  const save = useSetUnaccountedThreshold();
+  const [shareText, setShareText] = useState(
+    threshold.share_percent === null ? '' : String(threshold.share_percent),
+  );
+  const [gallonsText, setGallonsText] = useState(
+    threshold.min_gallons_per_day === null ? '' : String(threshold.min_gallons_per_day),
+  );
+  const [touched, setTouched] = useState(false);
+
+  const share = typedValue(shareText);
+  const gallons = typedValue(gallonsText);
+  const [shareProblem] = unaccountedThresholdProblems({
+    share_percent: share,
+    min_gallons_per_day: null,
+  });
+  const [gallonsProblem] = unaccountedThresholdProblems({
+    share_percent: null,
+    min_gallons_per_day: gallons,
+  });
+  const valid = shareProblem === undefined && gallonsProblem === undefined;
+  const unchanged =
+    valid && share === threshold.share_percent && gallons === threshold.min_gallons_per_day;
+  const number = (value: number) => value.toLocaleString(i18n.language);
+
+  const submit = (sharePercent: number | null, minGallonsPerDay: number | null) => {
+    save.mutate(
+      { companyId, sharePercent, minGallonsPerDay },
+      {
+        onSuccess: (saved) => {
+          showMessage(
+            t('thresholds.unaccounted.saved', {
+              share: number(saved.share_percent ?? saved.default_share_percent),
+              gallons: number(saved.min_gallons_per_day ?? saved.default_min_gallons_per_day),
+            }),
+          );
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (valid && !unchanged) submit(share, gallons);
+      }}
+    >
+      <DialogTitle id="unaccounted-dialog-title">
+        {t('thresholds.unaccounted.dialogTitle')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText variant="body2">
+            {t('thresholds.unaccounted.dialogText', {
+              share: number(threshold.default_share_percent),
+              gallons: number(threshold.default_min_gallons_per_day),
+            })}
+          </DialogContentText>
+          {save.isError && (
+            <Alert severity="error" role="alert" data-testid="unaccounted-save-error">
+              {t('thresholds.failed', { reason: describeError(save.error) })}
+            </Alert>
+          )}
+          <TextField
+            label={t('thresholds.unaccounted.shareField')}
+            value={shareText}
+            onChange={(event) => {
+              save.reset();
+              setShareText(event.target.value);
+            }}
+            onBlur={() => setTouched(true)}
+            error={touched && shareProblem !== undefined}
+            helperText={
+              (touched && shareProblem && translate(shareProblem)) ||
+              t('thresholds.unaccounted.shareHelp', {
+                value: number(threshold.default_share_percent),
+              })
+            }
+            placeholder={number(threshold.default_share_percent)}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal', 'data-testid': 'unaccounted-share-input' },
+              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            }}
+            autoFocus
+            fullWidth
+          />
+          <TextField
+            label={t('thresholds.unaccounted.gallonsField')}
+            value={gallonsText}
+            onChange={(event) => {
+              save.reset();
+              setGallonsText(event.target.value);
+            }}
+            onBlur={() => setTouched(true)}
+            error={touched && gallonsProblem !== undefined}
+            helperText={
+              (touched && gallonsProblem && translate(gallonsProblem)) ||
+              t('thresholds.unaccounted.gallonsHelp', {
+                value: number(threshold.default_min_gallons_per_day),
+              })
+            }
+            placeholder={number(threshold.default_min_gallons_per_day)}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal', 'data-testid': 'unaccounted-gallons-input' },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    {t('thresholds.unaccounted.perDay')}
+                  </InputAdornment>
+                ),
+              },
+            }}
+            fullWidth
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions disableSpacing sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {(threshold.share_percent !== null || threshold.min_gallons_per_day !== null) && (
+          <Button
+            color="warning"
+            onClick={() => submit(null, null)}
+            disabled={save.isPending}
+            data-testid="unaccounted-defaults"
+          >
+            {t('thresholds.unaccounted.useDefaults')}
+          </Button>
+        )}
+        {/* Cancel and Save stay together when a narrow dialog wraps the row. */}
+        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {t('thresholds.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={unchanged || save.isPending}
+            data-testid="unaccounted-save"
+          >
+            {t('thresholds.save')}
+          </Button>
+        </Stack>
+      </DialogActions>
+    </form>
+  );
+}
