@@ -7189,7 +7189,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Every micrometer's gallons on the local days of the range */
+                            /** @description On the local days of the range: above a unit its buildings' use (water accounting: a main line's water is not added to its fixtures'), a unit's every micrometer's */
                             gallons: number;
                             /** @description Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted */
                             readings: number;
@@ -7663,7 +7663,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Every micrometer's gallons on the local days of the range */
+                            /** @description On the local days of the range: above a unit its buildings' use (water accounting: a main line's water is not added to its fixtures'), a unit's every micrometer's */
                             gallons: number;
                             /** @description Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted */
                             readings: number;
@@ -8137,7 +8137,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Every micrometer's gallons on the local days of the range */
+                            /** @description On the local days of the range: above a unit its buildings' use (water accounting: a main line's water is not added to its fixtures'), a unit's every micrometer's */
                             gallons: number;
                             /** @description Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted */
                             readings: number;
@@ -8611,7 +8611,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Every micrometer's gallons on the local days of the range */
+                            /** @description On the local days of the range: above a unit its buildings' use (water accounting: a main line's water is not added to its fixtures'), a unit's every micrometer's */
                             gallons: number;
                             /** @description Usage reports (current and legacy format) on the local days of the range; keep-alive and malformed frames, which the readings list also holds, are not counted */
                             readings: number;

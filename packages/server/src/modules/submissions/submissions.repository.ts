@@ -4,7 +4,8 @@
 // and every read of a place's readings is also limited by the caller's scope.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { and, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, selectRows } from '../../db/client.ts';
+import { buildingBuckets, buildingUse } from '../../db/queries/rollup-reads.ts';
 import { buildings, units } from '../../db/schema/portfolio.ts';
 import { submissions, usageDaily } from '../../db/schema/readings.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
@@ -200,13 +201,23 @@ export function createSubmissionsRepository(db: Database) {
       return row;
     },
 
-    /** Gallons and readings of a place from the daily rollup, optionally between local dates. */
+    /**
+     * Gallons and readings of a place from the daily rollup, optionally between local dates:
+     * above a unit the gallons are its buildings' use under the water-accounting rule (a main
+     * line's water is not added to its fixtures'), a unit's every micrometer's on it.
+     */
     async gallons(
       scope: Scope,
       level: PortfolioLevel,
       id: number,
       range: { from?: string; to?: string },
     ) {
+      const within = (day: SQL) =>
+        and(
+          sql`true`,
+          range.from ? sql`${day} >= ${range.from}::date` : undefined,
+          range.to ? sql`${day} <= ${range.to}::date` : undefined,
+        ) ?? sql`true`;
       const [row] = await db
         .select({
           volume: sql<number>`coalesce(sum(${usageDaily.volumeMgal}), 0)::float8`,
@@ -214,14 +225,18 @@ export function createSubmissionsRepository(db: Database) {
         })
         .from(usageDaily)
         .where(
-          and(
-            eq(dailyLevelColumn[level], id),
-            dailyScope(scope),
-            range.from ? gte(usageDaily.day, range.from) : undefined,
-            range.to ? sql`${usageDaily.day} <= ${range.to}` : undefined,
-          ),
+          and(eq(dailyLevelColumn[level], id), dailyScope(scope), within(sql`${usageDaily.day}`)),
         );
-      return { gallons: (row?.volume ?? 0) / 1000, readings: row?.readings ?? 0 };
+      let volume = row?.volume ?? 0;
+      if (level !== 'unit') {
+        const [use] = await selectRows<{ use: number }>(
+          db,
+          sql`select coalesce(sum(u.use), 0)::float8 as use
+            from (${buildingUse(buildingBuckets(scope, level, id, 'daily', within))}) u`,
+        );
+        volume = Number(use?.use ?? 0);
+      }
+      return { gallons: volume / 1000, readings: row?.readings ?? 0 };
     },
 
     /** The same per micrometer of the place, with its last reading. */

@@ -65,7 +65,11 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 export const gallonsCountSchema = z.object({
-  gallons: z.number().describe("Every micrometer's gallons on the local days of the range"),
+  gallons: z
+    .number()
+    .describe(
+      "On the local days of the range: above a unit its buildings' use (water accounting: a main line's water is not added to its fixtures'), a unit's every micrometer's",
+    ),
   readings: z
     .number()
     .int()

@@ -275,6 +275,28 @@ describe('water accounting: every gallon counted once', () => {
     ]);
   });
 
+  it("totals a place's readings with the buildings' use, not every micrometer's gallons", async () => {
+    const count = async (path: string) => {
+      const response = await admin(`${path}?start_date=2026-10-26&end_date=2026-11-01`);
+      expect(response.statusCode).toBe(200);
+      return response.json() as { gallons: number; readings: number };
+    };
+    // 5 micrometers × 3 days in Alder, 2 × 3 in Birch; the gallons are use, not 1,000 + 800.
+    expect(await count(`/api/buildings/${ids.alder}/submissions-gallons-count`)).toEqual({
+      gallons: 1000,
+      readings: 15,
+    });
+    expect(await count(`/api/companies/${ids.company}/submissions-gallons-count`)).toEqual({
+      gallons: 1800,
+      readings: 21,
+    });
+    // A unit's are its micrometers' readings: the Mechanical Room holds the main line too.
+    expect(await count(`/api/units/${ids.mechanical}/submissions-gallons-count`)).toEqual({
+      gallons: 1100,
+      readings: 6,
+    });
+  });
+
   it('counts a silent main line day by its fixtures and a low main line day by the larger', async () => {
     // Oct 24: main 95 beside 100 on the fixtures → 100, nothing unaccounted. Oct 25: no main
     // line → the fixtures' 50. Never a gallon twice, none invented.
