@@ -326,6 +326,8 @@ async function main() {
   /** The demo portfolio's healthy shares on their own: what `npm start` shows. */
   const demoShares: number[] = [];
   const demoUnreconciled: number[] = [];
+  /** Each watched building's median daily use, for EVAL_DEBUG's missed pipes. */
+  const medianUseOf = new Map<string, number>();
   /** The main line's own continuous-flow alerts on the pipes (the per-sensor rules see them too). */
   const pipeMainAlerts: Alert[] = [];
   for (let p = 0; p < PIPE_PORTFOLIOS; p += 1) {
@@ -366,6 +368,7 @@ async function main() {
         continue;
       }
       buildingsWatched += 1;
+      medianUseOf.set(name, median(inRange.map((d) => d.use)));
       for (const alert of detectBuilding(key(mainLine.mac), days, timeZone)) {
         alerts.push({ ...alert, building: name });
       }
@@ -425,6 +428,7 @@ async function main() {
       if (ofRule.some((a) => a.firstMs < startMs && a.lastMs >= startMs)) covered += 1;
       else if (found) delays.push(found.firstMs - startMs);
       else if (process.env.EVAL_DEBUG) {
+        const use = medianUseOf.get(label.building);
         console.log(
           'missed',
           kind,
@@ -433,6 +437,7 @@ async function main() {
           label.end,
           label.flowGpm,
           label.timeZone,
+          use === undefined ? '' : `building median use ${use.toFixed(0)} gal/day`,
         );
       }
     }
