@@ -31,7 +31,15 @@ export function ChartDataTable({
   const { t } = useTranslation();
   const stacked = series.length > 1;
   return (
-    <TableContainer sx={{ maxHeight: 360 }}>
+    <TableContainer
+      sx={{
+        maxHeight: 360,
+        // Phones: tighter cells and figures on one line (headings wrap); a wider table scrolls
+        // sideways inside its frame.
+        '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+        '& tbody .MuiTableCell-alignRight': { whiteSpace: 'nowrap' },
+      }}
+    >
       <Table size="small" stickyHeader aria-label={title} data-testid="chart-table">
         <TableHead>
           <TableRow>

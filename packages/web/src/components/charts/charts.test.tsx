@@ -174,6 +174,21 @@ describe('BarList', () => {
     expect(screen.getByTestId('fixtures-apart')).toBe(apart);
   });
 
+  it('never folds the rows apart behind "show all"', async () => {
+    renderElement(
+      <BarList
+        title="Fixtures"
+        limit={1}
+        items={['A', 'B'].map((label, index) => ({ key: label, label, value: 10 - index }))}
+        apart={[{ key: 'rest', label: 'Unaccounted', value: 4 }]}
+        apartTitle="Not a fixture"
+      />,
+    );
+    const ranked = await screen.findByRole('list', { name: 'Fixtures' });
+    expect(within(ranked).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('list', { name: 'Not a fixture' }).textContent).toBe('Unaccounted4');
+  });
+
   it('shows the empty text when neither the ranking nor the rows apart hold water', async () => {
     renderElement(
       <BarList

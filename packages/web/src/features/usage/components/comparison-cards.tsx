@@ -45,7 +45,8 @@ type ComparisonCardProps<T> = {
   subtitle?: ReactNode;
   /** Names the list when the card's title alone does not (e.g. with its unit category). */
   listTitle?: string;
-  action?: ReactNode;
+  /** Above the list, e.g. which unit category it ranks. */
+  controls?: ReactNode;
   /** Under the list, e.g. where the figures came from. */
   footer?: (answer: T) => ReactNode;
   query: QueryState<T>;
@@ -59,7 +60,7 @@ function ComparisonCard<T>({
   title,
   subtitle,
   listTitle,
-  action,
+  controls,
   footer,
   query,
   enabled,
@@ -70,7 +71,8 @@ function ComparisonCard<T>({
   const { t } = useTranslation();
   const format = useUsageFormat();
   return (
-    <ChartCard title={title} subtitle={subtitle} action={action} data-testid={testId}>
+    <ChartCard title={title} subtitle={subtitle} data-testid={testId}>
+      {controls}
       {!enabled ? (
         <ChartError message={t('usage.range.fixFirst')} />
       ) : query.isPending ? (
@@ -243,7 +245,7 @@ export function CompanyComparison({
           title: topUnits,
           category: categoryLabel(category),
         })}
-        action={<UnitCategorySelect value={category} onChange={setCategory} />}
+        controls={<UnitCategorySelect value={category} onChange={setCategory} />}
         query={units}
         enabled={enabled}
         items={(answer) => topUnitItems(answer.data)}

@@ -16,9 +16,11 @@ export type FixtureBreakdownCardProps = {
   range: DateRangeQuery;
   /** False while the chosen dates are not a valid range. */
   enabled: boolean;
+  /** Fixture rows shown before "show all" (all when not set); unaccounted water always shows. */
+  limit?: number;
 };
 
-export function FixtureBreakdownCard({ place, range, enabled }: FixtureBreakdownCardProps) {
+export function FixtureBreakdownCard({ place, range, enabled, limit }: FixtureBreakdownCardProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const format = useUsageFormat();
@@ -73,6 +75,7 @@ export function FixtureBreakdownCard({ place, range, enabled }: FixtureBreakdown
             }
             apartTitle={t('usage.water.unaccounted')}
             formatValue={format.gallons}
+            limit={limit}
             emptyText={t('usage.fixtures.empty')}
             data-testid="fixture-list"
           />

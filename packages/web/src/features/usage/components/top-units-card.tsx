@@ -31,9 +31,9 @@ export function TopUnitsCard({ companyId }: { companyId: number }) {
               to: format.localDate(answer.to),
             })
       }
-      action={<UnitCategorySelect value={category} onChange={setCategory} />}
       data-testid="top-units"
     >
+      <UnitCategorySelect value={category} onChange={setCategory} />
       {query.isPending ? (
         <ChartLoading height={200} />
       ) : query.isError || answer === undefined ? (

@@ -21,7 +21,7 @@ export function UnitCategorySelect({ value, onChange }: UnitCategorySelectProps)
       label={t('usage.water.category')}
       value={value}
       onChange={(event) => onChange(Number(event.target.value))}
-      sx={{ minWidth: 168 }}
+      sx={{ minWidth: 200, mb: 1.5 }}
       data-testid="unit-category-select"
     >
       {rankedUnitCategories.map((id) => (

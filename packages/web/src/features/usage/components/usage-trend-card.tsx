@@ -119,7 +119,8 @@ export function UsageTrendCard({ place, granularity, onGranularityChange }: Usag
                 }
                 label={t('usage.water.showUnaccounted')}
                 slotProps={{ typography: { variant: 'body2' } }}
-                sx={{ mr: 0 }}
+                // The small switch's own padding lines it up with the card's edge.
+                sx={{ ml: -0.75, mr: 0 }}
               />
               <Typography
                 variant="body2"

@@ -15,6 +15,9 @@ import { UsageTrendCard } from '../components/usage-trend-card';
 import { useChartParams } from '../utils/chart-params';
 import type { DateRangeQuery } from '../utils/date-range';
 
+/** The dashboard's fixture rows before "show all": the card stays beside the alerts chart. */
+const DASHBOARD_FIXTURE_ROWS = 6;
+
 /** No dates: the API's default range, this month so far, as the headline figure counts. */
 const thisMonth: DateRangeQuery = {};
 
@@ -41,7 +44,12 @@ export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
         />
         <TopUnitsCard companyId={companyId} />
         <AlertsChartCard companyId={companyId} timeZone={statistics.data?.time_zone} />
-        <FixtureBreakdownCard place={place} range={thisMonth} enabled />
+        <FixtureBreakdownCard
+          place={place}
+          range={thisMonth}
+          enabled
+          limit={DASHBOARD_FIXTURE_ROWS}
+        />
       </Box>
     </Stack>
   );

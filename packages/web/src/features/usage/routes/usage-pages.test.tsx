@@ -537,8 +537,9 @@ describe('water accounting', () => {
     unaccounted_share: unaccounted / (800 + unaccounted),
     source,
     data: [
-      { appliance_type_id: 1, gallons: 600, sensors: 10 },
+      { appliance_type_id: 1, gallons: 599.8, sensors: 10 },
       { appliance_type_id: 5, gallons: 200, sensors: 4 },
+      { appliance_type_id: 9, gallons: 0.2, sensors: 1 },
     ],
   });
 
@@ -554,8 +555,10 @@ describe('water accounting', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(rows).toEqual([
-      expect.stringMatching(/600 gal60%$/),
+      expect.stringMatching(/599.8 gal60%$/),
       expect.stringMatching(/200 gal20%$/),
+      // A sliver of the use is not shown as none.
+      expect.stringMatching(/0.2 gal<0.1%$/),
     ]);
     const apart = screen.getByTestId('fixture-list-apart');
     expect(apart.textContent).toContain('Unaccounted water');
@@ -575,7 +578,7 @@ describe('water accounting', () => {
       'Fixture meters only — no main line reported',
     );
     expect(screen.queryByTestId('fixture-list-apart')).toBeNull();
-    expect(within(screen.getByTestId('fixture-list')).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByTestId('fixture-list')).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('notes a main line that reported on part of the period, and shows 0 rather than less', async () => {

@@ -22,8 +22,11 @@ export function useUsageFormat() {
       wholeGallons: (value: number) => t('usage.units.gallons', { value: numbers.count(value) }),
       count: numbers.count,
       money: numbers.money,
-      /** A fraction of a whole (0–1) as "12.5%". */
-      share: (fraction: number) => numbers.share(fraction, 1),
+      /** A fraction of a whole (0–1) as "12.5%"; a sliver above 0 as "<0.1%", never as 0. */
+      share: (fraction: number) =>
+        fraction > 0 && fraction < 0.0005
+          ? `<${numbers.share(0.001, 1)}`
+          : numbers.share(fraction, 1),
       /** "+2.9 %" */
       change: (value: number) => t('usage.units.percent', { value: percent.format(value) }),
       /** A local date YYYY-MM-DD, e.g. "Nov 1, 2026". */
