@@ -2,6 +2,7 @@
 // section 6): with transfer=1 micrometers, readings, usage and alerts move along; with 0 the
 // micrometers are unassigned first (their open alerts closed) and history stays where it was.
 // One transaction, an event, and refusals that change nothing.
+import { NotificationCategory, NotificationType } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
@@ -142,6 +143,13 @@ describe('portfolio moves', () => {
   it('moves a building with transfer=0: micrometers unassigned, open alerts closed, history stays', async () => {
     const p = await propertyWithHistory(own);
     const target = await propertyWithHistory(own);
+    // The building's own alert (unaccounted water: no unit, no micrometer) rests on the history
+    // that stays behind, so it closes too.
+    const building = await one<{ id: number }>(sql`
+      insert into notifications (company_id, property_id, building_id, notification_type_id,
+        notification_category_id, first_detected_at, last_detected_at)
+      values (${own}, ${p.property}, ${p.building}, ${NotificationType.UnaccountedWater},
+        ${NotificationCategory.Leak}, now(), now()) returning id`);
     const response = await companyAdmin(
       `/api/buildings/${p.building}/change-property/${target.property}/0`,
       { method: 'PUT' },
@@ -162,6 +170,9 @@ describe('portfolio moves', () => {
       select notification_status_id, note from notifications where sensor_id = ${p.sensor}`);
     expect(alert.notification_status_id).toBe(3);
     expect(alert.note).toContain('unassigned');
+    const buildingAlert = await one<{ notification_status_id: number }>(sql`
+      select notification_status_id from notifications where id = ${building.id}`);
+    expect(buildingAlert.notification_status_id).toBe(3);
     const old = { company_id: own, property_id: p.property, building_id: p.building };
     for (const table of ['submissions', 'usage_hourly', 'usage_daily', 'usage_monthly']) {
       expect(await hierarchyOf(table, 'sensor_id', p.sensor), table).toEqual([old]);

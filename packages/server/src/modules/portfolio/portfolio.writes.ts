@@ -142,7 +142,9 @@ export function createPortfolioWrites(db: Database) {
   /**
    * Moves a property to another company or a building to another property. Structure and
    * configuration always follow; micrometers and their history follow with `transfer`, otherwise
-   * the micrometers are unassigned first (their open alerts closed) and the history stays put.
+   * the micrometers are unassigned first (their open alerts closed, and the buildings' own, such
+   * as unaccounted water, which the history they rest on no longer follows) and the history stays
+   * put.
    */
   async function move(
     scope: Scope,
@@ -158,7 +160,9 @@ export function createPortfolioWrites(db: Database) {
         await tx.execute(sql`
           update notifications set notification_status_id = ${NotificationStatus.Closed},
             note = ${CLOSED_ON_MOVE_NOTE}, closed_at = now(), status_changed_at = now(), updated_at = now()
-          where sensor_id in (${sensorIds}) and notification_status_id in (${NotificationStatus.New}, ${NotificationStatus.Acknowledged})`);
+          where (sensor_id in (${sensorIds})
+                 or (sensor_id is null and ${inSubtree('notifications', true, subtree)}))
+            and notification_status_id in (${NotificationStatus.New}, ${NotificationStatus.Acknowledged})`);
         const result = (await tx.execute(sql`
           update sensors set company_id = null, property_id = null, building_id = null, unit_id = null,
             appliance_type_id = null, room_type_id = null, water_type_id = null,
