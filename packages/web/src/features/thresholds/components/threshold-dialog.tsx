@@ -3,9 +3,7 @@
 // from the server shows in the dialog, which stays open; a save closes it with a message.
 import { applianceThresholdMessages, parseApplianceThreshold } from '@flowsight/domain/thresholds';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,6 +16,7 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import type { ApplianceThreshold } from '../api/get-company-thresholds';
 import { useSetCompanyThreshold } from '../api/set-company-threshold';
 import { useThresholdError, useThresholdMessage } from '../utils/threshold-messages';
+import { ThresholdDialogActions } from './threshold-dialog-actions';
 
 export type ThresholdDialogProps = {
   companyId: number;
@@ -152,32 +151,21 @@ function ThresholdForm({ companyId, threshold, fixtureName, onClose }: Threshold
           />
         </Stack>
       </DialogContent>
-      <DialogActions disableSpacing sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        {threshold.threshold !== null && (
-          <Button
-            color="warning"
-            onClick={() => submit(null)}
-            disabled={save.isPending}
-            data-testid="threshold-remove"
-          >
-            {t('thresholds.useDefault')}
-          </Button>
-        )}
-        {/* Cancel and Save stay together when a narrow dialog wraps the row. */}
-        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('thresholds.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={unchanged || save.isPending}
-            data-testid="threshold-save"
-          >
-            {t('thresholds.save')}
-          </Button>
-        </Stack>
-      </DialogActions>
+      <ThresholdDialogActions
+        reset={
+          threshold.threshold !== null
+            ? {
+                label: t('thresholds.useDefault'),
+                onClick: () => submit(null),
+                testId: 'threshold-remove',
+              }
+            : null
+        }
+        pending={save.isPending}
+        unchanged={unchanged}
+        onClose={onClose}
+        saveTestId="threshold-save"
+      />
     </form>
   );
 }

@@ -4,9 +4,7 @@
 // which stays open; a save closes it with a message.
 import { unaccountedThresholdProblems } from '@flowsight/domain/thresholds';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -19,6 +17,7 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import type { UnaccountedThreshold } from '../api/get-unaccounted-threshold';
 import { useSetUnaccountedThreshold } from '../api/set-unaccounted-threshold';
 import { useThresholdError, useThresholdMessage } from '../utils/threshold-messages';
+import { ThresholdDialogActions } from './threshold-dialog-actions';
 
 export type UnaccountedThresholdDialogProps = {
   companyId: number;
@@ -189,32 +188,21 @@ function UnaccountedThresholdForm({
           />
         </Stack>
       </DialogContent>
-      <DialogActions disableSpacing sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        {(threshold.share_percent !== null || threshold.min_gallons_per_day !== null) && (
-          <Button
-            color="warning"
-            onClick={() => submit(null, null)}
-            disabled={save.isPending}
-            data-testid="unaccounted-defaults"
-          >
-            {t('thresholds.unaccounted.useDefaults')}
-          </Button>
-        )}
-        {/* Cancel and Save stay together when a narrow dialog wraps the row. */}
-        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
-          <Button onClick={onClose} disabled={save.isPending}>
-            {t('thresholds.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={unchanged || save.isPending}
-            data-testid="unaccounted-save"
-          >
-            {t('thresholds.save')}
-          </Button>
-        </Stack>
-      </DialogActions>
+      <ThresholdDialogActions
+        reset={
+          threshold.share_percent !== null || threshold.min_gallons_per_day !== null
+            ? {
+                label: t('thresholds.unaccounted.useDefaults'),
+                onClick: () => submit(null, null),
+                testId: 'unaccounted-defaults',
+              }
+            : null
+        }
+        pending={save.isPending}
+        unchanged={unchanged}
+        onClose={onClose}
+        saveTestId="unaccounted-save"
+      />
     </form>
   );
 }

@@ -5,11 +5,9 @@
 // use came from fixture meters rather than the main line.
 import type { GranularityId } from '@flowsight/domain/granularity';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ChartCard,
@@ -26,16 +24,29 @@ import { hasUnaccountedSeries, splitBucket, windowUnaccounted } from '../utils/w
 import { GranularitySwitch } from './granularity-switch';
 import { SourceNote } from './source-note';
 
+/** The switch that shows or hides the unaccounted series. */
+export type UnaccountedToggleProps = { checked: boolean; onChange: (checked: boolean) => void };
+
 export type UsageTrendCardProps = {
   place: UsagePlace;
   granularity: GranularityId;
   onGranularityChange: (value: GranularityId) => void;
+  /**
+   * The unaccounted series' switch, passed by the pages that offer the series (a building's or a
+   * property's charts), so that the dashboard's chart does not load a switch it never shows.
+   */
+  unaccountedToggle?: ComponentType<UnaccountedToggleProps>;
 };
 
 /** The places whose chart offers the unaccounted series: one building, or a property's. */
 const splitLevels: readonly UsagePlace['level'][] = ['building', 'property'];
 
-export function UsageTrendCard({ place, granularity, onGranularityChange }: UsageTrendCardProps) {
+export function UsageTrendCard({
+  place,
+  granularity,
+  onGranularityChange,
+  unaccountedToggle: Toggle,
+}: UsageTrendCardProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const format = useUsageFormat();
@@ -63,6 +74,7 @@ export function UsageTrendCard({ place, granularity, onGranularityChange }: Usag
   const total = buckets.reduce((sum, bucket) => sum + bucket.value, 0);
   // Where no main line reported nothing measured the water the fixtures missed: no series then.
   const canSplit =
+    Toggle !== undefined &&
     splitLevels.includes(place.level) &&
     answer !== undefined &&
     answer.source !== 'fixture-meters-only' &&
@@ -108,20 +120,7 @@ export function UsageTrendCard({ place, granularity, onGranularityChange }: Usag
                 mb: 0.5,
               }}
             >
-              <FormControlLabel
-                control={
-                  <Switch
-                    size="small"
-                    checked={showUnaccounted}
-                    onChange={(event) => setShowUnaccounted(event.target.checked)}
-                    data-testid="unaccounted-switch"
-                  />
-                }
-                label={t('usage.water.showUnaccounted')}
-                slotProps={{ typography: { variant: 'body2' } }}
-                // The small switch's own padding lines it up with the card's edge.
-                sx={{ ml: -0.75, mr: 0 }}
-              />
+              {Toggle && <Toggle checked={showUnaccounted} onChange={setShowUnaccounted} />}
               <Typography
                 variant="body2"
                 sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}

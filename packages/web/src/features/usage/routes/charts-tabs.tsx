@@ -18,6 +18,7 @@ import {
 import { DateRangeFilter } from '../components/date-range-filter';
 import { FixtureBreakdownCard } from '../components/fixture-breakdown-card';
 import { PredictionCard } from '../components/prediction-card';
+import { UnaccountedToggle } from '../components/unaccounted-toggle';
 import { UsageTrendCard } from '../components/usage-trend-card';
 import { useChartParams } from '../utils/chart-params';
 import { type DateRangeQuery, dateRangeProblem, dateRangeQuery } from '../utils/date-range';
@@ -46,6 +47,7 @@ function ChartsTab({ place, lead, comparison }: ChartsTabProps) {
         place={place}
         granularity={granularity}
         onGranularityChange={setGranularity}
+        unaccountedToggle={UnaccountedToggle}
       />
       <Paper
         variant="outlined"

@@ -711,8 +711,13 @@ describe('water accounting', () => {
     expect(card.textContent).toContain('Residential · Nov 1, 2026 to Nov 22, 2026');
     expect(requestsTo(api, '/companies/1/top-gallons-units')[0]?.get('unit_category_id')).toBe('1');
 
-    fireEvent.mouseDown(within(card).getByRole('combobox', { name: 'Unit category' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Building services' }));
+    const category = within(card).getByRole('combobox', { name: 'Unit category' });
+    expect(
+      within(category)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Residential', 'Common areas', 'Commercial', 'Building services']);
+    fireEvent.change(category, { target: { value: '4' } });
     const services = await within(card).findByRole('list', {
       name: 'Units using the most water: Building services',
     });
@@ -742,8 +747,9 @@ describe('water accounting', () => {
     renderRoutes(appRoutes, { path: '/companies/1/charts' });
     const card = await screen.findByTestId('units-comparison');
     await within(card).findByRole('link', { name: 'Apt 101' });
-    fireEvent.mouseDown(within(card).getByRole('combobox', { name: 'Unit category' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Common areas' }));
+    fireEvent.change(within(card).getByRole('combobox', { name: 'Unit category' }), {
+      target: { value: '2' },
+    });
     await within(card).findByTestId('chart-loading');
     expect(within(card).queryByText('Apt 101')).toBeNull();
     answerCommonAreas?.();
