@@ -9,7 +9,6 @@
 //   Birch      not set         1,000       500 + 460 = 960      40 (4 %)   → healthy
 //   Cedar      every fixture   —           700                 no main line: nothing to reconcile
 //   Dogwood    pilot units     1,000       300                 700 (70 %), unmetered by design
-import { encodeUplink } from '@flowsight/domain/device-protocol';
 import {
   ApplianceType,
   InstallationType,
@@ -21,6 +20,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { usageReport } from '../../testing/uplinks.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 import { type AlertChange, createAlertEngine } from './alerts.engine.ts';
 
@@ -30,18 +30,9 @@ type Call = ReturnType<typeof authorized>;
 /** A report ending 10:15 local on the day (EST before 8 March, EDT from it). */
 function report(mac: string, day: string, gallons: number): Uplink {
   const offset = day < '2026-03-08' ? 5 : 4;
-  const receivedAt = new Date(`${day}T${String(10 + offset).padStart(2, '0')}:15:00Z`);
-  const { bytes } = encodeUplink({
-    kind: 'usage',
-    version: 2,
-    seq: Math.floor(receivedAt.getTime() / 60_000) % 65_536,
-    volumeMgal: gallons * 1000,
-    intervalS: 900,
-    flowTimeS: 600,
-    peakFlowMgpm: 5000,
-    battery: 90,
+  return usageReport(mac, new Date(`${day}T${String(10 + offset).padStart(2, '0')}:15:00Z`), {
+    gallons,
   });
-  return { mac, port: 1, payload: bytes, receivedAt, transport: 'http' };
 }
 
 type AlertRow = {

@@ -17,11 +17,11 @@
 //
 // Each sensor reports once a day, a 15-minute interval ending 10:15 local (Nov 1: 01:15 EST, in
 // the repeated hour of the fall-back day), so each day's water sits in one hour.
-import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { ApplianceType } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { usageReport } from '../../testing/uplinks.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 
 const NY = 'America/New_York';
@@ -36,22 +36,11 @@ const endOf: Record<string, string> = {
   '2026-11-01': '2026-11-01T06:15:00Z',
 };
 
-function report(mac: string, day: string, gallons: number): Uplink {
+const report = (mac: string, day: string, gallons: number): Uplink => {
   const end = endOf[day];
   if (!end) throw new Error(`no report time for ${day}`);
-  const receivedAt = new Date(end);
-  const { bytes } = encodeUplink({
-    kind: 'usage',
-    version: 2,
-    seq: Math.floor(receivedAt.getTime() / 60_000) % 65_536,
-    volumeMgal: gallons * 1000,
-    intervalS: 900,
-    flowTimeS: gallons === 0 ? 0 : 600,
-    peakFlowMgpm: 5000,
-    battery: 90,
-  });
-  return { mac, port: 1, payload: bytes, receivedAt, transport: 'http' };
-}
+  return usageReport(mac, new Date(end), { gallons });
+};
 
 type Figures = {
   total_gallons: number;
