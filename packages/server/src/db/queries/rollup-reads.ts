@@ -103,18 +103,16 @@ export function buildingBuckets(
 ): SQL {
   const time = sql.raw(grain === 'daily' ? 'l.day' : 'l.hour');
   if (seesWholeBuildings(scope)) {
-    const log = sql.raw(grain === 'daily' ? 'usage_company_daily' : 'usage_company_hourly');
     const where = scopeCondition(scope, {
       companyId: sql.raw('l.company_id'),
       propertyId: sql.raw('l.property_id'),
       buildingId: sql.raw('l.building_id'),
     });
-    return sql`select l.company_id, l.property_id, l.building_id, ${time} as bucket,
-        sum(l.main_mgal) as main, sum(l.main_readings) as main_readings,
-        sum(l.volume_mgal) - sum(l.main_mgal) as fixtures
-      from ${log} l
-      where ${atPlace('l', level, id)} and ${where ?? sql`true`} and ${range(time)}
-      group by 1, 2, 3, 4`;
+    return buildingLogBuckets(
+      grain,
+      sql`${atPlace('l', level, id)} and ${where ?? sql`true`}`,
+      range,
+    );
   }
   const rollup = sql.raw(grain === 'daily' ? 'usage_daily' : 'usage_hourly');
   return sql`select l.company_id, l.property_id, l.building_id, ${time} as bucket,
@@ -123,6 +121,25 @@ export function buildingBuckets(
       coalesce(sum(l.volume_mgal) filter (where ${fixtureMeter('l')}), 0) as fixtures
     from ${rollup} l
     where ${atPlace('l', level, id)} and ${scoped(scope, 'l')} and ${range(time)}
+    group by 1, 2, 3, 4`;
+}
+
+/**
+ * `buildingBuckets` read from the per-building log of the grain, for the log rows (alias `l`)
+ * meeting `where`: the system overview passes every company, the place reads its own.
+ */
+export function buildingLogBuckets(
+  grain: 'daily' | 'hourly',
+  where: SQL,
+  range: (bucket: SQL) => SQL,
+): SQL {
+  const log = sql.raw(grain === 'daily' ? 'usage_company_daily' : 'usage_company_hourly');
+  const time = sql.raw(grain === 'daily' ? 'l.day' : 'l.hour');
+  return sql`select l.company_id, l.property_id, l.building_id, ${time} as bucket,
+      sum(l.main_mgal) as main, sum(l.main_readings) as main_readings,
+      sum(l.volume_mgal) - sum(l.main_mgal) as fixtures
+    from ${log} l
+    where ${where} and ${range(time)}
     group by 1, 2, 3, 4`;
 }
 

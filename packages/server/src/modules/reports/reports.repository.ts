@@ -29,6 +29,7 @@ import {
   atPlace,
   type BuildingLevel,
   buildingBuckets,
+  buildingLogBuckets,
   buildingUse,
   daysWithin,
   fixtureMeter,
@@ -55,21 +56,8 @@ const OPEN = sql.raw(`(${openNotificationStatuses.join(', ')})`);
 const everyCompany = sql.raw('array(select id from companies)');
 const LEAK = NotificationCategory.Leak;
 
-/**
- * Every building's buckets in the system, as `buildingBuckets` reads them from the per-building
- * logs (columns `company_id, property_id, building_id, bucket, main, main_readings, fixtures`),
- * for the system overview: `buildingUse` applies the rule to them.
- */
-function everyBuildingBuckets(grain: 'daily' | 'hourly', range: (bucket: SQL) => SQL): SQL {
-  const log = sql.raw(grain === 'daily' ? 'usage_company_daily' : 'usage_company_hourly');
-  const time = sql.raw(grain === 'daily' ? 'l.day' : 'l.hour');
-  return sql`select l.company_id, l.property_id, l.building_id, ${time} as bucket,
-      sum(l.main_mgal) as main, sum(l.main_readings) as main_readings,
-      sum(l.volume_mgal) - sum(l.main_mgal) as fixtures
-    from ${log} l
-    where l.company_id = any(${everyCompany}) and ${range(time)}
-    group by 1, 2, 3, 4`;
-}
+/** Every building's log rows in the system, for the overview (`buildingLogBuckets`). */
+const everyBuilding = sql`l.company_id = any(${everyCompany})`;
 
 /** json_agg arrives parsed from node-postgres and PGlite alike; accept text too. */
 export function parsedJson<T>(value: unknown, empty: T): T {
@@ -607,7 +595,7 @@ export function createReportsRepository(db: Database) {
           s.*, g.*, a.*, h.*, v.*,
           (select json_agg(json_build_array(to_char(day::timestamp, 'YYYY-MM-DD'), volume))
              from (select b.bucket as day, sum(b.use)::float8 as volume
-                   from (${buildingUse(everyBuildingBuckets('daily', daysWithin(days)))}) b
+                   from (${buildingUse(buildingLogBuckets('daily', everyBuilding, daysWithin(days)))}) b
                    group by 1) days) as usage_by_day
         from (
           select count(*)::int as sensors_total,
@@ -636,7 +624,7 @@ export function createReportsRepository(db: Database) {
           where company_id = any(${everyCompany}) and hour >= ${since24h.toISOString()}::timestamptz
         ) h, (
           select coalesce(sum(b.use), 0)::float8 as volume_24h
-          from (${buildingUse(everyBuildingBuckets('hourly', (hour) => sql`${hour} >= ${since24h.toISOString()}::timestamptz`))}) b
+          from (${buildingUse(buildingLogBuckets('hourly', everyBuilding, (hour) => sql`${hour} >= ${since24h.toISOString()}::timestamptz`))}) b
         ) v`,
       );
       if (!row) throw new Error('overview answered no row');
@@ -677,7 +665,7 @@ export function createReportsRepository(db: Database) {
         ) a on a.company_id = c.id
         left join (
           select b.company_id, sum(b.use) as volume
-          from (${buildingUse(everyBuildingBuckets('daily', daysWithin(month)))}) b
+          from (${buildingUse(buildingLogBuckets('daily', everyBuilding, daysWithin(month)))}) b
           group by 1
         ) g on g.company_id = c.id
         order by c.name, c.id`,
