@@ -14,6 +14,7 @@ import type { AppConfig } from './config.ts';
 import { createDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { REDACTED_LOG_PATHS, serializeRequest } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { identityRateLimits, RateLimiter } from './lib/rate-limiter.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -128,7 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+            redact: REDACTED_LOG_PATHS,
+            serializers: { req: serializeRequest },
           },
     trustProxy: true,
     bodyLimit: 1_048_576,
