@@ -1,5 +1,5 @@
 // People, their roles (each scoped to a company, property, building or unit) and the one-time
-// secrets of sign-in: MFA challenges and reset/invitation tokens.
+// secrets of sign-in: MFA challenges, reset/invitation tokens and signed-out access tokens.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
@@ -105,3 +105,12 @@ export const userTokens = pgTable(
     index('user_tokens_user_idx').on(t.userId, t.purpose),
   ],
 );
+
+/**
+ * Access tokens ended by sign-out before their expiry, by their `jti`. The session check refuses
+ * them; a row is useless once its token has expired and is pruned then.
+ */
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: tstz('expires_at').notNull(),
+});
