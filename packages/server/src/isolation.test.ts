@@ -28,6 +28,7 @@ import {
   type Method,
   OK,
   other,
+  probesOf,
   type Sample,
   type Tenant,
   tenantlessGet,
@@ -594,10 +595,11 @@ describe('tenant isolation across every route', () => {
   });
 
   it('has a sample for every registered route, and an access rule for every sample', () => {
+    // A HEAD route is probed through its GET sample (`probesOf`).
     const registered = t.app.registeredRoutes
       .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
-      .filter((r) => r.url !== '/api/openapi.json' && r.method !== 'HEAD')
-      .map((r) => `${r.method} ${r.url.slice('/api'.length)}`);
+      .filter((r) => r.url !== '/api/openapi.json')
+      .map((r) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url.slice('/api'.length)}`);
     expect(registered.length).toBeGreaterThan(30);
     const missing = registered.filter((key) => !(key in routeSamples));
     expect(missing, 'routes without an isolation sample').toEqual([]);
@@ -650,6 +652,22 @@ describe('tenant isolation across every route', () => {
         continue;
       }
 
+      // Without a token, every probe of a signed-in route is refused before its handler runs.
+      const anonymous = await sample.request({ ...world, callerRoleId: 0 }, 'own');
+      for (const probe of probesOf(method)) {
+        cases += 1;
+        const response = await t.app.inject({
+          method: probe,
+          url: anonymous.url,
+          payload: anonymous.payload,
+        });
+        if (response.statusCode !== 401) {
+          failures.push(
+            `${probe} ${path} without a token: expected 401, got ${response.statusCode}`,
+          );
+        }
+      }
+
       for (const caller of callers) {
         const session = tokens.get(caller.roleTypeId);
         if (!session) throw new Error(`no session for role ${caller.roleTypeId}`);
@@ -669,6 +687,19 @@ describe('tenant isolation across every route', () => {
           if (sample.stream && response.statusCode === 200) response.stream().destroy();
           const label = `${key} as role ${caller.roleTypeId} on ${tenant}`;
           const status = response.statusCode;
+          if (method === 'GET') {
+            cases += 1;
+            const head = await t.app.inject({
+              method: 'HEAD',
+              url: request.url,
+              headers: { authorization: `Bearer ${session.token}` },
+              ...(sample.stream ? { payloadAsStream: true } : {}),
+            });
+            if (sample.stream && head.statusCode === 200) head.stream().destroy();
+            if (head.statusCode !== status) {
+              failures.push(`HEAD ${label}: got ${head.statusCode}, GET got ${status}`);
+            }
+          }
           const allowed = mayCall(access, caller.roleTypeId);
           const companyScoped = !isSystemRole(caller.roleTypeId);
 

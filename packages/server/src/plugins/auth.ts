@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
 import type { Scope } from '../lib/tenant-scope.ts';
-import type { TokenService } from '../lib/tokens.ts';
-import type { AuthRepository } from '../modules/auth/auth.repository.ts';
+import type { TokenService, VerifiedToken } from '../lib/tokens.ts';
+import type { AuthRepository, SessionRecord } from '../modules/auth/auth.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,12 +39,39 @@ export type AuthPluginOptions = {
   verifyIntegrationKey: (key: string) => Promise<number | null>;
 };
 
+/** The token of `Authorization: Bearer <token>`, if the call carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+}
+
 /** The key an integration presents: `X-API-Key: <key>` or `Authorization: Bearer <key>`. */
 function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header.trim() !== '') return header.trim();
-  const authorization = request.headers.authorization;
-  return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+  return bearerToken(request);
+}
+
+/**
+ * The session an access token stands for, checked against the database: the user active, the
+ * token's version current, its role still the user's and the token not signed out; otherwise 401.
+ * The guard runs it on every call, and the live alert stream again while it stays open.
+ */
+export async function currentSession(
+  tokens: TokenService,
+  repository: AuthRepository,
+  token: string,
+): Promise<{ claims: VerifiedToken; session: SessionRecord }> {
+  const claims = await tokens.verify(token);
+  const session = await repository.findSession(claims.userId, claims.roleId, claims.tokenId);
+  if (
+    !session ||
+    session.user_status_id !== UserStatus.Active ||
+    session.token_version !== claims.tokenVersion
+  ) {
+    throw new Unauthorized('Session expired');
+  }
+  return { claims, session };
 }
 
 /** The caller's scope on a route that requires sign-in. */
@@ -58,21 +85,27 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
   app.decorateRequest('scope', null);
   app.decorateRequest('integrationKeyId', null);
 
+  // Each /api route has one method and its rule. Fastify adds a HEAD route for each GET, which
+  // runs the GET handler: HEAD takes the GET rule.
   app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
-    for (const method of methods) {
-      const path = route.url.slice(prefix.length) || '/';
-      const access = accessFor(method, path);
-      if (!access)
-        throw new Error(`No access rule for ${method} ${path} in @flowsight/domain/access`);
-      const closedToRestricted = closedToRestrictedCompanies.has(`${method} ${path}`);
-      route.config = { ...route.config, access, closedToRestricted };
-    }
+    const path = route.url.slice(prefix.length) || '/';
+    const methods = [route.method].flat();
+    const [method] = methods;
+    if (methods.length !== 1 || !method)
+      throw new Error(`Route ${path} must have exactly one method, each with its access rule`);
+    const ruled = method === 'HEAD' ? 'GET' : method;
+    const access = accessFor(ruled, path);
+    if (!access) throw new Error(`No access rule for ${ruled} ${path} in @flowsight/domain/access`);
+    const closedToRestricted = closedToRestrictedCompanies.has(`${ruled} ${path}`);
+    route.config = { ...route.config, access, closedToRestricted };
   });
 
   app.addHook('onRequest', async (request) => {
+    // An unknown path reaches the not-found handler; a route without a rule is refused.
+    if (request.is404) return;
     const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    if (!access) throw new Forbidden('You do not have access to this');
+    if (access === 'public') return;
     if (access === 'integration') {
       const key = presentedKey(request);
       const keyId = key ? await verifyIntegrationKey(key) : null;
@@ -80,18 +113,9 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
       request.integrationKeyId = keyId;
       return;
     }
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const token = bearerToken(request);
     if (!token) throw new Unauthorized('Authentication required');
-    const claims = await tokens.verify(token);
-    const session = await repository.findSession(claims.userId, claims.roleId);
-    if (
-      !session ||
-      session.user_status_id !== UserStatus.Active ||
-      session.token_version !== claims.tokenVersion
-    ) {
-      throw new Unauthorized('Session expired');
-    }
+    const { claims, session } = await currentSession(tokens, repository, token);
     const restricted =
       request.routeOptions.config.closedToRestricted &&
       session.company_type_id === CompanyType.Restricted;

@@ -6,6 +6,10 @@ import type { Database } from '../db/client.ts';
 
 export type Tenant = 'own' | 'foreign';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** What the test sends for a route: its own method, and HEAD as well for a GET (Fastify answers
+ * HEAD with the GET handler, so HEAD must meet the same guard and give the same status). */
+export const probesOf = (method: Method): readonly (Method | 'HEAD')[] =>
+  method === 'GET' ? ['GET', 'HEAD'] : [method];
 export type Request = { url: string; payload?: object };
 
 /** What the fixtures give a sample: the companies and records it may point at. */
