@@ -140,12 +140,17 @@ export const externalFlowAccounts = pgTable(
   ],
 );
 
-/** Keys network-server integrations present on ingest calls; only a hash is kept. */
+/**
+ * Keys network-server integrations present on ingest calls; only a hash is kept. A key writes the
+ * micrometers of its scope: the whole fleet (no company: the provider's network server) or one
+ * company's.
+ */
 export const integrationApiKeys = pgTable(
   'integration_api_keys',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     /** First characters of the key, shown so people can tell keys apart. */
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
