@@ -144,6 +144,7 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /auth/me': SIGNED_IN,
   'GET /auth/new-token/:role_id': SIGNED_IN,
   'POST /auth/change-password': SIGNED_IN,
+  'POST /auth/logout': SIGNED_IN,
   'PUT /auth/me': SIGNED_IN,
 
   'GET /search/:text': STAFF_AND_COMPANY,
@@ -330,22 +331,8 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'DELETE /notifications/contacts/:id': CONTACT_MANAGERS,
 };
 
-/**
- * Routes closed to every role of a restricted company (type 3): spec section 6 gives them no
- * users, no gateways and no global search (and, with a later issue, no dashboard).
- */
-export const closedToRestrictedCompanies: ReadonlySet<string> = new Set(
-  Object.keys(apiAccess).filter(
-    (key) =>
-      (key.includes(' /users') ||
-        key.includes(' /gateways') ||
-        key === 'GET /search/:text' ||
-        key === 'GET /notifications/active-leaks') &&
-      // About the caller's own sign-in and roles, which every company keeps.
-      key !== 'PUT /users/update-mfa-status/:status' &&
-      key !== 'DELETE /users/roles/:roleId',
-  ),
-);
+// What a restricted (type 3) company's roles may call on top of this table is an allow-list of
+// its own: `restricted-companies.ts`.
 
 export function accessFor(method: string, path: string): Access | undefined {
   return apiAccess[`${method.toUpperCase()} ${path}`];

@@ -1,7 +1,9 @@
 // What each role sees in the web application (spec sections 2 and 6): which client routes it may
 // open, the side menu, and the header controls. The shell and its route guards read these; the
-// server's API access table is `access.ts`.
+// server's API access table is `access.ts`; what a restricted company keeps is
+// `restricted-companies.ts`, which both read.
 import { CompanyType, RoleType, type RoleTypeId } from './lookups.ts';
+import { restrictedMayCall, restrictedMayOpen } from './restricted-companies.ts';
 import { isCompanyRole, isSystemRole } from './roles.ts';
 
 /** The active role as the web knows it. */
@@ -24,16 +26,17 @@ const SHELL: readonly RoleTypeId[] = [...SYSTEM, ...COMPANY];
 
 type WebRouteRule = {
   readonly roles: readonly RoleTypeId[];
-  /** Hidden for companies of the restricted type 3. */
-  readonly hiddenForRestricted?: boolean;
   /** Company admins only when their company allows assignment (system roles always). */
   readonly companyAdminWithAssignment?: boolean;
 };
 
-/** Client routes and who may open them; a path not listed is open to every signed-in role. */
+/**
+ * Client routes and who may open them; a path not listed is open to every signed-in role. A
+ * restricted company's roles open only those its allow-list names (`restricted-companies.ts`).
+ */
 export const webRoutes = {
   '/overview': { roles: SYSTEM },
-  '/dashboard': { roles: COMPANY, hiddenForRestricted: true },
+  '/dashboard': { roles: COMPANY },
   '/companies': { roles: SHELL },
   '/companies/:companyId/*': { roles: SHELL },
   '/properties': { roles: SYSTEM },
@@ -41,9 +44,9 @@ export const webRoutes = {
   '/installation': { roles: [RoleType.CompanyInstaller] },
   '/flume-accounts': { roles: SHELL },
   '/alerts': { roles: SYSTEM },
-  '/gateways': { roles: SHELL, hiddenForRestricted: true },
+  '/gateways': { roles: SHELL },
   '/reports': { roles: SHELL },
-  '/users': { roles: SHELL, hiddenForRestricted: true },
+  '/users': { roles: SHELL },
   '/events': { roles: SYSTEM },
   '/appliances': { roles: SYSTEM },
   '/settings': { roles: SHELL },
@@ -67,24 +70,30 @@ export const webRoutes = {
 } as const satisfies Record<string, WebRouteRule>;
 export type WebRoutePattern = keyof typeof webRoutes;
 
-function ruleFor(path: string): WebRouteRule | undefined {
+/** The pattern of `webRoutes` a client path falls under, with its rule. */
+function ruleFor(path: string): [pattern: string, rule: WebRouteRule] | undefined {
   const clean = path.split(/[?#]/)[0]?.replace(/\/+$/, '') || '/';
   const exact = (webRoutes as Record<string, WebRouteRule>)[clean];
-  if (exact) return exact;
+  if (exact) return [clean, exact];
   for (const [pattern, rule] of Object.entries(webRoutes) as [string, WebRouteRule][]) {
     if (!pattern.endsWith('/*')) continue;
     const prefix = pattern.slice(0, -2).replace(/:[^/]+/g, '[^/]+');
-    if (new RegExp(`^${prefix}(/.*)?$`).test(clean)) return rule;
+    if (new RegExp(`^${prefix}(/.*)?$`).test(clean)) return [pattern, rule];
   }
   return undefined;
 }
 
+/** Whether the active role belongs to a restricted (type 3) company. */
+export const isRestrictedRole = (role: ActiveRoleContext) =>
+  role.companyTypeId === CompanyType.Restricted;
+
 /** Whether the active role may open a client path (unknown paths are left to the router). */
 export function mayOpen(path: string, role: ActiveRoleContext): boolean {
-  const rule = ruleFor(path);
-  if (!rule) return true;
+  const match = ruleFor(path);
+  if (!match) return true;
+  const [pattern, rule] = match;
   if (!rule.roles.includes(role.roleTypeId as RoleTypeId)) return false;
-  if (rule.hiddenForRestricted && role.companyTypeId === CompanyType.Restricted) return false;
+  if (isRestrictedRole(role) && !restrictedMayOpen(pattern, role.roleTypeId)) return false;
   if (
     rule.companyAdminWithAssignment &&
     role.roleTypeId === RoleType.CompanyAdmin &&
@@ -138,7 +147,6 @@ const item = (id: MenuItemId, path: string, children?: MenuItem[]): MenuItem =>
 /** The side menu of the active role (spec section 2, "Side menu by role"). */
 export function sideMenu(role: ActiveRoleContext): MenuItem[] {
   if (!hasDrawer(role)) return [];
-  const restricted = role.companyTypeId === CompanyType.Restricted;
   if (isSystemRole(role.roleTypeId)) {
     return [
       item('companies', '/companies'),
@@ -171,11 +179,13 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
     ];
   }
   if (!isCompanyRole(role.roleTypeId)) return [];
+  const opens = (path: string) => mayOpen(path, role);
   const menu: MenuItem[] = [];
-  if (!restricted) menu.push(item('dashboard', '/dashboard'));
+  if (opens('/dashboard')) menu.push(item('dashboard', '/dashboard'));
   menu.push(item('properties', `/companies/${role.companyId ?? 0}/properties`));
-  if (!restricted) menu.push(item('users', '/users'), item('gateways', '/gateways'));
-  if (role.roleTypeId === RoleType.CompanyAdmin && role.allowAssignment && !restricted) {
+  if (opens('/users')) menu.push(item('users', '/users'));
+  if (opens('/gateways')) menu.push(item('gateways', '/gateways'));
+  if (opens('/micrometers/assignment')) {
     menu.push(
       item('micrometers', '/micrometers', [
         item('micrometers-assignment', '/micrometers/assignment'),
@@ -200,13 +210,15 @@ export type HeaderControls = {
 export function headerControls(role: ActiveRoleContext): HeaderControls {
   const system = isSystemRole(role.roleTypeId);
   const company = isCompanyRole(role.roleTypeId);
-  const restricted = role.companyTypeId === CompanyType.Restricted;
+  // A restricted company has the controls whose calls its allow-list names.
+  const calls = (route: string) =>
+    !isRestrictedRole(role) || restrictedMayCall(route, role.roleTypeId);
   const installer = role.roleTypeId === RoleType.CompanyInstaller;
   const hasCompany = role.companyId !== null;
   return {
-    globalSearch: hasCompany ? !installer && !restricted : system || company,
+    globalSearch: hasCompany ? !installer && calls('GET /search/:text') : system || company,
     gatewaySearch: system,
-    leakBell: company && !restricted,
+    leakBell: company && calls('GET /notifications/active-leaks'),
     changePassword: system || company,
     mfaToggle: !system,
     switchRole: role.roleCount > 1,

@@ -3,13 +3,9 @@
 // the bearer token is verified, its user, role and token version are checked against the database,
 // the role type is checked against the table, and the caller's scope is resolved once and put on
 // the request for the data layer. Ingest routes take an integration API key instead of a token.
-import {
-  type Access,
-  accessFor,
-  closedToRestrictedCompanies,
-  mayCall,
-} from '@flowsight/domain/access';
+import { type Access, accessFor, mayCall } from '@flowsight/domain/access';
 import { CompanyType, type RoleTypeId, UserStatus } from '@flowsight/domain/lookups';
+import { restrictedMayCall } from '@flowsight/domain/restricted-companies';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
@@ -26,8 +22,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
-    /** Closed to roles of restricted (type 3) companies. */
-    closedToRestricted?: boolean;
+    /** The route's key in the access tables, `METHOD /path` below the prefix. */
+    accessKey?: string;
   }
 }
 
@@ -96,8 +92,7 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
     const ruled = method === 'HEAD' ? 'GET' : method;
     const access = accessFor(ruled, path);
     if (!access) throw new Error(`No access rule for ${ruled} ${path} in @flowsight/domain/access`);
-    const closedToRestricted = closedToRestrictedCompanies.has(`${ruled} ${path}`);
-    route.config = { ...route.config, access, closedToRestricted };
+    route.config = { ...route.config, access, accessKey: `${ruled} ${path}` };
   });
 
   app.addHook('onRequest', async (request) => {
@@ -116,9 +111,10 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
     const token = bearerToken(request);
     if (!token) throw new Unauthorized('Authentication required');
     const { claims, session } = await currentSession(tokens, repository, token);
+    // A restricted (type 3) company's roles call only what its allow-list names.
     const restricted =
-      request.routeOptions.config.closedToRestricted &&
-      session.company_type_id === CompanyType.Restricted;
+      session.company_type_id === CompanyType.Restricted &&
+      !restrictedMayCall(request.routeOptions.config.accessKey ?? '', session.user_role_type_id);
     if (!mayCall(access, session.user_role_type_id) || restricted) {
       throw new Forbidden('You do not have access to this');
     }

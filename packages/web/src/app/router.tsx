@@ -104,18 +104,13 @@ const micrometerAssignmentRoute = async () => {
   );
   return { Component: MicrometerAssignmentPage };
 };
-/** The company's micrometers tab, which a restricted company does not have (composed here). */
-const companyMicrometersRoute = async () => {
-  const { CompanyMicrometersEntry } = await import('./routes/company-micrometers-entry');
-  return { Component: CompanyMicrometersEntry };
-};
 const integrationKeysRoute = async () => {
   const { IntegrationKeysPage } = await import(
     '@/features/integrations/routes/integration-keys-page'
   );
   return { Component: IntegrationKeysPage };
 };
-/** The company's appliance thresholds tab, which a restricted company does not have. */
+/** The company's appliance thresholds tab (composed here). */
 const companyThresholdsRoute = async () => {
   const { CompanyThresholdsEntry } = await import('./routes/company-thresholds-entry');
   return { Component: CompanyThresholdsEntry };
@@ -129,11 +124,6 @@ const alertsRoute = async () => {
   return { Component: AlertsPage };
 };
 const recordAlerts = () => import('@/features/alerts/routes/record-alerts-tab');
-/** The company's alerts tab, which a restricted company does not have (composed here). */
-const companyAlertsRoute = async () => {
-  const { CompanyAlertsEntry } = await import('./routes/company-alerts-entry');
-  return { Component: CompanyAlertsEntry };
-};
 /** The sign-in pages' frame: its texts are the app frame's, so it waits for no others. */
 const publicLayoutRoute = async () => {
   const { PublicLayout } = await import('@/components/layouts/public-layout');
@@ -147,19 +137,15 @@ const dashboardRoute = async () => {
   const { DashboardEntry } = await import('./routes/dashboard-entry');
   return { Component: DashboardEntry };
 };
-/** The company's dashboard (system roles) and charts tabs, not for a restricted company. */
+/** The company's dashboard tab (system roles). */
 const companyUsage = () => import('./routes/company-usage-entries');
 const usageCharts = () => import('@/features/usage/routes/charts-tabs');
-/** The company's submissions tab, which a restricted company does not have (composed here). */
-const companySubmissionsRoute = async () => {
-  const { CompanySubmissionsEntry } = await import('./routes/company-submissions-entry');
-  return { Component: CompanySubmissionsEntry };
-};
 
 /**
  * The portfolio's record pages (spec section 2). Each record's tabs are the next path segment;
  * a child record's page is a sibling route, not a tab, so `/companies/5/properties` (the tab)
- * and `/companies/5/properties/7` (the property) never collide.
+ * and `/companies/5/properties/7` (the property) never collide. The record's layout keeps a
+ * restricted company to the tabs of its allow-list.
  */
 const portfolioRoutes: RouteObject[] = [
   {
@@ -186,9 +172,18 @@ const portfolioRoutes: RouteObject[] = [
         path: 'properties',
         lazy: async () => ({ Component: (await companyPage()).CompanyPropertiesTab }),
       },
-      { path: 'alerts', lazy: companyAlertsRoute },
-      { path: 'micrometers', lazy: companyMicrometersRoute },
-      { path: 'submissions', lazy: companySubmissionsRoute },
+      {
+        path: 'alerts',
+        lazy: async () => ({ Component: (await recordAlerts()).CompanyAlertsTab }),
+      },
+      {
+        path: 'micrometers',
+        lazy: async () => ({ Component: (await recordMicrometers()).CompanyMicrometersTab }),
+      },
+      {
+        path: 'submissions',
+        lazy: async () => ({ Component: (await recordSubmissions()).CompanySubmissionsTab }),
+      },
       { path: 'thresholds', lazy: companyThresholdsRoute },
       {
         path: 'dashboard',
@@ -196,7 +191,7 @@ const portfolioRoutes: RouteObject[] = [
       },
       {
         path: 'charts',
-        lazy: async () => ({ Component: (await companyUsage()).CompanyChartsEntry }),
+        lazy: async () => ({ Component: (await usageCharts()).CompanyChartsTab }),
       },
     ],
   },

@@ -1,6 +1,15 @@
 // A portfolio record's page: its name (and a chip, e.g. the building's survey), the tabs of what
 // is built so far as address segments, and the chosen tab below. A record that does not exist or
-// is outside the caller's scope (404) shows "not found", never another company's data.
+// is outside the caller's scope (404) shows "not found", never another company's data. For a
+// restricted (type 3) company only the tabs of the domain's allow-list show
+// (`@flowsight/domain/restricted-companies`, which the server's guard reads too); the address of
+// another tab leads to the page's default one.
+import { CompanyType } from '@flowsight/domain/lookups';
+import {
+  defaultTab,
+  type RecordLevel,
+  restrictedShowsTab,
+} from '@flowsight/domain/restricted-companies';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,13 +21,13 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, Link as RouterLink, useLocation, useResolvedPath } from 'react-router';
+import { Navigate, Outlet, Link as RouterLink, useLocation, useResolvedPath } from 'react-router';
 import { StatusMessage } from '@/components/status-message';
+import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { errorMessages, isApiError } from '@/lib/api-error';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 
 export type RecordTab = { path: string; label: string };
-export type RecordLevel = 'company' | 'property' | 'building' | 'unit';
 
 const notFoundKey = {
   company: 'portfolio.record.notFoundCompany',
@@ -60,6 +69,11 @@ export type RecordLayoutProps<T> = {
   subtitle?: (record: T) => ReactNode;
   chip?: (record: T) => ReactNode;
   tabs: (record: T) => readonly RecordTab[];
+  /**
+   * Whether the record itself belongs to a restricted company (its tabs are then those of the
+   * allow-list for every viewer); the viewer's own restricted company always counts.
+   */
+  restricted?: (record: T) => boolean;
   /** Where "back" leads when the record is not found. */
   backTo: string;
 };
@@ -71,12 +85,15 @@ export function RecordLayout<T>({
   subtitle,
   chip,
   tabs,
+  restricted,
   backTo,
 }: RecordLayoutProps<T>) {
   const { t } = useTranslation();
   const translate = useTranslatePortfolioMessage();
   const { pathname } = useLocation();
   const base = useResolvedPath('.').pathname;
+  const { activeRole } = useSignedInSession();
+  const restrictedViewer = activeRole.company_type_id === CompanyType.Restricted;
 
   if (record === null || isApiError(record.error, 404)) {
     return <RecordNotFound level={level} backTo={backTo} />;
@@ -102,8 +119,17 @@ export function RecordLayout<T>({
     );
   }
 
-  const shown = tabs(data);
+  const closed = restrictedViewer || restricted?.(data) === true;
+  const all = tabs(data);
+  const shown = closed ? all.filter((tab) => restrictedShowsTab(level, tab.path)) : all;
   const current = pathname.slice(base.length).split('/').filter(Boolean)[0];
+  if (
+    closed &&
+    all.some((tab) => tab.path === current) &&
+    !shown.some((tab) => tab.path === current)
+  ) {
+    return <Navigate to={`${base}/${defaultTab(level, true)}`} replace />;
+  }
   const active = shown.find((tab) => tab.path === current)?.path ?? false;
 
   return (

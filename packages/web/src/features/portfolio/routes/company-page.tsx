@@ -1,7 +1,7 @@
 // /companies/{id} (spec section 2): opens on the properties tab. Of the specification's tabs
 // (dashboard, overview, properties, alerts, micrometers, submissions, thresholds, charts), the
 // dashboard shows for system roles only (company roles have /dashboard). A restricted company
-// (type 3) keeps only properties.
+// (type 3) keeps only the tabs of the domain's allow-list (properties), whoever looks at it.
 import { CompanyType } from '@flowsight/domain/lookups';
 import { isSystemRole } from '@flowsight/domain/roles';
 import EditRounded from '@mui/icons-material/EditRounded';
@@ -32,8 +32,6 @@ import { useLookupLabel } from '../utils/lookup-labels';
 import { propertyPath } from '../utils/paths';
 import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
-const isRestricted = (company: CompanyDetail) => company.company_type_id === CompanyType.Restricted;
-
 export function CompanyPage() {
   const { t } = useTranslation();
   const { companyId } = useRecordIds();
@@ -45,23 +43,18 @@ export function CompanyPage() {
       record={companyId === null ? null : company}
       backTo="/companies"
       title={(record) => record.name}
-      tabs={(record) => [
-        ...(isRestricted(record) || !isSystemRole(activeRole.user_role_type_id)
-          ? []
-          : [{ path: 'dashboard', label: t('usage.tabs.dashboard') }]),
-        ...(isRestricted(record)
-          ? []
-          : [{ path: 'overview', label: t('portfolio.tabs.overview') }]),
+      restricted={(record) => record.company_type_id === CompanyType.Restricted}
+      tabs={() => [
+        ...(isSystemRole(activeRole.user_role_type_id)
+          ? [{ path: 'dashboard', label: t('usage.tabs.dashboard') }]
+          : []),
+        { path: 'overview', label: t('portfolio.tabs.overview') },
         { path: 'properties', label: t('portfolio.tabs.properties') },
-        ...(isRestricted(record)
-          ? []
-          : [
-              { path: 'alerts', label: t('alerts.tab') },
-              { path: 'micrometers', label: t('micrometers.tab.title') },
-              { path: 'submissions', label: t('submissions.tab.title') },
-              { path: 'thresholds', label: t('thresholds.tab') },
-              { path: 'charts', label: t('usage.tabs.charts') },
-            ]),
+        { path: 'alerts', label: t('alerts.tab') },
+        { path: 'micrometers', label: t('micrometers.tab.title') },
+        { path: 'submissions', label: t('submissions.tab.title') },
+        { path: 'thresholds', label: t('thresholds.tab') },
+        { path: 'charts', label: t('usage.tabs.charts') },
       ]}
     />
   );
@@ -82,7 +75,6 @@ export function CompanyOverviewTab() {
   const counts = useCompanyCounts(company.id);
   const [editing, setEditing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  if (isRestricted(company)) return <Navigate to="../properties" replace />;
   const dash = (text: string | null) =>
     text === null || text === '' ? t('portfolio.overview.notSet') : text;
 

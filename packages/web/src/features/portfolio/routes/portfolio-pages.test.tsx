@@ -374,3 +374,75 @@ describe('property, building and unit pages', () => {
     expect(await screen.findByTestId('record-not-found')).toBeTruthy();
   });
 });
+
+describe('a restricted (type 3) company’s own pages', () => {
+  const restrictedAdmin = roleFixture({
+    id: 41,
+    user_role_type_id: 4,
+    company_id: 1,
+    company_type_id: 3,
+  });
+  const tabsShown = async () =>
+    within(await screen.findByRole('tablist'))
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+  /** The calls the pages made below /api, as `METHOD /path`. */
+  const paths = (api: ReturnType<typeof mockApi>) =>
+    api.requests.map((r) => `${r.method} ${new URL(r.url).pathname.slice('/api'.length)}`);
+  const signedInRestricted = () => {
+    const api = signedInAs(restrictedAdmin);
+    api.on('GET /companies/1', () => reply(200, { ...harbor, company_type_id: 3 }));
+    return api;
+  };
+
+  it('keep only the properties tab of the company page', async () => {
+    const api = signedInRestricted();
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1/properties'));
+    expect(await tabsShown()).toEqual(['Properties']);
+    expect(paths(api).filter((p) => p.includes('thresholds'))).toEqual([]);
+  });
+
+  it('keep a property to its overview and buildings', async () => {
+    const api = signedInRestricted();
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/properties/7/charts' });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/companies/1/properties/7/buildings'),
+    );
+    expect(await tabsShown()).toEqual(['Overview', 'Buildings']);
+    expect((await screen.findAllByTestId('portfolio-row'))[0]?.textContent).toContain(
+      'North Tower',
+    );
+    expect(paths(api).filter((p) => p.includes('gallons'))).toEqual([]);
+  });
+
+  it('keep a building to its overview and units: alerts, micrometers, charts and submissions are gone', async () => {
+    const api = signedInRestricted();
+    const { router } = renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/alerts',
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/companies/1/properties/7/buildings/9/units'),
+    );
+    expect(await tabsShown()).toEqual(['Overview', 'Units']);
+    expect((await screen.findAllByTestId('portfolio-row'))[0]?.textContent).toContain('Apt 101');
+    expect(
+      paths(api).filter((p) => /alerts|sensors|submissions|gallons|statistics/.test(p)),
+    ).toEqual([]);
+  });
+
+  it('open a unit on its overview, the only tab it keeps', async () => {
+    const api = signedInRestricted();
+    const { router } = renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/units/11',
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        '/companies/1/properties/7/buildings/9/units/11/overview',
+      ),
+    );
+    expect(await tabsShown()).toEqual(['Overview']);
+    expect((await screen.findByTestId('overview-details')).textContent).toContain('Internal units');
+    expect(paths(api).filter((p) => /sensors|submissions|alerts/.test(p))).toEqual([]);
+  });
+});

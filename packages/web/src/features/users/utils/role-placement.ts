@@ -4,6 +4,7 @@
 import { type Access, apiAccess, mayCall } from '@flowsight/domain/access';
 import type { SessionRole } from '@flowsight/domain/auth';
 import { CompanyType, type RoleTypeId, roleTypes } from '@flowsight/domain/lookups';
+import { restrictedMayCall } from '@flowsight/domain/restricted-companies';
 import { COMPANY_GRANTABLE_ROLE_TYPES, isSystemRole, roleLevel } from '@flowsight/domain/roles';
 
 export type RoleGrant = {
@@ -56,13 +57,15 @@ export const mayManageUsers = (roleTypeId: number) => mayCallRoute('POST /users'
 
 /**
  * What the role may do with notification contacts (its own or others'): the permission matrix,
- * with restricted (type 3) companies closed to every users route.
+ * and for a restricted (type 3) company its allow-list, which names no contacts route.
  */
 export function contactsAccess(activeRole: SessionRole): { read: boolean; write: boolean } {
   const restricted = activeRole.company_type_id === CompanyType.Restricted;
   const type = activeRole.user_role_type_id;
+  const may = (route: string) =>
+    mayCallRoute(route, type) && (!restricted || restrictedMayCall(route, type));
   return {
-    read: !restricted && mayCallRoute('GET /users/:id/notification-contacts', type),
-    write: !restricted && mayCallRoute('POST /users/:id/notification-contacts', type),
+    read: may('GET /users/:id/notification-contacts'),
+    write: may('POST /users/:id/notification-contacts'),
   };
 }
