@@ -56,6 +56,32 @@ const OFFICE_ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
 const TESTERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, RoleType.SensorTester];
 const THRESHOLD_EDITORS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
 
+/** How one micrometer is asked for: by its MAC (the label in hand) or by its id. */
+export type StockLookup = 'mac' | 'id';
+/**
+ * Provider stock — micrometers with no company — as the single-micrometer reads, the assignment
+ * and the office assignment see it (lists never show stock outside the system roles' fleet lists):
+ *
+ * - Unreserved stock is no tenant's. The roles that handle it find it by its MAC: the tester on the
+ *   bench, a company installer or company admin about to install or set it aside. By id only the
+ *   roles without a tenant (system roles, the tester) read it, so no company can walk the shelf by
+ *   sequential id. Company managers, who never handle stock, do not see it.
+ * - Stock reserved for a building (a pending office assignment) is that building's company's: by
+ *   MAC or id, only roles whose scope holds the building read it, install it or see the
+ *   reservation; every other company gets 404, exactly as for a sensor that does not exist.
+ *   System roles see and take everything; the tester still reads reserved stock on the bench, but
+ *   not which building it is set aside for.
+ *
+ * `stockFinders` names who finds unreserved stock per lookup; the server's tenant scope
+ * (`stockInScope`) applies the rest.
+ */
+export const stockFinders: Readonly<Record<StockLookup, readonly RoleTypeId[]>> = {
+  mac: [...SYSTEM_ROLES, RoleType.SensorTester, CompanyAdmin, RoleType.CompanyInstaller],
+  id: [...SYSTEM_ROLES, RoleType.SensorTester],
+};
+export const mayFindStock = (roleTypeId: number, lookup: StockLookup): boolean =>
+  stockFinders[lookup].includes(roleTypeId as RoleTypeId);
+
 /** Micrometers of each level of the hierarchy: scoped reads. */
 const levelSensorRoutes = Object.fromEntries(
   ['companies', 'properties', 'buildings', 'units'].map((level) => [

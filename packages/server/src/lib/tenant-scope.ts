@@ -1,8 +1,10 @@
 // Who is asking, resolved once per request from the access token (plugins/auth.ts), and the one
 // function that turns it into the SQL condition every tenant-owned query applies. System roles see
 // everything; company roles their company; property-, building- and unit-scoped roles their part;
-// a role with no company (the sensor tester) sees no tenant-owned rows.
+// a role with no company (the sensor tester) sees no tenant-owned rows. Provider stock (micrometers
+// with no company) follows its own rule, `stockInScope`.
 
+import { mayFindStock, type StockLookup } from '@flowsight/domain/access';
 import { RoleType, type RoleTypeId } from '@flowsight/domain/lookups';
 import { isSystemRole } from '@flowsight/domain/roles';
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
@@ -67,6 +69,29 @@ export function inScope(
     within(scope.buildingId, record.buildingId) &&
     within(scope.unitId, record.unitId)
   );
+}
+
+/** Where a micrometer of stock is set aside (its pending office assignment). */
+export type Reservation = {
+  readonly companyId: number;
+  readonly propertyId: number;
+  readonly buildingId: number;
+};
+
+/**
+ * True when a micrometer of provider stock (no company) lies inside the scope, following the
+ * access table's rule (`stockFinders` in @flowsight/domain/access): stock reserved for a building
+ * is in scope where that building is; roles without a tenant (the tester) and unreserved stock
+ * follow `mayFindStock` for the way it was asked for.
+ */
+export function stockInScope(
+  scope: Scope,
+  reservation: Reservation | null,
+  lookup: StockLookup,
+): boolean {
+  if (seesEverything(scope)) return true;
+  if (reservation !== null && scope.companyId !== null) return inScope(scope, reservation);
+  return mayFindStock(scope.roleTypeId, lookup);
 }
 
 /**

@@ -1,7 +1,8 @@
 // Micrometer reads: one row shape (the sensor with its place's names, its pending office
 // assignment and its latest bench test), the paged lists, lookups by id and MAC, and the scope rule
-// for sensors. Assigned sensors are the company's; stock sensors (no company) belong to no tenant,
-// so the roles that handle stock — tester, installer, company admins who assign — may read them.
+// for sensors. Assigned sensors are the company's. Lookups by id and MAC also answer stock (no
+// company) for the service to judge with `stockInScope` (who may see which stock, and how, is the
+// access table's `stockFinders`); lists never show stock outside the system roles.
 import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sensors } from '../../db/schema/fleet.ts';
@@ -18,7 +19,10 @@ const hierarchy = {
   unitId: sensors.unitId,
 };
 
-/** Sensors the scope may see: its tenant's assigned sensors, plus stock when `stock` is set. */
+/**
+ * Sensors the scope may see: its tenant's assigned sensors, plus every stock sensor when `stock` is
+ * set (single lookups, whose answer the service then narrows with `stockInScope`).
+ */
 export function visibleSensors(scope: Scope, options: { stock: boolean }): SQL | undefined {
   if (seesEverything(scope)) return undefined;
   const assigned = scopeCondition(scope, hierarchy) ?? sql`true`;
@@ -92,7 +96,7 @@ const columns = {
   issue: sensors.issue,
   office_assignment: sql<OfficeAssignmentJson | null>`(
     select json_build_object('id', oa.id, 'building_id', oa.building_id, 'building_name', ob.name,
-      'company_id', oa.company_id, 'status', oa.status)
+      'property_id', ob.property_id, 'company_id', oa.company_id, 'status', oa.status)
     from office_assignments oa join buildings ob on ob.id = oa.building_id
     where oa.sensor_id = ${sensors.id} and oa.status = 'pending' order by oa.id desc limit 1)`,
   last_test: sql<LastTestJson | null>`(
@@ -107,6 +111,7 @@ type OfficeAssignmentJson = {
   id: number;
   building_id: number;
   building_name: string;
+  property_id: number;
   company_id: number;
   status: string;
 };

@@ -40,10 +40,14 @@ export const micrometerSchema = z.object({
       id: z.number().int(),
       building_id: z.number().int(),
       building_name: z.string(),
+      property_id: z.number().int(),
       company_id: z.number().int(),
       status: z.string(),
     })
-    .nullable(),
+    .nullable()
+    .describe(
+      'The pending reservation of a stock micrometer; shown only to roles whose scope holds its building',
+    ),
   last_test: z
     .object({ passed: z.boolean(), notes: z.string().nullable(), tested_at: z.string() })
     .nullable(),

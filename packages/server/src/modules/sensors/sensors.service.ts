@@ -4,6 +4,7 @@
 // exclusion, reported issues, office assignments and configuration. Every write is one
 // transaction that records an event with who and when.
 
+import type { StockLookup } from '@flowsight/domain/access';
 import { RoleType, SensorState, sensorStates, sensorStatuses } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
 import {
@@ -21,7 +22,14 @@ import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
-import { type Scope, seesEverything, systemScope } from '../../lib/tenant-scope.ts';
+import {
+  inScope,
+  type Reservation,
+  type Scope,
+  seesEverything,
+  stockInScope,
+  systemScope,
+} from '../../lib/tenant-scope.ts';
 import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
 import { toSubmission } from '../submissions/submissions.service.ts';
 import type { DownlinkQueue } from './downlinks.ts';
@@ -62,16 +70,32 @@ export function createSensorsService({
   downlinks,
   now = () => new Date(),
 }: Dependencies) {
-  const shape = (record: SensorRecord): Micrometer => toMicrometer(record);
+  /** The API shape; a reservation is shown only to roles whose scope holds its building. */
+  function shape(scope: Scope, record: SensorRecord): Micrometer {
+    const micrometer = toMicrometer(record);
+    const reservation = reservationOf(micrometer);
+    return reservation && !inScope(scope, reservation)
+      ? { ...micrometer, office_assignment: null }
+      : micrometer;
+  }
+  /** Stock (no company) is in the answer only when the access table's stock rule allows it. */
+  const visible = (scope: Scope, record: SensorRecord | undefined, lookup: StockLookup) =>
+    record &&
+    (record.company_id !== null || stockInScope(scope, reservationOf(toMicrometer(record)), lookup))
+      ? record
+      : undefined;
+  async function findByMac(scope: Scope, raw: string) {
+    const mac = normalizeMac(raw);
+    return visible(scope, mac ? await repository.byMac(scope, mac) : undefined, 'mac');
+  }
 
   async function requireSensor(scope: Scope, id: number) {
-    const record = await repository.byId(scope, id);
+    const record = visible(scope, await repository.byId(scope, id), 'id');
     if (!record) throw new NotFound(m.notFound);
     return record;
   }
   async function requireByMac(scope: Scope, raw: string) {
-    const mac = normalizeMac(raw);
-    const record = mac ? await repository.byMac(scope, mac) : undefined;
+    const record = await findByMac(scope, raw);
     if (!record) throw new NotFound(m.notFound);
     return record;
   }
@@ -121,7 +145,7 @@ export function createSensorsService({
     // The caller may have just moved the sensor out of their own scope (unassign).
     const record = await repository.byId(systemScope, id);
     if (!record) throw new NotFound(m.notFound);
-    return shape(record);
+    return shape(systemScope, record);
   }
 
   /** Checks the placement's chain company → property → building → unit and its fixture slot. */
@@ -181,7 +205,12 @@ export function createSensorsService({
   async function listed(scope: Scope, input: ListQueryInput, url: string, where?: SQL) {
     const query = sensorList.toQuery(input);
     const { rows, total } = await repository.page(scope, query, where);
-    return listEnvelope(rows.map(shape), total, query, url);
+    return listEnvelope(
+      rows.map((row) => shape(scope, row)),
+      total,
+      query,
+      url,
+    );
   }
 
   type CsvRow = Micrometer & {
@@ -224,15 +253,15 @@ export function createSensorsService({
       await requirePlace(scope, 'unit', unitId);
       return { count: await repository.count(scope, sql`${sensors.unitId} = ${unitId}`) };
     },
-    get: async (scope: Scope, id: number) => shape(await requireSensor(scope, id)),
-    getByMac: async (scope: Scope, mac: string) => shape(await requireByMac(scope, mac)),
+    get: async (scope: Scope, id: number) => shape(scope, await requireSensor(scope, id)),
+    getByMac: async (scope: Scope, mac: string) => shape(scope, await requireByMac(scope, mac)),
     async recentSubmissions(scope: Scope, id: number, limit: number) {
       const record = await requireSensor(scope, id);
       const rows = await repository.recentSubmissions(scope, record.mac_address, limit);
       return { data: rows.map(toSubmission) };
     },
     async searchTop(scope: Scope, text: string) {
-      return (await repository.searchTop(scope, text, 5)).map(shape);
+      return (await repository.searchTop(scope, text, 5)).map((row) => shape(scope, row));
     },
     exportAll: (scope: Scope, timeZone: string) =>
       csvFile(
@@ -241,7 +270,7 @@ export function createSensorsService({
         keysetChunks(
           async (afterId, limit) =>
             (await repository.chunk(scope, afterId ?? 0, limit)).map((record) => {
-              const sensor = shape(record);
+              const sensor = shape(scope, record);
               return {
                 ...sensor,
                 state: sensorStates.find((s) => s.id === sensor.sensor_state_id)?.name ?? '',
@@ -500,8 +529,7 @@ export function createSensorsService({
       const problems: string[] = [];
       const found: SensorRecord[] = [];
       for (const raw of new Set(macs)) {
-        const mac = normalizeMac(raw);
-        const record = mac ? await repository.byMac(scope, mac) : undefined;
+        const record = await findByMac(scope, raw);
         if (!record) problems.push(`${raw}: ${m.notFound}`);
         else if (record.company_id !== null) problems.push(`${raw}: ${m.alreadyAssigned}`);
         else if (record.sensor_state_id === SensorState.Defective)
@@ -540,7 +568,7 @@ export function createSensorsService({
     },
     async officeAssignmentOf(scope: Scope, sensorId: number) {
       const sensor = await requireSensor(scope, sensorId);
-      const assignment = toMicrometer(sensor).office_assignment;
+      const assignment = shape(scope, sensor).office_assignment;
       if (!assignment) throw new NotFound('This micrometer has no pending office assignment');
       await requirePlace(scope, 'building', assignment.building_id);
       return { ...assignment, sensor_id: sensor.id, mac_address: sensor.mac_address };
@@ -644,3 +672,15 @@ export function createSensorsService({
   };
 }
 export type SensorsService = ReturnType<typeof createSensorsService>;
+
+/** Where a stock micrometer is set aside, from its pending office assignment. */
+function reservationOf(micrometer: Micrometer): Reservation | null {
+  const assignment = micrometer.office_assignment;
+  return assignment
+    ? {
+        companyId: assignment.company_id,
+        propertyId: assignment.property_id,
+        buildingId: assignment.building_id,
+      }
+    : null;
+}

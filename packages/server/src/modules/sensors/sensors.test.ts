@@ -426,6 +426,103 @@ describe('micrometers API', () => {
     ).toBe(403);
   });
 
+  it('keeps stock set aside for a building its company’s: others cannot read, find or install it', async () => {
+    const otherAdmin = authorized(t.app, await t.signIn('other.admin@flowsight.test'));
+    const shelf = await rows<{ id: number; mac: string }>(sql`
+      select id, mac_address as mac from sensors where company_id is null
+        and sensor_state_id = ${SensorState.Stock} order by id offset 8 limit 3`);
+    const [theirs, ours, loose] = shelf as [
+      { id: number; mac: string },
+      { id: number; mac: string },
+      { id: number; mac: string },
+    ];
+    expect(loose).toBeDefined();
+    await t.database.db.execute(
+      sql`update companies set allow_assignment = true where id in (${own.company}, ${foreign.company})`,
+    );
+    const slotOf = async (company: number) => {
+      const slot = await freeToiletUnit(company);
+      return {
+        company_id: company,
+        property_id: slot.property,
+        building_id: slot.building,
+        unit_id: slot.unit,
+        appliance_type_id: ApplianceType.MainToilet,
+      };
+    };
+    const install = (call: Call, mac: string, placement: object) =>
+      call(`/api/sensors/assign?mac=${mac}&action=assign`, { method: 'POST', payload: placement });
+    const reserve = (call: Call, building: number, mac: string) =>
+      call('/api/sensors/office-assignment', {
+        method: 'POST',
+        payload: { building_id: building, macs: [mac] },
+      });
+
+    // The other company sets one aside for its building.
+    const theirSlot = await slotOf(foreign.company);
+    expect((await reserve(otherAdmin, theirSlot.building_id, theirs.mac)).statusCode).toBe(200);
+    const seen = (await otherAdmin(`/api/sensors/mac/${theirs.mac}`)).json();
+    expect(seen.office_assignment).toMatchObject({
+      building_id: theirSlot.building_id,
+      company_id: foreign.company,
+    });
+    expect((await otherAdmin(`/api/sensors/${theirs.id}`)).statusCode).toBe(200);
+
+    // This company sees nothing of it, by MAC or id, and cannot take it or set it aside again.
+    for (const call of [installer, companyAdmin, manager]) {
+      expect((await call(`/api/sensors/mac/${theirs.mac}`)).statusCode).toBe(404);
+      expect((await call(`/api/sensors/${theirs.id}`)).statusCode).toBe(404);
+      expect((await call(`/api/sensors/${theirs.id}/submissions`)).statusCode).toBe(404);
+    }
+    expect((await companyAdmin(`/api/sensors/office-assignment/${theirs.id}`)).statusCode).toBe(
+      404,
+    );
+    const ourSlot = await slotOf(own.company);
+    const taken = await install(installer, theirs.mac, ourSlot);
+    expect([taken.statusCode, taken.json().message]).toEqual([404, m.notFound]);
+    const again = await reserve(companyAdmin, ourSlot.building_id, theirs.mac);
+    expect([again.statusCode, again.json().message]).toEqual([
+      400,
+      [`${theirs.mac}: ${m.notFound}`],
+    ]);
+    const [kept] = await rows<{ company_id: number | null; status: string }>(sql`
+      select s.company_id, oa.status from sensors s join office_assignments oa on oa.sensor_id = s.id
+      where s.id = ${theirs.id}`);
+    expect(kept).toEqual({ company_id: null, status: 'pending' });
+
+    // The tester still reads it on the bench, without where it is set aside; staff see all.
+    const benched = await tester(`/api/sensors/${theirs.id}`);
+    expect(benched.statusCode).toBe(200);
+    expect(benched.json().office_assignment).toBeNull();
+    expect((await admin(`/api/sensors/${theirs.id}`)).json().office_assignment).not.toBeNull();
+
+    // Its own company installs it, and the reservation is fulfilled.
+    const fulfilled = await install(otherAdmin, theirs.mac, theirSlot);
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    const [done] = await rows<{ status: string }>(
+      sql`select status from office_assignments where sensor_id = ${theirs.id}`,
+    );
+    expect(done?.status).toBe('installed');
+
+    // The other direction: this company's reservation is its own to read and install.
+    expect((await reserve(companyAdmin, ourSlot.building_id, ours.mac)).statusCode).toBe(200);
+    const mine = await installer(`/api/sensors/${ours.id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().office_assignment).toMatchObject({ building_id: ourSlot.building_id });
+    expect((await otherAdmin(`/api/sensors/mac/${ours.mac}`)).statusCode).toBe(404);
+    expect((await install(installer, ours.mac, ourSlot)).statusCode).toBe(200);
+
+    // Unreserved stock: found by MAC by those who handle it, never walked by id by a company.
+    expect((await installer(`/api/sensors/mac/${loose.mac}`)).statusCode).toBe(200);
+    expect((await companyAdmin(`/api/sensors/mac/${loose.mac}`)).statusCode).toBe(200);
+    expect((await manager(`/api/sensors/mac/${loose.mac}`)).statusCode).toBe(404);
+    for (const call of [installer, companyAdmin, manager, otherAdmin]) {
+      expect((await call(`/api/sensors/${loose.id}`)).statusCode).toBe(404);
+    }
+    expect((await tester(`/api/sensors/${loose.id}`)).statusCode).toBe(200);
+    expect((await admin(`/api/sensors/${loose.id}`)).statusCode).toBe(200);
+  });
+
   it('stores a configuration and queues its port-3 downlink; a building gets one per sensor', async () => {
     const configured = await admin(`/api/sensors/${own.id}/config`, {
       method: 'PUT',
