@@ -23,3 +23,15 @@ export const DEFAULT_WATER_PRICE_PER_KGAL = 10;
 
 /** Default server-side message when a failure carries none (spec section 8). */
 export const GENERIC_ERROR_MESSAGE = 'An error occurred!!!';
+
+/**
+ * How far ahead of the server's clock a reading's receive time may be (network servers' clocks
+ * drift a little; none hears the future). Ingest refuses later times with 400.
+ */
+export const READING_MAX_FUTURE_SKEW_MS = 5 * 60_000;
+/**
+ * How old a reading's receive time may be, in days (about the 24 months of readings partitions the
+ * server keeps ready). Ingest refuses older times with 400, so no sender can make it create a
+ * table for a distant month.
+ */
+export const READING_MAX_AGE_DAYS = 730;

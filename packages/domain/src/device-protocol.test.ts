@@ -5,6 +5,7 @@ import {
   encodeConfigDownlink,
   encodeUplink,
   type Frame,
+  receiveTimeProblem,
 } from './device-protocol.ts';
 
 const bytes = (hex: string) =>
@@ -139,5 +140,19 @@ describe('device protocol', () => {
       { paramId: 2, value: 3600 },
     ]);
     expect(() => decodeConfigDownlink(bytes('0103'))).toThrow(/multiple of 3/);
+  });
+
+  it('accepts receive times from the allowed past up to a small skew ahead of the clock', () => {
+    const now = new Date('2026-11-26T12:00:00Z');
+    const at = (iso: string) => receiveTimeProblem(new Date(iso), now);
+    expect(at('2026-11-26T12:05:00Z')).toBeNull();
+    expect(at('2026-11-26T12:05:01Z')).toBe(
+      "must not be more than 5 minutes ahead of the server's clock",
+    );
+    expect(at('9999-12-31T00:00:00Z')).toMatch(/ahead/);
+    expect(at('2024-11-27T12:00:00Z')).toBeNull();
+    expect(at('2024-11-26T11:59:59Z')).toBe('must be within the last 730 days');
+    expect(at('0001-01-01T00:00:00Z')).toMatch(/within/);
+    expect(receiveTimeProblem(new Date(Number.NaN), now)).toMatch(/ISO 8601/);
   });
 });

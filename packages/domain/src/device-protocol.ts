@@ -3,6 +3,8 @@
 // throws: a frame that cannot be read comes back as `{ ok: false, error }` so the uplink can be
 // stored with its error.
 
+import { READING_MAX_AGE_DAYS, READING_MAX_FUTURE_SKEW_MS } from './constants.ts';
+
 export const UPLINK_PORT_USAGE = 1;
 export const UPLINK_PORT_KEEPALIVE = 2;
 export const DOWNLINK_PORT_CONFIG = 3;
@@ -198,4 +200,21 @@ export function decodeConfigDownlink(bytes: Uint8Array): ConfigEntry[] {
     entries.push({ paramId: view.getUint8(offset), value: view.getUint16(offset + 1) });
   }
   return entries;
+}
+
+/**
+ * Why a reading's receive time (the end of a report's interval) cannot be stored, or null: more
+ * than READING_MAX_FUTURE_SKEW_MS after the server's clock, or more than READING_MAX_AGE_DAYS
+ * before it. Every ingest transport checks it and names the field that carried the time.
+ */
+export function receiveTimeProblem(at: Date, now: Date): string | null {
+  const time = at.getTime();
+  if (Number.isNaN(time)) return 'must be an ISO 8601 time';
+  if (time > now.getTime() + READING_MAX_FUTURE_SKEW_MS) {
+    return `must not be more than ${READING_MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the server's clock`;
+  }
+  if (time < now.getTime() - READING_MAX_AGE_DAYS * 86_400_000) {
+    return `must be within the last ${READING_MAX_AGE_DAYS} days`;
+  }
+  return null;
 }

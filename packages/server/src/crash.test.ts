@@ -31,12 +31,19 @@ const macs = generateDemoPortfolio()
   .slice(0, 6)
   .map((sensor) => sensor.macAddress);
 const volumeOf = (index: number) => 1000 + (index % 37) * 10;
+const DAY_MS = 86_400_000;
+/**
+ * Each stream's readings start on its own day and fit in 20 days; both streams lie in the past
+ * (ingest refuses receive times ahead of its clock).
+ */
+const FIRST_DAY = Math.floor(Date.now() / DAY_MS) - 60;
+const streamStart = (stream: number) => (FIRST_DAY + stream * 20) * DAY_MS;
 
 /** Reading `index` of a stream: its sensor, a distinct 15-minute slot and sequence number. */
 function reading(stream: number, index: number) {
   const mac = macs[index % macs.length] as string;
   const slot = Math.floor(index / macs.length);
-  const receivedAt = new Date(Date.UTC(2026, 11, 1 + stream * 20) + slot * 900_000);
+  const receivedAt = new Date(streamStart(stream) + slot * 900_000);
   const { bytes } = encodeUplink({
     kind: 'usage',
     version: 2,
@@ -105,8 +112,8 @@ describe('crash safety of ingest', () => {
 
   /** Counts and volumes of the test's readings, read after the server has stopped. */
   async function totals(stream: number) {
-    const from = new Date(Date.UTC(2026, 11, 1 + stream * 20)).toISOString();
-    const to = new Date(Date.UTC(2026, 11, 1 + (stream + 1) * 20)).toISOString();
+    const from = new Date(streamStart(stream)).toISOString();
+    const to = new Date(streamStart(stream + 1)).toISOString();
     const query = `select
         (select count(*)::int from submissions where measured_at >= '${from}' and measured_at < '${to}') as readings,
         (select count(distinct (mac_address, measured_at, seq))::int from submissions where measured_at >= '${from}' and measured_at < '${to}') as distinct_readings,

@@ -12,13 +12,14 @@ import { Forbidden, Unauthorized } from '../lib/errors.ts';
 import type { Scope } from '../lib/tenant-scope.ts';
 import type { TokenService, VerifiedToken } from '../lib/tokens.ts';
 import type { AuthRepository, SessionRecord } from '../modules/auth/auth.repository.ts';
+import type { VerifiedKey } from '../modules/integrations/integration-keys.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's resolved scope; null on public and integration routes. */
     scope: Scope | null;
-    /** The integration API key that authenticated an ingest call. */
-    integrationKeyId: number | null;
+    /** The integration API key that authenticated an ingest call, with its scope. */
+    integrationKey: VerifiedKey | null;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -31,8 +32,8 @@ export type AuthPluginOptions = {
   prefix: string;
   tokens: TokenService;
   repository: AuthRepository;
-  /** Resolves an integration API key to its id, or null when unknown or revoked. */
-  verifyIntegrationKey: (key: string) => Promise<number | null>;
+  /** Resolves an integration API key to its id and scope, or null when unknown or revoked. */
+  verifyIntegrationKey: (key: string) => Promise<VerifiedKey | null>;
 };
 
 /** The token of `Authorization: Bearer <token>`, if the call carries one. */
@@ -79,7 +80,7 @@ export function scopeOf(request: FastifyRequest): Scope {
 export const authPlugin = fp(async function auth(app: FastifyInstance, options: AuthPluginOptions) {
   const { prefix, tokens, repository, verifyIntegrationKey } = options;
   app.decorateRequest('scope', null);
-  app.decorateRequest('integrationKeyId', null);
+  app.decorateRequest('integrationKey', null);
 
   // Each /api route has one method and its rule. Fastify adds a HEAD route for each GET, which
   // runs the GET handler: HEAD takes the GET rule.
@@ -103,9 +104,9 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
     if (access === 'public') return;
     if (access === 'integration') {
       const key = presentedKey(request);
-      const keyId = key ? await verifyIntegrationKey(key) : null;
-      if (keyId === null) throw new Unauthorized('A valid integration API key is required');
-      request.integrationKeyId = keyId;
+      const verified = key ? await verifyIntegrationKey(key) : null;
+      if (verified === null) throw new Unauthorized('A valid integration API key is required');
+      request.integrationKey = verified;
       return;
     }
     const token = bearerToken(request);

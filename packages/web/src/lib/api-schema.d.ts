@@ -276,6 +276,66 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: the token presented is refused from now on (other sessions go on) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -633,6 +693,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9765,10 +9838,12 @@ export interface paths {
                                     [key: string]: number;
                                 } | null;
                                 issue: string | null;
+                                /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                                 office_assignment: {
                                     id: number;
                                     building_id: number;
                                     building_name: string;
+                                    property_id: number;
                                     company_id: number;
                                     status: string;
                                 } | null;
@@ -9918,10 +9993,12 @@ export interface paths {
                                     [key: string]: number;
                                 } | null;
                                 issue: string | null;
+                                /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                                 office_assignment: {
                                     id: number;
                                     building_id: number;
                                     building_name: string;
+                                    property_id: number;
                                     company_id: number;
                                     status: string;
                                 } | null;
@@ -10071,10 +10148,12 @@ export interface paths {
                                     [key: string]: number;
                                 } | null;
                                 issue: string | null;
+                                /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                                 office_assignment: {
                                     id: number;
                                     building_id: number;
                                     building_name: string;
+                                    property_id: number;
                                     company_id: number;
                                     status: string;
                                 } | null;
@@ -10226,10 +10305,12 @@ export interface paths {
                                     [key: string]: number;
                                 } | null;
                                 issue: string | null;
+                                /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                                 office_assignment: {
                                     id: number;
                                     building_id: number;
                                     building_name: string;
+                                    property_id: number;
                                     company_id: number;
                                     status: string;
                                 } | null;
@@ -10394,10 +10475,12 @@ export interface paths {
                                     [key: string]: number;
                                 } | null;
                                 issue: string | null;
+                                /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                                 office_assignment: {
                                     id: number;
                                     building_id: number;
                                     building_name: string;
+                                    property_id: number;
                                     company_id: number;
                                     status: string;
                                 } | null;
@@ -10562,10 +10645,12 @@ export interface paths {
                                     [key: string]: number;
                                 } | null;
                                 issue: string | null;
+                                /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                                 office_assignment: {
                                     id: number;
                                     building_id: number;
                                     building_name: string;
+                                    property_id: number;
                                     company_id: number;
                                     status: string;
                                 } | null;
@@ -10730,10 +10815,12 @@ export interface paths {
                                     [key: string]: number;
                                 } | null;
                                 issue: string | null;
+                                /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                                 office_assignment: {
                                     id: number;
                                     building_id: number;
                                     building_name: string;
+                                    property_id: number;
                                     company_id: number;
                                     status: string;
                                 } | null;
@@ -10966,10 +11053,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -11049,10 +11138,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -11145,10 +11236,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -11404,10 +11497,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -11540,10 +11635,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -11862,10 +11959,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -11998,10 +12097,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -12304,10 +12405,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -12756,10 +12859,12 @@ export interface paths {
                                 [key: string]: number;
                             } | null;
                             issue: string | null;
+                            /** @description The pending reservation of a stock micrometer; shown only to roles whose scope holds its building */
                             office_assignment: {
                                 id: number;
                                 building_id: number;
                                 building_name: string;
+                                property_id: number;
                                 company_id: number;
                                 status: string;
                             } | null;
@@ -19946,7 +20051,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Integration API keys (prefix only), newest first */
+        /** Integration API keys (prefix only) with their scope, newest first */
         get: {
             parameters: {
                 query?: never;
@@ -19965,6 +20070,9 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
+                            /** @description The company whose micrometers the key writes; null: the whole fleet */
+                            company_id: number | null;
+                            company_name: string | null;
                             /** @description The first characters of the key */
                             prefix: string;
                             created_at: string;
@@ -19976,7 +20084,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a key for a network-server integration; the answer shows it once */
+        /**
+         * Create a key for a network-server integration; the answer shows it once
+         * @description The key writes readings of the micrometers in its scope only: one company (`company_id`, for that company's network server) or the whole fleet (`company_id` null or left out, for the provider's network server).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -19988,6 +20099,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** @description The key's scope: a company's id for that company's network server, which may then write only that company's micrometers; null or left out: the whole fleet (the provider's network server) */
+                        company_id?: number | null;
                     };
                 };
             };
@@ -20001,6 +20114,9 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
+                            /** @description The company whose micrometers the key writes; null: the whole fleet */
+                            company_id: number | null;
+                            company_name: string | null;
                             /** @description The first characters of the key */
                             prefix: string;
                             created_at: string;
@@ -20063,6 +20179,9 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
+                            /** @description The company whose micrometers the key writes; null: the whole fleet */
+                            company_id: number | null;
+                            company_name: string | null;
                             /** @description The first characters of the key */
                             prefix: string;
                             created_at: string;
@@ -20100,7 +20219,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Native batch of uplinks (at most 5,000); answered after they are committed */
+        /**
+         * Native batch of uplinks (at most 5,000); answered after they are committed
+         * @description A key scoped to a company writes only that company's micrometers: uplinks of any other DevEUI (another company's, stock or unknown) are not stored and are counted and named in `refused` and `refused_macs`; when none of a call's uplinks is in scope the call is refused with 403 naming them. A whole-fleet key writes every DevEUI. A receive time more than 5 minutes ahead of the server's clock, or more than 730 days old, is refused with 400 naming the field; nothing of that call is stored.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -20143,6 +20265,10 @@ export interface paths {
                             malformed: number;
                             /** @description From MACs not assigned to a unit */
                             unassigned: number;
+                            /** @description Not stored: their micrometer is outside the key's company (never with a fleet key) */
+                            refused: number;
+                            /** @description The DevEUIs of the refused uplinks, each once */
+                            refused_macs: string[];
                         };
                     };
                 };
@@ -20161,6 +20287,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20215,7 +20354,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** ChirpStack v4 HTTP integration: `up` events are stored, `status` updates the battery, others are ignored */
+        /**
+         * ChirpStack v4 HTTP integration: `up` events are stored, `status` updates the battery, others are ignored
+         * @description A key scoped to a company writes only that company's micrometers: uplinks of any other DevEUI (another company's, stock or unknown) are not stored and are counted and named in `refused` and `refused_macs`; when none of a call's uplinks is in scope the call is refused with 403 naming them. A whole-fleet key writes every DevEUI. A receive time more than 5 minutes ahead of the server's clock, or more than 730 days old, is refused with 400 naming the field; nothing of that call is stored. A `status` event of a micrometer outside the key's company is refused with 403.
+         */
         post: {
             parameters: {
                 query: {
@@ -20249,6 +20391,10 @@ export interface paths {
                             malformed: number;
                             /** @description From MACs not assigned to a unit */
                             unassigned: number;
+                            /** @description Not stored: their micrometer is outside the key's company (never with a fleet key) */
+                            refused: number;
+                            /** @description The DevEUIs of the refused uplinks, each once */
+                            refused_macs: string[];
                         } | {
                             ignored: string;
                         };
@@ -20269,6 +20415,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -20323,7 +20482,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The Things Stack v3 webhook: uplink messages are stored, other messages ignored */
+        /**
+         * The Things Stack v3 webhook: uplink messages are stored, other messages ignored
+         * @description A key scoped to a company writes only that company's micrometers: uplinks of any other DevEUI (another company's, stock or unknown) are not stored and are counted and named in `refused` and `refused_macs`; when none of a call's uplinks is in scope the call is refused with 403 naming them. A whole-fleet key writes every DevEUI. A receive time more than 5 minutes ahead of the server's clock, or more than 730 days old, is refused with 400 naming the field; nothing of that call is stored.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -20381,6 +20543,10 @@ export interface paths {
                             malformed: number;
                             /** @description From MACs not assigned to a unit */
                             unassigned: number;
+                            /** @description Not stored: their micrometer is outside the key's company (never with a fleet key) */
+                            refused: number;
+                            /** @description The DevEUIs of the refused uplinks, each once */
+                            refused_macs: string[];
                         } | {
                             ignored: string;
                         };
@@ -20401,6 +20567,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

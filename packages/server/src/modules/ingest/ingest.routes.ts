@@ -1,12 +1,17 @@
 // `/api/ingest/...`: uplinks from network-server integrations, authenticated by integration API
 // keys (plugins/auth.ts), limited per key, and answered only after the rows are committed, so a
-// 2xx means stored and a retry after any failure is safe (redeliveries are no-ops).
+// 2xx means stored and a retry after any failure is safe (redeliveries are no-ops). A company's
+// key writes only that company's micrometers: the others of a call are refused and named in the
+// answer, and a call with none of its micrometers in scope is refused with 403. Receive times must
+// lie within the window of `receiveTimeProblem` (400 naming the field).
+import { READING_MAX_AGE_DAYS, READING_MAX_FUTURE_SKEW_MS } from '@flowsight/domain/constants';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Invalid } from '../../lib/errors.ts';
+import { Invalid, Unauthorized } from '../../lib/errors.ts';
 import { errorSchema } from '../../lib/http-schemas.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
-import type { IngestService } from './ingest.service.ts';
+import type { IngestResult, IngestScope, IngestService } from './ingest.service.ts';
 import {
   chirpstackStatusSchema,
   chirpstackUpSchema,
@@ -28,9 +33,39 @@ export const ingestResultSchema = z.object({
   duplicates: z.number().int().describe('Redeliveries of readings already stored'),
   malformed: z.number().int().describe('Stored with their decoding error'),
   unassigned: z.number().int().describe('From MACs not assigned to a unit'),
+  refused: z
+    .number()
+    .int()
+    .describe("Not stored: their micrometer is outside the key's company (never with a fleet key)"),
+  refused_macs: z.array(z.string()).describe('The DevEUIs of the refused uplinks, each once'),
 });
 const ignoredSchema = z.object({ ignored: z.string() });
-const errors = { 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  413: errorSchema,
+  429: errorSchema,
+};
+
+/** What every ingest route says about keys and times (the OpenAPI description). */
+const rules =
+  "A key scoped to a company writes only that company's micrometers: uplinks of any other DevEUI " +
+  "(another company's, stock or unknown) are not stored and are counted and named in `refused` and " +
+  "`refused_macs`; when none of a call's uplinks is in scope the call is refused with 403 naming " +
+  'them. A whole-fleet key writes every DevEUI. A receive time more than ' +
+  `${READING_MAX_FUTURE_SKEW_MS / 60_000} minutes ahead of the server's clock, or more than ` +
+  `${READING_MAX_AGE_DAYS} days old, is refused with 400 naming the field; nothing of that call is stored.`;
+
+/** The scope of the key that authenticated the call. */
+function keyScope(request: FastifyRequest): IngestScope {
+  if (!request.integrationKey) throw new Unauthorized('A valid integration API key is required');
+  return { companyId: request.integrationKey.companyId };
+}
+const answer = ({ refusedMacs, ...counts }: IngestResult) => ({
+  ...counts,
+  refused_macs: refusedMacs,
+});
 
 export const TOO_MANY_INGEST_CALLS =
   'Too many ingest calls for this key; retry after the indicated time';
@@ -51,7 +86,7 @@ export const ingestModule: FastifyPluginAsyncZod<{
   app.addHook('preHandler', async (request) => {
     // The body is read and valid: the batch is about to be handed over (or refused below).
     arrived(request);
-    limiter.hit([{ key: `ingest:${request.integrationKeyId}`, rule }], TOO_MANY_INGEST_CALLS);
+    limiter.hit([{ key: `ingest:${request.integrationKey?.id}`, rule }], TOO_MANY_INGEST_CALLS);
   });
 
   app.post(
@@ -62,11 +97,13 @@ export const ingestModule: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'Native batch of uplinks (at most 5,000); answered after they are committed',
+        description: rules,
         body: nativeBatchSchema,
         response: { 200: ingestResultSchema, ...errors },
       },
     },
-    (request) => service.ingest(fromNativeBatch(request.body)),
+    async (request) =>
+      answer(await service.ingest(fromNativeBatch(request.body), keyScope(request))),
   );
 
   app.post(
@@ -78,6 +115,7 @@ export const ingestModule: FastifyPluginAsyncZod<{
         security,
         summary:
           'ChirpStack v4 HTTP integration: `up` events are stored, `status` updates the battery, others are ignored',
+        description: `${rules} A \`status\` event of a micrometer outside the key's company is refused with 403.`,
         querystring: z.object({ event: z.string().max(32) }),
         body: z.looseObject({}),
         response: { 200: z.union([ingestResultSchema, ignoredSchema]), ...errors },
@@ -89,7 +127,7 @@ export const ingestModule: FastifyPluginAsyncZod<{
         const parsed = chirpstackUpSchema.safeParse(request.body);
         if (!parsed.success)
           throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-        return service.ingest([fromChirpstack(parsed.data)]);
+        return answer(await service.ingest([fromChirpstack(parsed.data)], keyScope(request)));
       }
       if (event === 'status') {
         const parsed = chirpstackStatusSchema.safeParse(request.body);
@@ -97,7 +135,12 @@ export const ingestModule: FastifyPluginAsyncZod<{
           throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
         const { batteryLevel, batteryLevelUnavailable, deviceInfo, time } = parsed.data;
         if (batteryLevel !== undefined && !batteryLevelUnavailable) {
-          await service.recordBattery(deviceInfo.devEui, batteryLevel, time ?? new Date());
+          await service.recordBattery(
+            deviceInfo.devEui,
+            batteryLevel,
+            time ?? new Date(),
+            keyScope(request),
+          );
         }
         return { ignored: 'status recorded' };
       }
@@ -113,6 +156,7 @@ export const ingestModule: FastifyPluginAsyncZod<{
         tags,
         security,
         summary: 'The Things Stack v3 webhook: uplink messages are stored, other messages ignored',
+        description: rules,
         body: ttnWebhookSchema,
         response: { 200: z.union([ingestResultSchema, ignoredSchema]), ...errors },
       },
@@ -120,7 +164,7 @@ export const ingestModule: FastifyPluginAsyncZod<{
     async (request) => {
       const uplink = fromTtn(request.body);
       if (!uplink) return { ignored: 'not an uplink message' };
-      return service.ingest([uplink]);
+      return answer(await service.ingest([uplink], keyScope(request)));
     },
   );
 };

@@ -3,13 +3,16 @@
 // assignment at that moment; the natural key (mac, measured_at, seq) makes a redelivery insert
 // nothing; only rows actually inserted add to the hourly and daily usage rollups and move the
 // sensors' and gateways' last-seen facts. A malformed uplink is stored with its error and never
-// fails its batch. Callers acknowledge their transport only after `ingest` resolves.
+// fails its batch. A batch written with a company's integration key stores only that company's
+// micrometers and reports the others as refused. Callers acknowledge their transport only after
+// `ingest` resolves.
 import { decodeUplink, type Frame } from '@flowsight/domain/device-protocol';
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
 import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { copyField, copyWriter, type Database } from '../../db/client.ts';
+import { Forbidden } from '../../lib/errors.ts';
 
 export const transports = ['http', 'chirpstack', 'ttn', 'mqtt', 'simulator'] as const;
 export type Transport = (typeof transports)[number];
@@ -33,13 +36,35 @@ export type Uplink = {
 export type IngestResult = {
   /** Uplinks in the batch. */
   received: number;
-  /** New rows stored (the rest were redeliveries). */
+  /** New rows stored (the rest were redeliveries or refused). */
   stored: number;
   duplicates: number;
   malformed: number;
   /** Stored rows from MACs that are unknown or not assigned to a unit. */
   unassigned: number;
+  /** Uplinks not stored: their micrometer is outside the writer's scope. */
+  refused: number;
+  /** The DevEUIs of the refused uplinks, each once. */
+  refusedMacs: string[];
 };
+
+/**
+ * Whose micrometers a batch may write: one company's (an integration key of that company's network
+ * server), or, with `companyId` null, the whole fleet — unknown and stock DevEUIs included.
+ */
+export type IngestScope = { readonly companyId: number | null };
+export const wholeFleet: IngestScope = { companyId: null };
+
+/** Most DevEUIs a refusal message names. */
+const NAMED_IN_REFUSAL = 20;
+/** The refusal of a call none of whose micrometers is in the key's scope. */
+export function outOfScope(macs: readonly string[]): Forbidden {
+  const named = macs.slice(0, NAMED_IN_REFUSAL).join(', ');
+  const more = macs.length > NAMED_IN_REFUSAL ? ` and ${macs.length - NAMED_IN_REFUSAL} more` : '';
+  return new Forbidden(
+    `This integration key writes only its company's micrometers; refused: ${named}${more}`,
+  );
+}
 
 type SensorRow = {
   id: number;
@@ -194,7 +219,11 @@ const emptyResult = (received: number): IngestResult => ({
   duplicates: 0,
   malformed: 0,
   unassigned: 0,
+  refused: 0,
+  refusedMacs: [],
 });
+/** One caller's uplinks within a group commit, with the scope they were sent under. */
+type Part = { readonly uplinks: readonly Uplink[]; readonly scope: IngestScope };
 /** The SQLSTATE of a database error, looked for through its causes. */
 function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
@@ -514,18 +543,28 @@ export function createIngestService(
   }
 
   /** One transaction for several batches; answers each batch's result and the touched sensors. */
-  async function storeGroup(parts: readonly (readonly Uplink[])[], useCopy: boolean) {
+  async function storeGroup(parts: readonly Part[], useCopy: boolean) {
     return db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
-      const prepared = parts.flatMap((uplinks, part) =>
+      const prepared = parts.flatMap(({ uplinks }, part) =>
         uplinks.map((uplink) => ({ uplink, part, mac: normalizeMac(uplink.mac) })),
       );
       const macs = [...new Set(prepared.flatMap(({ mac }) => (mac ? [mac] : [])))];
       const sensors = await sensorsByMac(tx, macs);
+      const results = parts.map(({ uplinks }) => emptyResult(uplinks.length));
+      const refusedMacs = parts.map(() => new Set<string>());
       // A key repeated within the group would be refused by the database; keep its first copy.
       const unique = new Map<string, Row>();
       for (const { uplink, part, mac } of prepared) {
-        const row = toRow(uplink, mac ? sensors.get(mac) : undefined, part);
+        const sensor = mac ? sensors.get(mac) : undefined;
+        const companyId = parts[part]?.scope.companyId ?? null;
+        if (companyId !== null && sensor?.company_id !== companyId) {
+          // Outside the writer's scope (another company's, stock or unknown): not stored at all.
+          (results[part] as IngestResult).refused += 1;
+          refusedMacs[part]?.add(mac ?? storable(uplink.mac.slice(0, 64)));
+          continue;
+        }
+        const row = toRow(uplink, sensor, part);
         row.mac = mac ?? storable(uplink.mac.slice(0, 64));
         if (!mac) {
           row.kind = 'malformed';
@@ -544,7 +583,6 @@ export function createIngestService(
       await addUsage(tx, fresh);
       const sensorIds = await touchSensors(tx, fresh);
       await touchGateways(tx, fresh);
-      const results = parts.map((uplinks) => emptyResult(uplinks.length));
       for (const row of fresh) {
         const result = results[row.part];
         if (!result) continue;
@@ -552,12 +590,15 @@ export function createIngestService(
         if (row.kind === 'malformed') result.malformed += 1;
         if (!row.sensor?.unit_id) result.unassigned += 1;
       }
-      for (const result of results) result.duplicates = result.received - result.stored;
+      for (const [part, result] of results.entries()) {
+        result.duplicates = result.received - result.stored - result.refused;
+        result.refusedMacs = [...(refusedMacs[part] ?? [])];
+      }
       return { results, sensorIds };
     });
   }
 
-  async function storeWithRetry(parts: readonly (readonly Uplink[])[]) {
+  async function storeWithRetry(parts: readonly Part[]) {
     let useCopy = true;
     for (let attempt = 1; ; ) {
       try {
@@ -576,8 +617,7 @@ export function createIngestService(
     }
   }
 
-  type Pending = {
-    uplinks: readonly Uplink[];
+  type Pending = Part & {
     resolve: (result: IngestResult) => void;
     reject: (error: unknown) => void;
   };
@@ -644,7 +684,7 @@ export function createIngestService(
         }
         if (group.length === 0) return;
         try {
-          const { results, sensorIds } = await storeWithRetry(group.map((p) => p.uplinks));
+          const { results, sensorIds } = await storeWithRetry(group);
           for (const [index, pending] of group.entries()) {
             pending.resolve(results[index] ?? emptyResult(0));
           }
@@ -657,7 +697,7 @@ export function createIngestService(
           // One batch must not fail the others it was merged with: store each alone.
           for (const pending of group) {
             try {
-              const { results, sensorIds } = await storeWithRetry([pending.uplinks]);
+              const { results, sensorIds } = await storeWithRetry([pending]);
               pending.resolve(results[0] ?? emptyResult(0));
               notify(sensorIds);
             } catch (alone) {
@@ -672,10 +712,14 @@ export function createIngestService(
   }
 
   /** Queues uplinks of one lane; resolves once the transaction holding them committed. */
-  function enqueue(index: number, uplinks: readonly Uplink[]): Promise<IngestResult> {
+  function enqueue(
+    index: number,
+    uplinks: readonly Uplink[],
+    scope: IngestScope,
+  ): Promise<IngestResult> {
     const lane = lanes[index] as (typeof lanes)[number];
     return new Promise((resolve, reject) => {
-      lane.queue.push({ uplinks, resolve, reject });
+      lane.queue.push({ uplinks, scope, resolve, reject });
       arrivalNews();
       void drain(lane);
     });
@@ -688,21 +732,29 @@ export function createIngestService(
      * next transaction (group commit): fewer, larger transactions, and a reading that appears in
      * several merged batches is stored for the first and counted a duplicate for the others. If a
      * part fails the call fails, and a retry stores only what is missing.
+     *
+     * Under a company's scope, uplinks of micrometers that are not that company's are refused
+     * (counted and named, never stored); when that is all of them the call fails with 403.
      */
-    async ingest(uplinks: readonly Uplink[]): Promise<IngestResult> {
+    async ingest(uplinks: readonly Uplink[], scope = wholeFleet): Promise<IngestResult> {
       if (uplinks.length === 0) return emptyResult(0);
       const parts: Uplink[][] = Array.from({ length: LANES }, () => []);
       for (const uplink of uplinks) parts[laneOf(uplink.mac)]?.push(uplink);
       const results = await Promise.all(
-        parts.flatMap((part, index) => (part.length > 0 ? [enqueue(index, part)] : [])),
+        parts.flatMap((part, index) => (part.length > 0 ? [enqueue(index, part, scope)] : [])),
       );
       const total = emptyResult(uplinks.length);
+      const refused = new Set<string>();
       for (const result of results) {
         total.stored += result.stored;
         total.duplicates += result.duplicates;
         total.malformed += result.malformed;
         total.unassigned += result.unassigned;
+        total.refused += result.refused;
+        for (const mac of result.refusedMacs) refused.add(mac);
       }
+      total.refusedMacs = [...refused].sort();
+      if (total.refused === total.received) throw outOfScope(total.refusedMacs);
       return total;
     },
     /**
@@ -721,9 +773,18 @@ export function createIngestService(
         arrivalNews();
       };
     },
-    /** A battery level reported out of band (ChirpStack `status` events); newest wins. */
-    async recordBattery(mac: string, battery: number, at: Date) {
+    /**
+     * A battery level reported out of band (ChirpStack `status` events); newest wins. Under a
+     * company's scope, another company's (or an unknown) micrometer is refused with 403.
+     */
+    async recordBattery(mac: string, battery: number, at: Date, scope = wholeFleet) {
       const normalized = normalizeMac(mac);
+      if (scope.companyId !== null) {
+        const { rows } = (await db.execute(
+          sql`select company_id from sensors where mac_address = ${normalized ?? ''}`,
+        )) as unknown as { rows: { company_id: number | null }[] };
+        if (rows[0]?.company_id !== scope.companyId) throw outOfScope([normalized ?? mac]);
+      }
       if (!normalized) return false;
       const { rows } = (await db.execute(sql`
         update sensors set battery = ${Math.round(battery)}, updated_at = now()

@@ -6,6 +6,7 @@ import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../lib/secrets.ts';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
 import { createIngestService, laneOf, pgArray } from './ingest.service.ts';
 
@@ -41,6 +42,14 @@ const keepalive = (battery: number) =>
 
 type Sensor = { id: number; mac: string; unit_id: number; timezone: string };
 
+const DAY_MS = 86_400_000;
+/** "Day 0" of the tests' readings: thirty days ago (ingest refuses receive times ahead of now). */
+const DAY_0 = Math.floor(Date.now() / DAY_MS) - 30;
+/** A UTC day relative to day 0, as YYYY-MM-DD. */
+const day = (offset: number) => new Date((DAY_0 + offset) * DAY_MS).toISOString().slice(0, 10);
+/** A receive time on that day. */
+const at = (offset: number, time: string) => `${day(offset)}T${time}Z`;
+
 describe('ingest', () => {
   let t: TestApp;
   let key: string;
@@ -51,6 +60,10 @@ describe('ingest', () => {
     ((await t.database.db.execute(text)) as unknown as { rows: T[] }).rows;
   const post = (url: string, payload: object, apiKey = key) =>
     t.app.inject({ method: 'POST', url, payload, headers: { 'x-api-key': apiKey } });
+  /** Forgets what the demo says the sensor last sent, so readings of some weeks ago are its newest. */
+  const unheard = (sensorId: number) =>
+    t.database.db.execute(sql`
+      update sensors set last_submission = null, last_keepalive = null where id = ${sensorId}`);
   const usageOf = async (sensorId: number) => {
     const [row] = await rows<{ hourly: number; daily: number; readings: number }>(sql`
       select (select coalesce(sum(volume_mgal), 0)::int from usage_hourly where sensor_id = ${sensorId}) as hourly,
@@ -105,7 +118,7 @@ describe('ingest', () => {
             mac: sensors[5]?.mac,
             port: 1,
             payload: usage(1, 1),
-            received_at: '2026-11-01T00:00:00Z',
+            received_at: at(-20, '00:00:00'),
           },
         ],
       };
@@ -129,9 +142,10 @@ describe('ingest', () => {
   describe('native batch', () => {
     it('stores readings with the assignment copied, rolls usage up once, and ignores redeliveries', async () => {
       const sensor = sensors[0] as Sensor;
-      const at = ['2026-12-18T10:00:00Z', '2026-12-18T10:15:00Z', '2026-12-18T10:30:00Z'];
+      await unheard(sensor.id);
+      const times = [at(0, '10:00:00'), at(0, '10:15:00'), at(0, '10:30:00')];
       const batch = {
-        uplinks: at.map((received_at, index) => ({
+        uplinks: times.map((received_at, index) => ({
           mac: sensor.mac.match(/../g)?.join(':').toLowerCase(),
           port: 1,
           payload: usage(100 + index, 1000 * (index + 1), 70 - index),
@@ -149,6 +163,8 @@ describe('ingest', () => {
         duplicates: 0,
         malformed: 0,
         unassigned: 0,
+        refused: 0,
+        refused_macs: [],
       });
       expect(await usageOf(sensor.id)).toEqual({ hourly: 6000, daily: 6000, readings: 3 });
 
@@ -159,6 +175,8 @@ describe('ingest', () => {
         duplicates: 3,
         malformed: 0,
         unassigned: 0,
+        refused: 0,
+        refused_macs: [],
       });
       expect(await usageOf(sensor.id)).toEqual({ hourly: 6000, daily: 6000, readings: 3 });
 
@@ -166,7 +184,7 @@ describe('ingest', () => {
       const partly = {
         uplinks: [
           ...batch.uplinks.slice(1),
-          { ...batch.uplinks[0], payload: usage(103, 500), received_at: '2026-12-18T10:45:00Z' },
+          { ...batch.uplinks[0], payload: usage(103, 500), received_at: at(0, '10:45:00') },
         ],
       };
       const mixed = await post('/api/ingest/uplinks', partly);
@@ -196,10 +214,10 @@ describe('ingest', () => {
         sql`select day::text as day from usage_daily where sensor_id = ${sensor.id}`,
       );
       expect(day?.day).toBe(
-        localDate(usageInstant(new Date(at[0] as string), 900), sensor.timezone),
+        localDate(usageInstant(new Date(times[0] as string), 900), sensor.timezone),
       );
-      expect(utcHour(usageInstant(new Date(at[0] as string), 900)).toISOString()).toBe(
-        '2026-12-18T09:00:00.000Z',
+      expect(utcHour(usageInstant(new Date(times[0] as string), 900)).toISOString()).toBe(
+        at(0, '09:00:00.000'),
       );
 
       const [facts] = await rows<{
@@ -208,51 +226,50 @@ describe('ingest', () => {
         sensor_status_id: number;
       }>(sql`
         select last_submission, battery, sensor_status_id from sensors where id = ${sensor.id}`);
-      expect(new Date(facts?.last_submission as Date).toISOString()).toBe(
-        '2026-12-18T10:45:00.000Z',
-      );
+      expect(new Date(facts?.last_submission as Date).toISOString()).toBe(at(0, '10:45:00.000'));
       expect(facts?.battery).toBe(80);
       expect(facts?.sensor_status_id).toBe(1);
       const [g] = await rows<{ last_seen_at: Date }>(
         sql`select last_seen_at from gateways where serial_number = ${gateway}`,
       );
       expect(new Date(g?.last_seen_at as Date).getTime()).toBeGreaterThanOrEqual(
-        Date.parse('2026-12-18T10:30:00Z'),
+        Date.parse(at(0, '10:30:00')),
       );
     });
 
     it('keeps malformed, unknown-MAC and legacy frames without failing the batch', async () => {
       const sensor = sensors[1] as Sensor;
+      await unheard(sensor.id);
       const weirdMac = 'tab\there back\\slash\nline\r"q" \\N';
       const v1 = b64(
         encodeUplink({ kind: 'usage_v1', version: 1, volumeMgal: 2500, battery: 50 }).bytes,
       );
       const response = await post('/api/ingest/uplinks', {
         uplinks: [
-          { mac: sensor.mac, port: 1, payload: 'AgE=', received_at: '2026-12-18T11:00:00Z' },
+          { mac: sensor.mac, port: 1, payload: 'AgE=', received_at: at(0, '11:00:00') },
           {
             mac: 'FFFFFFFFFFFF0001',
             port: 1,
             payload: usage(1, 700),
-            received_at: '2026-12-18T11:00:00Z',
+            received_at: at(0, '11:00:00'),
           },
           {
             mac: 'not-a-mac',
             port: 1,
             payload: usage(1, 700),
-            received_at: '2026-12-18T11:00:00Z',
+            received_at: at(0, '11:00:00'),
           },
           // Kept as sent, whatever it holds (tabs, line breaks and backslashes too)…
-          { mac: weirdMac, port: 1, payload: usage(1, 700), received_at: '2026-12-18T11:00:00Z' },
+          { mac: weirdMac, port: 1, payload: usage(1, 700), received_at: at(0, '11:00:00') },
           // …but a NUL, which PostgreSQL text cannot hold, is replaced.
           {
             mac: 'nul\u0000mac',
             port: 1,
             payload: usage(1, 700),
-            received_at: '2026-12-18T11:00:00Z',
+            received_at: at(0, '11:00:00'),
           },
-          { mac: sensor.mac, port: 1, payload: v1, received_at: '2026-12-18T11:15:00Z' },
-          { mac: sensor.mac, port: 2, payload: keepalive(49), received_at: '2026-12-18T11:20:00Z' },
+          { mac: sensor.mac, port: 1, payload: v1, received_at: at(0, '11:15:00') },
+          { mac: sensor.mac, port: 2, payload: keepalive(49), received_at: at(0, '11:20:00') },
         ],
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -262,6 +279,8 @@ describe('ingest', () => {
         duplicates: 0,
         malformed: 4,
         unassigned: 4,
+        refused: 0,
+        refused_macs: [],
       });
       const stored = await rows<{
         kind: string;
@@ -270,7 +289,7 @@ describe('ingest', () => {
         unit_id: number | null;
       }>(sql`
         select kind, error, mac_address, unit_id from submissions
-        where measured_at between '2026-12-18T11:00:00Z' and '2026-12-18T11:20:00Z'
+        where measured_at between ${at(0, '11:00:00')} and ${at(0, '11:20:00')}
           and (sensor_id = ${sensor.id} or mac_address in ('FFFFFFFFFFFF0001', 'not-a-mac', ${weirdMac}, 'nul\uFFFDmac')) order by measured_at, kind`);
       expect(stored).toContainEqual(
         expect.objectContaining({ kind: 'malformed', error: 'usage v2: truncated, 2 of 14 bytes' }),
@@ -307,8 +326,8 @@ describe('ingest', () => {
     it('marks a sensor transmitting only for readings newer than what it last sent', async () => {
       const sensor = sensors[5] as Sensor;
       await t.database.db.execute(sql`
-        update sensors set sensor_status_id = 2, last_submission = '2026-12-10T00:00:00Z',
-          last_keepalive = '2026-12-10T00:00:00Z' where id = ${sensor.id}`);
+        update sensors set sensor_status_id = 2, last_submission = ${at(-8, '00:00:00')},
+          last_keepalive = ${at(-8, '00:00:00')} where id = ${sensor.id}`);
       const status = async () =>
         (
           await rows<{ sensor_status_id: number }>(
@@ -321,7 +340,7 @@ describe('ingest', () => {
             mac: sensor.mac,
             port: 1,
             payload: usage(900, 10),
-            received_at: '2026-12-01T00:00:00Z',
+            received_at: at(-17, '00:00:00'),
           },
         ],
       });
@@ -333,7 +352,7 @@ describe('ingest', () => {
             mac: sensor.mac,
             port: 1,
             payload: usage(901, 10),
-            received_at: '2026-12-11T00:00:00Z',
+            received_at: at(-7, '00:00:00'),
           },
         ],
       });
@@ -366,7 +385,7 @@ describe('ingest', () => {
       const event = fixture('chirpstack-v4-up.json');
       event.deviceInfo.devEui = sensor.mac.toLowerCase();
       event.data = usage(7, 3200);
-      event.time = '2026-11-19T08:00:00.123456789+00:00';
+      event.time = `${day(-10)}T08:00:00.123456789+00:00`;
       const first = await post('/api/ingest/chirpstack?event=up', event);
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json()).toMatchObject({ stored: 1, duplicates: 0 });
@@ -393,12 +412,22 @@ describe('ingest', () => {
     it('records ChirpStack status batteries and answers other events without storing', async () => {
       const sensor = sensors[3] as Sensor;
       const status = {
-        time: '2099-01-01T00:00:00Z',
+        time: new Date().toISOString(),
         deviceInfo: { devEui: sensor.mac },
         batteryLevel: 42.4,
         margin: 7,
       };
       expect((await post('/api/ingest/chirpstack?event=status', status)).statusCode).toBe(200);
+      // A status from the far future would pin the battery; it is refused.
+      const ahead = await post('/api/ingest/chirpstack?event=status', {
+        ...status,
+        time: '2099-01-01T00:00:00Z',
+        batteryLevel: 5,
+      });
+      expect([ahead.statusCode, ahead.json().message]).toEqual([
+        400,
+        ["time: must not be more than 5 minutes ahead of the server's clock"],
+      ]);
       const [facts] = await rows<{ battery: number }>(
         sql`select battery from sensors where id = ${sensor.id}`,
       );
@@ -416,7 +445,7 @@ describe('ingest', () => {
       body.end_device_ids.dev_eui = sensor.mac;
       body.uplink_message.frm_payload = keepalive(77);
       body.uplink_message.f_port = 2;
-      body.uplink_message.received_at = '2026-11-19T09:00:00.5Z';
+      body.uplink_message.received_at = at(-10, '09:00:00.5');
       const first = await post('/api/ingest/ttn', body);
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json()).toMatchObject({ stored: 1 });
@@ -438,6 +467,200 @@ describe('ingest', () => {
         join_accept: {},
       });
       expect(other.json()).toEqual({ ignored: 'not an uplink message' });
+    });
+  });
+
+  describe('key scopes and receive times', () => {
+    type Placed = { id: number; mac: string; company_id: number };
+    let ours: Placed;
+    let theirs: Placed;
+    let stockMac: string;
+    let companyKey: string;
+
+    beforeAll(async () => {
+      // The newest placed sensor of two companies (the tests above use the oldest ones).
+      const placed = await rows<Placed>(sql`
+        select distinct on (company_id) id, mac_address as mac, company_id from sensors
+        where unit_id is not null order by company_id, id desc`);
+      [ours, theirs] = placed as [Placed, Placed];
+      expect(theirs).toBeDefined();
+      const [stock] = await rows<{ mac: string }>(
+        sql`select mac_address as mac from sensors where company_id is null order by id desc limit 1`,
+      );
+      stockMac = stock?.mac ?? '';
+      const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+      const created = await admin('/api/integration-keys', {
+        method: 'POST',
+        payload: { name: 'Company network server', company_id: ours.company_id },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({
+        company_id: ours.company_id,
+        company_name: expect.any(String),
+      });
+      companyKey = created.json().key;
+    });
+    const reading = (mac: string, minute: number, receivedAt = at(-3, `10:${minute}:00`)) => ({
+      mac,
+      port: 1,
+      payload: usage(7000 + minute, 100),
+      received_at: receivedAt,
+    });
+    const readingsAt = async (mac: string, receivedAt: string) =>
+      (
+        await rows<{ n: number }>(sql`
+          select count(*)::int as n from submissions where mac_address = ${mac}
+            and measured_at = ${receivedAt}`)
+      )[0]?.n;
+
+    it("lets a company's key write only that company's micrometers, and a fleet key any", async () => {
+      const unknown = 'FFFFFFFFFFFF0042';
+      const mixed = await post(
+        '/api/ingest/uplinks',
+        {
+          uplinks: [
+            reading(ours.mac, 10),
+            reading(theirs.mac, 10),
+            reading(stockMac, 10),
+            reading(unknown, 10),
+          ],
+        },
+        companyKey,
+      );
+      expect(mixed.statusCode, mixed.body).toBe(200);
+      expect(mixed.json()).toEqual({
+        received: 4,
+        stored: 1,
+        duplicates: 0,
+        malformed: 0,
+        unassigned: 0,
+        refused: 3,
+        refused_macs: [theirs.mac, stockMac, unknown].sort(),
+      });
+      expect(await readingsAt(ours.mac, at(-3, '10:10:00'))).toBe(1);
+      for (const mac of [theirs.mac, stockMac, unknown]) {
+        expect(await readingsAt(mac, at(-3, '10:10:00')), mac).toBe(0);
+      }
+
+      // Nothing in scope: the call is refused and names what it carried.
+      const foreign = await post(
+        '/api/ingest/uplinks',
+        { uplinks: [reading(theirs.mac, 11)] },
+        companyKey,
+      );
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json().message).toContain(theirs.mac);
+      const event = fixture('chirpstack-v4-up.json');
+      event.deviceInfo.devEui = theirs.mac;
+      event.data = usage(7011, 100);
+      event.time = at(-3, '10:12:00');
+      expect((await post('/api/ingest/chirpstack?event=up', event, companyKey)).statusCode).toBe(
+        403,
+      );
+      const [before] = await rows<{ battery: number | null }>(
+        sql`select battery from sensors where id = ${theirs.id}`,
+      );
+      const battery = await post(
+        '/api/ingest/chirpstack?event=status',
+        { time: new Date().toISOString(), deviceInfo: { devEui: theirs.mac }, batteryLevel: 3 },
+        companyKey,
+      );
+      expect([battery.statusCode, battery.json().message]).toEqual([
+        403,
+        `This integration key writes only its company's micrometers; refused: ${theirs.mac}`,
+      ]);
+      const [after] = await rows<{ battery: number | null }>(
+        sql`select battery from sensors where id = ${theirs.id}`,
+      );
+      expect(after?.battery).toBe(before?.battery);
+      expect(await readingsAt(theirs.mac, at(-3, '10:11:00'))).toBe(0);
+
+      // The fleet key (made without a company) writes any micrometer.
+      const fleet = await post('/api/ingest/uplinks', { uplinks: [reading(theirs.mac, 11)] });
+      expect(fleet.json()).toMatchObject({ stored: 1, refused: 0, refused_macs: [] });
+    });
+
+    it('treats keys made before scopes existed as whole-fleet keys, and lists each scope', async () => {
+      // A row as the keys table held it before the scope column: no company.
+      const legacy = 'fsk_made-before-key-scopes-existed-000000';
+      await t.database.db.execute(sql`
+        insert into integration_api_keys (name, prefix, key_hash)
+        values ('Legacy', ${legacy.slice(0, 12)}, ${hashSecret(legacy)})`);
+      const written = await post(
+        '/api/ingest/uplinks',
+        { uplinks: [reading(ours.mac, 20), reading(theirs.mac, 20)] },
+        legacy,
+      );
+      expect(written.json()).toMatchObject({ stored: 2, refused: 0 });
+      const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+      const listed = (await admin('/api/integration-keys')).json() as {
+        name: string;
+        company_id: number | null;
+        company_name: string | null;
+      }[];
+      expect(listed.find((k) => k.name === 'Legacy')).toMatchObject({
+        company_id: null,
+        company_name: null,
+      });
+      expect(listed.find((k) => k.name === 'Company network server')).toMatchObject({
+        company_id: ours.company_id,
+        company_name: expect.any(String),
+      });
+      const missing = await admin('/api/integration-keys', {
+        method: 'POST',
+        payload: { name: 'Nobody', company_id: 999_999 },
+      });
+      expect([missing.statusCode, missing.json().message]).toEqual([
+        400,
+        'company_id: company 999999 does not exist',
+      ]);
+    });
+
+    it('refuses receive times ahead of the clock or too old, naming the field and storing nothing', async () => {
+      const soon = new Date(Date.now() + 4 * 60_000).toISOString();
+      const later = new Date(Date.now() + 10 * 60_000).toISOString();
+      const refused = await post('/api/ingest/uplinks', {
+        uplinks: [reading(ours.mac, 30), reading(ours.mac, 31, later)],
+      });
+      expect([refused.statusCode, refused.json().message]).toEqual([
+        400,
+        ["body.uplinks.1.received_at: must not be more than 5 minutes ahead of the server's clock"],
+      ]);
+      expect(await readingsAt(ours.mac, at(-3, '10:30:00'))).toBe(0);
+      for (const far of ['9999-12-31T00:00:00Z', '2020-01-01T00:00:00Z', '0001-01-01T00:00:00Z']) {
+        const response = await post('/api/ingest/uplinks', {
+          uplinks: [reading(ours.mac, 32, far)],
+        });
+        expect(response.statusCode, far).toBe(400);
+        expect(response.json().message[0], far).toMatch(/^body\.uplinks\.0\.received_at: must/);
+      }
+      // No table was made for a distant month.
+      const [made] = await rows<{ old: string | null; ancient: string | null }>(sql`
+        select to_regclass('submissions_202001')::text as old,
+               to_regclass('submissions_000101')::text as ancient`);
+      expect(made).toEqual({ old: null, ancient: null });
+      // A clock a little ahead is tolerated.
+      const skewed = await post('/api/ingest/uplinks', { uplinks: [reading(ours.mac, 33, soon)] });
+      expect(skewed.json()).toMatchObject({ stored: 1 });
+
+      const event = fixture('chirpstack-v4-up.json');
+      event.deviceInfo.devEui = ours.mac;
+      event.data = usage(7034, 100);
+      event.time = later;
+      const up = await post('/api/ingest/chirpstack?event=up', event);
+      expect([up.statusCode, up.json().message]).toEqual([
+        400,
+        ["time: must not be more than 5 minutes ahead of the server's clock"],
+      ]);
+      const body = fixture('tts-v3-uplink.json');
+      body.end_device_ids.dev_eui = ours.mac;
+      body.uplink_message.frm_payload = usage(7035, 100);
+      body.uplink_message.received_at = later;
+      const ttn = await post('/api/ingest/ttn', body);
+      expect(ttn.statusCode).toBe(400);
+      expect(ttn.json().message).toContain(
+        "body.uplink_message.received_at: must not be more than 5 minutes ahead of the server's clock",
+      );
     });
   });
 
@@ -499,6 +722,8 @@ describe('ingest', () => {
       duplicates: 1,
       malformed: 0,
       unassigned: 0,
+      refused: 0,
+      refusedMacs: [],
     });
     const counts = await rows<{ mac_address: string; n: number }>(sql`
       select mac_address, count(*)::int as n from submissions

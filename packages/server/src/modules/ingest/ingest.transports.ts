@@ -2,7 +2,9 @@
 // Flowsight's native batch, the ChirpStack v4 integration event and The Things Stack v3 webhook
 // (samples of both in /fixtures/lorawan, as their documentation publishes them). Fields those
 // servers leave out when zero or empty (fPort, fCnt, data) read as zero or empty. Unknown fields
-// are ignored: network servers add fields between versions.
+// are ignored: network servers add fields between versions. Every receive time must lie in the
+// window the domain allows (`receiveTimeProblem`), checked against the clock as it is read.
+import { receiveTimeProblem } from '@flowsight/domain/device-protocol';
 import { z } from 'zod';
 import type { Uplink } from './ingest.service.ts';
 
@@ -15,11 +17,18 @@ const base64 = z
   .max(1024)
   .regex(BASE64, 'must be base64')
   .transform((text) => new Uint8Array(Buffer.from(text, 'base64')));
-const timestamp = z
+/** Any ISO 8601 time. */
+const instant = z
   .string()
   .max(64)
   .refine((text) => !Number.isNaN(Date.parse(text)), 'must be an ISO 8601 time')
   .transform((text) => new Date(text));
+/** A receive time, within the window ingest accepts. */
+const timestamp = instant.check((context) => {
+  const problem = receiveTimeProblem(context.value, new Date());
+  if (problem !== null)
+    context.issues.push({ code: 'custom', message: problem, input: context.value });
+});
 const mac = z.string().min(1).max(64);
 const port = z.number().int().min(0).max(255);
 const counter = z.number().int().min(0).max(4_294_967_295);
@@ -118,29 +127,44 @@ export function fromChirpstack(
   };
 }
 
-/** The Things Stack v3 webhook body; only uplink messages carry `uplink_message`. */
-export const ttnWebhookSchema = z.looseObject({
-  end_device_ids: z.looseObject({ dev_eui: mac }),
-  received_at: timestamp.optional(),
-  uplink_message: z
-    .looseObject({
-      f_port: port.optional(),
-      f_cnt: counter.optional(),
-      frm_payload: base64.optional(),
-      received_at: timestamp.optional(),
-      rx_metadata: z
-        .array(
-          z.looseObject({
-            gateway_ids: z.looseObject({ gateway_id: z.string().max(64).optional() }).optional(),
-            rssi: signal.optional(),
-            snr: signal.optional(),
-          }),
-        )
-        .max(64)
-        .optional(),
-    })
-    .optional(),
-});
+/**
+ * The Things Stack v3 webhook body; only uplink messages carry `uplink_message`. The receive time
+ * used (the network server's, else the application server's) must lie in the accepted window.
+ */
+export const ttnWebhookSchema = z
+  .looseObject({
+    end_device_ids: z.looseObject({ dev_eui: mac }),
+    received_at: instant.optional(),
+    uplink_message: z
+      .looseObject({
+        f_port: port.optional(),
+        f_cnt: counter.optional(),
+        frm_payload: base64.optional(),
+        received_at: instant.optional(),
+        rx_metadata: z
+          .array(
+            z.looseObject({
+              gateway_ids: z.looseObject({ gateway_id: z.string().max(64).optional() }).optional(),
+              rssi: signal.optional(),
+              snr: signal.optional(),
+            }),
+          )
+          .max(64)
+          .optional(),
+      })
+      .optional(),
+  })
+  .check((context) => {
+    const message = context.value.uplink_message;
+    if (!message) return;
+    const [field, at] = message.received_at
+      ? [['uplink_message', 'received_at'], message.received_at]
+      : [['received_at'], context.value.received_at];
+    const problem = at && receiveTimeProblem(at, new Date());
+    if (problem) {
+      context.issues.push({ code: 'custom', message: problem, input: at, path: field });
+    }
+  });
 
 export function fromTtn(body: z.output<typeof ttnWebhookSchema>): Uplink | undefined {
   const message = body.uplink_message;

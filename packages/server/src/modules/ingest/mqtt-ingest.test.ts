@@ -24,6 +24,11 @@ const usage = (seq: number, volumeMgal: number) =>
     }).bytes,
   ).toString('base64');
 
+const DAY_MS = 86_400_000;
+const TODAY = Math.floor(Date.now() / DAY_MS);
+/** A UTC day `offset` days from today, as YYYY-MM-DD (receive times must not lie ahead). */
+const day = (offset: number) => new Date((TODAY + offset) * DAY_MS).toISOString().slice(0, 10);
+
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -38,7 +43,7 @@ describe('uplinks of an MQTT message', () => {
     const one = uplinksOfMessage(
       'flowsight/uplinks/70B3D50000000001',
       Buffer.from(
-        JSON.stringify({ port: 1, payload: usage(1, 5), received_at: '2026-11-01T00:00:00Z' }),
+        JSON.stringify({ port: 1, payload: usage(1, 5), received_at: `${day(-25)}T00:00:00Z` }),
       ),
     );
     expect(one).toMatchObject([{ mac: '70B3D50000000001', port: 1, transport: 'mqtt' }]);
@@ -49,7 +54,7 @@ describe('uplinks of an MQTT message', () => {
           [1, 2].map((seq) => ({
             port: 1,
             payload: usage(seq, 5),
-            received_at: `2026-11-01T00:0${seq}:00Z`,
+            received_at: `${day(-25)}T00:0${seq}:00Z`,
           })),
         ),
       ),
@@ -59,7 +64,7 @@ describe('uplinks of an MQTT message', () => {
       'application/abc/device/0101010101010101/event/up',
       Buffer.from(
         JSON.stringify({
-          time: '2026-11-01T00:00:00Z',
+          time: `${day(-25)}T00:00:00Z`,
           deviceInfo: { devEui: '0101010101010101' },
           fPort: 1,
           data: usage(3, 9),
@@ -69,6 +74,37 @@ describe('uplinks of an MQTT message', () => {
     expect(chirpstack).toMatchObject([{ mac: '0101010101010101', fCnt: 0, transport: 'mqtt' }]);
     expect(() => uplinksOfMessage('flowsight/uplinks/x', Buffer.from('not json'))).toThrow();
     expect(() => uplinksOfMessage('somewhere/else', Buffer.from('{}'))).toThrow(/no uplink format/);
+  });
+
+  it('refuses receive times ahead of the clock or too old, so the message is dropped', () => {
+    const ahead = new Date(Date.now() + 10 * 60_000).toISOString();
+    expect(() =>
+      uplinksOfMessage(
+        'flowsight/uplinks/70B3D50000000001',
+        Buffer.from(JSON.stringify({ port: 1, payload: usage(4, 5), received_at: ahead })),
+      ),
+    ).toThrow(/received_at must not be more than 5 minutes ahead/);
+    expect(() =>
+      uplinksOfMessage(
+        'flowsight/uplinks/70B3D50000000001',
+        Buffer.from(
+          JSON.stringify({ port: 1, payload: usage(5, 5), received_at: '2001-01-01T00:00:00Z' }),
+        ),
+      ),
+    ).toThrow(/received_at must be within the last 730 days/);
+    expect(() =>
+      uplinksOfMessage(
+        'application/abc/device/0101010101010101/event/up',
+        Buffer.from(
+          JSON.stringify({
+            time: '9999-12-31T00:00:00Z',
+            deviceInfo: { devEui: '0101010101010101' },
+            fPort: 1,
+            data: usage(6, 9),
+          }),
+        ),
+      ),
+    ).toThrow(/ahead of the server's clock/);
   });
 });
 
@@ -123,14 +159,14 @@ describe('MQTT ingest against the broker', () => {
   it('stores ChirpStack and native messages once, even when published twice', async () => {
     const event = {
       deduplicationId: randomUUID(),
-      time: '2026-12-20T06:00:00Z',
+      time: `${day(-2)}T06:00:00Z`,
       deviceInfo: { devEui: mac.toLowerCase(), applicationId: 'app' },
       fPort: 1,
       fCnt: 12,
       data: usage(12, 1500),
       rxInfo: [{ gatewayId: 'aa555a0000000101', rssi: -90, snr: 4 }],
     };
-    const native = { port: 1, payload: usage(13, 2500), received_at: '2026-12-20T06:15:00Z' };
+    const native = { port: 1, payload: usage(13, 2500), received_at: `${day(-2)}T06:15:00Z` };
     for (let i = 0; i < 2; i += 1) {
       await publisher.publishAsync(
         `${prefix}/application/app/device/${mac}/event/up`,
@@ -157,7 +193,7 @@ describe('MQTT ingest against the broker', () => {
         JSON.stringify({
           port: 1,
           payload: usage(seq, 100),
-          received_at: `2026-12-21T07:${minute}:00Z`,
+          received_at: `${day(-1)}T07:${minute}:00Z`,
         }),
         { qos: 1 },
       );

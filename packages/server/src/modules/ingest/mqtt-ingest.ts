@@ -5,7 +5,11 @@
 // never acknowledged: the connection is dropped and the broker redelivers it on reconnect (the
 // natural key makes that a no-op for rows already stored). When the broker reports it has no
 // session for us (first start, broker restarted without persistence), we subscribe again.
+// MQTT carries no integration key: who may publish is the broker's configuration (its ACLs), and
+// what arrives is written for the whole fleet. Receive times outside the window the domain allows
+// (`receiveTimeProblem`) make a message unreadable: it is logged and dropped like any other.
 
+import { receiveTimeProblem } from '@flowsight/domain/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { z } from 'zod';
@@ -54,7 +58,8 @@ export function uplinksOfMessage(topic: string, payload: Buffer): Uplink[] {
     return messages.map((message) => {
       const m = nativeMessageSchema.parse(message);
       const receivedAt = new Date(m.received_at);
-      if (Number.isNaN(receivedAt.getTime())) throw new Error('received_at is not a time');
+      const problem = receiveTimeProblem(receivedAt, new Date());
+      if (problem !== null) throw new Error(`received_at ${problem}`);
       return {
         mac,
         port: m.port,

@@ -23,7 +23,7 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKey
       schema: {
         tags,
         security: bearerSecurity,
-        summary: 'Integration API keys (prefix only), newest first',
+        summary: 'Integration API keys (prefix only) with their scope, newest first',
         response: { 200: z.array(integrationKeySchema) },
       },
     },
@@ -37,12 +37,18 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKey
         tags,
         security: bearerSecurity,
         summary: 'Create a key for a network-server integration; the answer shows it once',
+        description:
+          "The key writes readings of the micrometers in its scope only: one company (`company_id`, for that company's network server) or the whole fleet (`company_id` null or left out, for the provider's network server).",
         body: createKeyBodySchema,
         response: { 201: createdKeySchema, 400: errorSchema },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await keys.create(scopeOf(request), request.body.name)),
+      reply
+        .status(201)
+        .send(
+          await keys.create(scopeOf(request), request.body.name, request.body.company_id ?? null),
+        ),
   );
   app.delete(
     '/:id',

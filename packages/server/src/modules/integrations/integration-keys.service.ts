@@ -1,12 +1,15 @@
 // Integration API keys (DESIGN section 7): the credentials network-server integrations (ChirpStack,
 // The Things Stack, the native batch API) present on ingest calls. A system admin creates one and
-// sees it once; only its SHA-256 hash and a short prefix are kept. Revoking is immediate.
+// sees it once; only its SHA-256 hash and a short prefix are kept. Revoking is immediate. Each key
+// has a scope: the whole fleet (the provider's network server) or one company, whose micrometers
+// alone it may write (the ingest service refuses the others).
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { integrationApiKeys } from '../../db/schema/operations.ts';
-import { NotFound } from '../../lib/errors.ts';
+import { companies } from '../../db/schema/portfolio.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -20,6 +23,12 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export const integrationKeySchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  company_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The company whose micrometers the key writes; null: the whole fleet'),
+  company_name: z.string().nullable(),
   prefix: z.string().describe('The first characters of the key'),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
@@ -29,13 +38,29 @@ export const createdKeySchema = integrationKeySchema.extend({
   key: z.string().describe('The key itself: shown this once, never again'),
 });
 export const createKeyBodySchema = z
-  .object({ name: z.string().trim().min(1, 'Name is required').max(80) })
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(80),
+    company_id: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .describe(
+        "The key's scope: a company's id for that company's network server, which may then write only that company's micrometers; null or left out: the whole fleet (the provider's network server)",
+      ),
+  })
   .strict();
 
-type KeyRow = typeof integrationApiKeys.$inferSelect;
+/** A key that authenticated an ingest call and its scope (`companyId` null: the whole fleet). */
+export type VerifiedKey = { readonly id: number; readonly companyId: number | null };
+
+type KeyRow = typeof integrationApiKeys.$inferSelect & { companyName: string | null };
 const toKey = (row: KeyRow) => ({
   id: row.id,
   name: row.name,
+  company_id: row.companyId,
+  company_name: row.companyName,
   prefix: row.prefix,
   created_at: row.createdAt.toISOString(),
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
@@ -43,21 +68,42 @@ const toKey = (row: KeyRow) => ({
 });
 
 export function createIntegrationKeys(db: Database, now: () => Date = () => new Date()) {
-  const verified = new Map<string, { id: number; checkedAt: number; usedAt: number }>();
+  const verified = new Map<
+    string,
+    { id: number; companyId: number | null; checkedAt: number; usedAt: number }
+  >();
   const CACHE_MS = 5_000;
+
+  const companyNameOf = async (companyId: number | null) => {
+    if (companyId === null) return null;
+    const [company] = await db
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return company?.name ?? null;
+  };
 
   return {
     list: async () =>
-      (await db.select().from(integrationApiKeys).orderBy(desc(integrationApiKeys.createdAt))).map(
-        toKey,
-      ),
+      (
+        await db
+          .select({ ...getTableColumns(integrationApiKeys), companyName: companies.name })
+          .from(integrationApiKeys)
+          .leftJoin(companies, eq(companies.id, integrationApiKeys.companyId))
+          .orderBy(desc(integrationApiKeys.createdAt))
+      ).map(toKey),
 
-    async create(scope: Scope, name: string) {
+    async create(scope: Scope, name: string, companyId: number | null) {
+      const companyName = await companyNameOf(companyId);
+      if (companyId !== null && companyName === null) {
+        throw new Invalid(`company_id: company ${companyId} does not exist`);
+      }
       const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
       const [row] = await db
         .insert(integrationApiKeys)
         .values({
           name,
+          companyId,
           prefix: key.slice(0, KEY_PREFIX.length + SHOWN),
           keyHash: hashSecret(key),
           createdBy: scope.userId,
@@ -68,10 +114,10 @@ export function createIntegrationKeys(db: Database, now: () => Date = () => new 
         entityType: 'integration_key',
         entityId: row.id,
         action: 'created',
-        companyId: null,
-        to: { name },
+        companyId,
+        to: { name, company_id: companyId },
       });
-      return { ...toKey(row), key };
+      return { ...toKey({ ...row, companyName }), key };
     },
 
     async revoke(scope: Scope, id: number) {
@@ -86,20 +132,29 @@ export function createIntegrationKeys(db: Database, now: () => Date = () => new 
         entityType: 'integration_key',
         entityId: id,
         action: 'revoked',
-        companyId: null,
+        companyId: row.companyId,
       });
-      return toKey(row);
+      return toKey({ ...row, companyName: await companyNameOf(row.companyId) });
     },
 
-    /** The key's id when it is known and not revoked. Answers are cached for a few seconds. */
-    async verify(key: string): Promise<number | null> {
+    /**
+     * The key and its scope when it is known and not revoked. Answers are cached for a few
+     * seconds.
+     */
+    async verify(key: string): Promise<VerifiedKey | null> {
       if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
       const hash = hashSecret(key);
       const at = now().getTime();
       const cached = verified.get(hash);
-      if (cached && at - cached.checkedAt < CACHE_MS) return cached.id;
+      if (cached && at - cached.checkedAt < CACHE_MS) {
+        return { id: cached.id, companyId: cached.companyId };
+      }
       const [row] = await db
-        .select({ id: integrationApiKeys.id, lastUsedAt: integrationApiKeys.lastUsedAt })
+        .select({
+          id: integrationApiKeys.id,
+          companyId: integrationApiKeys.companyId,
+          lastUsedAt: integrationApiKeys.lastUsedAt,
+        })
         .from(integrationApiKeys)
         .where(and(eq(integrationApiKeys.keyHash, hash), isNull(integrationApiKeys.revokedAt)));
       if (!row) {
@@ -115,10 +170,11 @@ export function createIntegrationKeys(db: Database, now: () => Date = () => new 
       }
       verified.set(hash, {
         id: row.id,
+        companyId: row.companyId,
         checkedAt: at,
         usedAt: at - usedAt > LAST_USED_RESOLUTION_MS ? at : usedAt,
       });
-      return row.id;
+      return { id: row.id, companyId: row.companyId };
     },
   };
 }

@@ -1,5 +1,6 @@
-// Naming a new integration key (e.g. the network server it is for). The server's refusal shows in
-// the dialog, which stays open to correct it.
+// Naming a new integration key (e.g. the network server it is for) and choosing its scope: the whole
+// fleet (the provider's network server) or one company, whose micrometers alone it may then write.
+// The server's refusal shows in the dialog, which stays open to correct it.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { type CreatedIntegrationKey, useCreateIntegrationKey } from '../api/create-integration-key';
+import { useKeyCompanies } from '../api/get-key-companies';
 
 // The server allows 80 characters (integration-keys service).
 export const KEY_NAME_MAX_LENGTH = 80;
@@ -28,7 +30,10 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
   const translate = useTranslateMessage();
   const titleId = useId();
   const create = useCreateIntegrationKey();
+  const companies = useKeyCompanies(open);
   const [name, setName] = useState('');
+  /** The chosen company's id, or '' for the whole fleet. */
+  const [scope, setScope] = useState('');
   const [touched, setTouched] = useState(false);
   const trimmed = name.trim();
   const problem =
@@ -46,7 +51,10 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
   const submit = () => {
     setTouched(true);
     if (problem !== null) return;
-    create.mutate(trimmed, { onSuccess: onCreated });
+    create.mutate(
+      { name: trimmed, company_id: scope === '' ? null : Number(scope) },
+      { onSuccess: onCreated },
+    );
   };
 
   return (
@@ -61,6 +69,7 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
         transition: {
           onExited: () => {
             setName('');
+            setScope('');
             setTouched(false);
             create.reset();
           },
@@ -94,6 +103,31 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
             error={touched && problem !== null}
             helperText={touched ? problem : null}
           />
+          <TextField
+            select
+            fullWidth
+            label={t('integrations.create.scope')}
+            value={scope}
+            onChange={(event) => setScope(event.target.value)}
+            helperText={
+              companies.isError
+                ? t('integrations.create.companiesError')
+                : t('integrations.create.scopeHelp')
+            }
+            sx={{ mt: 2 }}
+            slotProps={{
+              select: { native: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'key-scope' },
+            }}
+          >
+            <option value="">{t('integrations.scope.fleet')}</option>
+            {(companies.data ?? []).map((company) => (
+              <option key={company.id} value={String(company.id)}>
+                {company.name}
+              </option>
+            ))}
+          </TextField>
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={create.isPending}>

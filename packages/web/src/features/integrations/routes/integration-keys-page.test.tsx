@@ -18,6 +18,8 @@ const systemSupport = roleFixture({ ...systemAdmin, id: 22, user_role_type_id: 2
 const chirpstack = {
   id: 1,
   name: 'ChirpStack Boston',
+  company_id: null,
+  company_name: null,
   prefix: 'fsk_ab12',
   created_at: '2026-04-01T09:00:00.000Z',
   last_used_at: '2026-04-20T14:15:00.000Z',
@@ -26,6 +28,8 @@ const chirpstack = {
 const retired = {
   id: 2,
   name: 'Old TTS',
+  company_id: 7,
+  company_name: 'Harbor Homes',
   prefix: 'fsk_cd34',
   created_at: '2026-01-01T09:00:00.000Z',
   last_used_at: null,
@@ -40,6 +44,11 @@ function signedInAs(role = systemAdmin): MockApi {
     'GET /auth/me': () => reply(200, meOf(session)),
     [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
     'GET /integration-keys': () => reply(200, [chirpstack, retired]),
+    'GET /companies/names': () =>
+      reply(200, [
+        { id: 7, name: 'Harbor Homes' },
+        { id: 8, name: 'Lakeside Rentals' },
+      ]),
   });
 }
 
@@ -56,6 +65,12 @@ describe('integration keys page', () => {
     expect(rows[0]?.textContent).toContain('ChirpStack Boston');
     expect(rows[0]?.textContent).toContain('Starts with fsk_ab12');
     expect(rows[0]?.textContent).toContain('Active');
+    expect(within(rows[0] as HTMLElement).getByTestId('key-scope-cell').textContent).toBe(
+      'Whole fleet',
+    );
+    expect(within(rows[1] as HTMLElement).getByTestId('key-scope-cell').textContent).toBe(
+      'Harbor Homes',
+    );
     expect(rows[1]?.textContent).toContain('Revoked');
     expect(rows[1]?.textContent).toContain('Never');
     // A revoked key has nothing left to revoke.
@@ -94,11 +109,40 @@ describe('integration keys page', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('fsk_secret_value'));
     expect(within(shown).getByTestId('copy-key').textContent).toBe('Copied');
     const created = api.requests.find((r) => r.method === 'POST');
-    expect(await created?.clone().json()).toEqual({ name: 'TTS Paris' });
+    expect(await created?.clone().json()).toEqual({ name: 'TTS Paris', company_id: null });
 
     fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByTestId('created-key')).toBeNull());
     expect(screen.queryByText('fsk_secret_value')).toBeNull();
+  });
+
+  it("scopes a new key to one company's micrometers when a company is chosen", async () => {
+    const api = signedInAs();
+    api.on('POST /integration-keys', async (request) => {
+      const body = (await request.json()) as { name: string; company_id: number | null };
+      return reply(201, {
+        ...retired,
+        id: 4,
+        name: body.name,
+        revoked_at: null,
+        company_id: body.company_id,
+        company_name: 'Lakeside Rentals',
+        key: 'fsk_company_value',
+      });
+    });
+    renderRoutes(appRoutes, { path: '/integrations' });
+    fireEvent.click(await screen.findByTestId('new-key'));
+    const form = await screen.findByTestId('new-key-dialog');
+    const scope = within(form).getByTestId('key-scope') as HTMLSelectElement;
+    expect(scope.value).toBe('');
+    expect(within(form).getByText('Whole fleet')).toBeTruthy();
+    await within(form).findByText('Lakeside Rentals');
+    fireEvent.change(scope, { target: { value: '8' } });
+    fireEvent.change(within(form).getByLabelText(/Name/), { target: { value: 'Lakeside LNS' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    await screen.findByTestId('created-key-dialog');
+    const created = api.requests.find((r) => r.method === 'POST');
+    expect(await created?.clone().json()).toEqual({ name: 'Lakeside LNS', company_id: 8 });
   });
 
   it('revokes a key only after confirmation', async () => {

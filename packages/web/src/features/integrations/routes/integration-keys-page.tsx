@@ -1,6 +1,7 @@
 // /integrations (system admins): the API keys that network servers present on every ingest call.
-// Create one (shown once), see when each was last used, revoke one after confirming. Short notes
-// say where each kind of integration takes the key.
+// Create one for the whole fleet or one company (shown once), see each key's scope and when it was
+// last used, revoke one after confirming. Short notes say where each kind of integration takes
+// the key.
 import AddRounded from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -153,6 +154,7 @@ export function IntegrationKeysPage() {
             <TableHead>
               <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>{t('integrations.columns.name')}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>{t('integrations.columns.scope')}</TableCell>
                 <TableCell sx={{ fontWeight: 600, ...cellFrom('sm') }}>
                   {t('integrations.columns.created')}
                 </TableCell>
@@ -170,7 +172,7 @@ export function IntegrationKeysPage() {
             <TableBody>
               {keys.isPending && (
                 <TableRow>
-                  <TableCell colSpan={5} sx={{ py: 4, textAlign: 'center' }}>
+                  <TableCell colSpan={6} sx={{ py: 4, textAlign: 'center' }}>
                     {t('common.loading')}
                   </TableCell>
                 </TableRow>
@@ -178,7 +180,7 @@ export function IntegrationKeysPage() {
               {keys.isSuccess && rows.length === 0 && (
                 <TableRow>
                   <TableCell
-                    colSpan={5}
+                    colSpan={6}
                     sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
                     data-testid="integrations-empty"
                   >
@@ -198,6 +200,9 @@ export function IntegrationKeysPage() {
                     >
                       {t('integrations.prefix', { prefix: row.prefix })}
                     </Typography>
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }} data-testid="key-scope-cell">
+                    {row.company_name ?? t('integrations.scope.fleet')}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', ...cellFrom('sm') }}>
                     {date(row.created_at, '')}
