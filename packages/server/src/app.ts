@@ -82,7 +82,7 @@ import { createContactsService } from './modules/users/contacts.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersModule } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, currentSession } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -117,6 +117,8 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Outgoing mail; defaults to SMTP or the DATA_DIR outbox per configuration. */
   mailer?: Mailer;
+  /** Heartbeat (and session re-check) interval of live alert streams; tests shorten it. */
+  alertStreamHeartbeatMs?: number;
 };
 
 export type App = FastifyInstance;
@@ -132,7 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
             redact: REDACTED_LOG_PATHS,
             serializers: { req: serializeRequest },
           },
-    trustProxy: true,
+    // The client address (rate limits, logs) comes from X-Forwarded-For only when the connection
+    // is from a proxy named in TRUST_PROXY; by default, the connection's own address.
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     bodyLimit: 1_048_576,
     // Search texts travel in the path: 100 characters may be 900 once percent-encoded.
     routerOptions: { maxParamLength: 1000 },
@@ -143,6 +147,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // No API answer, errors included, is kept by a browser or proxy cache; the web app's files keep
+  // their own caching (plugins/web.ts). Live streams set it themselves (alerts.live.ts).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (/^\/api(?:[/?]|$)/.test(request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -234,7 +244,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   const alertEngine = createAlertEngine(database.db);
   app.decorate('alerts', alertEngine);
-  const alertLive = createAlertLive(database, alertEngine);
+  const alertLive = createAlertLive(database, alertEngine, {
+    sessionValid: (token) =>
+      currentSession(tokens, authRepository, token).then(
+        () => true,
+        () => false,
+      ),
+    ...(options.alertStreamHeartbeatMs ? { heartbeatMs: options.alertStreamHeartbeatMs } : {}),
+  });
   app.addHook('onReady', () => alertLive.start());
   app.addHook('preClose', () => alertLive.stop());
   const alertsService = createAlertsService({

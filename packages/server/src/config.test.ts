@@ -11,6 +11,17 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('http://localhost:8080');
     expect(config.demo).toBe(false);
     expect(config.mqttTopics).toEqual(['application/+/device/+/event/up', 'flowsight/uplinks/+']);
+    expect(config.trustProxy).toEqual([]);
+  });
+
+  it('trusts the proxies TRUST_PROXY lists: addresses, CIDR ranges and proxy-addr range names', () => {
+    expect(
+      loadConfig({ ...base, TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,fd00::/8' }).trustProxy,
+    ).toEqual(['10.0.0.2', '10.1.0.0/16', 'fd00::/8']);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual([
+      'loopback',
+      'uniquelocal',
+    ]);
   });
 
   it.each([
@@ -20,6 +31,12 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, /^Invalid JWT_SECRET: must be at least 32 characters$/],
     [{ DEMO: 'maybe' }, /^Invalid DEMO: /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL: /],
+    // Trusting every sender, a hop count or the whole address space lets clients pick an address.
+    [{ TRUST_PROXY: 'true' }, /^Invalid TRUST_PROXY: must be a comma-separated list of proxy /],
+    [{ TRUST_PROXY: '1' }, /^Invalid TRUST_PROXY: /],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, /^Invalid TRUST_PROXY: /],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid TRUST_PROXY: /],
+    [{ TRUST_PROXY: '10.0.0.1,proxy.local' }, /^Invalid TRUST_PROXY: /],
   ])('stops with one line naming the bad variable: %o', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);

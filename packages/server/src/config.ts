@@ -2,12 +2,45 @@
 // embedded mode work untouched; a bad value stops start-up with one line naming the variable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** proxy-addr's names for the loopback, link-local and private (unique local) ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix (CIDR) other than /0, or one of the range names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The reverse proxies whose `X-Forwarded-For` is believed, as a comma-separated list. Anything
+ * else (`true`, hop counts, `0.0.0.0/0`) is refused: it would let any client choose its address.
+ */
+const trustProxy = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (entries) => entries.every(isProxyEntry),
+    'must be a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.2,10.1.0.0/16), or loopback, linklocal, uniquelocal',
+  );
 
 const environmentSchema = z.object({
   DATABASE_URL: z
@@ -48,6 +81,7 @@ const environmentSchema = z.object({
   DEMO: flag.default(false),
   SIMULATE: flag.default(false),
   ANALYTICS_ID: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxy.default([]),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   INGEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ALERT_REMINDER_HOURS: z.coerce.number().positive().max(8760).default(24),
@@ -74,6 +108,11 @@ export type AppConfig = {
   readonly demo: boolean;
   readonly simulate: boolean;
   readonly analyticsId: string | undefined;
+  /**
+   * Proxies (addresses, CIDR ranges, or proxy-addr's range names) whose `X-Forwarded-For` gives
+   * the client address; empty: the connection's own address is the client's.
+   */
+  readonly trustProxy: readonly string[];
   /** Sign-in attempts one client address may make in 15 minutes. */
   readonly loginLimitPerAddress: number;
   /** Ingest calls one integration API key may make per minute. */
@@ -114,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: e.DEMO,
     simulate: e.SIMULATE,
     analyticsId: e.ANALYTICS_ID,
+    trustProxy: e.TRUST_PROXY,
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     ingestLimitPerMinute: e.INGEST_LIMIT_PER_MINUTE,
     alertReminderHours: e.ALERT_REMINDER_HOURS,

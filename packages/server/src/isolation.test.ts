@@ -187,6 +187,11 @@ const routeSamples: Record<string, Sample> = {
     }),
     expect: () => 400,
   },
+  'POST /auth/logout': {
+    tenantless: true,
+    endsSession: true,
+    request: () => ({ url: '/api/auth/logout' }),
+  },
   'PUT /auth/me': {
     tenantless: true,
     request: () => ({ url: '/api/auth/me', payload: { phone: '(617) 555-0199' } }),
@@ -675,12 +680,13 @@ describe('tenant isolation across every route', () => {
         for (const tenant of tenants) {
           cases += 1;
           const request = await sample.request({ ...world, callerRoleId: session.roleId }, tenant);
+          const token = sample.endsSession ? await t.signIn(caller.email) : session.token;
           const before = await fingerprint();
           const response = await t.app.inject({
             method,
             url: request.url,
             payload: request.payload,
-            headers: { authorization: `Bearer ${session.token}` },
+            headers: { authorization: `Bearer ${token}` },
             // An event stream never ends: take its status and headers, then hang up.
             ...(sample.stream ? { payloadAsStream: true } : {}),
           });

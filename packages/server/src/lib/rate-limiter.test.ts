@@ -30,4 +30,18 @@ describe('RateLimiter', () => {
     limiter.reset('account');
     expect(() => limiter.hit([{ key: 'account', rule }, address])).not.toThrow();
   });
+
+  it('takes one attempt back on release, within the current window only', () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    for (let i = 0; i < 3; i++) limiter.hit([{ key: 'a', rule }]);
+    limiter.release('a');
+    expect(() => limiter.hit([{ key: 'a', rule }])).not.toThrow();
+    expect(() => limiter.hit([{ key: 'a', rule }])).toThrow(TooManyRequests);
+    limiter.release('unknown');
+    now += 60_000;
+    limiter.release('a');
+    for (let i = 0; i < 3; i++) limiter.hit([{ key: 'a', rule }]);
+    expect(() => limiter.hit([{ key: 'a', rule }])).toThrow(TooManyRequests);
+  });
 });

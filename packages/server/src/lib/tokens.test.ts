@@ -14,7 +14,15 @@ const joseToken = (
   header: { alg: string; [k: string]: unknown } = { alg: 'HS256' },
   secret = key,
 ) =>
-  new SignJWT({ rid: 7, tv: 3, sub: '42', iss: 'flowsight', exp: nowS() + 600, ...payload })
+  new SignJWT({
+    rid: 7,
+    tv: 3,
+    sub: '42',
+    iss: 'flowsight',
+    jti: 'token-1',
+    exp: nowS() + 600,
+    ...payload,
+  })
     .setProtectedHeader(header)
     .sign(secret);
 
@@ -28,7 +36,7 @@ const refusal = async (token: string) => {
 };
 
 describe('access tokens', () => {
-  it('signs an HS256 JWT that jose verifies, with the claims and a 12-hour expiry', async () => {
+  it('signs an HS256 JWT that jose verifies, with the claims, an id and a 12-hour expiry', async () => {
     const now = new Date('2026-11-25T06:00:00Z');
     const token = await tokens.sign(claims, now);
     const { payload, protectedHeader } = await jwtVerify(token, key, {
@@ -38,12 +46,21 @@ describe('access tokens', () => {
     });
     expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload).toMatchObject({ sub: '42', rid: 7, tv: 3 });
+    expect(payload.jti).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(payload.exp).toBe((payload.iat ?? 0) + ACCESS_TOKEN_TTL_SECONDS);
-    expect(await tokens.verify(token, now)).toEqual(claims);
+    expect(await tokens.verify(token, now)).toEqual({
+      ...claims,
+      tokenId: payload.jti,
+      expiresAt: new Date((payload.exp ?? 0) * 1000),
+    });
+    // Every token has its own id, so signing out can end one and not the others.
+    expect((await tokens.verify(await tokens.sign(claims, now), now)).tokenId).not.toBe(
+      payload.jti,
+    );
   });
 
   it('verifies a token jose signed with the same key', async () => {
-    expect(await tokens.verify(await joseToken())).toEqual(claims);
+    expect(await tokens.verify(await joseToken())).toMatchObject({ ...claims, tokenId: 'token-1' });
   });
 
   it('refuses tokens that are not ours', async () => {
@@ -71,6 +88,7 @@ describe('access tokens', () => {
       'not valid yet': await joseToken({ nbf: nowS() + 3600 }),
       'subject not a number': await joseToken({ sub: 'admin' }),
       'no role': await joseToken({ rid: undefined }),
+      'no token id': await joseToken({ jti: undefined }),
     };
     for (const [name, token] of Object.entries(cases)) {
       expect([name, await refusal(token)]).toEqual([name, 'Invalid token']);

@@ -1,11 +1,12 @@
 // Access tokens: HS256 JWTs (algorithm pinned on both sides) naming the user, the active role and
-// the user's token version. Bumping the version in the database refuses every older token.
+// the user's token version, with a random id (`jti`). Bumping the version in the database refuses
+// every older token of the user; signing out refuses one token by its id.
 //
 // Every API call verifies one, so this is node:crypto's synchronous HMAC rather than a JOSE
 // library on WebCrypto: the same check (header algorithm, signature compared in constant time,
 // issuer, expiry) in a few microseconds instead of an asynchronous job per request. The tests
 // check tokens both ways against `jose`.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Unauthorized } from './errors.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -15,6 +16,8 @@ const ISSUER = 'flowsight';
 const LEEWAY_S = 30;
 
 export type AccessClaims = { userId: number; roleId: number; tokenVersion: number };
+/** What a verified token says: its claims, its id and when it expires. */
+export type VerifiedToken = AccessClaims & { tokenId: string; expiresAt: Date };
 
 const encodePart = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
@@ -43,6 +46,7 @@ export function createTokenService(secret: string) {
         tv: claims.tokenVersion,
         sub: String(claims.userId),
         iss: ISSUER,
+        jti: randomBytes(16).toString('base64url'),
         iat: issuedAt,
         exp: issuedAt + ACCESS_TOKEN_TTL_SECONDS,
       })}`;
@@ -50,7 +54,7 @@ export function createTokenService(secret: string) {
     },
 
     /** Verifies signature, algorithm, issuer and expiry; throws Unauthorized otherwise. */
-    async verify(token: string, now = new Date()): Promise<AccessClaims> {
+    async verify(token: string, now = new Date()): Promise<VerifiedToken> {
       const parts = token.split('.');
       const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
       if (parts.length !== 3 || !BASE64URL.test(signaturePart)) throw invalid();
@@ -69,16 +73,24 @@ export function createTokenService(secret: string) {
       if (iat !== undefined && (typeof iat !== 'number' || iat > nowS + LEEWAY_S)) throw invalid();
       if (exp <= nowS) throw new Unauthorized('Session expired');
       const userId = Number(payload.sub);
-      const { rid, tv } = payload;
+      const { rid, tv, jti } = payload;
       if (
         typeof payload.sub !== 'string' ||
         !Number.isInteger(userId) ||
         typeof rid !== 'number' ||
-        typeof tv !== 'number'
+        typeof tv !== 'number' ||
+        typeof jti !== 'string' ||
+        jti === ''
       ) {
         throw invalid();
       }
-      return { userId, roleId: rid, tokenVersion: tv };
+      return {
+        userId,
+        roleId: rid,
+        tokenVersion: tv,
+        tokenId: jti,
+        expiresAt: new Date(exp * 1000),
+      };
     },
   };
 }

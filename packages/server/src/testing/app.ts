@@ -28,6 +28,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** An existing test database (e.g. to start the app again on the same data). */
   database?: DatabaseHandle;
+  /** Heartbeat (and session re-check) interval of live alert streams. */
+  alertStreamHeartbeatMs?: number;
 };
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
@@ -44,7 +46,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = options.database ?? (await createTestDatabase({ demo: options.demo }));
   const mailbox = options.mailbox ? await startMailbox() : undefined;
   const config = testConfig({ ...(mailbox ? { SMTP_URL: mailbox.url } : {}), ...options.env });
-  const app = await buildApp({ config, logger: false, database, webRoot: options.webRoot });
+  const app = await buildApp({
+    config,
+    logger: false,
+    database,
+    webRoot: options.webRoot,
+    ...(options.alertStreamHeartbeatMs
+      ? { alertStreamHeartbeatMs: options.alertStreamHeartbeatMs }
+      : {}),
+  });
   await app.ready();
   return {
     app,

@@ -39,6 +39,8 @@ export type Sample = {
   stream?: boolean;
   /** Routes about the caller alone or about shared reference data have no foreign variant. */
   tenantless?: boolean;
+  /** The call ends the session it is made with (sign-out): each caller makes it with a new one. */
+  endsSession?: boolean;
   /** Expected status for an allowed caller; defaults to 2xx for own, 404 for foreign. */
   expect?(roleTypeId: RoleTypeId, tenant: Tenant): number | readonly number[];
 };

@@ -14,9 +14,11 @@ export type ApiClientOptions = {
 
 /**
  * Calls whose 401 is an answer to what the person typed (a wrong password or code), not a sign
- * that the session ended: the form shows it instead.
+ * that the session ended: the form shows it instead. Signing out of a session that has already
+ * ended is no news either.
  */
 const FORM_ANSWER_PATHS: ReadonlySet<string> = new Set([
+  '/auth/logout',
   '/auth/login',
   '/auth/login-mfa',
   '/auth/forgot-password-email',

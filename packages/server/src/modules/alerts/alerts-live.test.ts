@@ -1,9 +1,13 @@
 // Live alert updates over Server-Sent Events, carried through LISTEN/NOTIFY: a signed-in browser
-// hears about changes to alerts in its scope, and only those.
+// hears about changes to alerts in its scope, and only those, and only while its session lasts.
 import { NotificationCategory, NotificationType } from '@flowsight/domain/lookups';
+import { demoPassword } from '@flowsight/simulator/demo-portfolio';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+
+/** Milliseconds between a stream's heartbeats, each after a check of its token. */
+const HEARTBEAT_MS = 300;
 
 describe('live alert updates', () => {
   let t: TestApp;
@@ -24,7 +28,7 @@ describe('live alert updates', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({ demo: true });
+    t = await buildTestApp({ demo: true, alertStreamHeartbeatMs: HEARTBEAT_MS });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
@@ -78,5 +82,114 @@ describe('live alert updates', () => {
   it('refuses a stream without a sign-in', async () => {
     const response = await fetch(`${url}/api/notifications/stream`);
     expect(response.status).toBe(401);
+  });
+
+  describe('when its session ends', () => {
+    type Stream = { text: string; ended: boolean; untilEnded(ms: number): Promise<boolean> };
+    /** Opens a stream and reads it in the background until the server ends it. */
+    const openStream = async (token: string): Promise<Stream> => {
+      const response = await fetch(`${url}/api/notifications/stream`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body?.getReader();
+      if (!reader) throw new Error('no body');
+      const decoder = new TextDecoder();
+      const stream: Stream = {
+        text: '',
+        ended: false,
+        async untilEnded(ms) {
+          const deadline = Date.now() + ms;
+          while (!stream.ended && Date.now() < deadline)
+            await new Promise((r) => setTimeout(r, 20));
+          return stream.ended;
+        },
+      };
+      void (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            stream.text += decoder.decode(value, { stream: true });
+          }
+        } finally {
+          stream.ended = true;
+        }
+      })();
+      return stream;
+    };
+    const session = async (email: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: demoPassword },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as {
+        access_token: string;
+        active_role_id: number;
+        user: { id: number };
+      };
+    };
+
+    it('ends the stream, and sends nothing more, once it signs out', async () => {
+      const { access_token: token } = await session('manager@flowsight.test');
+      const adminToken = await t.signIn('admin@flowsight.test');
+      const stillSignedIn = await openStream(await t.signIn('manager@flowsight.test'));
+      const stream = await openStream(token);
+      const signOut = await authorized(t.app, token)('/api/auth/logout', { method: 'POST' });
+      expect(signOut.statusCode).toBe(204);
+      // An alert of the manager's company changes right after: only the live session hears it.
+      const alert = await alertFor('manager@flowsight.test');
+      const put = await authorized(t.app, adminToken)(`/api/notifications/${alert}/status/2`, {
+        method: 'PUT',
+        payload: {},
+      });
+      expect(put.statusCode).toBe(200);
+      expect(await stream.untilEnded(5_000)).toBe(true);
+      expect(stream.text).not.toContain(`"alertId":${alert}`);
+      const deadline = Date.now() + 5_000;
+      while (!stillSignedIn.text.includes(`"alertId":${alert}`) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(stillSignedIn.text).toContain(`"alertId":${alert}`);
+      // Several heartbeats later, the session that goes on still has its stream.
+      await new Promise((r) => setTimeout(r, 3 * HEARTBEAT_MS));
+      expect(stillSignedIn.ended).toBe(false);
+    });
+
+    it('ends the stream when the password changes', async () => {
+      const { access_token: token } = await session('technician@flowsight.test');
+      const stream = await openStream(token);
+      const change = await authorized(t.app, token)('/api/auth/change-password', {
+        method: 'POST',
+        payload: { oldPassword: demoPassword, newPassword: 'Changed!2026x' },
+      });
+      expect(change.statusCode).toBe(200);
+      expect(await stream.untilEnded(5_000)).toBe(true);
+    });
+
+    it('ends the stream when its role is removed', async () => {
+      const multi = await session('multi@flowsight.test');
+      const stream = await openStream(multi.access_token);
+      const adminToken = await t.signIn('admin@flowsight.test');
+      const removed = await authorized(t.app, adminToken)(
+        `/api/users/roles/${multi.active_role_id}`,
+        { method: 'DELETE' },
+      );
+      expect(removed.statusCode).toBe(200);
+      expect(await stream.untilEnded(5_000)).toBe(true);
+    });
+
+    it('ends the stream when the user is disabled', async () => {
+      const other = await session('other.admin@flowsight.test');
+      const stream = await openStream(other.access_token);
+      const adminToken = await t.signIn('admin@flowsight.test');
+      const disabled = await authorized(t.app, adminToken)(`/api/users/${other.user.id}`, {
+        method: 'PUT',
+        payload: { user_status_id: 3 },
+      });
+      expect(disabled.statusCode).toBe(200);
+      expect(await stream.untilEnded(5_000)).toBe(true);
+    });
   });
 });

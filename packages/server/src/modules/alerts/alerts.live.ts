@@ -2,6 +2,11 @@
 // `flowsight_alerts` channel; every replica LISTENs and passes each change to its Server-Sent
 // Events clients whose scope covers the alert. The replica that made a change hears it back like
 // any other, so a browser gets one message whichever replica it is connected to.
+//
+// A stream lives longer than the check its request passed: it holds the bearer token it was opened
+// with, checks it again before it sends alert data and at every heartbeat, and ends as soon as the
+// token no longer stands for a session (signed out, password changed, role removed, user disabled,
+// expired). The browser's reconnect then meets the guard's 401.
 
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -14,11 +19,42 @@ export const ALERTS_CHANNEL = 'flowsight_alerts';
 const BATCH = 40;
 const HEARTBEAT_MS = 25_000;
 
-type Client = { scope: Scope; reply: FastifyReply };
+type Client = {
+  scope: Scope;
+  token: string;
+  reply: FastifyReply;
+  /** The client's checks and writes, one after another, so events keep their order. */
+  queue: Promise<void>;
+};
 
-export function createAlertLive(database: DatabaseHandle, engine: AlertEngine) {
+export type AlertLiveOptions = {
+  /** Whether a token still stands for a session (the guard's check). */
+  sessionValid: (token: string) => Promise<boolean>;
+  /** Milliseconds between heartbeats, each after a check of the token (tests shorten it). */
+  heartbeatMs?: number;
+};
+
+export function createAlertLive(
+  database: DatabaseHandle,
+  engine: AlertEngine,
+  options: AlertLiveOptions,
+) {
+  const { sessionValid, heartbeatMs = HEARTBEAT_MS } = options;
   const clients = new Set<Client>();
   let stopListening: (() => Promise<void>) | undefined;
+
+  /** Writes to the client while its token is valid; ends the stream the first time it is not. */
+  const send = (client: Client, text: string) => {
+    client.queue = client.queue.then(async () => {
+      if (!clients.has(client)) return;
+      if (await sessionValid(client.token).catch(() => false)) {
+        client.reply.raw.write(text);
+      } else {
+        clients.delete(client);
+        client.reply.raw.end();
+      }
+    });
+  };
 
   const deliver = (changes: readonly AlertChange[]) => {
     for (const client of clients) {
@@ -32,7 +68,7 @@ export function createAlertLive(database: DatabaseHandle, engine: AlertEngine) {
       );
       if (visible.length === 0) continue;
       const data = visible.map(({ alertId, kind, statusId }) => ({ alertId, kind, statusId }));
-      client.reply.raw.write(`event: alerts\ndata: ${JSON.stringify(data)}\n\n`);
+      send(client, `event: alerts\ndata: ${JSON.stringify(data)}\n\n`);
     }
   };
 
@@ -55,19 +91,19 @@ export function createAlertLive(database: DatabaseHandle, engine: AlertEngine) {
         }
       });
     },
-    /** Holds the response open as an event stream for this scope. */
-    open(scope: Scope, reply: FastifyReply) {
+    /** Holds the response open as an event stream for this scope, while `token` stays valid. */
+    open(scope: Scope, token: string, reply: FastifyReply) {
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
       reply.raw.write(': connected\n\nretry: 5000\n\n');
-      const client = { scope, reply };
+      const client: Client = { scope, token, reply, queue: Promise.resolve() };
       clients.add(client);
-      const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send(client, ': ping\n\n'), heartbeatMs);
       heartbeat.unref();
       reply.raw.on('close', () => {
         clearInterval(heartbeat);

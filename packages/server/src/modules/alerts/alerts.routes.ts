@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { csvResponseSchema, sendCsv, timeZoneSchema } from '../../lib/csv.ts';
 import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
-import { scopeOf } from '../../plugins/auth.ts';
+import { bearerToken, scopeOf } from '../../plugins/auth.ts';
 import { levelPaths } from '../submissions/submissions.routes.ts';
 import type { AlertLive } from './alerts.live.ts';
 import { alertList } from './alerts.repository.ts';
@@ -34,7 +34,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
       },
     }),
     (r, reply) => {
-      live.open(scopeOf(r), reply);
+      live.open(scopeOf(r), bearerToken(r) ?? '', reply);
     },
   );
   for (const [path, level] of levelPaths) {

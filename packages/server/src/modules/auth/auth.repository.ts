@@ -1,9 +1,15 @@
 // Queries behind sign-in and sessions: users by email, their roles with the names of what each
-// role covers, MFA challenges and one-time tokens.
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+// role covers, MFA challenges, one-time tokens and signed-out access tokens.
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
-import { mfaChallenges, userRoles, users, userTokens } from '../../db/schema/identity.ts';
+import {
+  mfaChallenges,
+  revokedTokens,
+  userRoles,
+  users,
+  userTokens,
+} from '../../db/schema/identity.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -55,9 +61,14 @@ export function createAuthRepository(db: Database) {
 
     /**
      * What every authenticated request checks, in one round trip: the user's status and token
-     * version, and the role (if it is this user's) with its company's type.
+     * version, and the role (if it is this user's) with its company's type — nothing when the
+     * token was signed out.
      */
-    async findSession(userId: number, roleId: number): Promise<SessionRecord | undefined> {
+    async findSession(
+      userId: number,
+      roleId: number,
+      tokenId: string,
+    ): Promise<SessionRecord | undefined> {
       const [session] = await selectRows<SessionRecord>(
         db,
         sql`
@@ -66,9 +77,19 @@ export function createAuthRepository(db: Database) {
         from users u
         join user_roles r on r.user_id = u.id and r.id = ${roleId}
         left join companies c on c.id = r.company_id
-        where u.id = ${userId}`,
+        where u.id = ${userId}
+          and not exists (select 1 from revoked_tokens t where t.jti = ${tokenId})`,
       );
       return session;
+    },
+
+    /** Refuses one access token from now on; rows of tokens expired by now are pruned. */
+    async revokeToken(tokenId: string, expiresAt: Date, now: Date): Promise<void> {
+      await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+      await db
+        .insert(revokedTokens)
+        .values({ jti: tokenId, expiresAt })
+        .onConflictDoNothing({ target: revokedTokens.jti });
     },
 
     async findRole(roleId: number): Promise<(RoleRecord & { user_id: number }) | undefined> {

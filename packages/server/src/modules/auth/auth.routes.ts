@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
-import { scopeOf } from '../../plugins/auth.ts';
+import { bearerToken, scopeOf } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 
 const tags = ['auth'];
@@ -46,10 +46,26 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags,
         summary: 'Complete an MFA sign-in with the emailed code',
         body: loginMfaRequestSchema,
-        response: { 200: sessionSchema, 401: errorSchema },
+        response: { 200: sessionSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     (request) => service.loginWithMfa(request.body.mfa_token, request.body.code, request.ip),
+  );
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: the token presented is refused from now on (other sessions go on)',
+        security: bearer,
+        response: { 204: z.null(), 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      scopeOf(request);
+      await service.logout(bearerToken(request) ?? '');
+      return reply.status(204).send(null);
+    },
   );
   app.get(
     '/me',
@@ -138,11 +154,17 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
         response: {
           200: messageResponseSchema.extend({ access_token: z.string() }),
           400: errorSchema,
+          429: errorSchema,
         },
       },
     },
     (request) =>
-      service.changePassword(scopeOf(request), request.body.oldPassword, request.body.newPassword),
+      service.changePassword(
+        scopeOf(request),
+        request.body.oldPassword,
+        request.body.newPassword,
+        request.ip,
+      ),
   );
   app.get(
     '/invitation/:token',

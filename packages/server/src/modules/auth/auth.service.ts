@@ -47,6 +47,26 @@ export function createAuthService(deps: Dependencies) {
   const now = deps.now ?? (() => new Date());
   const invalidCredentials = () => new Unauthorized(INVALID_CREDENTIALS_MESSAGE);
 
+  // A password guess against an account (sign-in or change-password) counts three times: under
+  // the account and the address it came from, the account from anywhere, and the address.
+  const accountAndAddressKey = (email: string, address: string) =>
+    `password:account-address:${email.toLowerCase()}:${address}`;
+  const accountKey = (email: string) => `password:account:${email.toLowerCase()}`;
+  const passwordAttempt = (email: string, address: string) =>
+    limiter.hit([
+      { key: accountAndAddressKey(email, address), rule: limits.passwordPerAccountAndAddress },
+      { key: accountKey(email), rule: limits.passwordPerAccount },
+      { key: `password:address:${address}`, rule: limits.passwordPerAddress },
+    ]);
+  /**
+   * The whole sign-in (or password change) succeeded: the failures from that address are
+   * forgiven, and this attempt is taken back from the account's bound (earlier ones stay).
+   */
+  const passwordAccepted = (email: string, address: string) => {
+    limiter.reset(accountAndAddressKey(email, address));
+    limiter.release(accountKey(email));
+  };
+
   /** Roles that can be used in the web app; others (resident, …) only receive alerts. */
   const usableRoles = async (userId: number) =>
     (await repository.rolesOf(userId)).filter((r) => mayUseWebApp(r.user_role_type_id));
@@ -68,11 +88,7 @@ export function createAuthService(deps: Dependencies) {
 
   return {
     async login(email: string, password: string, clientAddress: string) {
-      const accountKey = `login:account:${email.toLowerCase()}`;
-      limiter.hit([
-        { key: accountKey, rule: limits.loginPerAccount },
-        { key: `login:address:${clientAddress}`, rule: limits.loginPerAddress },
-      ]);
+      passwordAttempt(email, clientAddress);
       const user = await repository.findUserByEmail(email);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !passwordMatches || user.userStatusId !== UserStatus.Active) {
@@ -81,10 +97,11 @@ export function createAuthService(deps: Dependencies) {
       const [firstRole] = await repository.rolesOf(user.id);
       // The same answer as a wrong password: nothing tells which check failed.
       if (!firstRole || !mayUseWebApp(firstRole.user_role_type_id)) throw invalidCredentials();
-      // The right password clears the account's failed attempts (not the address's).
-      limiter.reset(accountKey);
 
       if (user.mfa === 1 && !isSystemRole(firstRole.user_role_type_id)) {
+        // Each challenge emails a code: a user gets a bounded number. The password's failures
+        // stay counted until the code is right too (loginWithMfa).
+        limiter.hit([{ key: `mfa:challenges:${user.id}`, rule: limits.mfaChallengesPerUser }]);
         const mfaToken = newSecretToken();
         const code = newNumericCode();
         await repository.createChallenge({
@@ -98,6 +115,7 @@ export function createAuthService(deps: Dependencies) {
         await mailer.send(authMails.mfaCode(user.email, code));
         return { mfa_enabled: true as const, mfa_token: mfaToken };
       }
+      passwordAccepted(email, clientAddress);
       await repository.recordLogin(user.id, now());
       return sessionFor(user, firstRole.id);
     },
@@ -109,6 +127,9 @@ export function createAuthService(deps: Dependencies) {
       if (!challenge || challenge.consumedAt || challenge.expiresAt <= now()) {
         throw new Unauthorized(expired);
       }
+      // Codes tried for this user across all their challenges; a right one is taken back.
+      const userCodesKey = `mfa:codes:${challenge.userId}`;
+      limiter.hit([{ key: userCodesKey, rule: limits.mfaCodesPerUser }]);
       if (challenge.attempts >= MFA_MAX_ATTEMPTS) {
         await repository.consumeChallenge(challenge.id, now());
         throw new Unauthorized(authMessages.tooManyCodes);
@@ -119,10 +140,13 @@ export function createAuthService(deps: Dependencies) {
       }
       if (!(await repository.consumeChallenge(challenge.id, now())))
         throw new Unauthorized(expired);
+      limiter.release(userCodesKey);
       const user = await repository.findUser(challenge.userId);
       const roles = user ? await usableRoles(user.id) : [];
       const role = roles.find((r) => r.id === challenge.roleId) ?? roles[0];
       if (!user || user.userStatusId !== UserStatus.Active || !role) throw invalidCredentials();
+      // The whole sign-in succeeded: now the password's failures from that address are cleared.
+      passwordAccepted(user.email, challenge.clientAddress ?? clientAddress);
       await repository.recordLogin(user.id, now());
       return sessionFor(user, role.id);
     },
@@ -181,12 +205,26 @@ export function createAuthService(deps: Dependencies) {
       return { message: PASSWORD_CHANGED };
     },
 
-    async changePassword(scope: Scope, oldPassword: string, newPassword: string) {
+    /** Signs one access token out: it is refused from now on; other sessions go on. */
+    async logout(token: string): Promise<void> {
+      const claims = await tokens.verify(token);
+      await repository.revokeToken(claims.tokenId, claims.expiresAt, now());
+    },
+
+    async changePassword(
+      scope: Scope,
+      oldPassword: string,
+      newPassword: string,
+      clientAddress: string,
+    ) {
       const user = await repository.findUser(scope.userId);
       if (!user) throw new Unauthorized('Session expired');
+      // The old password is a password guess like a sign-in's, and counts with them.
+      passwordAttempt(user.email, clientAddress);
       if (!(await verifyPassword(user.passwordHash, oldPassword))) {
         throw new Invalid(authMessages.oldPasswordIncorrect);
       }
+      passwordAccepted(user.email, clientAddress);
       if (oldPassword === newPassword) {
         throw new Invalid(authMessages.passwordUnchanged);
       }

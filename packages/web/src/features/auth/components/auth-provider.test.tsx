@@ -138,12 +138,13 @@ describe('session', () => {
     expect(router.state.location.pathname).toBe('/micrometers/testing');
   });
 
-  it('signs out from the signed-in page: token and active role are forgotten', async () => {
-    const session = sessionFixture();
+  it('signs out from the signed-in page: the server ends the token, the browser forgets it', async () => {
+    const session = sessionFixture({ access_token: 'session-token' });
     setServiceToken('stored-token');
-    mockApi({
+    const api = mockApi({
       'GET /auth/me': () => reply(200, meOf(session)),
       'GET /auth/new-token/11': () => reply(200, session),
+      'POST /auth/logout': () => new Response(null, { status: 204 }),
     });
     const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
     await screen.findByTestId('app-shell');
@@ -155,5 +156,28 @@ describe('session', () => {
     expect(router.state.location.search).toBe('');
     expect(getServiceToken()).toBeNull();
     expect(getUserActiveRole()).toBeNull();
+    await waitFor(() => expect(api.calls()).toContain('POST /auth/logout'));
+    const signOut = api.requests.find((request) => request.url.endsWith('/auth/logout'));
+    expect(signOut?.headers.get('Authorization')).toBe('Bearer session-token');
+  });
+
+  it('signs out at once even when the server cannot be told', async () => {
+    const session = sessionFixture();
+    setServiceToken('stored-token');
+    const api = mockApi({
+      'GET /auth/me': () => reply(200, meOf(session)),
+      'GET /auth/new-token/11': () => reply(200, session),
+      'POST /auth/logout': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('app-shell');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getServiceToken()).toBeNull();
+    await waitFor(() => expect(api.calls()).toContain('POST /auth/logout'));
+    expect(screen.getByTestId('login-page')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 // Owns the session (spec section 4): restores it from the stored token at start, keeps what a
-// sign-in returns, and ends it on sign-out or on any 401 from the API.
+// sign-in returns, and ends it on sign-out (telling the server to refuse the token) or on any 401
+// from the API.
 import type { Session } from '@flowsight/domain/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -13,6 +14,7 @@ import {
 } from '@/lib/session-storage';
 import { getMe } from '../api/get-me';
 import { getNewToken } from '../api/get-new-token';
+import { logout } from '../api/logout';
 import { AuthContext, type AuthContextValue, type AuthState } from '../hooks/use-auth';
 import { rememberRoleSwitch } from '../utils/role-switch-notice';
 
@@ -80,6 +82,9 @@ export function AuthProvider({ children }: AuthProviderProps) {
   );
 
   const signOut = useCallback(() => {
+    // The server ends the token too; signing out does not wait for it, nor fail with it.
+    const token = getServiceToken();
+    if (token !== null) logout(token).catch(() => {});
     clearSession();
     showSignedOut(true);
   }, [showSignedOut]);
