@@ -8,6 +8,7 @@ import {
   isTimeZone,
   keysetChunks,
   neutraliseFormula,
+  primed,
 } from './csv.ts';
 import { Invalid } from './errors.ts';
 
@@ -79,12 +80,57 @@ describe('csv export', () => {
       "1,'-2+3,,",
       "1,'@cmd,,",
     ]);
-    // Tab and carriage return openings are prefixed too (the CR one is quoted).
-    expect(csv).toContain("1,'\tx,,");
+    // Tab and carriage return openings are prefixed too (and quoted, as separators).
+    expect(csv).toContain(`1,"'\tx",,`);
     expect(csv).toContain(`1,"'\ry",,`);
     expect(records).toContain('1,a=b,-5,');
     expect(records).toContain('1,,3.25,');
     expect(neutraliseFormula('plain')).toBe('plain');
+  });
+
+  it('neutralises a formula behind a separator, and quotes cells another locale would split', async () => {
+    const payload = "x;=cmd|' /C calc'!A0;";
+    expect(neutraliseFormula(payload)).toBe("x;'=cmd|' /C calc'!A0;");
+    expect(neutraliseFormula('a, +1|@SUM(1)\t-2')).toBe("a, '+1|'@SUM(1)\t'-2");
+    expect(neutraliseFormula('  =1+1')).toBe("'  =1+1");
+    expect(neutraliseFormula('\uFF1D1+1')).toBe("'\uFF1D1+1");
+    // What a plain text holds stays as it is: triggers inside words, dashes in names.
+    for (const plain of ['a=b', 'Unit 4-B', 'x;y', 'e-mail@host', 'A|B']) {
+      expect(neutraliseFormula(plain)).toBe(plain);
+    }
+    const csv = await text(
+      csvStream(
+        columns,
+        from([row({ name: payload }), row({ name: 'x;y' }), row({ name: 'A|B' })]),
+        'UTC',
+      ),
+    );
+    // Quoted, a `;`, `|` or tab list separator cannot split the cell either.
+    expect(csv.split('\r\n').slice(1, 4)).toEqual([
+      `1,"x;'=cmd|' /C calc'!A0;",,`,
+      '1,"x;y",,',
+      '1,"A|B",,',
+    ]);
+  });
+
+  it('reads the first row before the file starts, and a failing first read fails the call', async () => {
+    let reads = 0;
+    async function* rows() {
+      reads++;
+      yield row({ id: 1 });
+      yield row({ id: 2 });
+    }
+    const ready = await primed(rows());
+    expect(reads).toBe(1);
+    expect(await text(csvStream(columns, ready, 'UTC'))).toBe(
+      `${BOM}ID,Name,Amount,At\r\n1,,,\r\n2,,,\r\n`,
+    );
+    const failing: AsyncIterable<Row> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => Promise.reject(new Error('relation does not exist')),
+      }),
+    };
+    await expect(primed(failing)).rejects.toThrow('relation does not exist');
   });
 
   it('writes dates in the requested time zone, across a daylight-saving change', async () => {
@@ -150,6 +196,18 @@ describe('csv export', () => {
     for await (const _ of keysetChunks(readTwenty, (r) => r.id, 10)) count++;
     expect(count).toBe(20);
     expect(reads.map(([after]) => after)).toEqual([undefined, 100, 200]);
+  });
+
+  it('lets the event loop take a turn between two reads, so other calls get the database', async () => {
+    const events: string[] = [];
+    const read = async (after: number | undefined) => {
+      events.push(`read after ${after ?? 'start'}`);
+      // What a call arriving meanwhile does: its work is queued for the next turn of the loop.
+      if (after === undefined) setImmediate(() => events.push('other call'));
+      return after === undefined ? [{ id: 1 }, { id: 2 }] : [];
+    };
+    for await (const _ of keysetChunks(read, (r) => r.id, 2));
+    expect(events).toEqual(['read after start', 'other call', 'read after 2']);
   });
 
   it('pulls rows only as fast as the reader consumes them', async () => {

@@ -1,8 +1,9 @@
 // CSV exports (DESIGN section 4), the one piece every `export-all` route uses: column definitions,
 // rows read in keyset chunks, csv-stringify as a stream (constant memory at any size, RFC 4180
 // quoting), dates written in the caller's IANA time zone, and text cells a spreadsheet would run
-// as a formula neutralised with a leading quote.
+// as a formula neutralised (docs/api.md, "CSV files").
 import { pipeline, Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -28,11 +29,35 @@ export type CsvColumn<Row> = {
 export const CSV_CHUNK_SIZE = 1000;
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
-/** The text cell openings that spreadsheets evaluate (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Characters that make a spreadsheet read a cell as a formula when they open it (OWASP "CSV
+ * injection"): = + - @ and their full-width forms, which some East Asian locales accept too.
+ */
+const TRIGGER = '=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20';
+/**
+ * Where a spreadsheet may start a new cell inside our text: list separators of any locale or
+ * import dialogue (comma, semicolon, pipe, tab) and line breaks.
+ */
+const SEPARATOR = ',;|\\t\\r\\n';
+const BLANKS = '[ \\u00a0]*';
+/** A cell that opens with a trigger (after blanks), or with a tab or carriage return. */
+const OPENS_AS_FORMULA = new RegExp(`^(?:[\\t\\r]|${BLANKS}[${TRIGGER}])`);
+/** A trigger right after a separator: the opening of a cell should a program split ours there. */
+const TRIGGER_AFTER_SEPARATOR = new RegExp(`([${SEPARATOR}]${BLANKS})(?=[${TRIGGER}])`, 'g');
+/**
+ * Cells with a separator are always quoted (besides RFC 4180's comma, quote and line break), so
+ * a program whose list separator is `;`, `|` or tab still reads them as one cell.
+ */
+const QUOTED_MATCH = /[;|\t\r\n]/;
 
+/**
+ * A text cell no spreadsheet runs as a formula, however it splits the row: a leading `'` when the
+ * cell opens like a formula, and one before each trigger that follows a separator.
+ * `x;=cmd|' /C calc'!A0;` becomes `x;'=cmd|' /C calc'!A0;` (and is quoted for its `;`).
+ */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const inner = text.replace(TRIGGER_AFTER_SEPARATOR, "$1'");
+  return OPENS_AS_FORMULA.test(inner) ? `'${inner}` : inner;
 }
 
 /** An IANA zone name that this runtime knows (`UTC`, `Europe/Bucharest`); offsets are refused. */
@@ -125,8 +150,9 @@ export function csvStream<Row>(
   const stringifier = stringify({
     record_delimiter: 'windows',
     bom: true,
-    // csv-stringify quotes only for the record delimiter itself; RFC 4180 wants any CR or LF.
-    quoted_match: /[\r\n]/,
+    // csv-stringify quotes only for the record delimiter itself; RFC 4180 wants any CR or LF,
+    // and other programs' list separators are quoted too.
+    quoted_match: QUOTED_MATCH,
   });
   // Errors reach the consumer through the returned stream; the callback only keeps Node quiet.
   return pipeline(Readable.from(records()), stringifier, () => {});
@@ -134,22 +160,49 @@ export function csvStream<Row>(
 
 /**
  * Rows in chunks of `chunkSize`, each read after the last key of the one before (keyset paging
- * over a unique, increasing key such as `id`): constant memory, no cursor held open between
- * reads, the same on PGlite and PostgreSQL.
+ * over a unique key in the read's order, such as `id`): constant memory, no cursor held open
+ * between reads, the same on PGlite and PostgreSQL. Between two reads the event loop takes a turn,
+ * so calls that arrived meanwhile queue their queries before the next chunk's: on the embedded
+ * database, which runs one query at a time on this thread, a long export cannot hold it.
  */
-export async function* keysetChunks<Row>(
-  readAfter: (afterKey: number | undefined, limit: number) => Promise<Row[]>,
-  keyOf: (row: Row) => number,
+export async function* keysetChunks<Row, Key = number>(
+  readAfter: (afterKey: Key | undefined, limit: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
   chunkSize = CSV_CHUNK_SIZE,
 ): AsyncGenerator<Row> {
-  let after: number | undefined;
+  let after: Key | undefined;
   for (;;) {
     const chunk = await readAfter(after, chunkSize);
     yield* chunk;
     const last = chunk.at(-1);
     if (chunk.length < chunkSize || last === undefined) return;
     after = keyOf(last);
+    await nextTurn();
   }
+}
+
+/**
+ * `rows` with its first row already read, so that a failing first read (the query itself) fails
+ * the call with its error status before any byte is sent, rather than cutting off a download
+ * that has started with 200.
+ */
+export async function primed<Row>(rows: AsyncIterable<Row>): Promise<AsyncIterable<Row>> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* all(): AsyncGenerator<Row> {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      await iterator.return?.();
+    }
+  }
+  return all();
 }
 
 export type CsvFile = { readonly filename: string; readonly body: Readable };

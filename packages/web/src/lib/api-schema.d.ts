@@ -7152,7 +7152,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's readings matching the filters, as CSV */
+        /**
+         * The company's readings matching the filters, as CSV
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         */
         get: {
             parameters: {
                 query: {
@@ -7212,6 +7215,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7626,7 +7642,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The property's readings matching the filters, as CSV */
+        /**
+         * The property's readings matching the filters, as CSV
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         */
         get: {
             parameters: {
                 query: {
@@ -7686,6 +7705,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8100,7 +8132,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The building's readings matching the filters, as CSV */
+        /**
+         * The building's readings matching the filters, as CSV
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         */
         get: {
             parameters: {
                 query: {
@@ -8160,6 +8195,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8574,7 +8622,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The unit's readings matching the filters, as CSV */
+        /**
+         * The unit's readings matching the filters, as CSV
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         */
         get: {
             parameters: {
                 query: {
@@ -8634,6 +8685,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9117,7 +9181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The unassigned readings matching the filters, as CSV */
+        /**
+         * The unassigned readings matching the filters, as CSV
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         */
         get: {
             parameters: {
                 query: {
@@ -9162,6 +9229,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9399,7 +9479,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The keepalive readings matching the filters, as CSV */
+        /**
+         * The keepalive readings matching the filters, as CSV
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         */
         get: {
             parameters: {
                 query: {
@@ -9444,6 +9527,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9681,7 +9777,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The parsed-old readings matching the filters, as CSV */
+        /**
+         * The parsed-old readings matching the filters, as CSV
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         */
         get: {
             parameters: {
                 query: {
@@ -9726,6 +9825,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

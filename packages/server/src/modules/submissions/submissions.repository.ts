@@ -3,16 +3,30 @@
 // (the caller's `filter.measured_at`, else the last 30 days) that lets PostgreSQL skip partitions,
 // and every read of a place's readings is also limited by the caller's scope.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import { and, count, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  READINGS_DEFAULT_WINDOW_DAYS,
+  type ReadingsWindow,
+} from '@flowsight/domain/readings-window';
+import {
+  and,
+  between,
+  count,
+  desc,
+  eq,
+  gte,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { buildingBuckets, buildingUse } from '../../db/queries/rollup-reads.ts';
 import { buildings, units } from '../../db/schema/portfolio.ts';
 import { submissions, usageDaily } from '../../db/schema/readings.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
-
-/** The readings list's window when the caller names none. */
-export const DEFAULT_WINDOW_DAYS = 30;
 
 export const submissionList = defineList({
   sortable: {
@@ -137,11 +151,18 @@ const inScope = (scope: Scope) =>
     unitId: submissions.unitId,
   });
 
-/** The window of a list: the caller's measured_at filter, else the last DEFAULT_WINDOW_DAYS. */
+/** The window of a list: the caller's measured_at filter, else the last 30 days. */
 export function windowOf(query: ListQuery, now: Date): SQL | undefined {
   if (query.filter.measured_at !== undefined) return undefined;
-  return gte(submissions.measuredAt, new Date(now.getTime() - DEFAULT_WINDOW_DAYS * 86_400_000));
+  return gte(
+    submissions.measuredAt,
+    new Date(now.getTime() - READINGS_DEFAULT_WINDOW_DAYS * 86_400_000),
+  );
 }
+
+/** Readings measured inside the window, both ends included. */
+export const within = (window: ReadingsWindow): SQL =>
+  between(submissions.measuredAt, window.from, window.to);
 
 export function createSubmissionsRepository(db: Database) {
   const select = <S extends Record<string, unknown>>(columns: S) =>
@@ -173,7 +194,13 @@ export function createSubmissionsRepository(db: Database) {
       return row?.total ?? 0;
     },
 
-    /** Rows after the (measured_at, id) key, newest first: the exports' keyset chunks. */
+    /**
+     * Rows after the (measured_at, id) key, newest first: the exports' keyset chunks. The key's
+     * `measured_at <= at` bound lets each read start in the (place, measured_at) index where the
+     * last one stopped, and the chunk is cut before the building and unit names are joined, so
+     * every read costs one chunk, not the rest of the window (without statistics, as on a fresh
+     * embedded database, the planner would otherwise sort everything left at every read).
+     */
     async chunk(
       scope: Scope,
       where: SQL | undefined,
@@ -181,15 +208,32 @@ export function createSubmissionsRepository(db: Database) {
       limit: number,
     ) {
       const next = after
-        ? or(
-            lt(submissions.measuredAt, after.at),
-            and(eq(submissions.measuredAt, after.at), lt(submissions.id, after.id)),
+        ? and(
+            lte(submissions.measuredAt, after.at),
+            or(lt(submissions.measuredAt, after.at), lt(submissions.id, after.id)),
           )
         : undefined;
-      return (await select(submissionColumns)
+      const { building_name: _building, unit_name: _unit, payload_hex, ...own } = submissionColumns;
+      const chunk = db
+        .select({ ...own, payload_hex: payload_hex.as('payload_hex') })
+        .from(submissions)
         .where(and(inScope(scope), where, next))
         .orderBy(desc(submissions.measuredAt), desc(submissions.id))
-        .limit(limit)) as unknown as SubmissionRecord[];
+        .limit(limit)
+        .as('chunk');
+      // The chunk's own columns, read from the subquery, and the names joined to them.
+      const fields = Object.fromEntries(
+        Object.keys(chunk._.selectedFields).map((key) => [
+          key,
+          chunk[key as keyof typeof chunk._.selectedFields],
+        ]),
+      );
+      return (await db
+        .select({ ...fields, building_name: buildings.name, unit_name: units.name } as never)
+        .from(chunk)
+        .leftJoin(units, eq(units.id, chunk.unit_id))
+        .leftJoin(buildings, eq(buildings.id, chunk.building_id))
+        .orderBy(desc(chunk.measured_at), desc(chunk.id))) as unknown as SubmissionRecord[];
     },
 
     /** The unit's first or last reading. */

@@ -2,6 +2,11 @@
 // (`/{companies|properties|buildings|units}/{id}/submissions[...]`), a unit's first and last
 // reading, and the provider's lists of readings outside the hierarchy (`/submissions/...`).
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import {
+  READINGS_DEFAULT_WINDOW_DAYS,
+  READINGS_EXPORT_MAX_DAYS,
+  READINGS_EXPORTS_PER_USER,
+} from '@flowsight/domain/readings-window';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.ts';
@@ -25,6 +30,15 @@ const countSchema = z.object({ count: z.number().int() });
 const doc = <T extends object>(summary: string, schema: T) => ({
   schema: { tags, summary, security: bearerSecurity, ...schema },
 });
+
+/** What every readings export states about its window and its limits. */
+const exportDescription = [
+  `Covers the range of filter.measured_at, at most ${READINGS_EXPORT_MAX_DAYS} days; a wider range`,
+  'is refused with 400 naming filter.measured_at. Without a lower bound it covers the',
+  `${READINGS_DEFAULT_WINDOW_DAYS} days before its upper bound, without an upper bound it runs to`,
+  `now. At most ${READINGS_EXPORTS_PER_USER} exports of one user run at once; one more is`,
+  'answered 429 with Retry-After. Every parameter is checked before the file starts.',
+].join(' ');
 
 /** Path segment of each level, as the hierarchy's own routes name it. */
 export const levelPaths: readonly [string, PortfolioLevel][] = [
@@ -73,9 +87,10 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
     app.get(
       `/${path}/:id/submissions/export`,
       doc(`The ${level}'s readings matching the filters, as CSV`, {
+        description: exportDescription,
         params: idParams,
         querystring: submissionExportQuerySchema,
-        response: { 200: csvResponseSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: csvResponseSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       }),
       async (r, reply) =>
         sendCsv(reply, await service.exportCsv(scopeOf(r), level, r.params.id, r.query)),
@@ -128,10 +143,11 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
     app.get(
       `/submissions/${path}/export`,
       doc(`The ${path} readings matching the filters, as CSV`, {
+        description: exportDescription,
         querystring: submissionExportQuerySchema,
-        response: { 200: csvResponseSchema, 400: errorSchema },
+        response: { 200: csvResponseSchema, 400: errorSchema, 429: errorSchema },
       }),
-      async (r, reply) => sendCsv(reply, service.exportSpecial(scopeOf(r), list, r.query)),
+      async (r, reply) => sendCsv(reply, await service.exportSpecial(scopeOf(r), list, r.query)),
     );
   }
 };

@@ -3,10 +3,19 @@
 // (unassigned, keep-alive, legacy "parsed-old"), and gallon totals per place and per micrometer.
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
+import { READINGS_EXPORTS_PER_USER, readingsExportWindow } from '@flowsight/domain/readings-window';
 import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { type CsvColumn, type CsvFile, csvFile, timeZoneSchema } from '../../lib/csv.ts';
-import { NotFound } from '../../lib/errors.ts';
+import {
+  type CsvColumn,
+  type CsvFile,
+  csvFile,
+  keysetChunks,
+  primed,
+  timeZoneSchema,
+} from '../../lib/csv.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import { createExportSlots, type ExportSlots } from '../../lib/export-slots.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
@@ -18,6 +27,7 @@ import {
   specialLists,
   submissionList,
   windowOf,
+  within,
 } from './submissions.repository.ts';
 
 export const submissionListQuerySchema = submissionList.querySchema;
@@ -121,18 +131,26 @@ const csvColumns: readonly CsvColumn<CsvRow>[] = [
 const fixtureName = (id: number | null) =>
   id === null ? null : (applianceTypes.find((a) => a.id === id)?.name ?? String(id));
 
-const EXPORT_CHUNK = 2000;
+/**
+ * Readings per export read. On the embedded database each read holds the one connection (and this
+ * thread) while it runs, and another call's next query may wait for one read: 500 rows keep that
+ * wait near 20 ms (export-starvation.ts measures it) at no cost to the export's own speed.
+ */
+const EXPORT_CHUNK = 500;
 
 type Dependencies = {
   repository: SubmissionsRepository;
   portfolio: PortfolioRepository;
   now?: () => Date;
+  /** Readings exports running per user (by default `READINGS_EXPORTS_PER_USER` each). */
+  exportSlots?: ExportSlots;
 };
 
 export function createSubmissionsService({
   repository,
   portfolio,
   now = () => new Date(),
+  exportSlots = createExportSlots(READINGS_EXPORTS_PER_USER, 'readings exports'),
 }: Dependencies) {
   async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
     if (!(await portfolio.one(level, scope, id))) throw new NotFound(placeNotFound(level));
@@ -150,34 +168,43 @@ export function createSubmissionsService({
     };
   }
 
-  function exported(
+  /**
+   * An export of readings: everything about the call is checked before the first byte (filters,
+   * the window of at most `READINGS_EXPORT_MAX_DAYS`, the caller's running exports, and the first
+   * chunk's read), so a download never starts with 200 only to be cut off.
+   */
+  async function exported(
     scope: Scope,
     entity: string,
     input: z.output<typeof submissionExportQuerySchema>,
     where: SQL,
-  ): CsvFile {
+  ): Promise<CsvFile> {
     const { timeZone, ...filters } = input;
     const query = submissionList.toQuery({ ...filters, page: 1, limit: 1 });
-    const condition = and(where, query.where, windowOf(query, now()));
+    const measuredAt = filters['filter.measured_at'];
+    const window = readingsExportWindow(measuredAt === undefined ? [] : [measuredAt].flat(), now());
+    if (!window.ok) throw new Invalid([window.error]);
+    const condition = and(where, query.where, within(window.window));
     async function* rows(): AsyncGenerator<CsvRow> {
-      let after: { at: Date; id: number } | undefined;
-      for (;;) {
-        const chunk = await repository.chunk(scope, condition, after, EXPORT_CHUNK);
-        for (const record of chunk) {
-          const row = toSubmission(record);
-          yield {
-            ...row,
-            measured: new Date(record.measured_at),
-            ingested: new Date(record.ingested_at),
-            fixture: fixtureName(row.appliance_type_id),
-          };
-        }
-        const last = chunk.at(-1);
-        if (chunk.length < EXPORT_CHUNK || !last) return;
-        after = { at: new Date(last.measured_at), id: last.id };
+      const records = keysetChunks(
+        (after: { at: Date; id: number } | undefined, limit) =>
+          repository.chunk(scope, condition, after, limit),
+        (record) => ({ at: new Date(record.measured_at), id: record.id }),
+        EXPORT_CHUNK,
+      );
+      for await (const record of records) {
+        const row = toSubmission(record);
+        yield {
+          ...row,
+          measured: new Date(record.measured_at),
+          ingested: new Date(record.ingested_at),
+          fixture: fixtureName(row.appliance_type_id),
+        };
       }
     }
-    return csvFile(entity, csvColumns, rows(), timeZone, now());
+    return exportSlots.run(scope.userId, async () =>
+      csvFile(entity, csvColumns, await primed(rows()), timeZone, now()),
+    );
   }
 
   return {

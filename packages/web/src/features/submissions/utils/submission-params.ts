@@ -3,10 +3,11 @@
 // totals queries. Without a date range the server covers the last 30 days; the page says so.
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
+import { READINGS_DEFAULT_WINDOW_DAYS } from '@flowsight/domain/readings-window';
 
 export const SUBMISSION_PAGE_SIZES = [25, 50, 100] as const;
-/** The server's window when no `filter.measured_at` is given (submissions repository). */
-export const DEFAULT_WINDOW_DAYS = 30;
+/** The server's window when no `filter.measured_at` is given. */
+export const DEFAULT_WINDOW_DAYS = READINGS_DEFAULT_WINDOW_DAYS;
 export const DEFAULT_SUBMISSION_SORT = 'measured_at:DESC';
 export const SUBMISSION_SORT_FIELDS = ['measured_at', 'mac_address', 'volume', 'battery'] as const;
 export const SUBMISSION_KINDS = ['usage', 'usage_v1', 'keepalive', 'malformed'] as const;
