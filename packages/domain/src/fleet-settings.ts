@@ -2,6 +2,7 @@
 // type's leak-detection parameters, of a configuration default and of a micrometer's gallon
 // threshold, with their wording. The server's request schemas and the web's forms both use them.
 import { z } from 'zod';
+import { idSchema } from './input.ts';
 import type { SensorConfigParamRow } from './lookups.ts';
 
 /** Bounds of the detection parameters a system admin may set on a fixture type. */
@@ -83,7 +84,7 @@ export const gallonThresholdValueSchema = gallons(
 export const gallonThresholdCreateSchema = z
   .object({
     mac: z.string().trim().min(1, m.macInvalid).max(40, m.macInvalid).optional(),
-    sensor_id: z.number().int().positive().optional(),
+    sensor_id: idSchema.optional(),
     value: gallonThresholdValueSchema,
   })
   .strict()

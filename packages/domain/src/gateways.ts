@@ -3,6 +3,7 @@
 // of the gateway refusals.
 import { z } from 'zod';
 import { gatewayMessages, isGatewayStatusId } from './gateway-rules.ts';
+import { idSchema } from './input.ts';
 
 export * from './gateway-rules.ts';
 
@@ -31,7 +32,7 @@ const gatewayFields = {
   name: optionalText(120),
   model: optionalText(120),
   /** The building it serves; its company and property follow the building. Null: in stock. */
-  building_id: z.number().int().positive().nullable().optional(),
+  building_id: idSchema.nullable().optional(),
   gateway_status_id: gatewayStatusIdSchema.optional(),
   alerts_disabled: z.boolean().optional(),
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatFilter, parseFilterExpression, parseSortExpression } from './list-query.ts';
+import {
+  FILTER_MAX_VALUES,
+  formatFilter,
+  parseFilterExpression,
+  parseSortExpression,
+  regexProblem,
+} from './list-query.ts';
 
 describe('parseFilterExpression', () => {
   it.each([
@@ -32,6 +38,21 @@ describe('parseFilterExpression', () => {
     expect(parseFilterExpression(raw)).toEqual({ ok: false, error });
   });
 
+  it('refuses lists longer than the limit', () => {
+    const values = Array.from({ length: FILTER_MAX_VALUES + 1 }, (_, i) => i).join(',');
+    expect(parseFilterExpression(`$in:${values}`)).toEqual({
+      ok: false,
+      error: `$in takes at most ${FILTER_MAX_VALUES} values`,
+    });
+  });
+
+  it('refuses a regular expression outside the portable subset, naming why', () => {
+    expect(parseFilterExpression('$regex:(')).toEqual({
+      ok: false,
+      error: '$regex: not a valid regular expression',
+    });
+  });
+
   it('formats what it parses', () => {
     expect(formatFilter('$in', [1, 2])).toBe('$in:1,2');
     expect(formatFilter('$null')).toBe('$null');
@@ -56,5 +77,43 @@ describe('parseSortExpression', () => {
       error: "sort direction must be ASC or DESC, not 'UP'",
     });
     expect(parseSortExpression('a:ASC:x').ok).toBe(false);
+  });
+});
+
+describe('regexProblem', () => {
+  it.each([
+    '^Unit [0-9]+$',
+    'oak|elm',
+    '^(north|south)\\s+\\d{1,3}$',
+    '(?:ab)+c*?',
+    'a(?=b)',
+    'a(?!b)',
+    '[^a-z]',
+    '[\\d.]',
+    '\\(1\\)',
+    'x{2}y{3,}z{1,100}',
+  ])('accepts %s', (pattern) => {
+    expect(regexProblem(pattern)).toBeUndefined();
+  });
+
+  it.each([
+    ['(', 'not a valid regular expression'],
+    ['[', 'not a valid regular expression'],
+    ['\\', 'the escape \\ is not supported'],
+    ['\\p{L}', 'the escape \\p is not supported'],
+    ['(a)\\1', 'the escape \\1 is not supported'],
+    ['(?<name>a)', 'only (?:…), (?=…) and (?!…) groups'],
+    ['(?<=a)b', 'only (?:…), (?=…) and (?!…) groups'],
+    ['[[:alpha:]]', '[: is not supported inside [ ]'],
+    ['[\\D]', '\\D is not supported inside [ ]'],
+    ['[]a]', 'a set may not start with ]'],
+    ['[^]', 'a set may not start with ]'],
+    ['a{,3}', 'a { must start a repetition {m}, {m,} or {m,n}'],
+    ['a{1,999}', 'repetition counts are at most 100'],
+    ['a{101}', 'repetition counts are at most 100'],
+    ['((a{1,50}){1,50})', 'the repetitions are too large together'],
+    ['a'.repeat(201), 'at most 200 characters'],
+  ])('refuses %s', (pattern, problem) => {
+    expect(regexProblem(pattern)).toBe(problem);
   });
 });

@@ -2,6 +2,7 @@
 // configuration parameters (validated against the catalogue's ranges), and the default filter of
 // the assigned-micrometers list (spec section 2).
 import { z } from 'zod';
+import { idParamSchema } from './input.ts';
 import {
   ApplianceType,
   SensorState,
@@ -13,7 +14,7 @@ import {
 export const assignActions = ['assign', 'reassign', 'unassign'] as const;
 export type AssignAction = (typeof assignActions)[number];
 
-const id = z.coerce.number().int().positive();
+const id = idParamSchema;
 const smallId = z.coerce.number().int().min(1).max(32_767);
 
 /** Where a micrometer goes: the hierarchy down to the unit, and the fixture slot in the unit. */

@@ -2,6 +2,7 @@
 // the server's route schemas and the web's forms, and the wording of the portfolio's refusals.
 import { z } from 'zod';
 import { DEFAULT_WATER_PRICE_PER_KGAL } from './constants.ts';
+import { idSchema } from './input.ts';
 import {
   buildingTypes,
   companyTypes,
@@ -33,7 +34,7 @@ const lookupId = (rows: readonly { id: number }[]) => {
     .int()
     .refine((id) => known.has(id), portfolioMessages.unknownValue);
 };
-const id = z.number().int().positive();
+const id = idSchema;
 const optionalText = (max: number) =>
   z
     .string()

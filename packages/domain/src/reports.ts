@@ -2,7 +2,6 @@
 // place's statistics and of a report's date range, the unit status rule, the change percent, the
 // periods of the gallons report and the columns of every report type. Server and web read these
 // definitions; dates are local calendar dates `YYYY-MM-DD` of the record's time zone.
-import { z } from 'zod';
 import { monthlyCost } from './detection.ts';
 import { Granularity } from './granularity.ts';
 import { reportTypes, unitCategories } from './lookups.ts';
@@ -27,8 +26,8 @@ export { addDays, type DateRange, isLocalDate, MAX_RANGE_DAYS };
 
 export const reportMessages = { ...rangeMessages, unknownReport: 'Unknown report' } as const;
 
-/** A query parameter holding a local calendar date. */
-export const localDateSchema = z.string().refine(isLocalDate, rangeMessages.date);
+/** A query parameter holding a local calendar date (the shared input rule). */
+export { localDateSchema } from './input.ts';
 
 /** Days from `from` to `to` (0 when equal, negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);

@@ -4,7 +4,11 @@
 // months are local calendar days (the `usage_daily` rollup), so a day is 23 or 25 hours long on a
 // DST change and a half-hour zone's day starts at hh:30 UTC. Built on Intl only.
 import { Granularity, type GranularityId, granularities } from './granularity.ts';
+import { inputMessages, isLocalDate } from './input.ts';
 import { localDate } from './usage.ts';
+
+// The date rule of every input (a real calendar date in the supported years) lives in input.ts.
+export { isLocalDate };
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -18,21 +22,8 @@ export const MAX_RANGE_DAYS = 366;
 export const rangeMessages = {
   order: 'from must be on or before to',
   span: `The date range may span at most ${MAX_RANGE_DAYS} days`,
-  date: 'must be a date, YYYY-MM-DD',
+  date: inputMessages.date,
 } as const;
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written `YYYY-MM-DD` (2026-02-30 is not). */
-export function isLocalDate(text: string): boolean {
-  const match = DATE_PATTERN.exec(text);
-  if (!match) return false;
-  const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
 
 /** Days since 1970-01-01 of a local date (a plain counter, free of zones). */
 export const dayNumber = (date: LocalDate): number =>

@@ -84,6 +84,7 @@ import { usersModule } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin, currentSession } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputPlugin } from './plugins/input.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(cors, { origin: false });
   await app.register(rateLimit, { global: false });
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(openapiPlugin);
 
   const tokens = createTokenService(config.jwtSecret);

@@ -116,4 +116,92 @@ describe('list query language', () => {
     expect((await problem('limit=501')).join(' ')).toMatch(/^querystring\.limit: /);
     expect((await problem('page=0')).join(' ')).toMatch(/^querystring\.page: /);
   });
+
+  it('takes sort fields only from the list, never from the object prototype', async () => {
+    for (const field of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(await problem(`sortBy=${field}:ASC`)).toEqual([`sortBy: unknown field '${field}'`]);
+    }
+    expect(await problem('filter.__proto__=1')).toHaveLength(1);
+  });
+
+  it('matches each accepted regular expression as JavaScript reads it', async () => {
+    for (const pattern of [
+      '^south',
+      'ville$',
+      '^(north|south|east|west)\\s+\\w+',
+      '(?:ton)$',
+      'a(?=n)',
+      'e(?!r)',
+      '[^a-z ]',
+      'l{2,}',
+      'burl.*?n',
+      '\\.',
+    ]) {
+      const matcher = new RegExp(pattern, 'iu');
+      expect(await list(`filter.name=${encodeURIComponent(`$regex:${pattern}`)}`), pattern).toEqual(
+        expected((c) => matcher.test(c.name)),
+      );
+    }
+  });
+
+  it('refuses before the database a regular expression PostgreSQL would not compile', async () => {
+    for (const [pattern, why] of [
+      ['(', 'not a valid regular expression'],
+      ['[[:nope:]]', '[: is not supported inside [ ]'],
+      ['(?<name>a)', 'only (?:…), (?=…) and (?!…) groups'],
+      ['\\p{L}', 'the escape \\p is not supported'],
+      ['a{1,999}', 'repetition counts are at most 100'],
+    ]) {
+      expect(await problem(`filter.name=${encodeURIComponent(`$regex:${pattern}`)}`)).toEqual([
+        `filter.name: $regex: ${why}`,
+      ]);
+    }
+  });
+
+  it('refuses numbers that do not fit the column', async () => {
+    expect(await problem('filter.id=$eq:2147483648')).toEqual([
+      "filter.id: '2147483648' is not a whole number from 1 to 2147483647",
+    ]);
+    expect(await problem('filter.id=$gt:1.5')).toEqual([
+      "filter.id: '1.5' is not a whole number from 1 to 2147483647",
+    ]);
+    expect(await problem('filter.state_id=$in:1,99999999999')).toEqual([
+      "filter.state_id: '99999999999' is not a whole number from -2147483648 to 2147483647",
+    ]);
+  });
+
+  it('refuses dates outside the supported years', async () => {
+    const companies = (query: string) => get(`/api/companies?${query}`);
+    for (const filter of [
+      '$gt:0000-01-01',
+      '$lt:9999-12-31T23:59:59Z',
+      '$btw:1969-12-31,2026-01-01',
+    ]) {
+      const response = await companies(`filter.created_at=${encodeURIComponent(filter)}`);
+      expect(response.statusCode, filter).toBe(400);
+      expect(response.json().message[0]).toMatch(
+        /^filter\.created_at: '[^']+' is outside the supported years 1970–2100$/,
+      );
+    }
+    const inRange = await companies(
+      `filter.created_at=${encodeURIComponent('$btw:1970-01-01,2100-12-31')}`,
+    );
+    expect(inRange.statusCode).toBe(200);
+  });
+
+  it('refuses a bad filter of an export before sending a byte of it', async () => {
+    const company = (await get('/api/companies?limit=1')).json().data[0].id as number;
+    for (const filter of [
+      'filter.mac_address=$regex:(',
+      'filter.measured_at=$gt:9999-12-31',
+      'filter.battery=$eq:70000',
+    ]) {
+      const [name, value = ''] = filter.split('=');
+      const response = await get(
+        `/api/companies/${company}/submissions/export?timeZone=UTC&${name}=${encodeURIComponent(value)}`,
+      );
+      expect(response.statusCode, filter).toBe(400);
+      expect(response.json().message[0]).toMatch(new RegExp(`^${name?.replace('.', '\\.')}: `));
+    }
+  });
 });

@@ -1,6 +1,9 @@
 // One reusable piece for every paged list (DESIGN section 4): a whitelist of sortable, filterable
 // and searchable fields per list, the zod schema of its query string (so OpenAPI documents each
-// filter), the translation to SQL, and the `{ data, meta, links }` envelope.
+// filter), the translation to SQL, and the `{ data, meta, links }` envelope. Every value is checked
+// before it reaches SQL: field names only as own keys of the whitelist (never `__proto__`), numbers
+// within their column's range, dates within the supported years, `$regex` in its portable subset.
+import { FIRST_YEAR, isSupportedInstant, LAST_YEAR } from '@flowsight/domain/input';
 import {
   LIST_DEFAULT_LIMIT,
   LIST_MAX_LIMIT,
@@ -13,12 +16,14 @@ import {
   and,
   asc,
   between,
+  Column,
   desc,
   eq,
   gt,
   gte,
   ilike,
   inArray,
+  is,
   isNotNull,
   isNull,
   lt,
@@ -96,7 +101,7 @@ export function defineList<S extends string, F extends string>(definition: ListD
     for (const raw of asList(query.sortBy)) {
       const parsed = parseSortExpression(raw);
       if (!parsed.ok) problems.push(`sortBy: ${parsed.error}`);
-      else if (!(parsed.value.field in definition.sortable)) {
+      else if (!Object.hasOwn(definition.sortable, parsed.value.field)) {
         problems.push(`sortBy: unknown field '${parsed.value.field}'`);
       } else sorts.push(parsed.value);
     }
@@ -159,6 +164,18 @@ function filterCondition(field: string, spec: FilterField, raw: string): SQL | s
   for (const value of values) {
     const converted = convert(value, type);
     if (converted === undefined) return `'${value}' is not a valid ${type}`;
+    if (typeof converted === 'number') {
+      const range = integerRangeOf(spec.column);
+      if (
+        range &&
+        !(Number.isInteger(converted) && converted >= range[0] && converted <= range[1])
+      ) {
+        return `'${value}' is not a whole number from ${range[0]} to ${range[1]}`;
+      }
+    }
+    if (converted instanceof Date && !isSupportedInstant(converted)) {
+      return `'${value}' is outside the supported years ${FIRST_YEAR}–${LAST_YEAR}`;
+    }
     typed.push(converted);
   }
   const [first, second] = typed;
@@ -194,6 +211,20 @@ function filterCondition(field: string, spec: FilterField, raw: string): SQL | s
       return `unknown operator ${String(unreachable)}`;
     }
   }
+}
+
+/** Whole-number columns and the values they hold; other number columns take any finite value. */
+const INTEGER_RANGES = new Map<string, readonly [number, number]>([
+  ['smallint', [-32_768, 32_767]],
+  ['smallserial', [1, 32_767]],
+  ['integer', [-2_147_483_648, 2_147_483_647]],
+  ['serial', [1, 2_147_483_647]],
+  ['bigint', [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]],
+  ['bigserial', [1, Number.MAX_SAFE_INTEGER]],
+]);
+
+function integerRangeOf(expression: Expression): readonly [number, number] | undefined {
+  return is(expression, Column) ? INTEGER_RANGES.get(expression.getSQLType()) : undefined;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;

@@ -1,6 +1,7 @@
 // The one place errors become HTTP answers: `{ statusCode, error, message }`. Typed application
 // errors keep their status, validation problems become 400 with one message per problem,
-// database constraint refusals become 400/409 with a readable message, and 5xx hide internals.
+// database constraint refusals and bad-value data exceptions become 400/409 with a readable
+// message, and 5xx hide internals.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,6 +30,29 @@ function databaseError(error: unknown): DatabaseError | undefined {
   }
   return undefined;
 }
+
+/**
+ * The answer when the database itself refuses a value. Validation should refuse every bad value
+ * first, naming its parameter (the route fuzz test fails on this answer); this is the backstop.
+ */
+export const DATABASE_REFUSAL = 'A value is out of range or malformed';
+
+/**
+ * PostgreSQL's data exceptions that only bad input causes: malformed text for the type (22P02),
+ * a number out of range (22003), a bad or overflowing date and time (22007, 22008), text the
+ * encoding cannot hold (22021, 22P05), too long for its column (22001) and an invalid regular
+ * expression (2201B).
+ */
+const DATA_EXCEPTIONS = new Set([
+  '22P02',
+  '22003',
+  '22007',
+  '22008',
+  '22021',
+  '22P05',
+  '22001',
+  '2201B',
+]);
 
 const words = (identifier: string) => identifier.replaceAll('_', ' ');
 
@@ -60,8 +84,8 @@ function constraintAnswer(error: DatabaseError): { status: number; message: stri
         : 'A record like this already exists',
     };
   }
-  if (error.code === '23514' || error.code === '22P02' || error.code === '22003') {
-    return { status: 400, message: 'A value is out of range or malformed' };
+  if (error.code === '23514' || DATA_EXCEPTIONS.has(error.code)) {
+    return { status: 400, message: DATABASE_REFUSAL };
   }
   return undefined;
 }

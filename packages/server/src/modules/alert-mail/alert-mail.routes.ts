@@ -1,5 +1,6 @@
 // The signed email actions (public: the token is the credential): GET answers what the
 // confirmation page shows and changes nothing; POST confirms and changes the status. HTTP only.
+import { idParamSchema } from '@flowsight/domain/input';
 import { NotificationStatus } from '@flowsight/domain/lookups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import type { AlertMail } from './alert-mail.service.ts';
 
 const tags = ['alerts'];
 const linkParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idParamSchema,
   status: z.coerce
     .number()
     .int()

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv, timeZoneSchema } from '../../lib/csv.ts';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { bearerToken, scopeOf } from '../../plugins/auth.ts';
 import { levelPaths } from '../submissions/submissions.routes.ts';
@@ -14,7 +14,6 @@ const tags = ['alerts'];
 const doc = <T extends object>(summary: string, schema: T) => ({
   schema: { tags, summary, security: bearerSecurity, ...schema },
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const countSchema = z.object({ count: z.number().int() });
 const listSchema = listResponseSchema(alertSchema);
 const countQuery = alertList.querySchema.omit({ page: true, limit: true, sortBy: true });

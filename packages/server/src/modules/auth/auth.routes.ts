@@ -14,6 +14,7 @@ import {
   sessionUserSchema,
   updateProfileRequestSchema,
 } from '@flowsight/domain/auth';
+import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
@@ -112,7 +113,7 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags,
         summary: 'A fresh session for one of the caller’s own roles',
         security: bearer,
-        params: z.object({ role_id: z.coerce.number().int().positive() }),
+        params: z.object({ role_id: idParamSchema }),
         response: { 200: sessionSchema },
       },
     },

@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import { sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
+import { idParams } from '../../lib/http-schemas.ts';
 import { defineList } from '../../lib/list-query.ts';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export { idParams };
 /** The value travels in the path as text; the service checks it and names the allowed range. */
 export const idValueParams = idParams.extend({ value: z.string().max(40) });
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { type GatewaysService, gatewayListQuerySchema } from './gateways.service.ts';
@@ -48,7 +48,6 @@ const historySchema = z.object({
   unassigned_at: timestamp.nullable().describe('Null while the gateway is still there'),
   assigned_by: z.object({ id: int, name: z.string() }).nullable(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const statusParams = idParams.extend({
   status: z.coerce.number({ message: gatewayMessages.unknownStatus }).int(),
 });

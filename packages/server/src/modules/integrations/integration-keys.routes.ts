@@ -1,4 +1,5 @@
 // `/api/integration-keys`: system admins create (shown once), list and revoke ingest API keys.
+import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
@@ -57,7 +58,7 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKey
         tags,
         security: bearerSecurity,
         summary: 'Revoke a key: ingest calls presenting it are refused from now on',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParamSchema }),
         response: { 200: integrationKeySchema, 404: errorSchema },
       },
     },

@@ -4,6 +4,7 @@
 // has a scope: the whole fleet (the provider's network server) or one company, whose micrometers
 // alone it may write (the ingest service refuses the others).
 import { randomBytes } from 'node:crypto';
+import { idSchema } from '@flowsight/domain/input';
 import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -40,10 +41,7 @@ export const createdKeySchema = integrationKeySchema.extend({
 export const createKeyBodySchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(80),
-    company_id: z
-      .number()
-      .int()
-      .positive()
+    company_id: idSchema
       .nullable()
       .optional()
       .describe(

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { bearerSecurity } from '../../lib/http-schemas.ts';
+import { bearerSecurity, idParams } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { createLocationRepository } from './location.repository.ts';
 import {
@@ -14,7 +14,6 @@ import {
   timezoneSchema,
 } from './location.service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ['location'];
 
 export const locationModule: FastifyPluginAsyncZod = async (app) => {

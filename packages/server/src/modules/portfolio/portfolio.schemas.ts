@@ -1,12 +1,15 @@
 // Response shapes and path parameters of the portfolio calls. Request bodies are the domain's
 // (`@flowsight/domain/portfolio`), shared with the web's forms.
+import { idParamSchema } from '@flowsight/domain/input';
 import { z } from 'zod';
 
 const int = z.number().int();
 const nullableInt = int.nullable();
 const timestamp = z.string().describe('ISO 8601 UTC');
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+import { idParams } from '../../lib/http-schemas.ts';
+
+export { idParams };
 export const searchTopParams = z.object({ text: z.string().min(1).max(100) });
 export const namedSearchParams = idParams.extend({ name: z.string().min(1).max(100) });
 export const namesLimitParams = idParams.extend({
@@ -16,16 +19,16 @@ export const transferSchema = z
   .enum(['0', '1'], { message: 'transfer must be 0 or 1' })
   .transform((flag) => flag === '1');
 export const changeCompanyParams = z.object({
-  property_id: z.coerce.number().int().positive(),
-  company_id: z.coerce.number().int().positive(),
+  property_id: idParamSchema,
+  company_id: idParamSchema,
   transfer: transferSchema,
 });
 export const changePropertyParams = idParams.extend({
-  property_id: z.coerce.number().int().positive(),
+  property_id: idParamSchema,
   transfer: transferSchema,
 });
 export const billingParams = idParams.extend({
-  propertyId: z.coerce.number().int().positive(),
+  propertyId: idParamSchema,
 });
 
 const address = {

@@ -1,6 +1,7 @@
 // Request and response schemas of the statistics and report calls (usage analytics contract,
 // calls 7–11), shared by the routes (validation, OpenAPI) and the service (its answers' types).
 import { Granularity } from '@flowsight/domain/granularity';
+import { idParamSchema } from '@flowsight/domain/input';
 import { localDateSchema, unitStatuses } from '@flowsight/domain/reports';
 import { useSources } from '@flowsight/domain/water-accounting';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ export const useSourceSchema = z
     'main-line: every building-day with water had its main line reporting; fixture-meters-only: none did (the sum of its fixture micrometers); mixed: some did',
   );
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export { idParams } from '../../lib/http-schemas.ts';
 
 export const rangeQuerySchema = z
   .object({
@@ -124,7 +125,7 @@ export const gallonsReportSchema = z.object({
 export type GallonsReport = z.infer<typeof gallonsReportSchema>;
 
 export const reportOverviewParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idParamSchema,
   report: z.string().max(20).describe('Report type id (lookups `report_types`)'),
 });
 export const reportOverviewQuerySchema = rangeQuerySchema.extend({

@@ -1,8 +1,7 @@
 // Bench testing routes: record a pass or failure for a stock micrometer, list the sensors whose
 // latest uncleared result failed, and clear the results.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
@@ -14,7 +13,6 @@ import {
 } from './sensor-tests.service.ts';
 
 const tags = ['sensors'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const doc = <T extends object>(summary: string, schema: T) => ({
   schema: { tags, summary, security: bearerSecurity, ...schema },
 });

@@ -1,5 +1,6 @@
 // Request and response schemas of the micrometer routes (one zod schema per shape, used for
 // validation and the OpenAPI document alike).
+import { idSchema } from '@flowsight/domain/input';
 import { assignActions, placementSchema } from '@flowsight/domain/micrometers';
 import { z } from 'zod';
 import type { SensorRecord } from './sensors.repository.ts';
@@ -76,7 +77,7 @@ export function toMicrometer(record: SensorRecord): Micrometer {
   };
 }
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export { idParams } from '../../lib/http-schemas.ts';
 export const macParams = z.object({ mac: z.string().min(1).max(64) });
 export const countSchema = z.object({ count: z.number().int() });
 export const updatedSchema = z.object({ updated: z.number().int() });
@@ -90,7 +91,7 @@ export const assignBodySchema = z.union([placementSchema, z.object({}).strict()]
 
 export const reportIssueSchema = z
   .object({
-    sensor_id: z.number().int().positive().optional(),
+    sensor_id: idSchema.optional(),
     mac: z.string().min(1).max(64).optional(),
     issue: z.string().trim().min(1, 'Describe the issue').max(1000),
   })
@@ -105,14 +106,14 @@ export const issueSchema = z.object({
 
 export const officeAssignSchema = z
   .object({
-    building_id: z.number().int().positive(),
+    building_id: idSchema,
     macs: z.array(z.string().min(1).max(64)).min(1).max(500),
   })
   .strict();
 export const officeCancelSchema = z
   .object({
-    building_id: z.number().int().positive(),
-    sensor_ids: z.array(z.number().int().positive()).max(500).optional(),
+    building_id: idSchema,
+    sensor_ids: z.array(idSchema).max(500).optional(),
   })
   .strict();
 export const officeAssignmentSchema = z.object({

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { SpecialList } from './submissions.repository.ts';
@@ -25,7 +25,6 @@ import {
 } from './submissions.service.ts';
 
 const tags = ['submissions'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const countSchema = z.object({ count: z.number().int() });
 const doc = <T extends object>(summary: string, schema: T) => ({
   schema: { tags, summary, security: bearerSecurity, ...schema },

@@ -1,6 +1,7 @@
 // Readings as the product shows them (spec section 7, submissions calls): each place's readings
 // (paged, counted, first and last, exported), the lists outside the hierarchy for provider staff
 // (unassigned, keep-alive, legacy "parsed-old"), and gallon totals per place and per micrometer.
+import { localDateSchema } from '@flowsight/domain/input';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { READINGS_EXPORTS_PER_USER, readingsExportWindow } from '@flowsight/domain/readings-window';
@@ -34,9 +35,8 @@ export const submissionListQuerySchema = submissionList.querySchema;
 export const submissionExportQuerySchema = submissionList.querySchema
   .omit({ page: true, limit: true, sortBy: true })
   .extend({ timeZone: timeZoneSchema });
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD');
 export const gallonsRangeSchema = z
-  .object({ start_date: localDate.optional(), end_date: localDate.optional() })
+  .object({ start_date: localDateSchema.optional(), end_date: localDateSchema.optional() })
   .strict();
 
 const nullableInt = z.number().int().nullable();

@@ -2,6 +2,7 @@
 // gallon threshold per fixture type, read and set, and beside them (`…/unaccounted-water`) its
 // unaccounted-water threshold. HTTP only: each route declares its schemas and calls one service
 // method.
+import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
@@ -17,7 +18,7 @@ const thresholdSchema = z.object({
     .nullable()
     .describe("The fixture type's daily high (applies without a company threshold)"),
 });
-const companyParams = z.object({ id: z.coerce.number().int().positive() });
+const companyParams = z.object({ id: idParamSchema });
 const setParams = companyParams.extend({
   applianceTypeId: z.coerce.number().int(),
   threshold: z

@@ -1,7 +1,8 @@
 // Usage analytics routes (contract issue 9, calls 1–6): HTTP only.
+import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { levelPaths } from '../submissions/submissions.routes.ts';
 import {
@@ -25,8 +26,7 @@ const tags = ['usage'];
 const doc = <T extends object>(summary: string, schema: T) => ({
   schema: { tags, summary, security: bearerSecurity, ...schema },
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const fixtureParams = idParams.extend({ applianceId: z.coerce.number().int().positive() });
+const fixtureParams = idParams.extend({ applianceId: idParamSchema });
 const answers = <T extends z.ZodType>(schema: T) => ({
   200: schema,
   400: errorSchema,

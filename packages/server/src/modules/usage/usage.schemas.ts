@@ -1,14 +1,13 @@
 // Request and response schemas of the usage calls (contract issue 9, calls 1–6), shared by
 // validation and the OpenAPI document.
 import { Granularity } from '@flowsight/domain/granularity';
+import { localDateSchema as localDate } from '@flowsight/domain/input';
 import { unitCategories } from '@flowsight/domain/lookups';
 import { predictionMethods } from '@flowsight/domain/predictions';
-import { isLocalDate, rangeMessages } from '@flowsight/domain/usage-windows';
 import { RESIDENTIAL_UNIT_CATEGORY, useSources } from '@flowsight/domain/water-accounting';
 import { z } from 'zod';
 import { isTimeZone } from '../../lib/csv.ts';
 
-const localDate = z.string().refine(isLocalDate, rangeMessages.date);
 const int = z.number().int();
 const gallons = z.number().describe('US gallons, rounded to 3 decimals');
 const source = z

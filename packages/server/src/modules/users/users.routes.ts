@@ -1,5 +1,6 @@
 // `/api/users/...`: people, their roles, search and the CSV export. HTTP only: each route declares
 // its schemas and calls one service method; the decisions are the service's.
+import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
@@ -159,7 +160,7 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         tags,
         security,
         summary: 'Remove a role (never a user’s last one); the owner’s older tokens end',
-        params: z.object({ roleId: z.coerce.number().int().positive() }),
+        params: z.object({ roleId: idParamSchema }),
         response: {
           200: deleteRoleResponseSchema,
           400: errorSchema,

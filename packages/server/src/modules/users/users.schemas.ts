@@ -2,11 +2,13 @@
 // zod schema each, shared by validation and the generated OpenAPI document. Field names are the
 // API's snake_case; write bodies are strict, so nobody can slip in a field they may not set.
 import { emailSchema } from '@flowsight/domain/auth';
+import { idSchema } from '@flowsight/domain/input';
 import { notificationMethods, roleTypes, UserStatus } from '@flowsight/domain/lookups';
 import { z } from 'zod';
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-const optionalId = z.number().int().positive().optional();
+export { idParams } from '../../lib/http-schemas.ts';
+
+const optionalId = idSchema.optional();
 
 const nameSchema = (label: string) =>
   z
@@ -115,7 +117,7 @@ const destinationSchema = z.string().trim().min(1, 'Destination is required').ma
 
 export const createContactSchema = z
   .object({
-    company_id: z.number().int().positive(),
+    company_id: idSchema,
     property_id: optionalId,
     building_id: optionalId,
     unit_id: optionalId,
@@ -126,10 +128,10 @@ export const createContactSchema = z
   .strict();
 export type CreateContactInput = z.infer<typeof createContactSchema>;
 
-const clearableId = z.number().int().positive().nullable().optional();
+const clearableId = idSchema.nullable().optional();
 export const updateContactSchema = z
   .object({
-    company_id: z.number().int().positive().optional(),
+    company_id: idSchema.optional(),
     property_id: clearableId,
     building_id: clearableId,
     unit_id: clearableId,
