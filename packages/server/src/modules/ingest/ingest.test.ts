@@ -359,6 +359,28 @@ describe('ingest', () => {
       expect(await status()).toBe(1);
     });
 
+    it('keeps signal figures in hundredths, which a real column holds, and refuses absurd ones', async () => {
+      const sensor = sensors[6] as Sensor;
+      const uplink = (rssi: number, snr: number) => ({
+        mac: sensor.mac,
+        port: 1,
+        payload: usage(950, 10),
+        received_at: at(-2, '09:00:00'),
+        rssi,
+        snr,
+      });
+      const stored = await post('/api/ingest/uplinks', { uplinks: [uplink(1e-320, -7.254)] });
+      expect(stored.statusCode, stored.body).toBe(200);
+      expect(
+        await rows<{ rssi: number; snr: number }>(
+          sql`select rssi, snr from submissions where sensor_id = ${sensor.id} and seq = 950`,
+        ),
+      ).toEqual([{ rssi: 0, snr: -7.25 }]);
+      const absurd = await post('/api/ingest/uplinks', { uplinks: [uplink(-120, 1e39)] });
+      expect(absurd.statusCode).toBe(400);
+      expect(absurd.json().message.join(' ')).toMatch(/body\.uplinks\.0\.snr: /);
+    });
+
     it('refuses a bad batch with 400 and an oversized body with 413, storing nothing', async () => {
       const before = await rows<{ n: number }>(sql`select count(*)::int as n from submissions`);
       expect((await post('/api/ingest/uplinks', { uplinks: [] })).statusCode).toBe(400);

@@ -32,7 +32,16 @@ const timestamp = instant.check((context) => {
 const mac = z.string().min(1).max(64);
 const port = z.number().int().min(0).max(255);
 const counter = z.number().int().min(0).max(4_294_967_295);
-const signal = z.number().finite();
+/**
+ * Signal strength (dBm) or margin (dB) as a network server reports it, kept in hundredths: it is
+ * stored in a PostgreSQL `real`, which refuses magnitudes it cannot represent (1e-320 would fail
+ * the whole batch), and no radio measures finer.
+ */
+export const signal = z
+  .number()
+  .min(-1000)
+  .max(1000)
+  .transform((value) => Math.round(value * 100) / 100);
 
 export const nativeBatchSchema = z
   .object({

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import type { IngestService, Uplink } from './ingest.service.ts';
-import { chirpstackUpSchema, fromChirpstack } from './ingest.transports.ts';
+import { chirpstackUpSchema, fromChirpstack, signal } from './ingest.transports.ts';
 
 export type MqttIngestOptions = {
   url: string;
@@ -44,8 +44,8 @@ const nativeMessageSchema = z.object({
   received_at: z.string().max(64),
   f_cnt: z.number().int().min(0).optional(),
   gateway: z.string().max(64).nullable().optional(),
-  rssi: z.number().nullable().optional(),
-  snr: z.number().nullable().optional(),
+  rssi: signal.nullable().optional(),
+  snr: signal.nullable().optional(),
 });
 
 /** The uplinks one MQTT message carries; throws when it is not one of the two formats. */
