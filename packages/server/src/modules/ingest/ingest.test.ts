@@ -683,6 +683,15 @@ describe('ingest', () => {
       expect(ttn.json().message).toContain(
         "body.uplink_message.received_at: must not be more than 5 minutes ahead of the server's clock",
       );
+      // A receive time that is no time at all is named too, not a server error.
+      for (const bad of ['2026-13-01', '20260101', 'today']) {
+        body.uplink_message.received_at = bad;
+        const unreadable = await post('/api/ingest/ttn', body);
+        expect([unreadable.statusCode, unreadable.json().message], bad).toEqual([
+          400,
+          ['body.uplink_message.received_at: must be an ISO 8601 time'],
+        ]);
+      }
     });
   });
 

@@ -169,7 +169,8 @@ export const ttnWebhookSchema = z
     const [field, at] = message.received_at
       ? [['uplink_message', 'received_at'], message.received_at]
       : [['received_at'], context.value.received_at];
-    const problem = at && receiveTimeProblem(at, new Date());
+    // A time that is not one at all has its own issue already, and no Date to check.
+    const problem = at instanceof Date && receiveTimeProblem(at, new Date());
     if (problem) {
       context.issues.push({ code: 'custom', message: problem, input: at, path: field });
     }
