@@ -76,6 +76,6 @@ test('a company admin sets a threshold, and a system admin sees the change on /e
   await expect(change).toContainText(admin.name);
   // The note names the fixture type; the change names the field.
   await expect(change).toContainText('washing machine');
-  await expect(change.getByTestId('event-change')).toContainText('threshold:');
+  await expect(change.getByTestId('event-change')).toContainText('Threshold:');
   await expect(page.getByTestId('event-row').filter({ hasText: 'Micrometer' })).toHaveCount(0);
 });

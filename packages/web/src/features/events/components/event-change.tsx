@@ -1,12 +1,11 @@
-// The "from → to" cell of an event: one line per changed field.
+// The "from → to" cell of an event: one line per changed field, as useEventPresenter words it.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { changeLines } from '../utils/event-change';
+import type { EventPresenter } from '../utils/event-change';
 
-export type EventChangeProps = { from: unknown; to: unknown };
+export type EventChangeProps = { lines: ReturnType<EventPresenter['lines']> };
 
-export function EventChange({ from, to }: EventChangeProps) {
-  const lines = changeLines(from, to);
+export function EventChange({ lines }: EventChangeProps) {
   if (lines.length === 0) {
     return (
       <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
@@ -38,7 +37,7 @@ export function EventChange({ from, to }: EventChangeProps) {
             </>
           )}
           <Box component="span" sx={{ fontWeight: 500 }}>
-            {line.to ?? '—'}
+            {line.to}
           </Box>
         </Typography>
       ))}

@@ -83,10 +83,50 @@ describe('events page', () => {
     expect(threshold.textContent).toContain('company.admin@flowsight.test');
     expect(threshold.textContent).toContain('Fixture threshold #11');
     expect(threshold.textContent).toContain('Harbor Homes');
-    expect(within(threshold).getByTestId('event-change').textContent).toBe('threshold: 140');
+    expect(within(threshold).getByTestId('event-change').textContent).toBe('Threshold: 140');
     expect(threshold.textContent).toContain('washing machine');
     expect(sweep.textContent).toContain('System');
-    expect(within(sweep).getByTestId('event-change').textContent).toBe('sensor_status_id: 1 → 2');
+    expect(within(sweep).getByTestId('event-change').textContent).toBe(
+      'Status: Transmitting → Not transmitting',
+    );
+    expect(sweep.textContent).toContain('Status changed');
+  });
+
+  it('names lookup ids, rounds numbers in the user’s locale and translates actions and fields', async () => {
+    const api = signedIn();
+    const alertOpened = {
+      ...sweepEvent,
+      id: 6,
+      entity_type: 'alert',
+      entity_id: 12,
+      action: 'opened',
+      from_value: null,
+      to_value: { status: 1, type: 3, rate: 466.1100000000002 },
+    };
+    const alertClosed = {
+      ...sweepEvent,
+      id: 7,
+      entity_type: 'alert',
+      entity_id: 12,
+      action: 'status',
+      from_value: 2,
+      to_value: 3,
+    };
+    api.on('GET /events', () => reply(200, page([alertOpened, alertClosed])));
+    renderRoutes(appRoutes, { path: '/events', settings: { language: 'fr' } });
+    const rows = await screen.findAllByTestId('event-row');
+    const [opened, closed] = rows as [HTMLElement, HTMLElement];
+    const change = within(opened).getByTestId('event-change').textContent ?? '';
+    expect(change).toContain('Statut: Nouvelle');
+    expect(change).toContain('Type: Écoulement nocturne');
+    // French groups nothing below 1,000 and writes a decimal comma: one decimal, no float noise.
+    expect(change).toContain('Débit: 466,1');
+    expect(change).not.toContain('466.11');
+    expect(change).not.toMatch(/type: 3|status: 1/);
+    expect(opened.textContent).toContain('Ouverte');
+    expect(within(closed).getByTestId('event-change').textContent).toBe('Prise en charge → Fermée');
+    expect(closed.textContent).toContain('Statut modifié');
+    expect(closed.textContent).not.toContain('status');
   });
 
   it('filters by entity type through the address and says when nothing matches', async () => {

@@ -31,6 +31,7 @@ import { displayDate } from '@/lib/display-date';
 import { useEventCompanies } from '../api/get-event-companies';
 import { type EventRecord, useEvents } from '../api/get-events';
 import { EventChange } from '../components/event-change';
+import { useEventPresenter } from '../utils/event-change';
 import {
   EVENT_ENTITY_TYPES,
   EVENT_PAGE_SIZES,
@@ -43,6 +44,7 @@ import {
 /** The texts of one event, shared by the table and the phone cards. */
 function useEventTexts() {
   const { t, i18n } = useTranslation();
+  const presenter = useEventPresenter();
   const entityLabel = (type: string) =>
     isKnownEntityType(type) ? t(`events.entityTypes.${type}`) : type;
   return (event: EventRecord) => ({
@@ -60,6 +62,8 @@ function useEventTexts() {
       id: event.entity_id,
     }),
     company: event.company_name,
+    action: presenter.action(event.action),
+    lines: presenter.lines(event),
   });
 }
 
@@ -167,9 +171,9 @@ export function EventsPage() {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{event.action}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{text.action}</TableCell>
                 <TableCell sx={{ minWidth: 180, maxWidth: 360 }}>
-                  <EventChange from={event.from_value} to={event.to_value} />
+                  <EventChange lines={text.lines} />
                 </TableCell>
                 <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
                   {event.note ?? '—'}
@@ -195,14 +199,14 @@ export function EventsPage() {
                 {text.entity}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                {event.action}
+                {text.action}
               </Typography>
             </Stack>
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
               {[text.when, text.company].filter(Boolean).join(' · ')}
             </Typography>
             <Box sx={{ my: 1 }}>
-              <EventChange from={event.from_value} to={event.to_value} />
+              <EventChange lines={text.lines} />
             </Box>
             {event.note && (
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines } from './event-change';
+import { changeLines, humanize, lookupOf } from './event-change';
 import { eventApiFilters, eventParamsFrom, eventSearchFrom } from './event-list-params';
 
 describe('event list parameters', () => {
@@ -44,19 +44,34 @@ describe('event list parameters', () => {
 });
 
 describe('changeLines', () => {
-  it('compares objects field by field', () => {
+  it('compares objects field by field, keeping the raw values for the presenter', () => {
     expect(changeLines({ threshold: null }, { threshold: 140 })).toEqual([
-      { field: 'threshold', from: null, to: '140' },
+      { field: 'threshold', from: null, to: 140 },
     ]);
     expect(changeLines(null, { name: 'Roof', building_id: 4 })).toEqual([
-      { field: 'name', from: null, to: 'Roof' },
-      { field: 'building_id', from: null, to: '4' },
+      { field: 'name', from: undefined, to: 'Roof' },
+      { field: 'building_id', from: undefined, to: 4 },
     ]);
   });
 
   it('shows other values whole, and nothing when both sides are empty', () => {
-    expect(changeLines(1, 2)).toEqual([{ field: null, from: '1', to: '2' }]);
-    expect(changeLines(null, [1, 2])).toEqual([{ field: null, from: null, to: '[1,2]' }]);
+    expect(changeLines(1, 2)).toEqual([{ field: null, from: 1, to: 2 }]);
+    expect(changeLines(null, [1, 2])).toEqual([{ field: null, from: undefined, to: [1, 2] }]);
     expect(changeLines(null, null)).toEqual([]);
+  });
+});
+
+describe('lookupOf and humanize', () => {
+  it('finds the lookup of a field, or of a bare value from the entity and action', () => {
+    expect(lookupOf('alert', 'opened', 'type')).toBe('alerts.lookups.types');
+    expect(lookupOf('alert', 'status', null)).toBe('alerts.lookups.statuses');
+    expect(lookupOf('sensor', 'status', null)).toBe('micrometers.lookups.statuses');
+    expect(lookupOf('gateway', 'status-changed', 'gateway_status_id')).toBe('gateways');
+    expect(lookupOf('company', 'updated', 'name')).toBeNull();
+  });
+
+  it('makes an unknown name readable', () => {
+    expect(humanize('office-assignment-cancelled')).toBe('Office assignment cancelled');
+    expect(humanize('survey_status_id')).toBe('Survey status');
   });
 });
