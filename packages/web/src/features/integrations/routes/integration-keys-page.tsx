@@ -154,7 +154,9 @@ export function IntegrationKeysPage() {
             <TableHead>
               <TableRow>
                 <TableCell sx={{ fontWeight: 600 }}>{t('integrations.columns.name')}</TableCell>
-                <TableCell sx={{ fontWeight: 600 }}>{t('integrations.columns.scope')}</TableCell>
+                <TableCell sx={{ fontWeight: 600, ...cellFrom('sm') }}>
+                  {t('integrations.columns.scope')}
+                </TableCell>
                 <TableCell sx={{ fontWeight: 600, ...cellFrom('sm') }}>
                   {t('integrations.columns.created')}
                 </TableCell>
@@ -190,7 +192,7 @@ export function IntegrationKeysPage() {
               )}
               {rows.map((row) => (
                 <TableRow key={row.id} data-testid="integration-key-row">
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <TableCell sx={{ overflowWrap: 'break-word' }}>
                     <Typography variant="body2" sx={{ fontWeight: 500 }}>
                       {row.name}
                     </Typography>
@@ -200,8 +202,18 @@ export function IntegrationKeysPage() {
                     >
                       {t('integrations.prefix', { prefix: row.prefix })}
                     </Typography>
+                    {/* On a phone the scope column gives way; the scope reads under the name. */}
+                    <Typography
+                      variant="caption"
+                      sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}
+                    >
+                      {row.company_name ?? t('integrations.scope.fleet')}
+                    </Typography>
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }} data-testid="key-scope-cell">
+                  <TableCell
+                    sx={{ overflowWrap: 'break-word', ...cellFrom('sm') }}
+                    data-testid="key-scope-cell"
+                  >
                     {row.company_name ?? t('integrations.scope.fleet')}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', ...cellFrom('sm') }}>
