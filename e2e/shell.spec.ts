@@ -30,9 +30,11 @@ const SYSTEM_MENU = [
   'micrometers',
   'users',
   'events',
+  'reports',
+  'statistics',
   'overview',
 ];
-const COMPANY_MENU = ['dashboard', 'properties', 'users', 'gateways'];
+const COMPANY_MENU = ['dashboard', 'properties', 'users', 'gateways', 'reports', 'statistics'];
 const SYSTEM_CONTROLS: Controls = { changePassword: true, mfa: false, switchRole: false };
 const COMPANY_CONTROLS: Controls = { changePassword: true, mfa: true, switchRole: false };
 const DEVICE_CONTROLS: Controls = { changePassword: false, mfa: true, switchRole: false };

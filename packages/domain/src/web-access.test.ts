@@ -37,6 +37,8 @@ describe('side menu by role', () => {
         'micrometers',
         'users',
         'events',
+        'reports',
+        'statistics',
         'overview',
       ]);
     }
@@ -53,13 +55,30 @@ describe('side menu by role', () => {
     );
   });
 
-  it('limits company roles to dashboard, their properties, users and gateways', () => {
-    expect(sideMenu(role(RoleType.CompanyManager))).toEqual([
-      { id: 'dashboard', path: '/dashboard' },
-      { id: 'properties', path: '/companies/7/properties' },
-      { id: 'users', path: '/users' },
-      { id: 'gateways', path: '/gateways' },
-    ]);
+  it('gives company roles dashboard, their properties, users, gateways, reports and statistics', () => {
+    for (const id of [RoleType.CompanyAdmin, RoleType.CompanyManager]) {
+      expect(sideMenu(role(id))).toEqual([
+        { id: 'dashboard', path: '/dashboard' },
+        { id: 'properties', path: '/companies/7/properties' },
+        { id: 'users', path: '/users' },
+        { id: 'gateways', path: '/gateways' },
+        { id: 'reports', path: '/reports' },
+        { id: 'statistics', path: '/statistics' },
+      ]);
+    }
+  });
+
+  it('links only pages the role may open', () => {
+    const roles = [
+      ...Object.values(RoleType).map((id) => role(id)),
+      role(RoleType.CompanyAdmin, { companyTypeId: CompanyType.Restricted }),
+      role(RoleType.CompanyManager, { companyTypeId: CompanyType.Restricted }),
+    ];
+    for (const r of roles) {
+      for (const entry of sideMenu(r).flatMap((i) => [i, ...(i.children ?? [])])) {
+        if (entry.children === undefined) expect(mayOpen(entry.path, r)).toBe(true);
+      }
+    }
   });
 
   it('adds micrometer assignment for a company admin whose company allows it', () => {
@@ -68,6 +87,8 @@ describe('side menu by role', () => {
       'properties',
       'users',
       'gateways',
+      'reports',
+      'statistics',
       'micrometers',
       'micrometers-assignment',
     ]);
@@ -111,6 +132,9 @@ describe('routes by role', () => {
     ['/micrometers/assignment', RoleType.SystemTechnician, {}, true],
     ['/statistics/usage', RoleType.CompanyManager, {}, true],
     ['/statistics/usage', RoleType.SensorTester, {}, false],
+    ['/statistics', RoleType.CompanyManager, { companyTypeId: CompanyType.Restricted }, false],
+    ['/reports', RoleType.CompanyAdmin, { companyTypeId: CompanyType.Restricted }, false],
+    ['/reports', RoleType.CompanyManager, {}, true],
     ['/integrations', RoleType.SystemAdmin, {}, true],
     ['/integrations', RoleType.SystemSupport, {}, false],
     ['/integrations', RoleType.CompanyAdmin, {}, false],
@@ -132,6 +156,7 @@ describe('header controls by role', () => {
       switchRole: false,
       language: true,
       exportAll: true,
+      settings: true,
     });
   });
 
@@ -145,6 +170,7 @@ describe('header controls by role', () => {
       switchRole: true,
       language: true,
       exportAll: false,
+      settings: true,
     });
   });
 
@@ -160,5 +186,13 @@ describe('header controls by role', () => {
       false,
     ]);
     expect(installer.mfaToggle).toBe(true);
+  });
+
+  it('links Settings from the user menu for the roles that may open it', () => {
+    const restricted = role(RoleType.CompanyManager, { companyTypeId: CompanyType.Restricted });
+    expect(headerControls(restricted).settings).toBe(true);
+    for (const id of [RoleType.SensorTester, RoleType.CompanyInstaller]) {
+      expect(headerControls(role(id)).settings).toBe(false);
+    }
   });
 });

@@ -282,6 +282,7 @@ export function AppHeader({
               fullName={fullName}
               email={user.email}
               roleDescription={roleDescription}
+              settings={controls.settings}
               onSignOut={onSignOut}
             />
           </Suspense>

@@ -8,6 +8,7 @@ import LockResetRounded from '@mui/icons-material/LockResetRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import SecurityRounded from '@mui/icons-material/SecurityRounded';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SwapHorizRounded from '@mui/icons-material/SwapHorizRounded';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -152,10 +153,12 @@ export type UserMenuProps = {
   fullName: string;
   email: string;
   roleDescription: string;
+  /** The link to /settings (profile, security, contacts), for the roles that may open it. */
+  settings: boolean;
   onSignOut: () => void;
 };
 
-/** Who is signed in, in which role, and signing out. */
+/** Who is signed in, in which role, their settings, and signing out. */
 export function UserMenu({
   id,
   anchor,
@@ -163,6 +166,7 @@ export function UserMenu({
   fullName,
   email,
   roleDescription,
+  settings,
   onSignOut,
 }: UserMenuProps) {
   const { t } = useTranslation();
@@ -187,6 +191,19 @@ export function UserMenu({
         </Typography>
       </Box>
       <Divider />
+      {settings && (
+        <MenuItem
+          component={RouterLink}
+          to="/settings"
+          onClick={onClose}
+          data-testid="user-menu-settings"
+        >
+          <ListItemIcon>
+            <SettingsOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={t('nav.settings')} secondary={t('settingsPage.menuHint')} />
+        </MenuItem>
+      )}
       <MenuItem
         onClick={() => {
           onClose();

@@ -3,7 +3,9 @@ import type { MenuItemId } from '@flowsight/domain/web-access';
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
+import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import BathtubOutlined from '@mui/icons-material/BathtubOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
@@ -50,6 +52,8 @@ export const menuIcons: Record<MenuItemId, SvgIconComponent> = {
   'flume-accounts': LinkOutlined,
   users: PeopleOutlined,
   events: EventNoteOutlined,
+  reports: AssessmentOutlined,
+  statistics: BarChartOutlined,
   overview: InsightsOutlined,
   integrations: KeyOutlined,
 };

@@ -117,11 +117,6 @@ async function choose(testId: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-async function chooseReport(name: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Report/ }));
-  fireEvent.click(await screen.findByRole('option', { name }));
-}
-
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:flowsight/1');
   URL.revokeObjectURL = vi.fn();
@@ -134,20 +129,9 @@ afterEach(() => {
 });
 
 describe('reports page', () => {
-  it('previews the chosen report of the chosen company for the range', async () => {
+  it('opens on the first report of the first company and previews it for the range', async () => {
     const api = signedIn();
-    const { router } = renderRoutes(appRoutes, { path: '/reports?from=2026-11-01&to=2026-11-22' });
-    expect((await screen.findByTestId('report-prompt')).textContent).toBe(
-      'Choose a report to see its preview.',
-    );
-    await chooseReport('Usage by unit');
-    expect(screen.getByTestId('report-prompt').textContent).toBe('Choose a company.');
-    await choose('report-company', 'Harbor Homes');
-    await waitFor(() =>
-      expect(router.state.location.search).toBe(
-        '?report=1&company=1&from=2026-11-01&to=2026-11-22',
-      ),
-    );
+    renderRoutes(appRoutes, { path: '/reports?from=2026-11-01&to=2026-11-22' });
     const rows = await screen.findAllByTestId('report-row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'Harbor PointNorth4BInternal units1,310.2513.10',
@@ -176,6 +160,19 @@ describe('reports page', () => {
     expect(requestsTo(api, '/companies/1/report-overview/1')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2026-11-22' } });
     expect(await screen.findAllByTestId('report-row')).toHaveLength(2);
+  });
+
+  it('opens a company role on the first report of its company for this month', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 22, 12), toFake: ['Date'] });
+    const api = signedIn(companyAdmin);
+    renderRoutes(appRoutes, { path: '/reports' });
+    expect(await screen.findAllByTestId('report-row')).toHaveLength(2);
+    expect(screen.queryByTestId('report-prompt')).toBeNull();
+    expect(screen.getByTestId('report-type').getAttribute('value')).toBe('1');
+    const sent = new URL(requestsTo(api, '/companies/1/report-overview/1')[0]?.url ?? '');
+    expect(sent.searchParams.get('from')).toBe('2026-11-01');
+    expect(sent.searchParams.get('to')).toBe('2026-11-22');
+    vi.useRealTimers();
   });
 
   it('gives a company role its own company without asking', async () => {

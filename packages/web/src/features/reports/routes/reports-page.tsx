@@ -68,14 +68,20 @@ export function ReportsPage() {
   const format = useReportFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const ownCompanyId = isSystemRole(activeRole.user_role_type_id) ? null : activeRole.company_id;
-  const params = reportParamsFrom(searchParams, ownCompanyId);
+  const companies = usePlaceNames('company', null, ownCompanyId === null);
+  // A system role opens on the first company it may read until it picks another.
+  const params = reportParamsFrom(
+    searchParams,
+    ownCompanyId,
+    undefined,
+    companies.data?.[0]?.id ?? null,
+  );
   const gallons = params.report === GALLONS_REPORT;
   const problem = rangeProblem(params.range);
   const range = problem === null ? params.range : null;
   const place = gallons ? gallonsPlaceOf(params) : null;
   const [downloading, setDownloading] = useState(false);
 
-  const companies = usePlaceNames('company', null, ownCompanyId === null);
   const properties = usePlaceNames('property', gallons ? params.companyId : null);
   const buildings = usePlaceNames('building', gallons ? params.propertyId : null);
   const overview = useReportOverview(

@@ -4,15 +4,19 @@ import { gallonsPlaceOf, reportParamsFrom, reportSearchFrom } from './report-par
 const now = new Date(2026, 10, 22);
 
 describe('report choices in the address', () => {
-  it('opens with no report and the month to date', () => {
-    const params = reportParamsFrom(new URLSearchParams(), null, now);
-    expect(params.report).toBeNull();
+  it('opens on the first report, the month to date and the default company', () => {
+    const params = reportParamsFrom(new URLSearchParams(), null, now, 4);
+    expect(params.report).toBe(1);
+    expect(params.companyId).toBe(4);
     expect(params.range).toEqual({ from: '2026-11-01', to: '2026-11-22' });
+    expect(reportParamsFrom(new URLSearchParams(), 2, now, 4).companyId).toBe(2);
+    expect(reportParamsFrom(new URLSearchParams('company=9'), null, now, 4).companyId).toBe(9);
+    expect(reportParamsFrom(new URLSearchParams(), null, now).companyId).toBeNull();
   });
 
   it('accepts only the report types of the lookups, or the gallons report', () => {
     expect(reportParamsFrom(new URLSearchParams('report=5'), null, now).report).toBe(5);
-    expect(reportParamsFrom(new URLSearchParams('report=6'), null, now).report).toBeNull();
+    expect(reportParamsFrom(new URLSearchParams('report=6'), null, now).report).toBe(1);
     expect(reportParamsFrom(new URLSearchParams('report=gallons'), null, now).report).toBe(
       'gallons',
     );

@@ -33,16 +33,24 @@ function granularityFrom(value: string | null): ReportGranularity {
   return value === '1' ? 1 : value === '2' ? 2 : 3;
 }
 
-/** The page's choices; a company role's own company wins over the address's. */
+/** The report a page opens on when its address names none: the first of the lookups. */
+export const DEFAULT_REPORT: ReportChoice = reportTypes[0].id;
+
+/**
+ * The page's choices; a company role's own company wins over the address's. What the address
+ * leaves out opens on a default rather than an empty page: the first report, the month to date,
+ * and for a system role `defaultCompanyId` (the first company it may read).
+ */
 export function reportParamsFrom(
   search: URLSearchParams,
   ownCompanyId: number | null,
   now = new Date(),
+  defaultCompanyId: number | null = null,
 ): ReportParams {
-  const companyId = ownCompanyId ?? positiveId(search.get('company'));
+  const companyId = ownCompanyId ?? positiveId(search.get('company')) ?? defaultCompanyId;
   const propertyId = companyId === null ? null : positiveId(search.get('property'));
   return {
-    report: reportFrom(search.get('report')),
+    report: reportFrom(search.get('report')) ?? DEFAULT_REPORT,
     companyId,
     propertyId,
     buildingId: propertyId === null ? null : positiveId(search.get('building')),

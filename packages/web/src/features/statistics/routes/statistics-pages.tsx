@@ -44,6 +44,7 @@ import { type LocalDateRange, rangeFromSearch, rangeProblem } from '@/lib/local-
 import { useApplianceGallons } from '../api/get-appliance-gallons';
 import { useBuildingUnitsGallons } from '../api/get-building-units-gallons';
 import { useGallonsTrend } from '../api/get-gallons-trend';
+import { usePlaceNames } from '../api/get-place-names';
 import { useRecordStatistics } from '../api/get-record-statistics';
 import { useTopProperties } from '../api/get-top-properties';
 import { useTopUnits } from '../api/get-top-units';
@@ -78,7 +79,9 @@ export function StatisticsLayout() {
   const { pathname, search } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const ownCompanyId = isSystemRole(activeRole.user_role_type_id) ? null : activeRole.company_id;
-  const scope = scopeFromSearch(searchParams, ownCompanyId);
+  // A system role opens on the first company it may read until it picks another.
+  const companies = usePlaceNames('company', null, ownCompanyId === null);
+  const scope = scopeFromSearch(searchParams, ownCompanyId, companies.data?.[0]?.id ?? null);
   const record = recordOf(scope);
   const current = STATISTICS_TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'usage';
 
@@ -118,7 +121,9 @@ export function StatisticsLayout() {
           />
         ))}
       </Tabs>
-      {record === null ? (
+      {record === null && companies.isPending && ownCompanyId === null ? (
+        <PageLoader />
+      ) : record === null ? (
         <Paper
           variant="outlined"
           sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed', borderRadius: 2 }}

@@ -18,13 +18,15 @@ function positiveId(value: string | null): number | null {
 
 /**
  * The scope the address names. `ownCompanyId` (company roles) wins over the address's company, so
- * a shared link never shows another company's pickers.
+ * a shared link never shows another company's pickers; a system role whose address names none
+ * sees `defaultCompanyId` (the first company it may read) rather than an empty page.
  */
 export function scopeFromSearch(
   search: URLSearchParams,
   ownCompanyId: number | null,
+  defaultCompanyId: number | null = null,
 ): StatisticsScope {
-  const companyId = ownCompanyId ?? positiveId(search.get('company'));
+  const companyId = ownCompanyId ?? positiveId(search.get('company')) ?? defaultCompanyId;
   const propertyId = companyId === null ? null : positiveId(search.get('property'));
   const buildingId = propertyId === null ? null : positiveId(search.get('building'));
   return { companyId, propertyId, buildingId };
