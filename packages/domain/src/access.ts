@@ -334,6 +334,7 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'DELETE /integration-keys/:id': [SystemAdmin],
 
   'GET /users': STAFF_AND_COMPANY,
+  'GET /properties/:id/users': STAFF_AND_COMPANY,
   'POST /users': USER_MANAGERS,
   'GET /users/export-all': [SystemAdmin, SystemSupport, SystemTechnician, CompanyAdmin],
   'GET /users/search-top/:text/5': STAFF_AND_COMPANY,

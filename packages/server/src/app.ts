@@ -80,7 +80,7 @@ import { createContactsRepository } from './modules/users/contacts.repository.ts
 import { contactsModule, userContactsModule } from './modules/users/contacts.routes.ts';
 import { createContactsService } from './modules/users/contacts.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
-import { usersModule } from './modules/users/users.routes.ts';
+import { propertyUsersModule, usersModule } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { authPlugin, currentSession } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -303,6 +303,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(locationModule, { prefix: '/location' });
       await api.register(companiesModule, { prefix: '/companies', service: portfolioService });
       await api.register(propertiesModule, { prefix: '/properties', service: portfolioService });
+      await api.register(propertyUsersModule, { prefix: '/properties', service: usersService });
       await api.register(buildingsModule, { prefix: '/buildings', service: portfolioService });
       await api.register(unitsModule, { prefix: '/units', service: portfolioService });
       await api.register(globalSearchModule, { service: portfolioService });

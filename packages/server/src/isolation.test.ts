@@ -271,6 +271,7 @@ const routeSamples: Record<string, Sample> = {
   'GET /properties/:id/buildings-count': firstOfGet('properties', '/buildings-count'),
   'GET /properties/:id/units-count': firstOfGet('properties', '/units-count'),
   'GET /properties/:id/buildings-names': firstOfGet('properties', '/buildings-names'),
+  'GET /properties/:id/users': firstOfGet('properties', '/users'),
   'PUT /properties/:property_id/change-company/:company_id/:transfer': {
     request: async (w, tenant) => ({
       url: `/api/properties/${await w.fresh('properties', w[tenant])}/change-company/${w[other(tenant)].id}/1`,

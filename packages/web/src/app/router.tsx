@@ -222,6 +222,12 @@ const portfolioRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await recordSubmissions()).PropertySubmissionsTab }),
       },
       {
+        path: 'users',
+        lazy: async () => ({
+          Component: (await import('@/features/users/routes/property-users-tab')).PropertyUsersTab,
+        }),
+      },
+      {
         path: 'charts',
         lazy: async () => ({ Component: (await usageCharts()).PropertyChartsTab }),
       },

@@ -5066,6 +5066,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/properties/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users whose roles reach the property (company-wide roles of its company, roles on it, its buildings or units), paged like /users */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    /** @description field:ASC|DESC; fields: id, email, first_name, last_name, created_at, last_login_at */
+                    sortBy?: string | string[];
+                    search?: string;
+                    /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.id"?: string | string[];
+                    /** @description Filter on email: <op>:<value>, e.g. $in:1,2 */
+                    "filter.email"?: string | string[];
+                    /** @description Filter on first_name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.first_name"?: string | string[];
+                    /** @description Filter on last_name: <op>:<value>, e.g. $in:1,2 */
+                    "filter.last_name"?: string | string[];
+                    /** @description Filter on user_status_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.user_status_id"?: string | string[];
+                    /** @description Filter on mfa: <op>:<value>, e.g. $in:1,2 */
+                    "filter.mfa"?: string | string[];
+                    /** @description Filter on user_role_type_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.user_role_type_id"?: string | string[];
+                    /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                    "filter.company_id"?: string | string[];
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                email: string;
+                                first_name: string;
+                                last_name: string;
+                                phone: string | null;
+                                mfa: number;
+                                user_status_id: number;
+                                last_login_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            meta: {
+                                itemsPerPage: number;
+                                totalItems: number;
+                                currentPage: number;
+                                totalPages: number;
+                                sortBy: [
+                                    string,
+                                    "ASC" | "DESC"
+                                ][];
+                                filter?: {
+                                    [key: string]: string | string[];
+                                };
+                                search?: string;
+                            };
+                            links: {
+                                first?: string;
+                                previous?: string;
+                                current: string;
+                                next?: string;
+                                last?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            statusCode: number;
+                            error: string;
+                            message: string | string[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buildings": {
         parameters: {
             query?: never;

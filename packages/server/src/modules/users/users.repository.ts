@@ -14,6 +14,7 @@ import {
   ilike,
   inArray,
   isNotNull,
+  isNull,
   or,
   type SQL,
   sql,
@@ -133,6 +134,16 @@ const rolesInScope = (scope: Scope) =>
     unitId: userRoles.unitId,
   });
 
+/**
+ * The roles that reach a property: company-wide roles of its company, and roles placed on the
+ * property itself or on one of its buildings or units (those carry the property's id too).
+ */
+export const reachingProperty = (property: { companyId: number; propertyId: number }) =>
+  or(
+    and(eq(userRoles.companyId, property.companyId), isNull(userRoles.propertyId)),
+    eq(userRoles.propertyId, property.propertyId),
+  );
+
 export function createUsersRepository(db: Database) {
   /**
    * Ids of the users the scope may see, narrowed by `where`, which may name columns of `users`
@@ -155,8 +166,13 @@ export function createUsersRepository(db: Database) {
     /** The visibility condition on any column holding a user id (notification contacts, …). */
     userIsVisible: (scope: Scope, userIdColumn: Column) => isVisible(scope, userIdColumn),
 
-    async pageOfUsers(scope: Scope, query: ListQuery) {
-      const visible = isVisible(scope, users.id, query.where);
+    /**
+     * One page of the visible users; `reach` (a condition on the in-scope `user_roles` rows, as
+     * `reachingPlace` builds) keeps those holding such a role, and the list's role filters then
+     * apply to that same role.
+     */
+    async pageOfUsers(scope: Scope, query: ListQuery, reach?: SQL) {
+      const visible = isVisible(scope, users.id, and(reach, query.where));
       const [rows, [total]] = await Promise.all([
         db
           .select(userColumns)

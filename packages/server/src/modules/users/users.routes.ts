@@ -172,3 +172,26 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     (request) => service.deleteRole(scopeOf(request), request.params.roleId),
   );
 };
+
+/** `/api/properties/:id/users`: the users tab of a property page (registered under /properties). */
+export const propertyUsersModule: FastifyPluginAsyncZod<{ service: UsersService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/:id/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Users whose roles reach the property (company-wide roles of its company, roles on it, its buildings or units), paged like /users',
+        params: idParams,
+        querystring: userListQuerySchema,
+        response: { 200: listResponseSchema(userSchema), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    (request) =>
+      service.propertyUsers(scopeOf(request), request.params.id, request.query, request.url),
+  );
+};

@@ -31,6 +31,7 @@ import {
 import {
   type RoleRecord,
   type RoleValues,
+  reachingProperty,
   type UsersRepository,
   userListDefinition,
 } from './users.repository.ts';
@@ -159,6 +160,27 @@ export function createUsersService(deps: Dependencies) {
     async list(scope: Scope, input: ListQueryInput, url: string) {
       const query = userListDefinition.toQuery(input);
       const { rows, total } = await repository.pageOfUsers(scope, query);
+      return listEnvelope(rows, total, query, url);
+    },
+
+    /**
+     * The property's users tab: the visible users holding a role that reaches the property (see
+     * `reachingProperty`). A property outside the caller's scope is not found, as everywhere.
+     */
+    async propertyUsers(scope: Scope, propertyId: number, input: ListQueryInput, url: string) {
+      const place = await repository.findPlacement('property', propertyId);
+      // A role narrowed to a building or unit of the property still reaches its page.
+      const reachable =
+        place && inScope(scope, { companyId: place.companyId, propertyId: place.propertyId });
+      if (!place || !reachable || place.propertyId === null) {
+        throw new NotFound(`Property ${propertyId} not found`);
+      }
+      const query = userListDefinition.toQuery(input);
+      const { rows, total } = await repository.pageOfUsers(
+        scope,
+        query,
+        reachingProperty({ companyId: place.companyId, propertyId: place.propertyId }),
+      );
       return listEnvelope(rows, total, query, url);
     },
 

@@ -1,5 +1,5 @@
-// /companies/{c}/properties/{p} (spec section 2): opens on the buildings tab. Of the tabs
-// (overview, buildings, alerts, micrometers, submissions, users, charts) those built so far show.
+// /companies/{c}/properties/{p} (spec section 2): opens on the buildings tab. Tabs: overview,
+// buildings, alerts, micrometers, submissions, users (for the roles that may list users) and charts.
 import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { mayCallRoute } from '@/features/users/utils/role-placement';
 import { usePropertyCounts } from '../api/get-record-counts';
 import { type PropertyDetail, useProperty } from '../api/get-records';
 import { BuildingFormDialog } from '../components/building-form-dialog';
@@ -31,6 +32,7 @@ import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 export function PropertyPage() {
   const { t } = useTranslation();
   const { companyId, propertyId } = useRecordIds();
+  const { activeRole } = useSignedInSession();
   const property = useProperty(propertyId ?? 0);
   // A property shown under another company's address is not found there.
   const misplaced = property.data !== undefined && property.data.company_id !== companyId;
@@ -47,6 +49,9 @@ export function PropertyPage() {
         { path: 'alerts', label: t('alerts.tab') },
         { path: 'micrometers', label: t('micrometers.tab.title') },
         { path: 'submissions', label: t('submissions.tab.title') },
+        ...(mayCallRoute('GET /properties/:id/users', activeRole.user_role_type_id)
+          ? [{ path: 'users', label: t('users.title') }]
+          : []),
         { path: 'charts', label: t('usage.tabs.charts') },
       ]}
     />

@@ -1,5 +1,6 @@
 // GET /users: one page of the people the caller may see (the server scopes company admins to
-// their company), with search, role and status filters and sorting.
+// their company), with search, role and status filters and sorting. Given a property, the same
+// page comes from GET /properties/{id}/users: those whose roles reach that property.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
@@ -15,25 +16,28 @@ export type UserListParams = {
   statusId: number | null;
 };
 
-export async function getUsers(params: UserListParams) {
-  return dataOrThrow(
-    await apiClient.GET('/users', {
-      params: {
-        query: {
-          page: params.page,
-          limit: params.limit,
-          sortBy: params.sortBy,
-          ...(params.search.trim() === '' ? {} : { search: params.search.trim() }),
-          ...(params.roleTypeId === null
-            ? {}
-            : { 'filter.user_role_type_id': `$eq:${params.roleTypeId}` }),
-          ...(params.statusId === null
-            ? {}
-            : { 'filter.user_status_id': `$eq:${params.statusId}` }),
-        },
-      },
-    }),
-  );
+function listQuery(params: UserListParams) {
+  return {
+    page: params.page,
+    limit: params.limit,
+    sortBy: params.sortBy,
+    ...(params.search.trim() === '' ? {} : { search: params.search.trim() }),
+    ...(params.roleTypeId === null
+      ? {}
+      : { 'filter.user_role_type_id': `$eq:${params.roleTypeId}` }),
+    ...(params.statusId === null ? {} : { 'filter.user_status_id': `$eq:${params.statusId}` }),
+  };
+}
+
+export async function getUsers(params: UserListParams, propertyId?: number) {
+  if (propertyId !== undefined) {
+    return dataOrThrow(
+      await apiClient.GET('/properties/{id}/users', {
+        params: { path: { id: propertyId }, query: listQuery(params) },
+      }),
+    );
+  }
+  return dataOrThrow(await apiClient.GET('/users', { params: { query: listQuery(params) } }));
 }
 
 export type UserListPage = Awaited<ReturnType<typeof getUsers>>;
@@ -41,14 +45,14 @@ export type UserRow = UserListPage['data'][number];
 
 export const usersQueryKey = ['users'] as const;
 
-export function usersQueryOptions(params: UserListParams) {
+export function usersQueryOptions(params: UserListParams, propertyId?: number) {
   return queryOptions({
-    queryKey: [...usersQueryKey, 'list', params],
-    queryFn: () => getUsers(params),
+    queryKey: [...usersQueryKey, 'list', params, propertyId ?? null],
+    queryFn: () => getUsers(params, propertyId),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useUsers(params: UserListParams) {
-  return useQuery(usersQueryOptions(params));
+export function useUsers(params: UserListParams, propertyId?: number) {
+  return useQuery(usersQueryOptions(params, propertyId));
 }

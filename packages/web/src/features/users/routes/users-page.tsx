@@ -83,14 +83,19 @@ const smUpOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const fullName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim();
 
-export function UsersPage() {
+type UsersPageProps = {
+  /** The property page's users tab: those whose roles reach this property, under a subheading. */
+  readonly propertyId?: number;
+};
+
+export function UsersPage({ propertyId }: UsersPageProps = {}) {
   const { t, i18n } = useTranslation();
   const translate = useTranslateMessage();
   const { showMessage } = useSnackbar();
   const { activeRole } = useSignedInSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = listParamsFrom(searchParams);
-  const users = useUsers(params);
+  const users = useUsers(params, propertyId);
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
   const canManage = mayManageUsers(activeRole.user_role_type_id);
@@ -165,15 +170,21 @@ export function UsersPage() {
   const total = users.data?.meta.totalItems ?? 0;
 
   return (
-    <Stack spacing={3} data-testid="users-page">
+    <Stack spacing={3} data-testid={propertyId === undefined ? 'users-page' : 'property-users'}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
         sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t('users.title')}
-        </Typography>
+        {propertyId === undefined ? (
+          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
+            {t('users.title')}
+          </Typography>
+        ) : (
+          <Typography variant="h6" component="h2">
+            {t('users.propertyTitle')}
+          </Typography>
+        )}
         {canManage && (
           <Button
             variant="contained"
@@ -281,7 +292,7 @@ export function UsersPage() {
                     sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
                     data-testid="users-empty"
                   >
-                    {t('users.empty')}
+                    {propertyId === undefined ? t('users.empty') : t('users.propertyEmpty')}
                   </TableCell>
                 </TableRow>
               )}

@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
+const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
+const restricted = roleFixture({
+  id: 33,
+  user_role_type_id: 4,
+  company_id: 1,
+  company_type_id: 3,
+});
+
+const point = {
+  id: 7,
+  name: 'Harbor Point',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  timezone_id: 3,
+  timezone_name: 'America/New_York',
+  property_type_id: 1,
+  water_price_per_kgal: 12.5,
+  street: '1 Harbor Way',
+  city_id: 10,
+  city_name: 'Boston',
+  state_id: 5,
+  state_name: 'Massachusetts',
+  country_id: 233,
+  postal: '02110',
+  buildings_count: 2,
+  units_count: 20,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+const dana = {
+  id: 41,
+  email: 'dana.ortiz@flowsight.test',
+  first_name: 'Dana',
+  last_name: 'Ortiz',
+  phone: null,
+  mfa: 0,
+  user_status_id: 2,
+  last_login_at: null,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+
+const page = (rows: (typeof dana)[]) => ({
+  data: rows,
+  meta: { itemsPerPage: 10, totalItems: rows.length, currentPage: 1, totalPages: 1, sortBy: [] },
+  links: { current: '/api/properties/7/users' },
+});
+
+function signedInAs(role: typeof companyAdmin) {
+  const session = sessionFixture({ roles: [role], active_role_id: role.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(role.id));
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+    'GET /companies/1': () => reply(200, { id: 1, name: 'Harbor Homes', company_type_id: 1 }),
+    'GET /properties/7': () => reply(200, point),
+    'GET /properties/7/users': () => reply(200, page([dana])),
+    'GET /properties/7/buildings': () => reply(200, { ...page([]), links: {} }),
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the property users tab', () => {
+  it('lists the people the property’s users call returns, with the users list’s actions', async () => {
+    const api = signedInAs(companyAdmin);
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/users?search=dana' });
+    const tabs = await screen.findByRole('tablist');
+    const tab = within(tabs).getByRole('tab', { name: 'Users' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const rows = await screen.findAllByTestId('user-row');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.textContent).toContain('Dana Ortiz');
+    expect(
+      screen.getByRole('heading', { name: 'People with access to this property' }),
+    ).toBeTruthy();
+    // The list's search and paging go to the property's call, never to the whole /users list.
+    const calls = api.requests.map((r) => new URL(r.url));
+    const call = calls.find((url) => url.pathname === '/api/properties/7/users');
+    expect(call?.searchParams.get('search')).toBe('dana');
+    expect(calls.some((url) => url.pathname === '/api/users')).toBe(false);
+
+    expect(screen.getByTestId('invite-user')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Dana Ortiz' }));
+    const menu = await screen.findByRole('menu');
+    for (const action of ['Edit', 'Roles', 'Disable', 'Delete']) {
+      expect(within(menu).getByRole('menuitem', { name: action })).toBeTruthy();
+    }
+  });
+
+  it('reads only for a manager and says so when nobody matches', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /properties/7/users', () => reply(200, page([])));
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/users' });
+    expect((await screen.findByTestId('users-empty')).textContent).toBe(
+      'No one with access to this property matches this search or these filters.',
+    );
+    expect(screen.queryByTestId('invite-user')).toBeNull();
+  });
+
+  it('is closed to a restricted (type 3) company, whose allow-list leaves users out', async () => {
+    const api = signedInAs(restricted);
+    api.on('GET /companies/1', () =>
+      reply(200, { id: 1, name: 'Harbor Homes', company_type_id: 3 }),
+    );
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/properties/7/users' });
+    // The address of a tab not shown leads to the page's default tab.
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/companies/1/properties/7/buildings'),
+    );
+    const tabs = await screen.findByRole('tablist');
+    expect(within(tabs).queryByRole('tab', { name: 'Users' })).toBeNull();
+    expect(api.requests.some((r) => r.url.includes('/users'))).toBe(false);
+  });
+});
