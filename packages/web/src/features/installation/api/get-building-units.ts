@@ -23,6 +23,10 @@ export function buildingUnitsQueryOptions(buildingId: number, search: string) {
   });
 }
 
-export function useBuildingUnits(buildingId: number, search: string) {
-  return useQuery(buildingUnitsQueryOptions(buildingId, search));
+/** Nothing is asked until a building is picked (null). */
+export function useBuildingUnits(buildingId: number | null, search: string) {
+  return useQuery({
+    ...buildingUnitsQueryOptions(buildingId ?? 0, search),
+    enabled: buildingId !== null,
+  });
 }

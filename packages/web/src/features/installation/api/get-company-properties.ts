@@ -23,6 +23,10 @@ export function companyPropertiesQueryOptions(companyId: number, search: string)
   });
 }
 
-export function useCompanyProperties(companyId: number, search: string) {
-  return useQuery(companyPropertiesQueryOptions(companyId, search));
+/** Nothing is asked until a company is picked (null). */
+export function useCompanyProperties(companyId: number | null, search: string) {
+  return useQuery({
+    ...companyPropertiesQueryOptions(companyId ?? 0, search),
+    enabled: companyId !== null,
+  });
 }

@@ -23,6 +23,10 @@ export function propertyBuildingsQueryOptions(propertyId: number, search: string
   });
 }
 
-export function usePropertyBuildings(propertyId: number, search: string) {
-  return useQuery(propertyBuildingsQueryOptions(propertyId, search));
+/** Nothing is asked until a property is picked (null). */
+export function usePropertyBuildings(propertyId: number | null, search: string) {
+  return useQuery({
+    ...propertyBuildingsQueryOptions(propertyId ?? 0, search),
+    enabled: propertyId !== null,
+  });
 }

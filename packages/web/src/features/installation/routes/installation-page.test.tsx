@@ -86,6 +86,18 @@ afterEach(() => {
 });
 
 describe('the installation page', () => {
+  it('asks for no buildings or units before a property or building is picked', async () => {
+    const api = signedIn();
+    renderRoutes(appRoutes, { path: '/installation' });
+    await pickRow('pick-property', 'Harbor Point');
+    await screen.findByRole('heading', { level: 1, name: 'Choose the building' });
+    await within(await screen.findByTestId('pick-building')).findAllByTestId('pick-item');
+    const paths = api.requests.map((r) => new URL(r.url).pathname);
+    expect(paths.filter((p) => /\/(properties|buildings)\/0\//.test(p))).toEqual([]);
+    expect(paths).toContain('/api/properties/7/buildings');
+    expect(paths.filter((p) => /^\/api\/buildings\/\d+\/units$/.test(p))).toEqual([]);
+  });
+
   it('walks property → building → unit → fixture → MAC, installs and sees the first signal', async () => {
     const api = signedIn();
     const { router } = renderRoutes(appRoutes, { path: '/installation' });

@@ -138,9 +138,9 @@ export function InstallationPage() {
     }
   }, [choice.property, choice.building, user.id]);
 
-  const properties = useCompanyProperties(companyId ?? 0, step === 'property' ? searched : '');
-  const buildings = usePropertyBuildings(choice.property ?? 0, step === 'building' ? searched : '');
-  const units = useBuildingUnits(choice.building ?? 0, step === 'unit' ? searched : '');
+  const properties = useCompanyProperties(companyId, step === 'property' ? searched : '');
+  const buildings = usePropertyBuildings(choice.property, step === 'building' ? searched : '');
+  const units = useBuildingUnits(choice.building, step === 'unit' ? searched : '');
   const unitMicrometers = useUnitMicrometers(choice.unit);
   const propertyName = usePlaceName('property', choice.property);
   const buildingName = usePlaceName('building', choice.building);
