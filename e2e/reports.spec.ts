@@ -33,7 +33,8 @@ function daysAgo(days: number): string {
 }
 
 /** A preview number as the CSV writes it: "1,310.25" → 1310.25. */
-const numberOf = (text: string) => Number(text.replaceAll(',', ''));
+/** A figure as the page shows it ("$1,234.50", "1,234.5") as a number. */
+const numberOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
 test('a system admin sees on /overview the figures the API answers', async ({ page }) => {
   await signIn(page, 'admin@flowsight.test');
@@ -124,14 +125,21 @@ test('a system admin previews "Usage by unit" and downloads the same rows as CSV
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^usage-by-unit-\d{4}-\d{2}-\d{2}\.csv$/);
   const [header = [], ...records] = parseCsv(await readFile(await download.path(), 'utf8'));
-  expect(header).toEqual(['Property', 'Building', 'Unit', 'Unit category', 'Gallons', 'Cost']);
+  expect(header).toEqual([
+    'Property',
+    'Building',
+    'Unit',
+    'Unit category',
+    'Gallons',
+    'Cost (USD)',
+  ]);
   expect(records).toHaveLength(shown.length);
   records.forEach((record, index) => {
     const cells = shown[index] ?? [];
     expect(record.slice(0, 4), `row ${index + 1}`).toEqual(cells.slice(0, 4));
     expect(Number(record[4]), `gallons of row ${index + 1}`).toBeCloseTo(
       numberOf(cells[4] ?? ''),
-      3,
+      1,
     );
     expect(Number(record[5]), `cost of row ${index + 1}`).toBeCloseTo(numberOf(cells[5] ?? ''), 2);
   });

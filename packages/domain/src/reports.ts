@@ -364,7 +364,6 @@ export const reportDefinitions: Readonly<Record<ReportTypeId, ReportDefinition>>
   [ReportType.UsageByFixture]: define(
     ReportType.UsageByFixture,
     [
-      column('appliance_type_id', 'Fixture id', 'number'),
       column('fixture', 'Fixture', 'text'),
       column('sensors', 'Micrometers', 'number'),
       column('gallons', 'Gallons', 'number'),
@@ -458,6 +457,22 @@ export const waterCost = (gallons: number, pricePerKgal: number) =>
 
 /** Money rounded to cents. */
 export const roundMoney = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * A report figure as a CSV cell writes it: a plain number (never a currency sign), gallons and
+ * other measures to one decimal, money to cents.
+ */
+export const csvFigure = (kind: 'number' | 'money', value: number) =>
+  kind === 'money' ? roundMoney(value) : Math.round(value * 10) / 10;
+
+/** A CSV column heading: money columns name their currency ("Cost (USD)"). */
+export const csvHeading = (label: string, kind: ReportColumnKind) => {
+  if (kind !== 'money') return label;
+  return label.includes('(') ? label.replace('(', '(USD ') : `${label} (USD)`;
+};
+
+/** A lookup name as a CSV cell writes it: sentence case ("main line" → "Main line"). */
+export const csvName = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** Column sums of a report's rows: gallons to 3 decimals, money to cents. */
 export function reportTotals(

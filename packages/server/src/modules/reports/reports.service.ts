@@ -17,6 +17,9 @@ import {
   addDays,
   BUILDING_USE,
   changePercent,
+  csvFigure,
+  csvHeading,
+  csvName,
   type DateRange,
   monthEnd,
   monthStart,
@@ -378,8 +381,8 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         gallons: number[],
         total: number,
       ) => {
-        const row: GallonsCsvRow = { building, unit, category, total };
-        for (const [i, value] of gallons.entries()) row[`p${i}`] = value;
+        const row: GallonsCsvRow = { building, unit, category, total: csvFigure('number', total) };
+        for (const [i, value] of gallons.entries()) row[`p${i}`] = csvFigure('number', value);
         return row;
       };
       async function* rows(): AsyncGenerator<GallonsCsvRow> {
@@ -412,18 +415,23 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
     ): Promise<CsvFile> {
       const { answer, definition, place } = await reportOverview(scope, companyId, report, query);
       // The columns are data (one list per report type), so their row type is only known here.
+      // Figures stay numbers, rounded as people read them, the currency in the heading; fixture
+      // names read as names ("Main line").
       const columns = definition.columns.map((c) => ({
         key: c.key,
-        header: c.label,
+        header: csvHeading(c.label, c.kind),
         kind: c.kind === 'money' ? 'number' : c.kind,
       })) as unknown as CsvColumn<ReportCsvRow>[];
-      const dates = definition.columns.filter((c) => c.kind === 'date').map((c) => c.key);
       async function* rows(): AsyncGenerator<ReportCsvRow> {
         for (const row of answer.rows) {
-          const line: ReportCsvRow = { ...row };
-          for (const key of dates) {
-            const value = row[key];
-            line[key] = typeof value === 'string' ? new Date(value) : null;
+          const line: ReportCsvRow = {};
+          for (const { key, kind } of definition.columns) {
+            const value = row[key] ?? null;
+            if (kind === 'date') line[key] = typeof value === 'string' ? new Date(value) : null;
+            else if ((kind === 'number' || kind === 'money') && typeof value === 'number')
+              line[key] = csvFigure(kind, value);
+            else if (key === 'fixture' && typeof value === 'string') line[key] = csvName(value);
+            else line[key] = value;
           }
           yield line;
         }

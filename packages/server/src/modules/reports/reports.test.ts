@@ -18,6 +18,7 @@ import {
 import {
   addDays,
   changePercent,
+  csvHeading,
   type DateRange,
   monthEnd,
   monthStart,
@@ -454,6 +455,7 @@ describe('statistics and reports', () => {
       `attachment; filename="gallons-report-${today()}.csv"`,
     );
     const lines = rowsOfCsv(csv.body);
+    const csvText = (value: number) => String(Math.round(value * 10) / 10);
     expect(lines[0]).toEqual(['Building', 'Unit', 'Unit category', ...report.periods, 'Total']);
     for (const [i, unit] of report.data.entries()) {
       const line = lines[i + 1] ?? [];
@@ -462,12 +464,15 @@ describe('statistics and reports', () => {
         unit.unit_name.startsWith('=') ? `'${unit.unit_name}` : unit.unit_name,
         'Internal units',
       ]);
-      expect(line.slice(3).map(Number)).toEqual([...unit.gallons, unit.total_gallons]);
+      const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+      expect(line.slice(3).map(Number)).toEqual(
+        [...unit.gallons, unit.total_gallons].map(oneDecimal),
+      );
     }
     expect(lines.slice(-3)).toEqual([
-      ['Total', '', '', ...report.totals.map(String), String(report.total_gallons)],
+      ['Total', '', '', ...report.totals.map(csvText), csvText(report.total_gallons)],
       ['Unaccounted water', '', '', ...report.periods.map(() => '0'), '0'],
-      ['Building use', '', '', ...report.totals.map(String), String(report.total_gallons)],
+      ['Building use', '', '', ...report.totals.map(csvText), csvText(report.total_gallons)],
     ]);
 
     // Weeks and months over the last 60 days: the same total, labelled the ISO and calendar way.
@@ -511,7 +516,7 @@ describe('statistics and reports', () => {
       );
       const lines = records(csv.body);
       expect(Object.keys(lines[0] ?? {})).toEqual(
-        reportDefinitions[report as 1].columns.map((c) => c.label),
+        reportDefinitions[report as 1].columns.map((c) => csvHeading(c.label, c.kind)),
       );
       expect(lines).toHaveLength(body.rows.length);
       return { body, lines };
@@ -540,7 +545,10 @@ describe('statistics and reports', () => {
     expect(byUnit.body.rows[5].cost).toBe(waterCost(unitGallons('F'), 10));
     expect(byUnit.body.totals.gallons).toBe(round3(gallons(inCompany, range.from, range.to)));
     expect(byUnit.lines[4]?.Unit).toBe("'=cmd|calc");
-    expect(Number(byUnit.lines[0]?.Gallons)).toBe(unitGallons('A'));
+    // CSV figures are plain numbers rounded as people read them; the currency is in the heading.
+    expect(Number(byUnit.lines[0]?.Gallons)).toBe(Math.round(unitGallons('A') * 10) / 10);
+    expect(byUnit.lines[0]?.['Cost (USD)']).toBe(String(a.cost));
+    expect(byUnit.lines[0]?.['Cost (USD)']).not.toContain('$');
 
     const byFixture = await get(2);
     const toilets = byFixture.body.rows.find(
@@ -562,6 +570,15 @@ describe('statistics and reports', () => {
     );
     expect(shares).toBeGreaterThan(99.8);
     expect(shares).toBeLessThan(100.2);
+    // The CSV names fixtures as names and has no id column: people read it, not programs.
+    expect(Object.keys(byFixture.lines[0] ?? {})).toEqual([
+      'Fixture',
+      'Micrometers',
+      'Gallons',
+      'Share (%)',
+    ]);
+    const toiletLine = byFixture.lines.find((line) => line.Fixture === 'Main toilet');
+    expect(Number(toiletLine?.Gallons)).toBe(Math.round((toilets?.gallons ?? 0) * 10) / 10);
 
     const leaks = await get(3);
     // Open leaks, and the one closed within the range; not the one closed 100 days ago.
@@ -619,7 +636,7 @@ describe('statistics and reports', () => {
       },
     ]);
     expect(cost.body.totals.open_leaks_monthly_cost).toBe(20.9);
-    expect(cost.lines[1]?.['Water price (per 1,000 gal)']).toBe('10');
+    expect(cost.lines[1]?.['Water price (USD per 1,000 gal)']).toBe('10');
   });
 
   it('adds up long ranges from whole months and edge days, as the readings do', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
@@ -134,13 +134,13 @@ describe('reports page', () => {
     renderRoutes(appRoutes, { path: '/reports?from=2026-11-01&to=2026-11-22' });
     const rows = await screen.findAllByTestId('report-row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Harbor PointNorth4BInternal units1,310.2513.10',
-      'Harbor PointNorthLaundryCommon areas00.00',
+      'Harbor PointNorth4BInternal units1,310.3$13.10',
+      'Harbor PointNorthLaundryCommon areas0$0.00',
     ]);
     expect(screen.getAllByTestId('report-note').map((note) => note.textContent)).toEqual([
       'Each unit counts its fixture micrometers, never a main line. Residential units come first, the other categories after them.',
     ]);
-    expect(screen.getByTestId('report-totals').textContent).toBe('Total1,310.2513.10');
+    expect(screen.getByTestId('report-totals').textContent).toBe('Total1,310.3$13.10');
     expect(screen.getByTestId('report-heading').textContent).toBe('Usage by unit');
     expect(screen.getByTestId('report-place').textContent).toBe('Harbor Homes');
     expect(screen.getByTestId('report-range-line').textContent).toBe('Nov 1, 2026 – Nov 22, 2026');
@@ -269,5 +269,89 @@ describe('reports page', () => {
     expect((await screen.findByTestId('report-error')).textContent).toContain(
       'The date range may span at most 366 days',
     );
+  });
+
+  it('shows figures rounded in the user’s locale, money as money and lookup names translated', async () => {
+    const api = signedIn();
+    api.on('GET /companies/1/report-overview/2', () =>
+      reply(200, {
+        report: 2,
+        name: 'Usage by fixture',
+        from: '2026-11-01',
+        to: '2026-11-22',
+        time_zone: 'America/New_York',
+        columns: [
+          { key: 'fixture', label: 'Fixture', kind: 'text' },
+          { key: 'sensors', label: 'Micrometers', kind: 'number' },
+          { key: 'gallons', label: 'Gallons', kind: 'number' },
+          { key: 'share_percent', label: 'Share (%)', kind: 'number' },
+        ],
+        rows: [
+          {
+            appliance_type_id: 19,
+            fixture: 'main line',
+            sensors: 1234,
+            gallons: 4661.127,
+            share_percent: 0,
+          },
+          {
+            appliance_type_id: null,
+            fixture: 'Unaccounted water',
+            sensors: null,
+            gallons: 12.345,
+            share_percent: 12.5,
+          },
+        ],
+        totals: { sensors: 1234, gallons: 4673.472 },
+        source: null,
+      }),
+    );
+    api.on('GET /companies/1/report-overview/3', () =>
+      reply(200, {
+        ...usageByUnit,
+        report: 3,
+        name: 'Leak alerts',
+        columns: [
+          { key: 'id', label: 'Alert', kind: 'number' },
+          { key: 'type', label: 'Type', kind: 'text' },
+          { key: 'status', label: 'Status', kind: 'text' },
+          { key: 'monthly_cost', label: 'Monthly cost', kind: 'money' },
+        ],
+        rows: [{ id: 1042, type: 'Night flow', status: 'Acknowledged', monthly_cost: 1234.5 }],
+        totals: {},
+      }),
+    );
+    renderRoutes(appRoutes, {
+      path: '/reports?company=1&report=2&from=2026-11-01&to=2026-11-22',
+      settings: { language: 'fr' },
+    });
+    const rows = await screen.findAllByTestId('report-row');
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.replace(/\s/g, ' '));
+    // Lookup names from the catalogue, counts whole, gallons to one decimal, shares as percentages.
+    expect(cells(rows[0] as HTMLElement)).toEqual([
+      'Conduite principale',
+      '1 234',
+      '4 661,1',
+      '0 %',
+    ]);
+    expect(cells(rows[1] as HTMLElement)).toEqual(['Eau non comptabilisée', '—', '12,3', '12,5 %']);
+    const headings = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headings).not.toContain('Fixture id');
+    expect(headings).not.toContain('Identifiant de l’appareil');
+
+    cleanup();
+    renderRoutes(appRoutes, {
+      path: '/reports?company=1&report=3&from=2026-11-01&to=2026-11-22',
+      settings: { language: 'fr' },
+    });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('report-row')[0]?.textContent).toContain('Écoulement nocturne'),
+    );
+    const leak = cells(screen.getAllByTestId('report-row')[0] as HTMLElement);
+    // An alert number is a name, not a count; money is money, in the user's locale.
+    expect(leak).toEqual(['1042', 'Écoulement nocturne', 'Prise en charge', '1 234,50 $US']);
   });
 });

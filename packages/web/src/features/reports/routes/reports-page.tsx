@@ -193,12 +193,14 @@ export function ReportsPage() {
       })),
       rows: report.rows.map((row) => {
         const cells: Record<string, unknown> = row;
-        return report.columns.map((column) => format.value(column.kind, cells[column.key]));
+        return report.columns.map((column) =>
+          format.value(column.kind, cells[column.key], column.key),
+        );
       }),
       totals: hasTotals
         ? report.columns.map((column, index) =>
             column.key in totals
-              ? format.value(column.kind, totals[column.key])
+              ? format.value(column.kind, totals[column.key], column.key)
               : index === 0
                 ? t('reports.total')
                 : '',
