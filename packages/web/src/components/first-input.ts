@@ -61,3 +61,13 @@ export function afterPress(action: () => void) {
   window.addEventListener('pointerup', wait, true);
   window.addEventListener('pointercancel', wait, true);
 }
+
+/**
+ * Fetches a pop-up's code at the first input on the page, so that its first opening shows at
+ * once instead of after a round trip (a failure is left for the opening itself to retry).
+ */
+export function preloadOnFirstInput(load: () => Promise<unknown>) {
+  onFirstPageInput(() => {
+    load().catch(() => {});
+  });
+}

@@ -1,20 +1,31 @@
 // Material UI's Tooltip for the app frame, loaded on first input. The tooltip brings a positioning
 // engine that nothing needs before someone points, touches or tabs: until the first such input
-// on the page, the element shows alone, named by its tooltip's title as Tooltip names it. Then
-// the code loads and every frame tooltip becomes the real one; an element that had the focus
-// keeps it, and one under the pointer opens its tooltip as if just entered.
+// on the page, the element shows alone, named by its tooltip's title as Tooltip names it.
+//
+// The element itself never moves in the tree: the tooltip, once its code is there, is rendered
+// beside it (on a hidden stand-in) and anchored to it, opened and closed from here. Wrapping the
+// element in Tooltip when the code arrives would remount it on the very first press, and a menu
+// or pop-over anchored to the pressed element would then open at the page's corner (issue 18).
+//
+// Opening follows Tooltip's defaults: a mouse or pen resting 100 ms, keyboard focus (not a
+// click's), a touch held 700 ms (shown 1.5 s after the finger lifts); a tap never opens it.
 import type { TooltipProps } from '@mui/material/Tooltip';
 import {
   type ComponentType,
   cloneElement,
+  type FocusEvent,
+  type PointerEvent,
   type ReactElement,
   type Ref,
+  type TouchEvent,
   useCallback,
-  useLayoutEffect,
+  useEffect,
+  useId,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
-import { afterPress, onFirstPageInput } from './first-input';
+import { onFirstPageInput } from './first-input';
 
 let tooltip: ComponentType<TooltipProps> | null = null;
 let loading = false;
@@ -24,18 +35,16 @@ function load() {
   if (loading) return;
   loading = true;
   import('@mui/material/Tooltip').then(
-    ({ default: loaded }) => afterPress(() => show(loaded)),
+    ({ default: loaded }) => {
+      tooltip = loaded;
+      for (const listener of listeners) listener();
+    },
     () => {
       // Offline or mid-deployment: the next input tries again.
       loading = false;
       onFirstPageInput(load);
     },
   );
-}
-
-function show(loaded: ComponentType<TooltipProps>) {
-  tooltip = loaded;
-  for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {
@@ -49,53 +58,116 @@ function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
   else if (ref) ref.current = value;
 }
 
+function focusVisible(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
+const ENTER_DELAY_MS = 100;
+const TOUCH_ENTER_DELAY_MS = 700;
+const TOUCH_LEAVE_DELAY_MS = 1500;
+
+type Handlers = {
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLElement>) => void;
+  onTouchStart?: (event: TouchEvent<HTMLElement>) => void;
+  onTouchEnd?: (event: TouchEvent<HTMLElement>) => void;
+  ref?: Ref<HTMLElement>;
+};
+
 export function LazyTooltip(props: TooltipProps) {
-  const { children, title, describeChild } = props;
-  const node = useRef<HTMLElement | null>(null);
-  const handover = useRef({ focused: false, pending: false });
+  const { children, title, describeChild, ...tooltipProps } = props;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const id = useId();
   const Tooltip = useSyncExternalStore(
-    useCallback((onChange: () => void) => {
-      return subscribe(() => {
-        handover.current = {
-          focused: node.current !== null && node.current === document.activeElement,
-          pending: true,
-        };
-        onChange();
-      });
-    }, []),
+    subscribe,
     () => tooltip,
     () => null,
   );
 
-  const childRef = (children.props as { ref?: Ref<HTMLElement> }).ref;
+  const later = useCallback((delay: number, next: boolean) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(next), delay);
+  }, []);
+  const now = useCallback((next: boolean) => {
+    clearTimeout(timer.current);
+    setOpen(next);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const own = children.props as Handlers & Record<string, unknown>;
+  const childRef = own.ref;
   const ref = useCallback(
     (element: HTMLElement | null) => {
-      node.current = element;
+      setAnchor(element);
       setRef(childRef, element);
     },
     [childRef],
   );
 
-  useLayoutEffect(() => {
-    if (Tooltip === null || !handover.current.pending) return;
-    handover.current.pending = false;
-    const element = node.current;
-    if (element === null) return;
-    if (handover.current.focused) element.focus();
-    else if (element.matches(':hover')) {
-      element.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    }
-  }, [Tooltip]);
+  const handlers: Handlers = {
+    onPointerEnter: (event) => {
+      own.onPointerEnter?.(event);
+      if (event.pointerType !== 'touch') later(ENTER_DELAY_MS, true);
+    },
+    onPointerLeave: (event) => {
+      own.onPointerLeave?.(event);
+      if (event.pointerType !== 'touch') now(false);
+    },
+    onFocus: (event) => {
+      own.onFocus?.(event);
+      if (focusVisible(event.currentTarget)) now(true);
+    },
+    onBlur: (event) => {
+      own.onBlur?.(event);
+      now(false);
+    },
+    onTouchStart: (event) => {
+      own.onTouchStart?.(event);
+      later(TOUCH_ENTER_DELAY_MS, true);
+    },
+    onTouchEnd: (event) => {
+      own.onTouchEnd?.(event);
+      if (open) later(TOUCH_LEAVE_DELAY_MS, false);
+      else now(false);
+    },
+  };
 
-  // The element's own props, the ref aside, stay as they are.
-  const child = children as ReactElement<{ ref?: Ref<HTMLElement> }>;
-  if (Tooltip !== null) {
-    return <Tooltip {...props}>{cloneElement(child, { ref })}</Tooltip>;
+  // What Tooltip itself gives the element: the title as its name (or, describing it, as its
+  // native title while closed and the tooltip as its description while open), unless the
+  // element sets that itself.
+  const shown = open && Tooltip !== null;
+  const naming: Record<string, unknown> = {};
+  if (typeof title === 'string') {
+    if (!describeChild && !('aria-label' in own)) naming['aria-label'] = title;
+    if (describeChild && !shown && !('title' in own)) naming.title = title;
   }
-  // What Tooltip itself gives the element while closed: the title as its name (or, describing
-  // it, as its native title), unless the element sets that itself.
-  const own = children.props as Record<string, unknown>;
-  const attribute = describeChild ? 'title' : 'aria-label';
-  const named = typeof title === 'string' && !(attribute in own) ? { [attribute]: title } : {};
-  return cloneElement(child, { ...named, ref });
+  if (describeChild && shown) naming['aria-describedby'] = id;
+
+  const child = children as ReactElement<Handlers>;
+  return (
+    <>
+      {cloneElement(child, { ...naming, ...handlers, ref })}
+      {Tooltip !== null && anchor !== null && (
+        <Tooltip
+          {...tooltipProps}
+          id={id}
+          title={title}
+          open={open}
+          onOpen={() => now(true)}
+          onClose={() => now(false)}
+          slotProps={{ ...tooltipProps.slotProps, popper: { anchorEl: anchor } }}
+        >
+          <span hidden />
+        </Tooltip>
+      )}
+    </>
+  );
 }

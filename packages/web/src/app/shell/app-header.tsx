@@ -26,6 +26,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
+import { preloadOnFirstInput } from '@/components/first-input';
 import { FrameLanguageSelect } from '@/components/frame-language-select';
 import { LazyTooltip } from '@/components/lazy-tooltip';
 import { useOpenedOnce } from '@/components/opened-once';
@@ -38,8 +39,11 @@ const ExportAllDialog = lazy(async () => ({
   default: (await withEnglishPages(import('@/features/exports/components/export-all-dialog')))
     .ExportAllDialog,
 }));
-const MoreMenu = lazy(async () => ({ default: (await import('./header-menus')).MoreMenu }));
-const UserMenu = lazy(async () => ({ default: (await import('./header-menus')).UserMenu }));
+// The header's menus come at the first input on the page, so that they open at once.
+const loadHeaderMenus = () => import('./header-menus');
+const MoreMenu = lazy(async () => ({ default: (await loadHeaderMenus()).MoreMenu }));
+const UserMenu = lazy(async () => ({ default: (await loadHeaderMenus()).UserMenu }));
+preloadOnFirstInput(loadHeaderMenus);
 const GatewaySearch = lazy(async () => ({
   default: (await withEnglishPages(import('@/features/gateways/components/gateway-search')))
     .GatewaySearch,

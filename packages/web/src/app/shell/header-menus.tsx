@@ -23,6 +23,12 @@ import { Link as RouterLink } from 'react-router';
 import { nativeLanguageName } from '@/components/language-names';
 import { useSettings } from '@/lib/settings-context';
 
+/** Both menus open under their button, right edges aligned, as the leak bell's pop-up does. */
+const UNDER_THE_BUTTON = {
+  anchorOrigin: { vertical: 'bottom', horizontal: 'right' },
+  transformOrigin: { vertical: 'top', horizontal: 'right' },
+} as const;
+
 export type MoreMenuProps = {
   id: string;
   anchor: HTMLElement | null;
@@ -52,7 +58,13 @@ export function MoreMenu({
   const { t } = useTranslation();
   const { settings, setLanguage } = useSettings();
   return (
-    <Menu id={id} anchorEl={anchor} open={anchor !== null} onClose={closeMore}>
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={closeMore}
+      {...UNDER_THE_BUTTON}
+    >
       {controls.changePassword && (
         <MenuItem
           component={RouterLink}
@@ -176,6 +188,7 @@ export function UserMenu({
       anchorEl={anchor}
       open={anchor !== null}
       onClose={onClose}
+      {...UNDER_THE_BUTTON}
       slotProps={{ paper: { sx: { maxWidth: 'min(360px, calc(100vw - 32px))' } } }}
     >
       <Box sx={{ px: 2, py: 1.25 }} data-testid="account-summary">

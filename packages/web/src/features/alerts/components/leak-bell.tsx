@@ -1,20 +1,21 @@
 // The header's leak bell (spec section 2, "Header controls"): a badge with the number of active
-// leaks that opens the popup listing them (`leak-popup.tsx`, loaded on the first opening). The
-// count follows the live alert stream.
+// leaks that opens the popup listing them (`leak-popup.tsx`, loaded at the first input on the
+// page). The count follows the live alert stream.
 import NotificationsActiveRounded from '@mui/icons-material/NotificationsActiveRounded';
 import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { preloadOnFirstInput } from '@/components/first-input';
 import { LazyTooltip } from '@/components/lazy-tooltip';
 import { useOpenedOnce } from '@/components/opened-once';
 import { withEnglishPages } from '@/i18n/i18n';
 import { useActiveLeaks } from '../api/get-active-leaks';
 
-const LeakPopup = lazy(async () => ({
-  default: (await withEnglishPages(import('./leak-popup'))).LeakPopup,
-}));
+const loadLeakPopup = () => withEnglishPages(import('./leak-popup'));
+const LeakPopup = lazy(async () => ({ default: (await loadLeakPopup()).LeakPopup }));
+preloadOnFirstInput(loadLeakPopup);
 
 export function LeakBell() {
   const { t } = useTranslation();
