@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
+import { timeAgo } from '@/lib/time-ago';
 import { type ExtraFilters, type Micrometer, useMicrometers } from '../api/get-micrometers';
 import { usePlaceOptions } from '../api/get-place-options';
 import {
@@ -84,6 +85,19 @@ export type MicrometerTableProps = {
   /** Shown above the filters, e.g. a building's bulk actions. */
   toolbar?: ReactNode;
 };
+
+type LastHeardProps = { at: string | null; exact: (iso: string | null) => string };
+
+/** When a micrometer was last heard, relative to now; "N/A" when never. */
+function LastHeard({ at, exact }: LastHeardProps) {
+  const { i18n } = useTranslation();
+  if (at === null) return exact(at);
+  return (
+    <Box component="time" dateTime={at} title={exact(at)}>
+      {timeAgo(at, Date.now(), i18n.language)}
+    </Box>
+  );
+}
 
 type ColumnSpec = {
   label: string;
@@ -212,17 +226,19 @@ export function MicrometerTable({
       align: 'right',
       render: (row) => format.battery(row.battery),
     },
+    // A technician scans these for silent sensors: on every desktop width (the phone cards show
+    // them too), as "3 hours ago", the exact time on hover.
     keepalive: {
       label: t('micrometers.fields.lastKeepalive'),
       sortField: 'last_keepalive',
-      from: 'xl',
-      render: (row) => format.dateTime(row.last_keepalive),
+      from: 'md',
+      render: (row) => <LastHeard at={row.last_keepalive} exact={format.dateTime} />,
     },
     submission: {
       label: t('micrometers.fields.lastSubmission'),
       sortField: 'last_submission',
-      from: 'xl',
-      render: (row) => format.dateTime(row.last_submission),
+      from: 'md',
+      render: (row) => <LastHeard at={row.last_submission} exact={format.dateTime} />,
     },
     firmware: {
       label: t('micrometers.fields.firmware'),

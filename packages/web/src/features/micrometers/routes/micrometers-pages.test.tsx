@@ -246,6 +246,24 @@ describe('the assigned micrometers list', () => {
     );
   });
 
+  it('shows on desktop when each micrometer was last heard, to spot silent sensors', async () => {
+    const api = signedInAs();
+    const heard = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    api.on('GET /sensors/assigned', () =>
+      reply(200, page([micrometer({ last_keepalive: heard, last_submission: null })])),
+    );
+    renderRoutes(appRoutes, { path: '/micrometers/assigned' });
+    const [row] = await screen.findAllByTestId('micrometer-row');
+    const headings = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headings).toEqual(expect.arrayContaining(['Last keep-alive', 'Last submission']));
+    const keepalive = within(row as HTMLElement).getByText('3 hours ago');
+    expect(keepalive.tagName).toBe('TIME');
+    expect(keepalive.getAttribute('dateTime')).toBe(heard);
+    expect(keepalive.getAttribute('title')).toMatch(/\d{4}/);
+    // Never heard: the spec's N/A.
+    expect(row?.textContent).toContain('N/A');
+  });
+
   it('leaves the status out of the default filter on phones', async () => {
     onPhone();
     const api = signedInAs();
