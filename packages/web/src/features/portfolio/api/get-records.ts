@@ -38,3 +38,18 @@ export const useCompany = (id: number) => useQuery(recordOptions('company', id, 
 export const useProperty = (id: number) => useQuery(recordOptions('property', id, getProperty));
 export const useBuilding = (id: number) => useQuery(recordOptions('building', id, getBuilding));
 export const useUnit = (id: number) => useQuery(recordOptions('unit', id, getUnit));
+
+const readers = {
+  company: getCompany,
+  property: getProperty,
+  building: getBuilding,
+  unit: getUnit,
+} as const;
+export type RecordLevel = keyof typeof readers;
+
+/**
+ * A record's query, the one key for it wherever it is read (its page, the breadcrumbs' names), so
+ * one page load asks for each record once.
+ */
+export const recordQueryOptions = (level: RecordLevel, id: number) =>
+  recordOptions<{ name: string }>(level, id, readers[level]);

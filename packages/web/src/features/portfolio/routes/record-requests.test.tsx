@@ -1,0 +1,90 @@
+// One page load asks for each record once: the record page and the breadcrumbs share its query,
+// and a 404 (another tenant's record) is an answer, never retried.
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
+const place = {
+  street: '1 Harbor Way',
+  city_id: 10,
+  city_name: 'Boston',
+  state_id: 5,
+  state_name: 'Massachusetts',
+  country_id: 233,
+  postal: '02110',
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+const harbor = { id: 1, name: 'Harbor Homes', company_type_id: 1, ...place };
+const point = {
+  id: 7,
+  name: 'Harbor Point',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  ...place,
+};
+const tower = {
+  id: 9,
+  name: 'North Tower',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  survey_status: 1,
+  ...place,
+};
+const empty = {
+  data: [],
+  meta: { itemsPerPage: 10, totalItems: 0, currentPage: 1, totalPages: 1, sortBy: [] },
+  links: { current: '/api/x' },
+};
+const notFound = () => reply(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
+
+function signedIn() {
+  const session = sessionFixture({ roles: [companyAdmin], active_role_id: companyAdmin.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(companyAdmin.id));
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${companyAdmin.id}`]: () => reply(200, session),
+    'GET /companies/1': () => reply(200, harbor),
+    'GET /companies/2': notFound,
+    'GET /properties/7': () => reply(200, point),
+    'GET /buildings/9': () => reply(200, tower),
+    'GET /buildings/9/units': () => reply(200, empty),
+  });
+}
+
+const callsTo = (api: ReturnType<typeof signedIn>, path: string) =>
+  api.requests.filter((r) => r.method === 'GET' && new URL(r.url).pathname === `/api${path}`)
+    .length;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('record requests', () => {
+  it('asks for the company, property and building of a building page once each', async () => {
+    const api = signedIn();
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/units' });
+    await screen.findByRole('heading', { level: 1, name: 'North Tower' });
+    await screen.findAllByText('Harbor Point');
+    // Let any second reader (breadcrumbs, tabs) start its request.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(callsTo(api, '/buildings/9')).toBe(1);
+    expect(callsTo(api, '/properties/7')).toBe(1);
+    expect(callsTo(api, '/companies/1')).toBeLessThanOrEqual(1);
+  });
+
+  it('asks for another tenant’s record once: its 404 is not retried', async () => {
+    const api = signedIn();
+    renderRoutes(appRoutes, { path: '/companies/2/properties' });
+    await screen.findByTestId('record-not-found');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(callsTo(api, '/companies/2')).toBe(1);
+  });
+});
