@@ -24,6 +24,13 @@ export const DEFAULT_WATER_PRICE_PER_KGAL = 10;
 /** Default server-side message when a failure carries none (spec section 8). */
 export const GENERIC_ERROR_MESSAGE = 'An error occurred!!!';
 
+/** What the web's API client rejects with when a failed answer has no body (spec section 8). */
+export const WRONG_SERVICES_MESSAGE = 'Wrong Services';
+
+/** The snackbar's default message and its undo button (spec section 9). */
+export const SNACKBAR_DEFAULT_MESSAGE = 'Note archived';
+export const SNACKBAR_UNDO_LABEL = 'UNDO';
+
 /**
  * How far ahead of the server's clock a reading's receive time may be (network servers' clocks
  * drift a little; none hears the future). Ingest refuses later times with 400.

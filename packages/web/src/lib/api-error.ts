@@ -1,18 +1,28 @@
 // A failed API call as one error type: its HTTP status and the server's message or messages.
 // Validation answers carry an array, shown one per line; an answer without a usable message
-// falls back to the specification's generic text (spec section 8).
-import { GENERIC_ERROR_MESSAGE } from '@flowsight/domain/constants';
+// falls back to the specification's generic text (spec section 8). The rejection itself carries
+// the response body, or, when the answer has none, the text 'Wrong Services' (spec section 8,
+// "HTTP client rejection").
+import { GENERIC_ERROR_MESSAGE, WRONG_SERVICES_MESSAGE } from '@flowsight/domain/constants';
 
 export class ApiError extends Error {
   readonly status: number;
+  /** What to show: the server's texts, or the generic one. */
   readonly messages: readonly string[];
+  /** The response body the call was rejected with; undefined when the answer had none. */
+  readonly body: unknown;
 
-  constructor(status: number, messages: readonly string[]) {
-    super(messages.join('\n'));
+  constructor(status: number, messages: readonly string[], body?: unknown) {
+    super(hasBody(body) ? messages.join('\n') : WRONG_SERVICES_MESSAGE);
     this.name = 'ApiError';
     this.status = status;
     this.messages = messages;
+    this.body = body;
   }
+}
+
+function hasBody(body: unknown): boolean {
+  return body !== undefined && body !== null && body !== '';
 }
 
 /** The `message` of an error body (`{statusCode, error, message}`) as a list of texts. */
@@ -28,7 +38,7 @@ export function serverMessages(body: unknown): string[] {
 }
 
 export function toApiError(response: Response, body: unknown): ApiError {
-  return new ApiError(response.status, serverMessages(body));
+  return new ApiError(response.status, serverMessages(body), body);
 }
 
 /** What to show for any failure: the server's messages, or the generic text (network down). */
