@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { type RoleGrant, roleGrant } from '../utils/role-placement';
 
-export type RoleDraft = { roleTypeId: RoleTypeId; placeId: string };
+/** A role being chosen: no type yet (null) until one is picked. */
+export type RoleDraft = { roleTypeId: RoleTypeId | null; placeId: string };
 
 export type RoleFieldsProps = {
   value: RoleDraft;
@@ -31,13 +32,16 @@ function parsedPlaceId(text: string): number | null {
 
 /** Whether the draft names the place its role type needs (typed or fixed). */
 export function roleDraftComplete(draft: RoleDraft, fixedCompanyId: number | null): boolean {
+  if (draft.roleTypeId === null) return false;
   const level = roleLevel(draft.roleTypeId);
   if (level === undefined) return true;
   if (level === 'company' && fixedCompanyId !== null) return true;
   return parsedPlaceId(draft.placeId) !== null;
 }
 
+/** The grant of a complete draft (`roleDraftComplete`). */
 export function grantOf(draft: RoleDraft, fixedCompanyId: number | null): RoleGrant {
+  if (draft.roleTypeId === null) throw new Error('grantOf needs a chosen role type');
   return roleGrant(draft.roleTypeId, parsedPlaceId(draft.placeId), fixedCompanyId);
 }
 
@@ -50,7 +54,8 @@ export function RoleFields({
   showErrors,
 }: RoleFieldsProps) {
   const { t } = useTranslation();
-  const level = roleLevel(value.roleTypeId);
+  const level = value.roleTypeId === null ? undefined : roleLevel(value.roleTypeId);
+  const typeMissing = showErrors && value.roleTypeId === null;
   const needsPlace = level !== undefined && !(level === 'company' && fixedCompanyId !== null);
   const placeInvalid = needsPlace && parsedPlaceId(value.placeId) === null;
 
@@ -60,7 +65,10 @@ export function RoleFields({
         select
         fullWidth
         label={t('users.fields.role')}
-        value={value.roleTypeId}
+        required
+        value={value.roleTypeId ?? ''}
+        error={typeMissing}
+        helperText={typeMissing ? t('users.roleRequired') : undefined}
         onChange={(event) => {
           const roleTypeId = grantable.find((id) => id === Number(event.target.value));
           if (roleTypeId !== undefined) onChange({ roleTypeId, placeId: '' });

@@ -47,7 +47,8 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
   const deleteRole = useDeleteUserRole();
   const grantable = grantableRoleTypes(activeRole);
   const companyId = fixedCompanyId(activeRole);
-  const [draft, setDraft] = useState<RoleDraft>({ roleTypeId: grantable[0] ?? 4, placeId: '' });
+  // Nothing is preset: a role is a deliberate choice (a system role most of all).
+  const [draft, setDraft] = useState<RoleDraft>({ roleTypeId: null, placeId: '' });
   const [submitted, setSubmitted] = useState(false);
   const [toDelete, setToDelete] = useState<UserRole | null>(null);
   const name = `${user.first_name} ${user.last_name}`.trim();
@@ -61,7 +62,7 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
         onSuccess: () => {
           showMessage(t('users.roles.added'));
           setSubmitted(false);
-          setDraft({ roleTypeId: grantable[0] ?? 4, placeId: '' });
+          setDraft({ roleTypeId: null, placeId: '' });
         },
       },
     );
