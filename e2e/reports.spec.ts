@@ -96,7 +96,9 @@ test('a system admin previews "Usage by unit" and downloads the same rows as CSV
 
   await signIn(page, 'admin@flowsight.test');
   await page.goto('/reports');
-  await expect(page.getByTestId('report-prompt')).toHaveText('Choose a report to see its preview.');
+  // It opens on the first report (of the first company), not an empty page.
+  await expect(page.getByTestId('report-heading')).toHaveText('Usage by unit');
+  await expect(page.getByTestId('report-prompt')).toHaveCount(0);
   await page.getByRole('combobox', { name: /^Report/ }).click();
   await page.getByRole('option', { name: 'Usage by unit', exact: true }).click();
   await page.getByRole('combobox', { name: /^Company/ }).fill(company.name.slice(0, 8));

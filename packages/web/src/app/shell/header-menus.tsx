@@ -214,7 +214,7 @@ export function UserMenu({
           <ListItemIcon>
             <SettingsOutlined fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary={t('nav.settings')} secondary={t('settingsPage.menuHint')} />
+          <ListItemText primary={t('nav.settings')} secondary={t('shell.header.settingsHint')} />
         </MenuItem>
       )}
       <MenuItem

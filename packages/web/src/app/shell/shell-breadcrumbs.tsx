@@ -1,13 +1,18 @@
-// Breadcrumbs from the URL. Company, property, building and unit ids show the record's name,
-// read from the API; while it loads, or when the caller may not read it, the trail says only what
-// the path itself says ("Company 12") — never an invented name.
+// Breadcrumbs from the URL. Company, property, building and unit ids show the record's name
+// (a numbered unit as "Unit 403"), read from the API; while it loads, or when the caller may not
+// read it, the trail says only what the path itself says ("Company 12") — never an invented name.
+// Every crumb shows where there is room; on a phone a long trail collapses to its first crumb and
+// its last two, behind an ellipsis that expands it.
 import { webRoutes } from '@flowsight/domain/web-access';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type en from '@/i18n/locales/en.json';
+import { useUnitTitle } from '@/lib/unit-title';
 import { usePortfolioName } from './get-portfolio-name';
 
 type SegmentName = keyof (typeof en)['breadcrumbs']['segments'];
@@ -57,13 +62,19 @@ type EntityLabelProps = { crumb: Extract<Crumb, { kind: 'entity' }> };
 
 function EntityLabel({ crumb }: EntityLabelProps) {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
   const name = usePortfolioName(crumb.level, Number(crumb.id));
-  return <>{name.data ?? t(`breadcrumbs.${crumb.level}`, { id: crumb.id })}</>;
+  if (name.data === undefined) return <>{t(`breadcrumbs.${crumb.level}`, { id: crumb.id })}</>;
+  return <>{crumb.level === 'unit' ? unitTitle(name.data) : name.data}</>;
 }
+
+/** How many crumbs show before the trail collapses: all of them, but on a phone. */
+export const PHONE_MAX_CRUMBS = 4;
 
 export function ShellBreadcrumbs() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const crumbs = crumbsOf(pathname);
   if (crumbs.length === 0) return null;
 
@@ -80,6 +91,10 @@ export function ShellBreadcrumbs() {
     <Breadcrumbs
       aria-label={t('breadcrumbs.label')}
       data-testid="breadcrumbs"
+      maxItems={phone ? PHONE_MAX_CRUMBS : Math.max(crumbs.length, 1)}
+      itemsBeforeCollapse={1}
+      itemsAfterCollapse={2}
+      expandText={t('breadcrumbs.expand')}
       sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}
     >
       {crumbs.map((crumb, index) =>

@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useUnitTitle } from '@/lib/unit-title';
 import { type BuildingRow, buildingsQueryOptions } from '../api/get-buildings';
 import { type CompanyRow, companiesQueryOptions } from '../api/get-companies';
 import { useCompanyNames } from '../api/get-company-names';
@@ -339,6 +340,7 @@ export type UnitListProps = ListProps & { buildingId: number };
 
 export function UnitList({ buildingId, newButton }: UnitListProps) {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
   const label = useLookupLabel();
   const format = useFormatters();
   const columns: PortfolioColumn<UnitRow>[] = [
@@ -346,7 +348,7 @@ export function UnitList({ buildingId, newButton }: UnitListProps) {
       key: 'name',
       label: t('portfolio.columns.name'),
       sortField: 'name',
-      render: (row) => row.name,
+      render: (row) => unitTitle(row.name),
     },
     {
       key: 'floor',

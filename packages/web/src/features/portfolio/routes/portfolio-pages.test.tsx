@@ -368,6 +368,22 @@ describe('property, building and unit pages', () => {
     expect((await screen.findByTestId('overview-details')).textContent).toContain('Internal units');
   });
 
+  it('titles a numbered unit "Unit 403" on its page and in its building’s list, not a bare number', async () => {
+    const numbered = { ...unit, name: '403' };
+    const api = signedInAs();
+    api.on('GET /units/11', () => reply(200, numbered));
+    api.on('GET /buildings/9/units', () => reply(200, page([numbered])));
+    api.on('GET /units/11/sensors', () => reply(200, page([])));
+    const first = renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/units/11/micrometers',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Unit 403' })).toBeTruthy();
+    first.unmount();
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/units' });
+    const row = (await screen.findAllByTestId('portfolio-row'))[0];
+    expect(within(row as HTMLElement).getByRole('link', { name: 'Unit 403' })).toBeTruthy();
+  });
+
   it('shows not found for a property under another company’s address', async () => {
     signedInAs();
     renderRoutes(appRoutes, { path: '/companies/2/properties/7/buildings' });

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useUnitTitle } from '@/lib/unit-title';
 import { type UnitDetail, useUnit } from '../api/get-records';
 import { RecordLayout } from '../components/record-layout';
 import { DeleteRecordButton, OverviewCard, RefusalAlert } from '../components/record-overview';
@@ -20,6 +21,7 @@ import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
 export function UnitPage() {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
   const { companyId, propertyId, buildingId, unitId } = useRecordIds();
   const unit = useUnit(unitId ?? 0);
   const misplaced =
@@ -36,7 +38,7 @@ export function UnitPage() {
           ? '/companies'
           : `${buildingPath(companyId, propertyId, buildingId)}/units`
       }
-      title={(record) => record.name}
+      title={(record) => unitTitle(record.name)}
       subtitle={(record) =>
         `${record.building_name} · ${record.property_name} · ${record.company_name}`
       }
@@ -58,6 +60,7 @@ export function UnitIndex() {
 
 export function UnitOverviewTab() {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
   const unit = useRecord<UnitDetail>();
   const { activeRole } = useSignedInSession();
   const role = activeRole.user_role_type_id;
@@ -85,14 +88,20 @@ export function UnitOverviewTab() {
             <DeleteRecordButton
               level="unit"
               id={unit.id}
-              name={unit.name}
+              name={unitTitle(unit.name)}
               afterPath={`${buildingPath(unit.company_id, unit.property_id, unit.building_id)}/units`}
               onRefused={setRefusal}
             />
           )}
         </>
       }
-      notice={<RefusalAlert name={unit.name} message={refusal} onClose={() => setRefusal(null)} />}
+      notice={
+        <RefusalAlert
+          name={unitTitle(unit.name)}
+          message={refusal}
+          onClose={() => setRefusal(null)}
+        />
+      }
     >
       <OverviewCard
         title={t('portfolio.overview.details')}

@@ -64,6 +64,20 @@ afterEach(() => {
 });
 
 describe('global search', () => {
+  it('titles a numbered unit "Unit 403" in the results', async () => {
+    searchApi(() =>
+      reply(200, {
+        ...harborAnswer,
+        units: [hit(503, '403', { property_id: 12, building_id: 40, context: 'Harbor View' })],
+      }),
+    );
+    renderSearch();
+    type(screen.getByRole('combobox', { name: /search companies/i }), 'Harbor');
+    const listbox = await screen.findByRole('listbox', {}, { timeout: 3000 });
+    const units = within(listbox).getByRole('group', { name: 'Units' });
+    expect(within(units).getByRole('option').textContent).toBe('Unit 403Harbor View');
+  });
+
   it(`asks once, ${SEARCH_DEBOUNCE_MS} ms after the last key`, async () => {
     const api = searchApi();
     renderSearch();

@@ -21,6 +21,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SearchInput } from '@/components/search-input';
+import { useUnitTitle } from '@/lib/unit-title';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePortfolioSearch } from '../api/search-portfolio';
 import {
@@ -74,6 +75,9 @@ export function SearchCombobox({
   focused = false,
 }: SearchComboboxProps) {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
+  const titleOf = (option: SearchOption) =>
+    option.level === 'units' ? unitTitle(option.name) : option.name;
   const navigate = useNavigate();
   const groupId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -111,7 +115,7 @@ export function SearchCombobox({
       // The server has already matched; the list shows its answer as it is.
       filterOptions={(all) => all}
       groupBy={(option) => option.level}
-      getOptionLabel={(option) => option.name}
+      getOptionLabel={titleOf}
       getOptionKey={(option) => `${option.level}-${option.id}`}
       isOptionEqualToValue={(option, value) =>
         option.level === value.level && option.id === value.id
@@ -184,7 +188,7 @@ export function SearchCombobox({
             <Icon fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-                {option.name}
+                {titleOf(option)}
               </Typography>
               {option.context !== null && option.context !== '' && (
                 <Typography

@@ -13,6 +13,7 @@ import {
   ChartError,
   ChartLoading,
 } from '@/components/charts';
+import { useUnitTitle } from '@/lib/unit-title';
 import {
   TOP_LIMIT,
   useBuildingCategoriesGallons,
@@ -111,6 +112,7 @@ export function BuildingComparison({
   enabled,
 }: BuildingComparisonProps) {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
   const format = useUsageFormat();
   const categoryLabel = useUnitCategoryLabel();
   const units = useBuildingUnitsGallons(buildingId, range, enabled);
@@ -148,7 +150,7 @@ export function BuildingComparison({
         items={(answer) =>
           answer.data.map((unit) => ({
             key: String(unit.unit_id),
-            label: unit.unit_name,
+            label: unitTitle(unit.unit_name),
             value: unit.gallons,
             secondary: categoryLabel(unit.unit_category_id),
             to: `${unitPath(unit.unit_id)}/charts`,
@@ -192,6 +194,7 @@ export function PropertyComparison({
   enabled,
 }: PropertyComparisonProps) {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
   const report = usePropertyUnitsGallons(propertyId, range, enabled);
   return (
     <ComparisonCard
@@ -206,7 +209,7 @@ export function PropertyComparison({
           .slice(0, TOP_LIMIT)
           .map((unit) => ({
             key: String(unit.unit_id),
-            label: unit.unit_name,
+            label: unitTitle(unit.unit_name),
             value: unit.total_gallons,
             secondary: unit.building_name,
             to: `${unitPath(unit.building_id, unit.unit_id)}/charts`,
@@ -230,6 +233,7 @@ export function CompanyComparison({
   enabled,
 }: CompanyComparisonProps) {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
   const format = useUsageFormat();
   const categoryLabel = useRankedCategoryLabel();
   const [category, setCategory] = useState<number>(RESIDENTIAL_UNIT_CATEGORY);
@@ -248,7 +252,7 @@ export function CompanyComparison({
         controls={<UnitCategorySelect value={category} onChange={setCategory} />}
         query={units}
         enabled={enabled}
-        items={(answer) => topUnitItems(answer.data)}
+        items={(answer) => topUnitItems(answer.data, unitTitle)}
         emptyText={t('usage.comparison.noUnits')}
         testId="units-comparison"
       />
@@ -281,11 +285,14 @@ export type TopUnit = {
   link: string;
 };
 
-/** A company's top units as list rows linking to each unit's charts. */
-export function topUnitItems(units: readonly TopUnit[]): BarListItem[] {
+/** A company's top units as list rows linking to each unit's charts, titled by `unitTitle`. */
+export function topUnitItems(
+  units: readonly TopUnit[],
+  unitTitle: (name: string) => string,
+): BarListItem[] {
   return units.map((unit) => ({
     key: String(unit.unit_id),
-    label: unit.unit_name,
+    label: unitTitle(unit.unit_name),
     value: unit.gallons,
     secondary: `${unit.building_name} · ${unit.property_name}`,
     to: `${unit.link}/charts`,

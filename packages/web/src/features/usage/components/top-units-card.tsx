@@ -4,6 +4,7 @@ import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarList, ChartCard, ChartError, ChartLoading } from '@/components/charts';
+import { useUnitTitle } from '@/lib/unit-title';
 import { useTopUnits } from '../api/get-comparisons';
 import { useRankedCategoryLabel, useUsageFormat } from '../utils/usage-format';
 import { topUnitItems } from './comparison-cards';
@@ -14,6 +15,7 @@ const DASHBOARD_TOP_UNITS = 5;
 
 export function TopUnitsCard({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
+  const unitTitle = useUnitTitle();
   const format = useUsageFormat();
   const categoryLabel = useRankedCategoryLabel();
   const [category, setCategory] = useState<number>(RESIDENTIAL_UNIT_CATEGORY);
@@ -44,7 +46,7 @@ export function TopUnitsCard({ companyId }: { companyId: number }) {
             title: t('usage.dashboard.topUnits'),
             category: categoryLabel(category),
           })}
-          items={topUnitItems(answer.data)}
+          items={topUnitItems(answer.data, unitTitle)}
           formatValue={format.gallons}
           emptyText={t('usage.comparison.noUnits')}
           data-testid="top-units-list"
