@@ -11,9 +11,22 @@ import { localDateOf, monthsEndingWith, periodLabel } from '../utils/period-labe
 /** The months the chart covers (the API's window). */
 const ALERT_MONTHS = 12;
 
-export type AlertsChartCardProps = { companyId: number; timeZone: string | undefined };
+export type AlertsChartCardProps = {
+  companyId: number;
+  /** The company's zone, from its statistics; undefined while they load or when they failed. */
+  timeZone: string | undefined;
+  /** The statistics that give the zone failed: the card shows the failure, never a skeleton. */
+  zoneFailed?: boolean;
+  /** Asks for the statistics again (the retry of a failed zone). */
+  onRetryZone?: () => void;
+};
 
-export function AlertsChartCard({ companyId, timeZone }: AlertsChartCardProps) {
+export function AlertsChartCard({
+  companyId,
+  timeZone,
+  zoneFailed = false,
+  onRetryZone,
+}: AlertsChartCardProps) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const query = useAlertsChart(companyId, timeZone);
@@ -51,7 +64,9 @@ export function AlertsChartCard({ companyId, timeZone }: AlertsChartCardProps) {
       subtitle={query.data === undefined ? undefined : t('usage.alerts.subtitle', { total })}
       data-testid="alerts-chart"
     >
-      {query.isPending ? (
+      {zoneFailed && timeZone === undefined ? (
+        <ChartError onRetry={() => onRetryZone?.()} />
+      ) : query.isPending ? (
         <ChartLoading />
       ) : query.isError ? (
         <ChartError onRetry={() => void query.refetch()} />

@@ -43,7 +43,12 @@ export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
           onGranularityChange={setGranularity}
         />
         <TopUnitsCard companyId={companyId} />
-        <AlertsChartCard companyId={companyId} timeZone={statistics.data?.time_zone} />
+        <AlertsChartCard
+          companyId={companyId}
+          timeZone={statistics.data?.time_zone}
+          zoneFailed={statistics.isError}
+          onRetryZone={() => void statistics.refetch()}
+        />
         <FixtureBreakdownCard
           place={place}
           range={thisMonth}

@@ -381,6 +381,33 @@ describe('dashboard', () => {
     expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
   });
 
+  it('shows alerts per month failing with a retry, never a skeleton, when its zone cannot load', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /companies/1/statistics', () =>
+      reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+    );
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    const card = await screen.findByTestId('alerts-chart');
+    const error = await within(card).findByTestId('chart-error');
+    expect(error.textContent).toContain('The chart could not be loaded.');
+    api.on('GET /companies/1/statistics', () => reply(200, statistics));
+    fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByTestId('alerts-chart-columns')).toBeTruthy();
+  });
+
+  it('shows alerts per month failing with a retry when its own call fails', async () => {
+    const api = signedInAs(manager);
+    api.on('GET /companies/1/dashboard-chart-alerts', () =>
+      reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+    );
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    const card = await screen.findByTestId('alerts-chart');
+    await within(card).findByTestId('chart-error', {}, { timeout: 5000 });
+    api.on('GET /companies/1/dashboard-chart-alerts', () => reply(200, alertsChart));
+    fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByTestId('alerts-chart-columns')).toBeTruthy();
+  });
+
   it('is not open to a restricted company', async () => {
     const api = signedInAs(restrictedManager);
     const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
