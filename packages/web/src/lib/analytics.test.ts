@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_META_NAME, readAnalyticsId, reportPageView } from './analytics';
+import {
+  ANALYTICS_META_NAME,
+  readAnalyticsId,
+  reportPageView,
+  resetAnalytics,
+  sendToGoogleAnalytics,
+} from './analytics';
+
+/** Sets a cookie as Google Analytics' script would. */
+function setCookie(text: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = text;
+}
 
 afterEach(() => {
   delete window.__FLOWSIGHT__;
@@ -36,5 +48,36 @@ describe('page views', () => {
     expect(readAnalyticsId()).toBe('G-META');
     window.__FLOWSIGHT__ = { analyticsId: 'G-WINDOW' };
     expect(readAnalyticsId()).toBe('G-WINDOW');
+  });
+});
+
+describe('analytics reset (spec section 4: sign-out resets analytics)', () => {
+  afterEach(() => {
+    delete window.dataLayer;
+    for (const script of document.head.querySelectorAll('script')) script.remove();
+  });
+
+  it('clears the user and the visitor and session cookies, and the next view starts afresh', () => {
+    sendToGoogleAnalytics('G-1', '/dashboard');
+    setCookie('_ga=GA1.1.111.222; path=/');
+    setCookie('_ga_ABC=GS1.1.333; path=/');
+    setCookie('kept=1; path=/');
+    const commands = () =>
+      (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+
+    resetAnalytics();
+
+    expect(commands()).toContainEqual(['set', { user_id: null }]);
+    expect(document.cookie).not.toMatch(/_ga/);
+    expect(document.cookie).toContain('kept=1');
+    const before = commands().length;
+    sendToGoogleAnalytics('G-1', '/login');
+    // A new configuration (a new session), the script not loaded twice.
+    expect(commands().slice(before)).toEqual([
+      ['config', 'G-1', { send_page_view: false }],
+      ['event', 'page_view', { page_path: '/login', send_to: 'G-1' }],
+    ]);
+    expect(document.head.querySelectorAll('script[src*="gtag"]')).toHaveLength(1);
+    setCookie('kept=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
   });
 });

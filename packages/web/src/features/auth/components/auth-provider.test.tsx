@@ -12,6 +12,12 @@ import { mockApi, reply, unauthorized } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
 
+/** Sets a cookie as Google Analytics' script would. */
+function setCookie(text: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = text;
+}
+
 const twoRoles = [
   roleFixture({ id: 31 }),
   roleFixture({ id: 32, user_role_type_id: 5, company_id: 2, company_name: 'Second Co' }),
@@ -159,6 +165,25 @@ describe('session', () => {
     await waitFor(() => expect(api.calls()).toContain('POST /auth/logout'));
     const signOut = api.requests.find((request) => request.url.endsWith('/auth/logout'));
     expect(signOut?.headers.get('Authorization')).toBe('Bearer session-token');
+  });
+
+  it('resets analytics on sign-out, by the user or by a 401 (spec section 4)', async () => {
+    const session = sessionFixture();
+    setServiceToken('stored-token');
+    mockApi({
+      'GET /auth/me': () => reply(200, meOf(session)),
+      'GET /auth/new-token/11': () => reply(200, session),
+      'POST /auth/logout': () => new Response(null, { status: 204 }),
+    });
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('app-shell');
+    setCookie('_ga=GA1.1.111.222; path=/');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    await screen.findByTestId('login-page');
+    expect(document.cookie).not.toMatch(/_ga=/);
   });
 
   it('signs out at once even when the server cannot be told', async () => {

@@ -4,6 +4,7 @@
 import type { Session } from '@flowsight/domain/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { resetAnalytics } from '@/lib/analytics';
 import { onUnauthorized } from '@/lib/api-client';
 import {
   clearSession,
@@ -74,8 +75,9 @@ export function AuthProvider({ children }: AuthProviderProps) {
 
   const showSignedOut = useCallback(
     (byUser: boolean) => {
-      // Nothing one user loaded may linger for the next one.
+      // Nothing one user loaded may linger for the next one, nor count as theirs in analytics.
       queryClient.clear();
+      resetAnalytics();
       setState({ ...signedOut, signedOutByUser: byUser });
     },
     [queryClient],
