@@ -31,6 +31,9 @@ export const WRONG_SERVICES_MESSAGE = 'Wrong Services';
 export const SNACKBAR_DEFAULT_MESSAGE = 'Note archived';
 export const SNACKBAR_UNDO_LABEL = 'UNDO';
 
+/** What the side menu shows in place of a misconfigured navigation group (spec section 8). */
+export const NAVIGATION_GROUP_MISCONFIGURED = 'Fix - Navigation Group';
+
 /**
  * How far ahead of the server's clock a reading's receive time may be (network servers' clocks
  * drift a little; none hears the future). Ingest refuses later times with 400.

@@ -143,6 +143,17 @@ export type MenuItem = {
   readonly children?: readonly MenuItem[];
 };
 
+/**
+ * A navigation group is misconfigured when it has no pages or holds a group among them (the menu
+ * has one level of groups); the side menu then shows `NAVIGATION_GROUP_MISCONFIGURED` in its
+ * place (spec section 8).
+ */
+export function isMisconfiguredGroup(entry: MenuItem): boolean {
+  const { children } = entry;
+  if (children === undefined) return false;
+  return children.length === 0 || children.some((child) => child.children !== undefined);
+}
+
 const item = (id: MenuItemId, path: string, children?: MenuItem[]): MenuItem =>
   children ? { id, path, children } : { id, path };
 

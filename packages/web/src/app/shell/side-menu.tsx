@@ -1,9 +1,11 @@
 // The drawer's navigation: exactly the domain's `sideMenu(role)`, groups expandable, the current
 // page marked. In mini mode only the icons show, with their names as tooltips.
-import type { MenuItem } from '@flowsight/domain/web-access';
+import { NAVIGATION_GROUP_MISCONFIGURED } from '@flowsight/domain/constants';
+import { isMisconfiguredGroup, type MenuItem } from '@flowsight/domain/web-access';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -149,7 +151,15 @@ export function SideMenu({ items, mini = false, onNavigate, onExpandRequest }: S
   return (
     <List component="nav" aria-label={t('shell.mainNavigation')} data-testid="side-menu">
       {items.map((item) =>
-        item.children === undefined ? (
+        isMisconfiguredGroup(item) ? (
+          // A developer's mistake in the menu table, reported in place (spec section 8).
+          <ListItem key={item.id} role="alert" data-testid={`menu-${item.id}`}>
+            <ListItemText
+              primary={NAVIGATION_GROUP_MISCONFIGURED}
+              slotProps={{ primary: { sx: { color: 'error.main', fontWeight: 600 } } }}
+            />
+          </ListItem>
+        ) : item.children === undefined ? (
           <MenuLink key={item.id} item={item} mini={mini} onNavigate={onNavigate} />
         ) : (
           <MenuGroup
