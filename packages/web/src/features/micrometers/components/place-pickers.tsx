@@ -1,10 +1,13 @@
 // Company → property → building (→ unit) pickers: each level's choices come from the server once
 // the level above is chosen, and changing a level clears those below it. Lists are at most 10rem
-// tall (spec section 9).
+// tall (spec section 9). A company role has only its own company to choose: the company picker is
+// left out and the choice starts at its properties.
+import { isSystemRole } from '@flowsight/domain/roles';
 import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { type PlaceLevel, type PlaceOption, usePlaceOptions } from '../api/get-place-options';
 
 export type PlaceChoice = {
@@ -39,6 +42,10 @@ export function PlacePickers({
   idPrefix = '',
 }: PlacePickersProps) {
   const { t } = useTranslation();
+  const { activeRole } = useSignedInSession();
+  // The only company a company role can choose.
+  const ownCompany = isSystemRole(activeRole.user_role_type_id) ? null : activeRole.company_id;
+  const companyId = ownCompany ?? value.companyId;
   return (
     <Stack
       sx={{
@@ -47,23 +54,25 @@ export function PlacePickers({
         gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
       }}
     >
-      <LevelPicker
-        level="company"
-        parentId={null}
-        label={t('micrometers.fields.company')}
-        value={value.companyId}
-        disabled={disabled}
-        testId={`${idPrefix}pick-company`}
-        onChange={(id) => onChange({ ...NO_PLACE, companyId: id })}
-      />
+      {ownCompany === null && (
+        <LevelPicker
+          level="company"
+          parentId={null}
+          label={t('micrometers.fields.company')}
+          value={value.companyId}
+          disabled={disabled}
+          testId={`${idPrefix}pick-company`}
+          onChange={(id) => onChange({ ...NO_PLACE, companyId: id })}
+        />
+      )}
       <LevelPicker
         level="property"
-        parentId={value.companyId}
+        parentId={companyId}
         label={t('micrometers.fields.property')}
         value={value.propertyId}
         disabled={disabled}
         testId={`${idPrefix}pick-property`}
-        onChange={(id) => onChange({ ...NO_PLACE, companyId: value.companyId, propertyId: id })}
+        onChange={(id) => onChange({ ...NO_PLACE, companyId, propertyId: id })}
       />
       <LevelPicker
         level="building"
@@ -72,7 +81,7 @@ export function PlacePickers({
         value={value.buildingId}
         disabled={disabled}
         testId={`${idPrefix}pick-building`}
-        onChange={(id) => onChange({ ...value, buildingId: id, unitId: null })}
+        onChange={(id) => onChange({ ...value, companyId, buildingId: id, unitId: null })}
       />
       {down === 'unit' && (
         <LevelPicker

@@ -447,6 +447,29 @@ describe('the configuration page', () => {
 });
 
 describe('the assignment page', () => {
+  it('leaves the company out of a company admin’s office assignment: only their own is possible', async () => {
+    const companyAdmin = roleFixture({
+      id: 41,
+      user_role_type_id: 4,
+      company_id: 1,
+      allow_assignment: true,
+    });
+    const api = signedInAs(companyAdmin);
+    api.on('GET /buildings/9/office-assignments', () => reply(200, []));
+    renderRoutes(appRoutes, { path: '/micrometers/assignment' });
+    const panel = await screen.findByTestId('office-assignment');
+    expect(within(panel).queryByTestId('office-pick-company')).toBeNull();
+    const pick = async (testId: string, name: string) => {
+      fireEvent.mouseDown(within(within(panel).getByTestId(testId)).getByRole('combobox'));
+      fireEvent.click(await screen.findByRole('option', { name }));
+    };
+    await pick('office-pick-property', 'Harbor Point');
+    await pick('office-pick-building', 'North Tower');
+    const calls = api.requests.map((r) => new URL(r.url).pathname);
+    expect(calls).toContain('/api/companies/1/properties-names');
+    expect(calls).not.toContain('/api/companies/names');
+  });
+
   it('shows taken fixtures and the server’s refusal as it words it', async () => {
     const api = signedInAs();
     api.on('POST /sensors/assign', () =>
