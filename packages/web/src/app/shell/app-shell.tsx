@@ -24,6 +24,7 @@ import { errorMessages } from '@/lib/api-error';
 import { useSettings } from '@/lib/settings-context';
 import { activeRoleContext } from './active-role';
 import { AppHeader } from './app-header';
+import { RouteProgress } from './route-progress';
 import { ShellBreadcrumbs } from './shell-breadcrumbs';
 import { SideMenu } from './side-menu';
 
@@ -166,6 +167,7 @@ export function AppShell() {
               maxWidth: settings.container === 'boxed' ? breakpoints.lg : LAYOUT_MAX_WIDTH,
             }}
           >
+            <RouteProgress />
             <ShellBreadcrumbs />
             <Outlet />
           </Box>

@@ -29,6 +29,7 @@ import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { timeAgo } from '@/lib/time-ago';
+import { useUnitTitle } from '@/lib/unit-title';
 import { type ExtraFilters, type Micrometer, useMicrometers } from '../api/get-micrometers';
 import { usePlaceOptions } from '../api/get-place-options';
 import {
@@ -524,8 +525,10 @@ function MicrometerCard({ row, columns, onOpen, action }: MicrometerCardProps) {
   const { t } = useTranslation();
   const format = useMicrometerFormat();
   const label = useMicrometerLabel();
+  const unitTitle = useUnitTitle();
   const facts: [string, string][] = [];
-  const place = [row.unit_name, row.building_name, row.company_name].filter(
+  const unit = row.unit_name === null ? null : unitTitle(row.unit_name);
+  const place = [unit, row.building_name, row.company_name].filter(
     (part): part is string => part !== null && part !== '',
   );
   if (columns.includes('fixture') && row.appliance_type_id !== null) {

@@ -275,6 +275,15 @@ describe('the assigned micrometers list', () => {
     expect(query.has('filter.sensor_status_id')).toBe(false);
   });
 
+  it('titles a numbered unit "Unit 403" in a phone card’s place', async () => {
+    onPhone();
+    const api = signedInAs();
+    api.on('GET /sensors/assigned', () => reply(200, page([micrometer({ unit_name: '403' })])));
+    renderRoutes(appRoutes, { path: '/micrometers/assigned' });
+    const [card] = await screen.findAllByTestId('micrometer-row');
+    expect(card?.textContent).toContain('Unit 403 · North Tower · Harbor Homes');
+  });
+
   it('keeps a filter cleared on purpose, and takes filters and sort from the address', async () => {
     const api = signedInAs();
     const { router } = renderRoutes(appRoutes, {
