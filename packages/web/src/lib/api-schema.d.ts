@@ -950,6 +950,12 @@ export interface paths {
                                 last_login_at: string | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The user's roles within the caller's scope, oldest first */
+                                roles: {
+                                    user_role_type_id: number;
+                                    company_id: number | null;
+                                    company_name: string | null;
+                                }[];
                             }[];
                             meta: {
                                 itemsPerPage: number;
@@ -5125,6 +5131,12 @@ export interface paths {
                                 last_login_at: string | null;
                                 /** Format: date-time */
                                 created_at: string;
+                                /** @description The user's roles within the caller's scope, oldest first */
+                                roles: {
+                                    user_role_type_id: number;
+                                    company_id: number | null;
+                                    company_name: string | null;
+                                }[];
                             }[];
                             meta: {
                                 itemsPerPage: number;

@@ -183,7 +183,27 @@ export function createUsersRepository(db: Database) {
           .offset(query.offset),
         db.select({ total: count() }).from(users).where(visible),
       ]);
-      return { rows: rows.map(toUserRow), total: total?.total ?? 0 };
+      // Each user's roles within the scope, so the lists can say who does what, and where.
+      const ids = rows.map((row) => row.id);
+      const roles =
+        ids.length === 0
+          ? []
+          : await rolesQuery()
+              .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
+              .orderBy(asc(userRoles.id));
+      return {
+        rows: rows.map((row) => ({
+          ...toUserRow(row),
+          roles: roles
+            .filter((role) => role.user_id === row.id)
+            .map((role) => ({
+              user_role_type_id: role.user_role_type_id,
+              company_id: role.company_id,
+              company_name: role.company_name,
+            })),
+        })),
+        total: total?.total ?? 0,
+      };
     },
 
     /** Case-insensitive substring of name or email; prefix matches first, then by name. */

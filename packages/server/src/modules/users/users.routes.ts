@@ -15,6 +15,7 @@ import {
   roleGrantSchema,
   searchTopParams,
   updateUserSchema,
+  userListRowSchema,
   userRoleSchema,
   userSchema,
 } from './users.schemas.ts';
@@ -36,7 +37,7 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
         security,
         summary: 'Users the caller can see, paged, with search, filters and sorting',
         querystring: userListQuerySchema,
-        response: { 200: listResponseSchema(userSchema), 400: errorSchema },
+        response: { 200: listResponseSchema(userListRowSchema), 400: errorSchema },
       },
     },
     (request) => service.list(scopeOf(request), request.query, request.url),
@@ -188,7 +189,11 @@ export const propertyUsersModule: FastifyPluginAsyncZod<{ service: UsersService 
           'Users whose roles reach the property (company-wide roles of its company, roles on it, its buildings or units), paged like /users',
         params: idParams,
         querystring: userListQuerySchema,
-        response: { 200: listResponseSchema(userSchema), 400: errorSchema, 404: errorSchema },
+        response: {
+          200: listResponseSchema(userListRowSchema),
+          400: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     (request) =>

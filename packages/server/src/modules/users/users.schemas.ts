@@ -81,6 +81,20 @@ export const userSchema = z.object({
 });
 export type UserRow = z.infer<typeof userSchema>;
 
+/** A row of the users lists: the user and the roles the caller may see, to tell who does what. */
+export const userListRowSchema = userSchema.extend({
+  roles: z
+    .array(
+      z.object({
+        user_role_type_id: z.number().int(),
+        company_id: z.number().int().nullable(),
+        company_name: z.string().nullable(),
+      }),
+    )
+    .describe("The user's roles within the caller's scope, oldest first"),
+});
+export type UserListRow = z.infer<typeof userListRowSchema>;
+
 export const userRoleSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),

@@ -20,6 +20,8 @@ type User = {
   user_status_id: number;
   last_login_at: string | null;
   created_at: string;
+  /** In lists only. */
+  roles: { user_role_type_id: number; company_id: number | null; company_name: string | null }[];
 };
 type Role = { id: number; user_role_type_id: number; company_id: number | null };
 type Page = {
@@ -96,10 +98,13 @@ describe('users', () => {
           'last_name',
           'mfa',
           'phone',
+          'roles',
           'user_status_id',
         ].sort(),
       );
       expect(row).toMatchObject({ first_name: 'Avery', last_name: 'Collins', user_status_id: 2 });
+      // The roles say who does what, and for which company (none for a system role).
+      expect(row?.roles).toEqual([{ user_role_type_id: 1, company_id: null, company_name: null }]);
       expect(new Date(row?.created_at ?? '').toISOString()).toBe(row?.created_at);
       // Signing in recorded the time.
       expect(row?.last_login_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -176,6 +181,10 @@ describe('users', () => {
         'multi@flowsight.test',
         'other.admin@flowsight.test',
       ]);
+      // A user with roles in two companies shows each company only the roles held there.
+      const multi = (await list(otherAdmin)).data.find((u) => u.email === 'multi@flowsight.test');
+      expect(multi?.roles.length).toBeGreaterThan(0);
+      expect(multi?.roles.every((role) => role.company_id === secondCompany)).toBe(true);
       // Only roles inside the caller's company take part in role filters.
       expect(
         (await list(companyAdmin, `&filter.company_id=${secondCompany}`)).meta.totalItems,

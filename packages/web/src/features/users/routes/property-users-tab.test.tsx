@@ -45,6 +45,7 @@ const dana = {
   user_status_id: 2,
   last_login_at: null,
   created_at: '2026-01-05T10:00:00.000Z',
+  roles: [{ user_role_type_id: 4, company_id: 1, company_name: 'Harbor Homes' }],
 };
 
 const page = (rows: (typeof dana)[]) => ({

@@ -10,6 +10,11 @@ import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
 const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
 const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
 
+type RoleSummary = {
+  user_role_type_id: number;
+  company_id: number | null;
+  company_name: string | null;
+};
 const dana = {
   id: 41,
   email: 'dana.ortiz@flowsight.test',
@@ -20,6 +25,10 @@ const dana = {
   user_status_id: 2,
   last_login_at: null,
   created_at: '2026-01-05T10:00:00.000Z',
+  roles: [
+    { user_role_type_id: 4, company_id: 1, company_name: 'Harbor Homes' },
+    { user_role_type_id: 5, company_id: 1, company_name: 'Harbor Homes' },
+  ] as RoleSummary[],
 };
 const sam = {
   ...dana,
@@ -27,6 +36,7 @@ const sam = {
   email: 'sam.lee@flowsight.test',
   first_name: 'Sam',
   last_name: 'Lee',
+  roles: [{ user_role_type_id: 1, company_id: null, company_name: null }],
 };
 
 function page(rows: (typeof dana)[], totalItems = rows.length) {
@@ -72,6 +82,38 @@ describe('users page', () => {
     expect(rows[0]?.textContent).toContain('dana.ortiz@flowsight.test');
     expect(rows[0]?.textContent).toContain('Active');
     expect(rows[0]?.textContent).toContain('N/A');
+  });
+
+  it('says what each user does and, to those who see several companies, for which one', async () => {
+    const systemAdmin = roleFixture({
+      id: 33,
+      user_role_type_id: 1,
+      company_id: null,
+      company_type_id: null,
+      company_name: null,
+    });
+    signedInAs(systemAdmin);
+    renderRoutes(appRoutes, { path: '/users', settings: { language: 'fr' } });
+    const rows = await screen.findAllByTestId('user-row');
+    const headings = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headings).toEqual(expect.arrayContaining(['Rôle', 'Société']));
+    const [dana, sam] = rows as [HTMLElement, HTMLElement];
+    expect(within(dana).getByTestId('user-roles').textContent).toBe(
+      'Company Admin, Company Manager',
+    );
+    expect(within(dana).getByTestId('user-companies').textContent).toBe('Harbor Homes');
+    expect(within(sam).getByTestId('user-roles').textContent).toBe('System Admin');
+    expect(within(sam).getByTestId('user-companies').textContent).toBe('—');
+  });
+
+  it('leaves the company column out for a company’s own admin', async () => {
+    signedInAs();
+    renderRoutes(appRoutes, { path: '/users' });
+    const [dana] = await screen.findAllByTestId('user-row');
+    expect(within(dana as HTMLElement).getByTestId('user-roles').textContent).toContain(
+      'Company Admin',
+    );
+    expect(screen.queryByTestId('user-companies')).toBeNull();
   });
 
   it('keeps page, sort, search and filters in the address and sends them to the server', async () => {

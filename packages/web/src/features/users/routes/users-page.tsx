@@ -83,6 +83,26 @@ const smUpOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const fullName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim();
 
+/** The distinct names of a user's roles ("Company Admin, Property Manager"), or a dash. */
+const roleNamesOf = (user: UserRow) =>
+  [
+    ...new Set(
+      user.roles.map(
+        (role) =>
+          roleTypes.find((type) => type.id === role.user_role_type_id)?.name ??
+          String(role.user_role_type_id),
+      ),
+    ),
+  ].join(', ') || '—';
+
+/** The distinct companies a user's roles belong to, or a dash (system roles have none). */
+const companyNamesOf = (user: UserRow) =>
+  [
+    ...new Set(
+      user.roles.flatMap((role) => (role.company_name === null ? [] : [role.company_name])),
+    ),
+  ].join(', ') || '—';
+
 type UsersPageProps = {
   /** The property page's users tab: those whose roles reach this property, under a subheading. */
   readonly propertyId?: number;
@@ -152,6 +172,8 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
     });
   };
 
+  // A company's own people all belong to it: the company column is for those who see several.
+  const showCompany = fixedCompanyId(activeRole) === null;
   const columns: {
     field: SortableUserField | null;
     label: string;
@@ -160,6 +182,8 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
   }[] = [
     { field: 'first_name', label: t('users.columns.name') },
     { field: 'email', label: t('users.columns.email'), smUp: true },
+    { field: null, label: t('users.columns.role'), smUp: true },
+    ...(showCompany ? [{ field: null, label: t('users.columns.company'), wide: true }] : []),
     { field: null, label: t('users.columns.phone'), wide: true },
     { field: null, label: t('users.columns.status') },
     { field: 'last_login_at', label: t('users.columns.lastLogin'), wide: true },
@@ -316,6 +340,14 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
                   <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 180, ...smUpOnly }}>
                     {user.email}
                   </TableCell>
+                  <TableCell sx={{ minWidth: 140, ...smUpOnly }} data-testid="user-roles">
+                    {roleNamesOf(user)}
+                  </TableCell>
+                  {showCompany && (
+                    <TableCell sx={{ minWidth: 120, ...wideOnly }} data-testid="user-companies">
+                      {companyNamesOf(user)}
+                    </TableCell>
+                  )}
                   <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
                     {user.phone ?? '—'}
                   </TableCell>
