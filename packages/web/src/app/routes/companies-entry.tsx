@@ -7,7 +7,8 @@ import { PageLoader } from '@/components/page-loader';
 import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { withEnglishPages } from '@/i18n/i18n';
 
-// The list's code loads only for those who see it; company roles are redirected at once.
+// The list's code loads only for those who see it; company roles are redirected at once, with
+// progress shown until their company's page is there.
 const CompaniesPage = lazy(async () => ({
   default: (await withEnglishPages(import('@/features/portfolio/routes/list-pages'))).CompaniesPage,
 }));
@@ -15,7 +16,13 @@ const CompaniesPage = lazy(async () => ({
 export function CompaniesEntry() {
   const { activeRole } = useSignedInSession();
   if (isCompanyRole(activeRole.user_role_type_id) && activeRole.company_id !== null) {
-    return <Navigate to={`/companies/${activeRole.company_id}`} replace />;
+    // Progress stays on screen while the company page's code loads after the redirect.
+    return (
+      <>
+        <Navigate to={`/companies/${activeRole.company_id}`} replace />
+        <PageLoader />
+      </>
+    );
   }
   return (
     <Suspense fallback={<PageLoader />}>
