@@ -136,6 +136,32 @@ describe('app shell', () => {
     );
   });
 
+  it("undoes the MFA switch from its snackbar's UNDO button", async () => {
+    const api = signedInAs([manager]);
+    const asked: number[] = [];
+    for (const status of [1, 0]) {
+      api.on(`PUT /users/update-mfa-status/${status}`, () => {
+        asked.push(status);
+        return reply(200, {
+          message: `MFA status ${status === 1 ? 'enabled' : 'disabled'} successfully`,
+        });
+      });
+    }
+    renderRoutes(appRoutes, { path: '/flume-accounts' });
+    const menu = await openMoreMenu();
+    fireEvent.click(within(menu).getByTestId('header-mfa'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'MFA status enabled successfully',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'UNDO' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('MFA status disabled successfully'),
+    );
+    expect(asked).toEqual([1, 0]);
+    // Undoing is not itself undone.
+    expect(screen.queryByRole('button', { name: 'UNDO' })).toBeNull();
+  });
+
   it('shows a breadcrumb per path segment, ids as their portfolio level', async () => {
     signedInAs([admin]);
     renderRoutes(appRoutes, { path: '/companies/12/properties/7' });

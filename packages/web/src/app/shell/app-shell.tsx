@@ -84,16 +84,21 @@ export function AppShell() {
 
   if (!mayOpen(pathname, role)) return <Navigate to={homePath} replace />;
 
-  const toggleMfa = () => {
-    const enable = user.mfa !== 1;
+  // The switch can be undone from its snackbar (spec section 9, 'UNDO'); the undoing itself not.
+  const setMfa = (enable: boolean, undoable: boolean) => {
     updateMfa.mutate(enable, {
       onSuccess: ({ message }) => {
         updateUser({ mfa: enable ? 1 : 0 });
-        showMessage(translate(message), 'success');
+        showMessage(
+          translate(message),
+          'success',
+          undoable ? { onUndo: () => setMfa(!enable, false) } : {},
+        );
       },
       onError: (error) => showMessage(errorMessages(error).map(translate).join('\n'), 'error'),
     });
   };
+  const toggleMfa = () => setMfa(user.mfa !== 1, true);
 
   const toggleDrawer = () => {
     if (desktop) updateSettings({ miniDrawer: !settings.miniDrawer });

@@ -1,15 +1,29 @@
-// One snackbar for the whole app (spec section 9: auto-hides after 6000 ms). Pages call
-// `useSnackbar().showMessage(text, severity)`; a newer message replaces the one on screen.
+// One snackbar for the whole app (spec section 9: auto-hides after 6000 ms, default message
+// 'Note archived', undo button 'UNDO'). Pages call `useSnackbar().showMessage(text, severity)`;
+// a newer message replaces the one on screen. Where an action can really be undone, the page
+// passes `{ onUndo }` and the snackbar offers the undo button.
 import { SNACKBAR_AUTO_HIDE_MS } from '@flowsight/domain/constants';
 import Alert, { type AlertColor } from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type SnackbarMessage = { key: number; text: string; severity: AlertColor };
+export type SnackbarOptions = {
+  /** Undoes the action the message reports; shows the undo button. */
+  onUndo?: () => void;
+};
+
+type SnackbarMessage = {
+  key: number;
+  text: string | undefined;
+  severity: AlertColor;
+  onUndo?: () => void;
+};
 
 type SnackbarContextValue = {
-  showMessage: (text: string, severity?: AlertColor) => void;
+  /** Shows `text` (by default, the spec's 'Note archived' in the user's language). */
+  showMessage: (text?: string, severity?: AlertColor, options?: SnackbarOptions) => void;
 };
 
 const SnackbarContext = createContext<SnackbarContextValue | null>(null);
@@ -23,12 +37,16 @@ export function SnackbarProvider({ children }: SnackbarProviderProps) {
   const [message, setMessage] = useState<SnackbarMessage | null>(null);
   const [open, setOpen] = useState(false);
 
-  const showMessage = useCallback((text: string, severity: AlertColor = 'success') => {
-    setMessage({ key: Date.now(), text, severity });
-    setOpen(true);
-  }, []);
+  const showMessage = useCallback(
+    (text?: string, severity: AlertColor = 'success', options: SnackbarOptions = {}) => {
+      setMessage({ key: Date.now(), text, severity, onUndo: options.onUndo });
+      setOpen(true);
+    },
+    [],
+  );
 
   const value = useMemo(() => ({ showMessage }), [showMessage]);
+  const onUndo = message?.onUndo;
 
   return (
     <SnackbarContext value={value}>
@@ -47,9 +65,24 @@ export function SnackbarProvider({ children }: SnackbarProviderProps) {
           severity={message?.severity ?? 'success'}
           closeText={t('common.close')}
           onClose={() => setOpen(false)}
-          sx={{ whiteSpace: 'pre-line', width: '100%' }}
+          action={
+            onUndo === undefined ? undefined : (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  setOpen(false);
+                  onUndo();
+                }}
+                data-testid="snackbar-undo"
+              >
+                {t('common.undo')}
+              </Button>
+            )
+          }
+          sx={{ whiteSpace: 'pre-line', width: '100%', alignItems: 'center' }}
         >
-          {message?.text}
+          {message?.text ?? t('common.noteArchived')}
         </Alert>
       </Snackbar>
     </SnackbarContext>
