@@ -4,8 +4,8 @@ import { NAVIGATION_GROUP_MISCONFIGURED } from '@flowsight/domain/constants';
 import { isMisconfiguredGroup, type MenuItem } from '@flowsight/domain/web-access';
 import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -153,12 +153,18 @@ export function SideMenu({ items, mini = false, onNavigate, onExpandRequest }: S
       {items.map((item) =>
         isMisconfiguredGroup(item) ? (
           // A developer's mistake in the menu table, reported in place (spec section 8).
-          <ListItem key={item.id} role="alert" data-testid={`menu-${item.id}`}>
+          <Box
+            component="li"
+            key={item.id}
+            role="alert"
+            data-testid={`menu-${item.id}`}
+            sx={{ px: 3, py: 1 }}
+          >
             <ListItemText
               primary={NAVIGATION_GROUP_MISCONFIGURED}
               slotProps={{ primary: { sx: { color: 'error.main', fontWeight: 600 } } }}
             />
-          </ListItem>
+          </Box>
         ) : item.children === undefined ? (
           <MenuLink key={item.id} item={item} mini={mini} onNavigate={onNavigate} />
         ) : (
