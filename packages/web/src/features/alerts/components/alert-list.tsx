@@ -369,13 +369,15 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
         sx={{
           display: 'grid',
           gap: 2,
-          // Phones: search takes a row, the filters go two by two.
+          // Even rows at every width: on desktops (1200 px up) every field on one row; below,
+          // two by two, the search taking a row of its own when that evens out the rest.
           gridTemplateColumns: {
             xs: 'repeat(2, minmax(0, 1fr))',
-            md: 'repeat(3, minmax(0, 1fr))',
-            xl: everyAlert ? 'repeat(5, minmax(0, 1fr))' : 'repeat(4, minmax(0, 1fr))',
+            lg: everyAlert ? 'repeat(5, minmax(0, 1fr))' : 'repeat(4, minmax(0, 1fr))',
           },
-          '& > .wide': { gridColumn: { xs: 'span 2', md: 'auto' } },
+          '& > .wide': {
+            gridColumn: { xs: 'span 2', md: everyAlert ? 'span 2' : 'auto', lg: 'auto' },
+          },
         }}
       >
         <TextField

@@ -73,6 +73,11 @@ type Column = {
   /** Shown from this breakpoint up (all widths when absent). */
   from?: 'sm' | 'md' | 'lg' | 'xl';
   align?: 'right';
+  /**
+   * Texts that may wrap onto a second line (with this minimum width), so that at 1440 px every
+   * column fits the card without sideways scrolling.
+   */
+  wrapFrom?: number;
   render: (row: SubmissionRow) => ReactNode;
 };
 
@@ -107,7 +112,7 @@ function ReadingDetails({ row }: ReadingDetailsProps) {
   const { t } = useTranslation();
   if (row.error !== null) {
     return (
-      <Box sx={{ minWidth: 200, whiteSpace: 'normal' }}>
+      <Box sx={{ minWidth: 140, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
         <Typography variant="body2" sx={{ color: 'error.main' }} data-testid="reading-error">
           {row.error}
         </Typography>
@@ -192,6 +197,7 @@ export function SubmissionsTable({
       key: 'measured',
       label: t('submissions.fields.measuredAt'),
       sortField: 'measured_at',
+      wrapFrom: 110,
       render: (row) => format.dateTime(row.measured_at),
     },
     {
@@ -212,6 +218,7 @@ export function SubmissionsTable({
             key: 'place',
             label: t('submissions.fields.place'),
             from: 'md',
+            wrapFrom: 120,
             render: placeOf,
           } satisfies Column,
         ]
@@ -222,6 +229,7 @@ export function SubmissionsTable({
             key: 'fixture',
             label: t('submissions.fields.fixture'),
             from: 'md',
+            wrapFrom: 110,
             render: (row) => fixtureLabel(row.appliance_type_id) || NO_VALUE,
           } satisfies Column,
         ]
@@ -266,6 +274,7 @@ export function SubmissionsTable({
       key: 'gateway',
       label: t('submissions.fields.gateway'),
       from: 'lg',
+      wrapFrom: 120,
       render: (row) => (
         <>
           {row.gateway_serial ?? NO_VALUE}
@@ -281,6 +290,7 @@ export function SubmissionsTable({
       key: 'details',
       label: t('submissions.fields.details'),
       from: 'md',
+      wrapFrom: 120,
       render: (row) => <ReadingDetails row={row} />,
     },
   ];
@@ -443,7 +453,18 @@ export function SubmissionsTable({
           </Stack>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label={label} data-testid="submissions-table">
+            <Table
+              size="small"
+              aria-label={label}
+              data-testid="submissions-table"
+              // Up to twelve columns share the card: cells pad less between them, the card's
+              // edge keeps its usual margin.
+              sx={{
+                '& .MuiTableCell-root': { px: 1 },
+                '& .MuiTableCell-root:first-of-type': { pl: 2 },
+                '& .MuiTableCell-root:last-of-type': { pr: 2 },
+              }}
+            >
               <TableHead>
                 <TableRow>
                   {columns.map((column) => (
@@ -476,7 +497,13 @@ export function SubmissionsTable({
                         align={column.align}
                         sx={{
                           ...displayFrom(column.from),
-                          whiteSpace: column.key === 'details' ? 'normal' : 'nowrap',
+                          ...(column.wrapFrom === undefined
+                            ? { whiteSpace: 'nowrap' }
+                            : {
+                                whiteSpace: 'normal',
+                                overflowWrap: 'anywhere',
+                                minWidth: column.wrapFrom,
+                              }),
                         }}
                       >
                         {column.render(row)}
