@@ -203,6 +203,6 @@ describe('session', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getServiceToken()).toBeNull();
     await waitFor(() => expect(api.calls()).toContain('POST /auth/logout'));
-    expect(screen.getByTestId('login-page')).toBeTruthy();
+    expect(await screen.findByTestId('login-page', {}, { timeout: 5000 })).toBeTruthy();
   });
 });
