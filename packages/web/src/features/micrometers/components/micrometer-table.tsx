@@ -233,12 +233,14 @@ export function MicrometerTable({
       label: t('micrometers.fields.lastKeepalive'),
       sortField: 'last_keepalive',
       from: 'md',
+      wrap: true,
       render: (row) => <LastHeard at={row.last_keepalive} exact={format.dateTime} />,
     },
     submission: {
       label: t('micrometers.fields.lastSubmission'),
       sortField: 'last_submission',
       from: 'md',
+      wrap: true,
       render: (row) => <LastHeard at={row.last_submission} exact={format.dateTime} />,
     },
     firmware: {
@@ -351,7 +353,18 @@ export function MicrometerTable({
               </Stack>
             ) : (
               <TableContainer>
-                <Table size="small" aria-label={label} data-testid="micrometers-table">
+                <Table
+                  size="small"
+                  aria-label={label}
+                  data-testid="micrometers-table"
+                  // Up to ten columns share the card at 1440 px, the last-heard times included:
+                  // cells pad less between them, the card's edge keeps its usual margin.
+                  sx={{
+                    '& .MuiTableCell-root': { px: 1 },
+                    '& .MuiTableCell-root:first-of-type': { pl: 2 },
+                    '& .MuiTableCell-root:last-of-type': { pr: 2 },
+                  }}
+                >
                   <TableHead>
                     <TableRow>
                       {shown.map((column) => (
@@ -362,7 +375,10 @@ export function MicrometerTable({
                           sort={sort}
                           onSort={sortBy}
                           align={column.align}
-                          sx={displayFrom(column.from)}
+                          sx={{
+                            ...displayFrom(column.from),
+                            ...(column.wrap === true ? { whiteSpace: 'normal' } : {}),
+                          }}
                         />
                       ))}
                       {rowAction !== undefined && (
@@ -394,7 +410,7 @@ export function MicrometerTable({
                             align={column.align}
                             sx={{
                               whiteSpace: column.wrap === true ? 'normal' : 'nowrap',
-                              minWidth: column.wrap === true ? 140 : undefined,
+                              minWidth: column.wrap === true ? 90 : undefined,
                               ...displayFrom(column.from),
                             }}
                           >

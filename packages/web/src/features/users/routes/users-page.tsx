@@ -80,6 +80,8 @@ type Dialogs =
 /** Phone and dates give way on narrow screens; on phones the email moves under the name. */
 const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
 const smUpOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** The least needed column gives way to roles and companies below 1536 px. */
+const xlOnly = { display: { xs: 'none', xl: 'table-cell' } } as const;
 
 const fullName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim();
 
@@ -179,6 +181,7 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
     label: string;
     wide?: boolean;
     smUp?: boolean;
+    xl?: boolean;
   }[] = [
     { field: 'first_name', label: t('users.columns.name') },
     { field: 'email', label: t('users.columns.email'), smUp: true },
@@ -187,7 +190,7 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
     { field: null, label: t('users.columns.phone'), wide: true },
     { field: null, label: t('users.columns.status') },
     { field: 'last_login_at', label: t('users.columns.lastLogin'), wide: true },
-    { field: 'created_at', label: t('users.columns.created'), wide: true },
+    { field: 'created_at', label: t('users.columns.created'), xl: true },
   ];
 
   const rows = users.data?.data ?? [];
@@ -293,7 +296,11 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
                     sort={sort}
                     onSort={sortBy}
                     firstDirection="DESC"
-                    sx={{ ...(column.wide ? wideOnly : {}), ...(column.smUp ? smUpOnly : {}) }}
+                    sx={{
+                      ...(column.wide ? wideOnly : {}),
+                      ...(column.smUp ? smUpOnly : {}),
+                      ...(column.xl ? xlOnly : {}),
+                    }}
                   />
                 ))}
                 <TableCell align="right" sx={{ fontWeight: 600 }}>
@@ -364,7 +371,7 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
                   <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
                     {displayDate(user.last_login_at, i18n.language)}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap', ...wideOnly }}>
+                  <TableCell sx={{ whiteSpace: 'nowrap', ...xlOnly }}>
                     {displayDate(user.created_at, i18n.language)}
                   </TableCell>
                   <TableCell align="right">
