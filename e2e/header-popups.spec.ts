@@ -64,10 +64,10 @@ test.describe('header pop-ups on their first opening', () => {
     expectUnder(buttonBox, popupBox);
   });
 
-  test('the phone\'s "More" menu opens under its button at the first tap', async ({
-    page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'the "More" menu is the phone header');
+  // The "More" menu is the phone's header.
+  test('the phone\'s "More" menu opens under its button at the first tap', {
+    tag: '@phone-only',
+  }, async ({ page }) => {
     const more = page.getByTestId('header-more');
     const { buttonBox, popupBox } = await firstOpening(page, more, page.getByRole('menu'));
     expectUnder(buttonBox, popupBox);

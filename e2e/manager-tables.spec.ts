@@ -21,14 +21,9 @@ function usageFrame(seq: number, volumeMgal: number, battery: number): string {
   return frame.toString('base64');
 }
 
-test.beforeEach(({ page: _page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'a desktop width check');
-});
-
-test('the submissions table fits the card at 1440 px, every column shown', async ({
-  page,
-  request,
-}) => {
+test('the submissions table fits the card at 1440 px, every column shown', {
+  tag: '@desktop-only',
+}, async ({ page, request }) => {
   const admin = await signInThroughApi(request, 'admin@flowsight.test');
   const headers = { Authorization: `Bearer ${admin.access_token}` };
   const created = await request.post('/api/integration-keys', {
@@ -97,7 +92,9 @@ test('the submissions table fits the card at 1440 px, every column shown', async
   expect(box.scrollWidth, JSON.stringify(box)).toBeLessThanOrEqual(box.clientWidth);
 });
 
-test('the alerts filters stand on one row at 1440 px', async ({ page }) => {
+test('the alerts filters stand on one row at 1440 px', { tag: '@desktop-only' }, async ({
+  page,
+}) => {
   await signIn(page, 'admin@flowsight.test');
   await page.goto('/alerts');
   const search = page.getByRole('searchbox').first();

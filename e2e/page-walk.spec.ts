@@ -63,13 +63,11 @@ async function settle(page: Page, inFlight: Set<unknown>) {
 }
 
 for (const email of DEMO_ROLES) {
-  test(`every page of ${email} loads without a failed request or a console error`, async ({
-    page,
-    request,
-  }, info) => {
-    // One width: the walk takes about 2½ minutes of CI time on two workers; layouts at phone
-    // width have their own tests.
-    test.skip(info.project.name !== 'desktop', 'the walk runs at desktop width');
+  // One width: the walk takes about 2½ minutes of CI time on two workers; layouts at phone
+  // width have their own tests.
+  test(`every page of ${email} loads without a failed request or a console error`, {
+    tag: '@desktop-only',
+  }, async ({ page, request }) => {
     test.setTimeout(90_000);
     const session = await signInThroughApi(request, email);
     const pages = await pagesOf(request, session);

@@ -29,11 +29,13 @@ export default defineConfig({
     },
   },
   projects: [
+    // A check of one width only is tagged @desktop-only or @phone-only and runs in that project.
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      grepInvert: /@phone-only/,
     },
-    { name: 'phone', use: { ...devices['Pixel 7'] } },
+    { name: 'phone', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop-only/ },
   ],
   webServer: {
     // A fresh database for every run; workers only read the path (the mail outbox).
