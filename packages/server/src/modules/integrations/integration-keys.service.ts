@@ -5,15 +5,13 @@
 // alone it may write (the ingest service refuses the others).
 import { randomBytes } from 'node:crypto';
 import { idSchema } from '@flowsight/domain/input';
-import { and, desc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { integrationApiKeys } from '../../db/schema/operations.ts';
-import { companies } from '../../db/schema/portfolio.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../lib/events.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
+import { createIntegrationKeysRepository, type KeyRow } from './integration-keys.repository.ts';
 
 export const KEY_PREFIX = 'fsk_';
 /** Visible characters of a key (after `fsk_`) kept to tell keys apart. */
@@ -53,8 +51,7 @@ export const createKeyBodySchema = z
 /** A key that authenticated an ingest call and its scope (`companyId` null: the whole fleet). */
 export type VerifiedKey = { readonly id: number; readonly companyId: number | null };
 
-type KeyRow = typeof integrationApiKeys.$inferSelect & { companyName: string | null };
-const toKey = (row: KeyRow) => ({
+const toKey = (row: KeyRow & { companyName: string | null }) => ({
   id: row.id,
   name: row.name,
   company_id: row.companyId,
@@ -72,24 +69,12 @@ export function createIntegrationKeys(db: Database, now: () => Date = () => new 
   >();
   const CACHE_MS = 5_000;
 
-  const companyNameOf = async (companyId: number | null) => {
-    if (companyId === null) return null;
-    const [company] = await db
-      .select({ name: companies.name })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return company?.name ?? null;
-  };
+  const repository = createIntegrationKeysRepository(db);
+  const companyNameOf = async (companyId: number | null) =>
+    companyId === null ? null : repository.companyName(companyId);
 
   return {
-    list: async () =>
-      (
-        await db
-          .select({ ...getTableColumns(integrationApiKeys), companyName: companies.name })
-          .from(integrationApiKeys)
-          .leftJoin(companies, eq(companies.id, integrationApiKeys.companyId))
-          .orderBy(desc(integrationApiKeys.createdAt))
-      ).map(toKey),
+    list: async () => (await repository.list()).map(toKey),
 
     async create(scope: Scope, name: string, companyId: number | null) {
       const companyName = await companyNameOf(companyId);
@@ -97,16 +82,13 @@ export function createIntegrationKeys(db: Database, now: () => Date = () => new 
         throw new Invalid(`company_id: company ${companyId} does not exist`);
       }
       const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-      const [row] = await db
-        .insert(integrationApiKeys)
-        .values({
-          name,
-          companyId,
-          prefix: key.slice(0, KEY_PREFIX.length + SHOWN),
-          keyHash: hashSecret(key),
-          createdBy: scope.userId,
-        })
-        .returning();
+      const row = await repository.insert({
+        name,
+        companyId,
+        prefix: key.slice(0, KEY_PREFIX.length + SHOWN),
+        keyHash: hashSecret(key),
+        createdBy: scope.userId,
+      });
       if (!row) throw new Error('key not created');
       await recordEvent(db, scope, {
         entityType: 'integration_key',
@@ -119,11 +101,7 @@ export function createIntegrationKeys(db: Database, now: () => Date = () => new 
     },
 
     async revoke(scope: Scope, id: number) {
-      const [row] = await db
-        .update(integrationApiKeys)
-        .set({ revokedAt: now() })
-        .where(and(eq(integrationApiKeys.id, id), isNull(integrationApiKeys.revokedAt)))
-        .returning();
+      const row = await repository.revoke(id, now());
       if (!row) throw new NotFound('Key not found or already revoked');
       for (const [hash, entry] of verified) if (entry.id === id) verified.delete(hash);
       await recordEvent(db, scope, {
@@ -147,24 +125,14 @@ export function createIntegrationKeys(db: Database, now: () => Date = () => new 
       if (cached && at - cached.checkedAt < CACHE_MS) {
         return { id: cached.id, companyId: cached.companyId };
       }
-      const [row] = await db
-        .select({
-          id: integrationApiKeys.id,
-          companyId: integrationApiKeys.companyId,
-          lastUsedAt: integrationApiKeys.lastUsedAt,
-        })
-        .from(integrationApiKeys)
-        .where(and(eq(integrationApiKeys.keyHash, hash), isNull(integrationApiKeys.revokedAt)));
+      const row = await repository.findActive(hash);
       if (!row) {
         verified.delete(hash);
         return null;
       }
       const usedAt = cached?.usedAt ?? row.lastUsedAt?.getTime() ?? 0;
       if (at - usedAt > LAST_USED_RESOLUTION_MS) {
-        await db
-          .update(integrationApiKeys)
-          .set({ lastUsedAt: new Date(at) })
-          .where(eq(integrationApiKeys.id, row.id));
+        await repository.markUsed(row.id, new Date(at));
       }
       verified.set(hash, {
         id: row.id,
