@@ -6,20 +6,8 @@ import { SensorState } from '@flowsight/domain/lookups';
 import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import { expect, test } from '@playwright/test';
 import { signInThroughApi } from './support/api.ts';
+import { usageFrame } from './support/frames.ts';
 import { signIn } from './support/ui.ts';
-
-/** A usage v2 frame (DESIGN section 7): 14 bytes, big-endian, base64. */
-function usageFrame(seq: number, volumeMgal: number, battery: number): string {
-  const frame = Buffer.alloc(14);
-  frame.writeUInt8(0x02, 0);
-  frame.writeUInt16BE(seq, 1);
-  frame.writeUInt32BE(volumeMgal, 3);
-  frame.writeUInt16BE(900, 7);
-  frame.writeUInt16BE(60, 9);
-  frame.writeUInt16BE(1500, 11);
-  frame.writeUInt8(battery, 13);
-  return frame.toString('base64');
-}
 
 test('the submissions table fits the card at 1440 px, every column shown', {
   tag: '@desktop-only',

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { SensorState } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { signInThroughApi } from './support/api.ts';
+import { usageFrame } from './support/frames.ts';
 import { signIn } from './support/ui.ts';
 
 type Listed<T> = { data: T[] };
@@ -19,19 +20,6 @@ async function getJson<T>(request: APIRequestContext, path: string, token: strin
   const response = await request.get(path, { headers: auth(token) });
   expect(response.status(), `GET ${path}`).toBe(200);
   return (await response.json()) as T;
-}
-
-/** A usage v2 frame (DESIGN section 7): 14 bytes, big-endian, base64. */
-function usageFrame(seq: number, volumeMgal: number, battery: number): string {
-  const frame = Buffer.alloc(14);
-  frame.writeUInt8(0x02, 0);
-  frame.writeUInt16BE(seq, 1);
-  frame.writeUInt32BE(volumeMgal, 3);
-  frame.writeUInt16BE(900, 7);
-  frame.writeUInt16BE(60, 9);
-  frame.writeUInt16BE(1500, 11);
-  frame.writeUInt8(battery, 13);
-  return frame.toString('base64');
 }
 
 /** Picks `name` in one of the page's company → property → building → unit pickers. */

@@ -7,6 +7,7 @@ import { SensorState } from '@flowsight/domain/lookups';
 import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, signInThroughApi } from './support/api.ts';
+import { usageFrame } from './support/frames.ts';
 
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
@@ -14,19 +15,6 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('app-shell')).toBeVisible();
-}
-
-/** A usage v2 frame (DESIGN section 7): 14 bytes, big-endian, base64. */
-function usageFrame(seq: number, volumeMgal: number, battery: number): string {
-  const frame = Buffer.alloc(14);
-  frame.writeUInt8(0x02, 0);
-  frame.writeUInt16BE(seq, 1);
-  frame.writeUInt32BE(volumeMgal, 3);
-  frame.writeUInt16BE(900, 7); // interval, s
-  frame.writeUInt16BE(60, 9); // flow time, s
-  frame.writeUInt16BE(1500, 11); // peak flow, thousandths of a gal/min
-  frame.writeUInt8(battery, 13);
-  return frame.toString('base64');
 }
 
 function postUplinks(
