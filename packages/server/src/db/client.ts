@@ -15,6 +15,15 @@ import { from as copyFrom } from 'pg-copy-streams';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** A transaction opened by `db.transaction`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What a repository method runs on: the database, or the caller's transaction when a service
+ * composes several writes that commit together (`tx ?? db`).
+ */
+export type Executor = Database | Transaction;
+
 export type DatabaseTarget =
   | {
       kind: 'postgres';

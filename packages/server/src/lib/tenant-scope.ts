@@ -1,5 +1,6 @@
-// Who is asking, resolved once per request from the access token (plugins/auth.ts), and the one
-// function that turns it into the SQL condition every tenant-owned query applies. System roles see
+// Who is asking, resolved once per request from the access token (plugins/auth.ts), and the rules
+// deciding what it may see (the SQL condition every tenant-owned query applies is built from them
+// in db/queries/scope-condition.ts). System roles see
 // everything; company roles their company; property-, building- and unit-scoped roles their part;
 // a role with no company (the sensor tester) sees no tenant-owned rows. Provider stock (micrometers
 // with no company) follows its own rule, `stockInScope`.
@@ -7,7 +8,6 @@
 import { mayFindStock, type StockLookup } from '@flowsight/domain/access';
 import { RoleType, type RoleTypeId } from '@flowsight/domain/lookups';
 import { isSystemRole } from '@flowsight/domain/roles';
-import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 
 export type Scope = {
   readonly userId: number;
@@ -20,29 +20,7 @@ export type Scope = {
   readonly unitId: number | null;
 };
 
-/** The hierarchy columns a tenant-owned table carries (any it lacks are simply not narrowed). */
-export type ScopeColumns = {
-  readonly companyId: AnyColumn | SQL;
-  readonly propertyId?: AnyColumn | SQL;
-  readonly buildingId?: AnyColumn | SQL;
-  readonly unitId?: AnyColumn | SQL;
-};
-
 export const seesEverything = (scope: Scope) => isSystemRole(scope.roleTypeId);
-
-/** The condition limiting rows of a tenant-owned table to the scope; undefined means "all". */
-export function scopeCondition(scope: Scope, columns: ScopeColumns): SQL | undefined {
-  if (seesEverything(scope)) return undefined;
-  if (scope.companyId === null) return sql`false`;
-  const conditions: SQL[] = [sql`${columns.companyId} = ${scope.companyId}`];
-  const narrow = (column: AnyColumn | SQL | undefined, id: number | null) => {
-    if (column && id !== null) conditions.push(sql`${column} = ${id}`);
-  };
-  narrow(columns.propertyId, scope.propertyId);
-  narrow(columns.buildingId, scope.buildingId);
-  narrow(columns.unitId, scope.unitId);
-  return and(...conditions);
-}
 
 /**
  * True when the scope is not narrowed to a unit: a table kept per building (which lacks the unit

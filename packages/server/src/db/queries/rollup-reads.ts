@@ -6,7 +6,8 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { type DateRange, rangeReads } from '@flowsight/domain/reports';
 import { supplyMeterTypes } from '@flowsight/domain/water-accounting';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Scope, scopeCondition, seesWholeBuildings } from '../../lib/tenant-scope.ts';
+import { type Scope, seesWholeBuildings } from '../../lib/tenant-scope.ts';
+import { scopeCondition } from './scope-condition.ts';
 
 export const levelKey: Record<PortfolioLevel, string> = {
   company: 'company_id',

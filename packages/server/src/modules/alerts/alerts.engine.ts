@@ -34,7 +34,7 @@ import { localDate } from '@flowsight/domain/usage';
 import { addDays } from '@flowsight/domain/usage-windows';
 import { sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
-import { recordEvent } from '../../lib/events.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { createUnaccountedWaterRepository } from './unaccounted-water.repository.ts';
 
 const HOUR_MS = 3_600_000;

@@ -6,13 +6,14 @@ import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { notifications } from '../../db/schema/alerts.ts';
 import { gateways, sensors } from '../../db/schema/fleet.ts';
 import { users } from '../../db/schema/identity.ts';
 import { applianceTypes, roomTypes } from '../../db/schema/lookups.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 
 export const visibleAlerts = (scope: Scope) =>
   scopeCondition(scope, {

@@ -16,11 +16,11 @@ import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio'
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { notifications } from '../../db/schema/alerts.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
-import { recordEvent } from '../../lib/events.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
 import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
@@ -293,7 +293,7 @@ export function createAlertsService({
             updatedAt: at,
           })
           .where(eq(notifications.id, id));
-        await recordEvent(tx as unknown as Database, scope, {
+        await recordEvent(tx, scope, {
           companyId: record.company_id,
           entityType: 'alert',
           entityId: id,

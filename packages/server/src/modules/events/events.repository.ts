@@ -1,13 +1,14 @@
-// Queries of the event log (`events`, written by every module through lib/events.ts): one page
+// Queries of the event log (`events`, written by every module through db/queries/record-event.ts): one page
 // with the actor's name and email and the company's name. Rows pass through `scopeCondition` on
 // the event's company like every tenant-owned table, although only system roles may list them.
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { events } from '../../db/schema/alerts.ts';
 import { userRoles, users } from '../../db/schema/identity.ts';
 import { companies } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 
 const actorName = sql<
   string | null

@@ -2,8 +2,8 @@
 // parameter (report interval, keep-alive interval, …) takes unless a sensor is configured
 // otherwise. System admins change them within each parameter's range; every change is an event.
 import { configDefaultProblem, fleetSettingsMessages } from '@flowsight/domain/fleet-settings';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
-import { recordEvent } from '../../lib/events.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { ConfigDefaultsRepository } from './config-defaults.repository.ts';
 import type { ConfigDefault } from './fleet-settings.schemas.ts';

@@ -5,8 +5,8 @@ import {
   type FixtureDetectionUpdate,
   fleetSettingsMessages,
 } from '@flowsight/domain/fleet-settings';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { recordEvent } from '../../lib/events.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { FixturesRepository } from './fixtures.repository.ts';
 import type { FixtureType } from './fleet-settings.schemas.ts';

@@ -2,10 +2,11 @@
 // micrometer: the caller's scope applies to the sensor's company, property, building and unit.
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 import type { GallonThreshold } from './fleet-settings.schemas.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

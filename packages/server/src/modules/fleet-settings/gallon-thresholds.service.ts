@@ -7,8 +7,8 @@ import {
   fleetSettingsMessages as m,
 } from '@flowsight/domain/fleet-settings';
 import { normalizeMac } from '@flowsight/domain/mac';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
-import { recordEvent } from '../../lib/events.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { type GallonThreshold, gallonThresholdList } from './fleet-settings.schemas.ts';

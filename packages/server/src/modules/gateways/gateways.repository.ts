@@ -4,12 +4,13 @@
 // here in the API's snake_case shape.
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { gatewayBuildingHistory, gateways } from '../../db/schema/fleet.ts';
 import { users } from '../../db/schema/identity.ts';
 import { buildings, companies, properties } from '../../db/schema/portfolio.ts';
-import { type EventInput, recordEvent } from '../../lib/events.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

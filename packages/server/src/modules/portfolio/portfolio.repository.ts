@@ -5,6 +5,7 @@ import { UnitCategory } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { cities, states, timezones } from '../../db/schema/location.ts';
 import {
   billingCompanyProperties,
@@ -14,7 +15,7 @@ import {
   units,
 } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 import type {
   BuildingRow,
   CompanyRow,

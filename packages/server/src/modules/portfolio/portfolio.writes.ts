@@ -13,6 +13,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { type Dependent, dependentsOf } from '../../db/queries/dependents.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { companyApplianceThresholds } from '../../db/schema/fleet.ts';
 import {
   billingCompanyProperties,
@@ -22,7 +23,6 @@ import {
   units,
 } from '../../db/schema/portfolio.ts';
 import { Conflict } from '../../lib/errors.ts';
-import { recordEvent } from '../../lib/events.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -4,9 +4,9 @@
 // apply to them: system roles see every sensor, the sensor tester only those in stock.
 import { and, count, eq, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { sensors, sensorTests } from '../../db/schema/fleet.ts';
 import { users } from '../../db/schema/identity.ts';
-import { recordEvent } from '../../lib/events.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 

@@ -9,11 +9,12 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Database } from '../../db/client.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { downlinks } from '../../db/schema/fleet.ts';
 import { buildings } from '../../db/schema/portfolio.ts';
-import { recordEvent } from '../../lib/events.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 import type { SensorRecord } from './sensors.repository.ts';
 import type { Downlink } from './sensors.schemas.ts';
 
@@ -92,7 +93,7 @@ export function createDownlinkQueue(db: Database) {
           })
           .returning({ id: downlinks.id });
         if (!row) continue;
-        await recordEvent(tx as unknown as Database, scope, {
+        await recordEvent(tx, scope, {
           companyId: sensor.company_id,
           entityType: 'sensor',
           entityId: sensor.id,

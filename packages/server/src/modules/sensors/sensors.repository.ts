@@ -5,11 +5,12 @@
 // access table's `stockFinders`); lists never show stock outside the system roles.
 import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { submissions } from '../../db/schema/readings.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition, seesEverything } from '../../lib/tenant-scope.ts';
+import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import { type SubmissionRecord, submissionColumns } from '../submissions/submissions.repository.ts';
 
 const hierarchy = {

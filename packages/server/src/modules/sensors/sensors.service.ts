@@ -16,11 +16,11 @@ import {
 import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { officeAssignments, sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, units } from '../../db/schema/portfolio.ts';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
-import { recordEvent } from '../../lib/events.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import {
   inScope,
@@ -131,7 +131,7 @@ export function createSensorsService({
       .update(sensors)
       .set({ ...values, updatedAt: now() })
       .where(eq(sensors.id, before.id));
-    await recordEvent(tx as unknown as Database, scope, {
+    await recordEvent(tx, scope, {
       companyId: (values.companyId === undefined ? before.company_id : values.companyId) ?? null,
       entityType: 'sensor',
       entityId: before.id,
@@ -301,7 +301,7 @@ export function createSensorsService({
       }
       await db.transaction(async (tx) => {
         await tx.delete(sensors).where(eq(sensors.id, id));
-        await recordEvent(tx as unknown as Database, scope, {
+        await recordEvent(tx, scope, {
           companyId: null,
           entityType: 'sensor',
           entityId: id,
@@ -446,7 +446,7 @@ export function createSensorsService({
           .where(and(eq(sensors.buildingId, buildingId), sql`${column} <> ${value}`))
           .returning({ id: sensors.id, companyId: sensors.companyId });
         for (const row of changed) {
-          await recordEvent(tx as unknown as Database, scope, {
+          await recordEvent(tx, scope, {
             companyId: row.companyId,
             entityType: 'sensor',
             entityId: row.id,
@@ -619,7 +619,7 @@ export function createSensorsService({
                   where x.sensor_id = sensors.id and x.cleared_at is null))
               then ${SensorState.Tested}::smallint else ${SensorState.Stock}::smallint end
             where id = ${row.sensorId} and company_id is null`);
-          await recordEvent(tx as unknown as Database, scope, {
+          await recordEvent(tx, scope, {
             companyId: row.companyId,
             entityType: 'sensor',
             entityId: row.sensorId,

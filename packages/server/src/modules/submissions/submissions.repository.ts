@@ -23,10 +23,11 @@ import {
 } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { buildingBuckets, buildingUse } from '../../db/queries/rollup-reads.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { buildings, units } from '../../db/schema/portfolio.ts';
 import { submissions, usageDaily } from '../../db/schema/readings.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 
 export const submissionList = defineList({
   sortable: {

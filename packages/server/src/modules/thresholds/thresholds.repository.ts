@@ -4,11 +4,12 @@
 // scope is simply not found and its thresholds never change.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { companyApplianceThresholds, companyUnaccountedThresholds } from '../../db/schema/fleet.ts';
 import { applianceTypes } from '../../db/schema/lookups.ts';
 import { companies } from '../../db/schema/portfolio.ts';
-import { type EventInput, recordEvent } from '../../lib/events.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Transaction;

@@ -22,10 +22,11 @@ import {
   hoursWithin,
   rangeUsage,
 } from '../../db/queries/rollup-reads.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
 import { usageDaily, usageHourly, usageMonthly } from '../../db/schema/readings.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 import { visible } from '../portfolio/portfolio.repository.ts';
 
 const dailyColumn: Record<PortfolioLevel, SQL> = {

@@ -3,9 +3,10 @@
 // person is visible to the caller (`contactsInScope`, the one place scope touches contacts).
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { notificationContacts } from '../../db/schema/alerts.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 import type { Placement } from './placement.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { ContactRow } from './users.schemas.ts';

@@ -21,10 +21,11 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
+import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { userRoles, users, userTokens } from '../../db/schema/identity.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
-import { type Scope, scopeCondition } from '../../lib/tenant-scope.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 import type { Placement, RolePlacement } from './placement.ts';
 import type { UserRow } from './users.schemas.ts';
 

@@ -1,9 +1,10 @@
 // The event log (append-only): every state change worth auditing, with who made it and when.
 // Writers pass the transaction they change data in, so the event commits with the change or not
 // at all.
-import type { Database } from '../db/client.ts';
-import { events } from '../db/schema/alerts.ts';
-import type { Scope } from './tenant-scope.ts';
+
+import type { Scope } from '../../lib/tenant-scope.ts';
+import type { Executor } from '../client.ts';
+import { events } from '../schema/alerts.ts';
 
 export type EventInput = {
   readonly entityType: string;
@@ -15,8 +16,6 @@ export type EventInput = {
   readonly to?: unknown;
   readonly note?: string | null;
 };
-
-type Executor = Pick<Database, 'insert'>;
 
 export async function recordEvent(executor: Executor, actor: Scope | null, event: EventInput) {
   await executor.insert(events).values({
