@@ -1,10 +1,43 @@
 // The OpenAPI document, generated from every route's zod schemas, at /api/openapi.json, and an
-// interactive UI at /api/docs.
+// interactive UI at /api/docs. Each operation's security and the refusals the plugins give before
+// its handler runs come from the access table, so the document cannot drift from the guard.
+
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { type Access, accessFor } from '@flowsight/domain/access';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorSchema } from '../lib/http-schemas.ts';
+
+type RouteSchema = {
+  params?: unknown;
+  querystring?: unknown;
+  body?: unknown;
+  headers?: unknown;
+  response?: Record<string, unknown>;
+};
+
+/**
+ * What the access rule adds to a route's own schema: `security: []` on public routes, the
+ * integration key or the bearer token otherwise; 401 where a credential is checked, 403 where the
+ * caller's role is (the role table and the restricted companies' allow-list), and 400 wherever
+ * the request is validated (the error plugin's answer to a bad value).
+ */
+export function withAccess<S extends RouteSchema>(schema: S, access: Access): S {
+  const response = { ...schema.response };
+  const validated = schema.params || schema.querystring || schema.body || schema.headers;
+  if (validated) response[400] ??= errorSchema;
+  if (access !== 'public') response[401] ??= errorSchema;
+  if (access !== 'public' && access !== 'integration') response[403] ??= errorSchema;
+  const security =
+    access === 'public'
+      ? []
+      : access === 'integration'
+        ? [{ integrationKey: [] }]
+        : [{ bearer: [] }];
+  return { ...schema, security, response };
+}
 
 export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -26,8 +59,12 @@ export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
     },
     // Routes live under /api; the document names that once, as its server.
     transform: (input) => {
-      const output = jsonSchemaTransform(input);
-      return { ...output, url: output.url.replace(/^\/api(?=\/)/, '') };
+      const path = input.url.replace(/^\/api(?=\/)/, '');
+      const [method] = [input.route.method].flat();
+      const access = method ? accessFor(method, path) : undefined;
+      const schema = access ? withAccess(input.schema as RouteSchema, access) : input.schema;
+      const output = jsonSchemaTransform({ ...input, schema } as typeof input);
+      return { ...output, url: path };
     },
   });
   await app.register(swaggerUi, {
