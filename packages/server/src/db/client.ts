@@ -194,6 +194,14 @@ const rowTypes = {
 } as pg.CustomTypesConfig;
 
 /**
+ * The rows of a raw statement run on the database or a transaction: the one place that reads
+ * `execute`'s driver-specific result shape.
+ */
+export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
  * The rows of a read. On PostgreSQL it runs as a named prepared statement (one per SQL text): each
  * connection parses and plans it once, which is most of the time of a small chart query. PGlite
  * runs it as `db.execute` does. Rows have the same shape either way.

@@ -1,10 +1,7 @@
 // Response and parameter schemas of the fleet settings routes (the request bodies are the domain's
 // `fleet-settings.ts` schemas, which the web's forms use too).
 import { z } from 'zod';
-import { sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
-import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { idParams } from '../../lib/http-schemas.ts';
-import { defineList } from '../../lib/list-query.ts';
 
 export { idParams };
 /** The value travels in the path as text; the service checks it and names the allowed range. */
@@ -58,29 +55,5 @@ export const gallonThresholdSchema = z.object({
 });
 export type GallonThreshold = z.infer<typeof gallonThresholdSchema>;
 
-/** `GET /sensors/gallon-thresholds`: sortable, filterable and searchable fields. */
-export const gallonThresholdList = defineList({
-  sortable: {
-    id: sensorGallonThresholds.id,
-    mac_address: sensors.macAddress,
-    value: sensorGallonThresholds.value,
-    company_name: companies.name,
-    property_name: properties.name,
-    building_name: buildings.name,
-    unit_name: units.name,
-    updated_at: sensorGallonThresholds.updatedAt,
-  },
-  filterable: {
-    id: { column: sensorGallonThresholds.id, type: 'number' },
-    sensor_id: { column: sensorGallonThresholds.sensorId, type: 'number' },
-    mac_address: { column: sensors.macAddress, type: 'string' },
-    value: { column: sensorGallonThresholds.value, type: 'number' },
-    company_id: { column: sensors.companyId, type: 'number' },
-    property_id: { column: sensors.propertyId, type: 'number' },
-    building_id: { column: sensors.buildingId, type: 'number' },
-    unit_id: { column: sensors.unitId, type: 'number' },
-  },
-  searchable: [sensors.macAddress, companies.name, properties.name, buildings.name, units.name],
-  defaultSort: [{ field: 'mac_address', direction: 'ASC' }],
-  tieBreaker: sensorGallonThresholds.id,
-});
+// The list's fields are columns, so the definition lives with the queries.
+export { gallonThresholdList } from './gallon-thresholds.repository.ts';

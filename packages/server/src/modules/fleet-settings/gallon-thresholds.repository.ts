@@ -1,16 +1,40 @@
 // Per-micrometer gallon thresholds (`sensor_gallon_thresholds`). A threshold is seen through its
 // micrometer: the caller's scope applies to the sensor's company, property, building and unit.
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
-import type { ListQuery } from '../../lib/list-query.ts';
+import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { GallonThreshold } from './fleet-settings.schemas.ts';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
+/** `GET /sensors/gallon-thresholds`: sortable, filterable and searchable fields. */
+export const gallonThresholdList = defineList({
+  sortable: {
+    id: sensorGallonThresholds.id,
+    mac_address: sensors.macAddress,
+    value: sensorGallonThresholds.value,
+    company_name: companies.name,
+    property_name: properties.name,
+    building_name: buildings.name,
+    unit_name: units.name,
+    updated_at: sensorGallonThresholds.updatedAt,
+  },
+  filterable: {
+    id: { column: sensorGallonThresholds.id, type: 'number' },
+    sensor_id: { column: sensorGallonThresholds.sensorId, type: 'number' },
+    mac_address: { column: sensors.macAddress, type: 'string' },
+    value: { column: sensorGallonThresholds.value, type: 'number' },
+    company_id: { column: sensors.companyId, type: 'number' },
+    property_id: { column: sensors.propertyId, type: 'number' },
+    building_id: { column: sensors.buildingId, type: 'number' },
+    unit_id: { column: sensors.unitId, type: 'number' },
+  },
+  searchable: [sensors.macAddress, companies.name, properties.name, buildings.name, units.name],
+  defaultSort: [{ field: 'mac_address', direction: 'ASC' }],
+  tieBreaker: sensorGallonThresholds.id,
+});
 
 const sensorScope = (scope: Scope) =>
   scopeCondition(scope, {

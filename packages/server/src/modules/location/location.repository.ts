@@ -1,5 +1,5 @@
 // Queries of the location tables. Rows leave here in the API's snake_case shape.
-import { asc, count, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   cities,
@@ -8,7 +8,7 @@ import {
   states,
   timezones,
 } from '../../db/schema/location.ts';
-import type { ListQuery } from '../../lib/list-query.ts';
+import { defineList, type ListQuery } from '../../lib/list-query.ts';
 
 const countryColumns = {
   id: countries.id,
@@ -36,14 +36,53 @@ const timezoneColumns = {
   gmt_offset_seconds: timezones.gmtOffsetSeconds,
 };
 
+/** `GET /cities`: sortable, filterable and searchable fields. */
+export const cityListDefinition = defineList({
+  sortable: { id: cities.id, name: cities.name, state_id: cities.stateId },
+  filterable: {
+    id: { column: cities.id, type: 'number' },
+    name: { column: cities.name, type: 'string' },
+    state_id: { column: cities.stateId, type: 'number' },
+    country_id: { column: states.countryId, type: 'number' },
+  },
+  searchable: [cities.name],
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  tieBreaker: cities.id,
+});
+
 export function createLocationRepository(db: Database) {
   return {
-    countries: (where?: SQL) =>
-      db.select(countryColumns).from(countries).where(where).orderBy(asc(countries.name)),
-    states: (where?: SQL) =>
-      db.select(stateColumns).from(states).where(where).orderBy(asc(states.name)),
-    cities: (where?: SQL) =>
-      db.select(cityColumns).from(cities).where(where).orderBy(asc(cities.name), asc(cities.id)),
+    /** Every country, or the one with `id`. */
+    countries: (id?: number) =>
+      db
+        .select(countryColumns)
+        .from(countries)
+        .where(id === undefined ? undefined : eq(countries.id, id))
+        .orderBy(asc(countries.name)),
+    /** Every state, or the one with `id`, or those of a country. */
+    states: (by: { id?: number; countryId?: number } = {}) =>
+      db
+        .select(stateColumns)
+        .from(states)
+        .where(
+          and(
+            by.id === undefined ? undefined : eq(states.id, by.id),
+            by.countryId === undefined ? undefined : eq(states.countryId, by.countryId),
+          ),
+        )
+        .orderBy(asc(states.name)),
+    /** The city with `id`, or the cities of a state. */
+    cities: (by: { id?: number; stateId?: number }) =>
+      db
+        .select(cityColumns)
+        .from(cities)
+        .where(
+          and(
+            by.id === undefined ? undefined : eq(cities.id, by.id),
+            by.stateId === undefined ? undefined : eq(cities.stateId, by.stateId),
+          ),
+        )
+        .orderBy(asc(cities.name), asc(cities.id)),
     async pageOfCities(query: ListQuery) {
       const [rows, [total]] = await Promise.all([
         db
@@ -79,8 +118,13 @@ export function createLocationRepository(db: Database) {
         .where(afterId === undefined ? undefined : gt(cities.id, afterId))
         .orderBy(asc(cities.id))
         .limit(limit),
-    timezones: (where?: SQL) =>
-      db.select(timezoneColumns).from(timezones).where(where).orderBy(asc(timezones.name)),
+    /** Every time zone, or the one with `id`. */
+    timezones: (id?: number) =>
+      db
+        .select(timezoneColumns)
+        .from(timezones)
+        .where(id === undefined ? undefined : eq(timezones.id, id))
+        .orderBy(asc(timezones.name)),
     timezonesOfCountry: (countryId: number) =>
       db
         .select(timezoneColumns)

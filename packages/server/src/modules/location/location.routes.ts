@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { bearerSecurity, idParams } from '../../lib/http-schemas.ts';
+import { idParams } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { createLocationRepository } from './location.repository.ts';
 import {
@@ -21,30 +21,59 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/countries',
-    { schema: { tags, summary: 'All countries', response: { 200: z.array(countrySchema) } } },
+    {
+      schema: {
+        operationId: 'listCountries',
+        tags,
+        summary: 'All countries',
+        response: { 200: z.array(countrySchema) },
+      },
+    },
     () => service.listCountries(),
   );
   app.get(
     '/countries/:id',
     {
-      schema: { tags, summary: 'One country', params: idParams, response: { 200: countrySchema } },
+      schema: {
+        operationId: 'getCountry',
+        tags,
+        summary: 'One country',
+        params: idParams,
+        response: { 200: countrySchema },
+      },
     },
     (request) => service.getCountry(request.params.id),
   );
   app.get(
     '/states',
-    { schema: { tags, summary: 'All loaded states', response: { 200: z.array(stateSchema) } } },
+    {
+      schema: {
+        operationId: 'listStates',
+        tags,
+        summary: 'All loaded states',
+        response: { 200: z.array(stateSchema) },
+      },
+    },
     () => service.listStates(),
   );
   app.get(
     '/states/:id',
-    { schema: { tags, summary: 'One state', params: idParams, response: { 200: stateSchema } } },
+    {
+      schema: {
+        operationId: 'getState',
+        tags,
+        summary: 'One state',
+        params: idParams,
+        response: { 200: stateSchema },
+      },
+    },
     (request) => service.getState(request.params.id),
   );
   app.get(
     '/states/country/:id',
     {
       schema: {
+        operationId: 'listStatesOfCountry',
         tags,
         summary: 'States of a country',
         params: idParams,
@@ -57,6 +86,7 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
     '/cities',
     {
       schema: {
+        operationId: 'listCities',
         tags,
         summary: 'Cities, paged, with search and filters',
         querystring: cityListDefinition.querySchema,
@@ -73,8 +103,8 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
     '/cities/export-all',
     {
       schema: {
+        operationId: 'exportCities',
         tags,
-        security: bearerSecurity,
         summary: 'Every loaded city with its state and country, as CSV',
         querystring: csvExportQuerySchema,
         response: { 200: csvResponseSchema },
@@ -84,13 +114,22 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/cities/:id',
-    { schema: { tags, summary: 'One city', params: idParams, response: { 200: citySchema } } },
+    {
+      schema: {
+        operationId: 'getCity',
+        tags,
+        summary: 'One city',
+        params: idParams,
+        response: { 200: citySchema },
+      },
+    },
     (request) => service.getCity(request.params.id),
   );
   app.get(
     '/cities/state/:id',
     {
       schema: {
+        operationId: 'listCitiesOfState',
         tags,
         summary: 'Cities of a state',
         params: idParams,
@@ -101,13 +140,21 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/timezones',
-    { schema: { tags, summary: 'IANA time zones', response: { 200: z.array(timezoneSchema) } } },
+    {
+      schema: {
+        operationId: 'listTimezones',
+        tags,
+        summary: 'IANA time zones',
+        response: { 200: z.array(timezoneSchema) },
+      },
+    },
     () => service.listTimezones(),
   );
   app.get(
     '/timezones/:id',
     {
       schema: {
+        operationId: 'getTimezone',
         tags,
         summary: 'One time zone',
         params: idParams,
@@ -120,6 +167,7 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
     '/timezones/country/:id',
     {
       schema: {
+        operationId: 'listTimezonesOfCountry',
         tags,
         summary: 'Time zones of a country',
         params: idParams,

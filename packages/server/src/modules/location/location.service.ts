@@ -1,10 +1,8 @@
 // Countries, states, cities and time zones for address and property forms.
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { cities, countries, states, timezones } from '../../db/schema/location.ts';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import type { ListQuery } from '../../lib/list-query.ts';
 import type { createLocationRepository } from './location.repository.ts';
 
 export const countrySchema = z.object({
@@ -33,18 +31,8 @@ export const timezoneSchema = z.object({
   gmt_offset_seconds: z.number().int(),
 });
 
-export const cityListDefinition = defineList({
-  sortable: { id: cities.id, name: cities.name, state_id: cities.stateId },
-  filterable: {
-    id: { column: cities.id, type: 'number' },
-    name: { column: cities.name, type: 'string' },
-    state_id: { column: cities.stateId, type: 'number' },
-    country_id: { column: states.countryId, type: 'number' },
-  },
-  searchable: [cities.name],
-  defaultSort: [{ field: 'name', direction: 'ASC' }],
-  tieBreaker: cities.id,
-});
+// The list's fields are columns, so the definition lives with the queries; routes take it from here.
+export { cityListDefinition } from './location.repository.ts';
 
 type LocationRepository = ReturnType<typeof createLocationRepository>;
 
@@ -67,17 +55,15 @@ const one = <T>(rows: T[], what: string): T => {
 export function createLocationService(repository: LocationRepository) {
   return {
     listCountries: () => repository.countries(),
-    getCountry: async (id: number) =>
-      one(await repository.countries(eq(countries.id, id)), 'Country'),
+    getCountry: async (id: number) => one(await repository.countries(id), 'Country'),
     listStates: () => repository.states(),
-    getState: async (id: number) => one(await repository.states(eq(states.id, id)), 'State'),
-    listStatesOfCountry: (countryId: number) => repository.states(eq(states.countryId, countryId)),
+    getState: async (id: number) => one(await repository.states({ id }), 'State'),
+    listStatesOfCountry: (countryId: number) => repository.states({ countryId }),
     listCities: (query: ListQuery) => repository.pageOfCities(query),
-    getCity: async (id: number) => one(await repository.cities(eq(cities.id, id)), 'City'),
-    listCitiesOfState: (stateId: number) => repository.cities(eq(cities.stateId, stateId)),
+    getCity: async (id: number) => one(await repository.cities({ id }), 'City'),
+    listCitiesOfState: (stateId: number) => repository.cities({ stateId }),
     listTimezones: () => repository.timezones(),
-    getTimezone: async (id: number) =>
-      one(await repository.timezones(eq(timezones.id, id)), 'Time zone'),
+    getTimezone: async (id: number) => one(await repository.timezones(id), 'Time zone'),
     listTimezonesOfCountry: (countryId: number) => repository.timezonesOfCountry(countryId),
     exportCities: (timeZone: string) =>
       csvFile(

@@ -123,7 +123,7 @@ export type SubmissionRecord = {
 };
 
 /** The hierarchy column of the readings for each level. */
-export const levelColumn = {
+const levelColumn = {
   company: submissions.companyId,
   property: submissions.propertyId,
   building: submissions.buildingId,
@@ -137,12 +137,17 @@ const dailyLevelColumn = {
 } as const;
 
 /** The lists outside the hierarchy (system roles): readings no unit owns, keep-alives, legacy frames. */
-export const specialLists = {
+const specialLists = {
   unassigned: isNull(submissions.unitId),
   keepalive: eq(submissions.kind, 'keepalive'),
   'parsed-old': eq(submissions.kind, 'usage_v1'),
 } as const;
 export type SpecialList = keyof typeof specialLists;
+
+/** Whose readings: a place's, or one of the lists outside the hierarchy. */
+export type ReadingsOf = { level: PortfolioLevel; id: number } | { list: SpecialList };
+const readingsOf = (of: ReadingsOf): SQL =>
+  'list' in of ? specialLists[of.list] : eq(levelColumn[of.level], of.id);
 
 const inScope = (scope: Scope) =>
   scopeCondition(scope, {
@@ -153,7 +158,7 @@ const inScope = (scope: Scope) =>
   });
 
 /** The window of a list: the caller's measured_at filter, else the last 30 days. */
-export function windowOf(query: ListQuery, now: Date): SQL | undefined {
+function windowOf(query: ListQuery, now: Date): SQL | undefined {
   if (query.filter.measured_at !== undefined) return undefined;
   return gte(
     submissions.measuredAt,
@@ -162,7 +167,7 @@ export function windowOf(query: ListQuery, now: Date): SQL | undefined {
 }
 
 /** Readings measured inside the window, both ends included. */
-export const within = (window: ReadingsWindow): SQL =>
+const within = (window: ReadingsWindow): SQL =>
   between(submissions.measuredAt, window.from, window.to);
 
 export function createSubmissionsRepository(db: Database) {
@@ -174,8 +179,9 @@ export function createSubmissionsRepository(db: Database) {
       .leftJoin(buildings, eq(buildings.id, submissions.buildingId));
 
   return {
-    async page(scope: Scope, query: ListQuery, where: SQL | undefined) {
-      const condition = and(inScope(scope), query.where, where);
+    /** A page of the readings, within the query's window (by default the last 30 days). */
+    async page(scope: Scope, of: ReadingsOf, query: ListQuery, now: Date) {
+      const condition = and(inScope(scope), query.where, readingsOf(of), windowOf(query, now));
       const [rows, [total]] = await Promise.all([
         select(submissionColumns)
           .where(condition)
@@ -187,11 +193,11 @@ export function createSubmissionsRepository(db: Database) {
       return { rows, total: total?.total ?? 0 };
     },
 
-    async count(scope: Scope, where: SQL | undefined) {
+    async count(scope: Scope, of: ReadingsOf, query: ListQuery, now: Date) {
       const [row] = await db
         .select({ total: count() })
         .from(submissions)
-        .where(and(inScope(scope), where));
+        .where(and(inScope(scope), readingsOf(of), query.where, windowOf(query, now)));
       return row?.total ?? 0;
     },
 
@@ -204,7 +210,7 @@ export function createSubmissionsRepository(db: Database) {
      */
     async chunk(
       scope: Scope,
-      where: SQL | undefined,
+      selection: { of: ReadingsOf; query: ListQuery; window: ReadingsWindow },
       after: { at: Date; id: number } | undefined,
       limit: number,
     ) {
@@ -218,7 +224,15 @@ export function createSubmissionsRepository(db: Database) {
       const chunk = db
         .select({ ...own, payload_hex: payload_hex.as('payload_hex') })
         .from(submissions)
-        .where(and(inScope(scope), where, next))
+        .where(
+          and(
+            inScope(scope),
+            readingsOf(selection.of),
+            selection.query.where,
+            within(selection.window),
+            next,
+          ),
+        )
         .orderBy(desc(submissions.measuredAt), desc(submissions.id))
         .limit(limit)
         .as('chunk');

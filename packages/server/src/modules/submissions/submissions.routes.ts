@@ -1,7 +1,6 @@
 // Readings routes: the same five calls under each level of the hierarchy
 // (`/{companies|properties|buildings|units}/{id}/submissions[...]`), a unit's first and last
 // reading, and the provider's lists of readings outside the hierarchy (`/submissions/...`).
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import {
   READINGS_DEFAULT_WINDOW_DAYS,
   READINGS_EXPORT_MAX_DAYS,
@@ -10,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { SpecialList } from './submissions.repository.ts';
@@ -26,9 +26,7 @@ import {
 
 const tags = ['submissions'];
 const countSchema = z.object({ count: z.number().int() });
-const doc = <T extends object>(summary: string, schema: T) => ({
-  schema: { tags, summary, security: bearerSecurity, ...schema },
-});
+const doc = routeDocs('submissions');
 
 /** What every readings export states about its window and its limits. */
 const exportDescription = [
@@ -39,13 +37,6 @@ const exportDescription = [
   'answered 429 with Retry-After. Every parameter is checked before the file starts.',
 ].join(' ');
 
-/** Path segment of each level, as the hierarchy's own routes name it. */
-export const levelPaths: readonly [string, PortfolioLevel][] = [
-  ['companies', 'company'],
-  ['properties', 'property'],
-  ['buildings', 'building'],
-  ['units', 'unit'],
-];
 /** Path segment of each provider list. */
 export const specialPaths: readonly [string, SpecialList][] = [
   ['unassigned', 'unassigned'],
@@ -61,6 +52,7 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
     app.get(
       `/${path}/:id/submissions`,
       doc(
+        `list${pascalCase(level)}Submissions`,
         `Readings of the ${level}, newest first (last 30 days unless filter.measured_at is given)`,
         {
           params: idParams,
@@ -76,46 +68,67 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
     );
     app.get(
       `/${path}/:id/submissions/count`,
-      doc(`How many readings of the ${level} match the filters`, {
-        params: idParams,
-        querystring: submissionListQuerySchema,
-        response: { 200: countSchema, 400: errorSchema, 404: errorSchema },
-      }),
+      doc(
+        `count${pascalCase(level)}Submissions`,
+        `How many readings of the ${level} match the filters`,
+        {
+          params: idParams,
+          querystring: submissionListQuerySchema,
+          response: { 200: countSchema, 400: errorSchema, 404: errorSchema },
+        },
+      ),
       (r) => service.count(scopeOf(r), level, r.params.id, r.query),
     );
     app.get(
       `/${path}/:id/submissions/export`,
-      doc(`The ${level}'s readings matching the filters, as CSV`, {
-        description: exportDescription,
-        params: idParams,
-        querystring: submissionExportQuerySchema,
-        response: { 200: csvResponseSchema, 400: errorSchema, 404: errorSchema, 429: errorSchema },
-      }),
+      doc(
+        `export${pascalCase(level)}Submissions`,
+        `The ${level}'s readings matching the filters, as CSV`,
+        {
+          description: exportDescription,
+          params: idParams,
+          querystring: submissionExportQuerySchema,
+          response: {
+            200: csvResponseSchema,
+            400: errorSchema,
+            404: errorSchema,
+            429: errorSchema,
+          },
+        },
+      ),
       async (r, reply) =>
         sendCsv(reply, await service.exportCsv(scopeOf(r), level, r.params.id, r.query)),
     );
     app.get(
       `/${path}/:id/submissions-gallons-count`,
-      doc(`Gallons and readings of the ${level} (local dates, both ends included)`, {
-        params: idParams,
-        querystring: gallonsRangeSchema,
-        response: { 200: gallonsCountSchema, 400: errorSchema, 404: errorSchema },
-      }),
+      doc(
+        `get${pascalCase(level)}SubmissionGallons`,
+        `Gallons and readings of the ${level} (local dates, both ends included)`,
+        {
+          params: idParams,
+          querystring: gallonsRangeSchema,
+          response: { 200: gallonsCountSchema, 400: errorSchema, 404: errorSchema },
+        },
+      ),
       (r) => service.gallons(scopeOf(r), level, r.params.id, r.query),
     );
     app.get(
       `/${path}/:id/sensors/submissions-gallons-count`,
-      doc(`Gallons and readings of each micrometer of the ${level}`, {
-        params: idParams,
-        querystring: gallonsRangeSchema,
-        response: { 200: z.array(sensorGallonsSchema), 400: errorSchema, 404: errorSchema },
-      }),
+      doc(
+        `get${pascalCase(level)}SensorSubmissionGallons`,
+        `Gallons and readings of each micrometer of the ${level}`,
+        {
+          params: idParams,
+          querystring: gallonsRangeSchema,
+          response: { 200: z.array(sensorGallonsSchema), 400: errorSchema, 404: errorSchema },
+        },
+      ),
       (r) => service.gallonsBySensor(scopeOf(r), level, r.params.id, r.query),
     );
   }
   app.get(
     '/units/:id/submissions/:mode',
-    doc("The unit's first or last reading", {
+    doc('getUnitEdgeSubmission', "The unit's first or last reading", {
       params: idParams.extend({ mode: z.enum(['first', 'last']) }),
       response: { 200: submissionSchema, 400: errorSchema, 404: errorSchema },
     }),
@@ -125,15 +138,19 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
   for (const [path, list] of specialPaths) {
     app.get(
       `/submissions/${path}`,
-      doc(`Readings: ${path} (last 30 days unless filter.measured_at is given)`, {
-        querystring: submissionListQuerySchema,
-        response: { 200: listResponseSchema(submissionSchema), 400: errorSchema },
-      }),
+      doc(
+        `list${pascalCase(path)}Submissions`,
+        `Readings: ${path} (last 30 days unless filter.measured_at is given)`,
+        {
+          querystring: submissionListQuerySchema,
+          response: { 200: listResponseSchema(submissionSchema), 400: errorSchema },
+        },
+      ),
       (r) => service.listSpecial(scopeOf(r), list, r.query, r.url),
     );
     app.get(
       `/submissions/${path}/count`,
-      doc(`How many ${path} readings match the filters`, {
+      doc(`count${pascalCase(path)}Submissions`, `How many ${path} readings match the filters`, {
         querystring: submissionListQuerySchema,
         response: { 200: countSchema, 400: errorSchema },
       }),
@@ -141,11 +158,15 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
     );
     app.get(
       `/submissions/${path}/export`,
-      doc(`The ${path} readings matching the filters, as CSV`, {
-        description: exportDescription,
-        querystring: submissionExportQuerySchema,
-        response: { 200: csvResponseSchema, 400: errorSchema, 429: errorSchema },
-      }),
+      doc(
+        `export${pascalCase(path)}Submissions`,
+        `The ${path} readings matching the filters, as CSV`,
+        {
+          description: exportDescription,
+          querystring: submissionExportQuerySchema,
+          response: { 200: csvResponseSchema, 400: errorSchema, 429: errorSchema },
+        },
+      ),
       async (r, reply) => sendCsv(reply, await service.exportSpecial(scopeOf(r), list, r.query)),
     );
   }

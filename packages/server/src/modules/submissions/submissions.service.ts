@@ -5,7 +5,6 @@ import { localDateSchema } from '@flowsight/domain/input';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { READINGS_EXPORTS_PER_USER, readingsExportWindow } from '@flowsight/domain/readings-window';
-import { and, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type CsvColumn,
@@ -21,14 +20,11 @@ import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
 import {
-  levelColumn,
+  type ReadingsOf,
   type SpecialList,
   type SubmissionRecord,
   type SubmissionsRepository,
-  specialLists,
   submissionList,
-  windowOf,
-  within,
 } from './submissions.repository.ts';
 
 export const submissionListQuerySchema = submissionList.querySchema;
@@ -156,16 +152,14 @@ export function createSubmissionsService({
     if (!(await portfolio.one(level, scope, id))) throw new NotFound(placeNotFound(level));
   }
 
-  async function listed(scope: Scope, input: ListQueryInput, url: string, where: SQL) {
+  async function listed(scope: Scope, input: ListQueryInput, url: string, of: ReadingsOf) {
     const query = submissionList.toQuery(input);
-    const { rows, total } = await repository.page(scope, query, and(where, windowOf(query, now())));
+    const { rows, total } = await repository.page(scope, of, query, now());
     return listEnvelope(rows.map(toSubmission), total, query, url);
   }
-  async function counted(scope: Scope, input: ListQueryInput, where: SQL) {
+  async function counted(scope: Scope, input: ListQueryInput, of: ReadingsOf) {
     const query = submissionList.toQuery(input);
-    return {
-      count: await repository.count(scope, and(where, query.where, windowOf(query, now()))),
-    };
+    return { count: await repository.count(scope, of, query, now()) };
   }
 
   /**
@@ -177,18 +171,18 @@ export function createSubmissionsService({
     scope: Scope,
     entity: string,
     input: z.output<typeof submissionExportQuerySchema>,
-    where: SQL,
+    of: ReadingsOf,
   ): Promise<CsvFile> {
     const { timeZone, ...filters } = input;
     const query = submissionList.toQuery({ ...filters, page: 1, limit: 1 });
     const measuredAt = filters['filter.measured_at'];
     const window = readingsExportWindow(measuredAt === undefined ? [] : [measuredAt].flat(), now());
     if (!window.ok) throw new Invalid([window.error]);
-    const condition = and(where, query.where, within(window.window));
+    const selection = { of, query, window: window.window };
     async function* rows(): AsyncGenerator<CsvRow> {
       const records = keysetChunks(
         (after: { at: Date; id: number } | undefined, limit) =>
-          repository.chunk(scope, condition, after, limit),
+          repository.chunk(scope, selection, after, limit),
         (record) => ({ at: new Date(record.measured_at), id: record.id }),
         EXPORT_CHUNK,
       );
@@ -216,11 +210,11 @@ export function createSubmissionsService({
       url: string,
     ) {
       await requirePlace(scope, level, id);
-      return listed(scope, input, url, eq(levelColumn[level], id));
+      return listed(scope, input, url, { level, id });
     },
     async count(scope: Scope, level: PortfolioLevel, id: number, input: ListQueryInput) {
       await requirePlace(scope, level, id);
-      return counted(scope, input, eq(levelColumn[level], id));
+      return counted(scope, input, { level, id });
     },
     async exportCsv(
       scope: Scope,
@@ -229,17 +223,17 @@ export function createSubmissionsService({
       input: z.output<typeof submissionExportQuerySchema>,
     ) {
       await requirePlace(scope, level, id);
-      return exported(scope, `submissions-${level}-${id}`, input, eq(levelColumn[level], id));
+      return exported(scope, `submissions-${level}-${id}`, input, { level, id });
     },
     listSpecial: (scope: Scope, list: SpecialList, input: ListQueryInput, url: string) =>
-      listed(scope, input, url, specialLists[list]),
+      listed(scope, input, url, { list }),
     countSpecial: (scope: Scope, list: SpecialList, input: ListQueryInput) =>
-      counted(scope, input, specialLists[list]),
+      counted(scope, input, { list }),
     exportSpecial: (
       scope: Scope,
       list: SpecialList,
       input: z.output<typeof submissionExportQuerySchema>,
-    ) => exported(scope, `submissions-${list}`, input, specialLists[list]),
+    ) => exported(scope, `submissions-${list}`, input, { list }),
     async edge(scope: Scope, unitId: number, mode: 'first' | 'last') {
       await requirePlace(scope, 'unit', unitId);
       const row = await repository.edge(scope, unitId, mode);
