@@ -4,8 +4,8 @@ import { isCompanyRole } from '@flowsight/domain/roles';
 import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { withEnglishPages } from '@/i18n/i18n';
+import { useSignedInSession } from '@/lib/session';
 
 // The list's code loads only for those who see it; company roles are redirected at once, with
 // progress shown until their company's page is there.

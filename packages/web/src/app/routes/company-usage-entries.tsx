@@ -2,9 +2,9 @@
 // (company roles have /dashboard).
 import { isSystemRole } from '@flowsight/domain/roles';
 import { Navigate, useOutletContext } from 'react-router';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import type { CompanyDetail } from '@/features/portfolio/api/get-records';
 import { CompanyDashboard } from '@/features/usage/routes/company-dashboard';
+import { useSignedInSession } from '@/lib/session';
 
 export function CompanyDashboardEntry() {
   const company = useOutletContext<CompanyDetail>();

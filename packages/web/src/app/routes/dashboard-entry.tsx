@@ -1,11 +1,21 @@
 // /dashboard (company roles, not a restricted company: the shell's route rules keep others out):
-// the usage feature's dashboard for the active role's company.
+// the usage feature's dashboard for the active role's company, with the users feature's prompt to
+// add a notification contact for the roles that may add one — composed here, since features do
+// not import each other.
 import { Navigate } from 'react-router';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { DashboardPage } from '@/features/usage/routes/company-dashboard';
+import { AddContactPrompt } from '@/features/users/components/add-contact-prompt';
+import { contactsAccess } from '@/features/users/utils/role-placement';
+import { useSignedInSession } from '@/lib/session';
 
 export function DashboardEntry() {
-  const { activeRole } = useSignedInSession();
+  const { activeRole, user } = useSignedInSession();
   if (activeRole.company_id === null) return <Navigate to="/companies" replace />;
-  return <DashboardPage companyId={activeRole.company_id} companyName={activeRole.company_name} />;
+  return (
+    <DashboardPage
+      companyId={activeRole.company_id}
+      companyName={activeRole.company_name}
+      notice={contactsAccess(activeRole).write ? <AddContactPrompt userId={user.id} /> : null}
+    />
+  );
 }

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { resetAnalytics } from '@/lib/analytics';
 import { onUnauthorized } from '@/lib/api-client';
+import { AuthContext, type AuthContextValue, type AuthState } from '@/lib/session';
 import {
   clearSession,
   getServiceToken,
@@ -16,7 +17,6 @@ import {
 import { getMe } from '../api/get-me';
 import { getNewToken } from '../api/get-new-token';
 import { logout } from '../api/logout';
-import { AuthContext, type AuthContextValue, type AuthState } from '../hooks/use-auth';
 import { rememberRoleSwitch } from '../utils/role-switch-notice';
 
 const initializing: AuthState = {

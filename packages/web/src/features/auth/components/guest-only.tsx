@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/session';
 import { landingPath } from '../utils/landing-path';
 
 /**

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/session';
 import { defaultPathOf } from '../utils/landing-path';
 
 /** The root path: the active role's default path when signed in, otherwise sign-in. */

@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { PASSWORD_CHANGED_MESSAGE } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
+import { useAuth } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
@@ -22,7 +23,6 @@ import {
 } from '../components/new-password-fields';
 import { PasswordTextField } from '../components/password-text-field';
 import { ServerMessages } from '../components/server-messages';
-import { useAuth } from '../hooks/use-auth';
 import { defaultPathOf } from '../utils/landing-path';
 
 type ChangePasswordValues = NewPasswordValues & { oldPassword: string };

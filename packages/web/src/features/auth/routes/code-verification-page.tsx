@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { errorMessages } from '@/lib/api-error';
+import { useAuth } from '@/lib/session';
 import { useLoginMfa } from '../api/login-mfa';
 import { AuthCard } from '../components/auth-card';
 import { FormTextField } from '../components/form-text-field';
 import { ServerMessages } from '../components/server-messages';
-import { useAuth } from '../hooks/use-auth';
 import { readMfaToken } from '../utils/navigation-state';
 import { codeProblem } from '../utils/validation';
 

@@ -6,12 +6,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { errorMessages } from '@/lib/api-error';
+import { useAuth } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { FormTextField } from '../components/form-text-field';
 import { PasswordTextField } from '../components/password-text-field';
 import { ServerMessages } from '../components/server-messages';
-import { useAuth } from '../hooks/use-auth';
 import { readNotice } from '../utils/navigation-state';
 import { emailProblem, loginPasswordProblem } from '../utils/validation';
 

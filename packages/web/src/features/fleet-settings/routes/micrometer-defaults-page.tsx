@@ -3,7 +3,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { ConfigDefaultsSection } from '../components/config-defaults-section';
 import { GallonThresholdsSection } from '../components/gallon-thresholds-section';
 import { mayChange } from '../utils/access';

@@ -30,7 +30,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { useMicrometerByMac } from '../api/get-micrometer-by-mac';
 import { useMicrometerIssue } from '../api/get-micrometer-issue';
 import { RECENT_READINGS, useMicrometerReadings } from '../api/get-micrometer-readings';

@@ -7,7 +7,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { type PlaceLevel, type PlaceOption, usePlaceOptions } from '../api/get-place-options';
 
 export type PlaceChoice = {

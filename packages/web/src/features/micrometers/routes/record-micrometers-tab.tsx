@@ -6,7 +6,7 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { isSystemRole } from '@flowsight/domain/roles';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { BuildingBulkActions } from '../components/building-bulk-actions';
 import { type MicrometerColumn, MicrometerTable } from '../components/micrometer-table';
 import type { MicrometerFilter } from '../utils/list-params';

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { useUnitTitle } from '@/lib/unit-title';
 import { type BuildingRow, buildingsQueryOptions } from '../api/get-buildings';
 import { type CompanyRow, companiesQueryOptions } from '../api/get-companies';

@@ -23,8 +23,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useLocation, useResolvedPath } from 'react-router';
 import { StatusMessage } from '@/components/status-message';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { errorMessages, isApiError } from '@/lib/api-error';
+import { useSignedInSession } from '@/lib/session';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 
 export type RecordTab = { path: string; label: string };

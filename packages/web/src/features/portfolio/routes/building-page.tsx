@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { useBuildingCounts } from '../api/get-record-counts';
 import { type BuildingDetail, useBuilding } from '../api/get-records';
 import { BuildingFormDialog } from '../components/building-form-dialog';

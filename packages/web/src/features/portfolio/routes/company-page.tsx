@@ -12,7 +12,7 @@ import ListItem from '@mui/material/ListItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { useCompanyCounts } from '../api/get-record-counts';
 import { type CompanyDetail, useCompany } from '../api/get-records';
 import { CompanyFormDialog } from '../components/company-form-dialog';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { CompanyFormDialog } from '../components/company-form-dialog';
 import { BuildingList, CompanyList, PropertyList } from '../components/portfolio-lists';
 import { mayDo } from '../utils/access';

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { useUnitTitle } from '@/lib/unit-title';
 import { type UnitDetail, useUnit } from '../api/get-records';
 import { RecordLayout } from '../components/record-layout';

@@ -25,11 +25,11 @@ import { DateRangeFields } from '@/components/date-range-fields';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { PageLoader } from '@/components/page-loader';
 import { RecordPicker } from '@/components/record-picker';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
 import { useTranslateMessage } from '@/i18n/messages';
 import { ApiError, errorMessages } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download-file';
 import { MAX_RANGE_DAYS, rangeProblem } from '@/lib/local-date-range';
+import { useSignedInSession } from '@/lib/session';
 import {
   gallonsReportCsvPath,
   type ReportGranularity,

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInSession } from '@/features/auth/hooks/use-auth';
+import { useSignedInSession } from '@/lib/session';
 import { type ApplianceThreshold, useCompanyThresholds } from '../api/get-company-thresholds';
 import { ThresholdDialog } from '../components/threshold-dialog';
 import { UnaccountedWaterCard } from '../components/unaccounted-water-card';

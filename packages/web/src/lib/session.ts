@@ -1,5 +1,6 @@
 // The signed-in session as the pages see it (spec section 3, "Auth state"), and what they may do
-// with it. `AuthProvider` owns the state; pages read it through `useAuth`.
+// with it. The auth feature's `AuthProvider` owns the state; every feature reads it through
+// `useAuth` or `useSignedInSession`, which is why it lives here and not in the auth feature.
 import type { Session, SessionRole } from '@flowsight/domain/auth';
 import { createContext, useContext } from 'react';
 
