@@ -5,6 +5,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatistics } from '../api/get-statistics';
 import { AlertsChartCard } from '../components/alerts-chart-card';
@@ -60,10 +61,15 @@ export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
   );
 }
 
-export type DashboardPageProps = { companyId: number; companyName: string | null };
+export type DashboardPageProps = {
+  companyId: number;
+  companyName: string | null;
+  /** Shown above the figures: what the person should set up (composed by the app). */
+  notice?: ReactNode;
+};
 
 /** /dashboard: the active role's company. */
-export function DashboardPage({ companyId, companyName }: DashboardPageProps) {
+export function DashboardPage({ companyId, companyName, notice }: DashboardPageProps) {
   const { t } = useTranslation();
   return (
     <Stack spacing={2}>
@@ -75,6 +81,7 @@ export function DashboardPage({ companyId, companyName }: DashboardPageProps) {
           <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{companyName}</Typography>
         )}
       </Box>
+      {notice}
       <CompanyDashboard companyId={companyId} />
     </Stack>
   );

@@ -1,0 +1,164 @@
+import englishFrame from 'virtual:english/frame';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appRoutes } from '@/app/router';
+import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { type MockApi, type MockApiHandler, mockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+
+const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
+const systemAdmin = roleFixture({
+  id: 21,
+  user_role_type_id: 1,
+  company_id: null,
+  company_type_id: null,
+  company_name: null,
+});
+
+const harbor = {
+  id: 1,
+  name: 'Harbor Homes',
+  company_type_id: 1,
+  allow_assignment: false,
+  phone: null,
+  email: null,
+  timezone_id: null,
+  street: '1 Harbor Way',
+  city_id: 10,
+  city_name: 'Boston',
+  state_id: 5,
+  state_name: 'Massachusetts',
+  country_id: 233,
+  postal: '02110',
+  properties_count: 1,
+  buildings_count: 1,
+  units_count: 2,
+  created_at: '2026-01-05T10:00:00.000Z',
+  billing_properties: [],
+};
+
+const contact = {
+  id: 3,
+  user_id: 7,
+  notification_method_id: 1,
+  destination: 'daniel@example.test',
+  enabled: true,
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: null,
+  property_name: null,
+  building_id: null,
+  building_name: null,
+  unit_id: null,
+  unit_name: null,
+};
+
+function signedInAs(role: ReturnType<typeof roleFixture>, contacts: MockApiHandler): MockApi {
+  const session = sessionFixture({ roles: [role], active_role_id: role.id });
+  setServiceToken('stored-token');
+  setUserActiveRole(String(role.id));
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(session)),
+    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+    [`GET /users/${session.user.id}/notification-contacts`]: contacts,
+    'GET /companies/1': () => reply(200, harbor),
+  });
+}
+
+const contactCalls = (api: MockApi) =>
+  api.calls().filter((call) => call === 'GET /users/7/notification-contacts').length;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the dashboard’s prompt to add a notification contact', () => {
+  it('asks a manager without contacts to add one, links to Settings and stays dismissed', async () => {
+    const api = signedInAs(manager, () => reply(200, []));
+    const view = renderRoutes(appRoutes, { path: '/dashboard' });
+    const prompt = await screen.findByTestId('add-contact-prompt');
+    expect(prompt.textContent).toContain('Where should alerts reach you?');
+    expect(within(prompt).getByRole('link', { name: 'Add a contact' }).getAttribute('href')).toBe(
+      '/settings#contacts',
+    );
+
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Hide this tip' }));
+    expect(screen.queryByTestId('add-contact-prompt')).toBeNull();
+    view.unmount();
+
+    // Dismissed for good in this browser: not shown, not even asked for, on the next visit.
+    const calls = contactCalls(api);
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('company-dashboard');
+    expect(screen.queryByTestId('add-contact-prompt')).toBeNull();
+    expect(contactCalls(api)).toBe(calls);
+  });
+
+  it('opens the contacts section of Settings from the prompt', async () => {
+    signedInAs(manager, () => reply(200, []));
+    const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
+    fireEvent.click(await screen.findByRole('link', { name: 'Add a contact' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(router.state.location.hash).toBe('#contacts');
+    expect(await screen.findByTestId('settings-contacts')).toBeTruthy();
+  });
+
+  it('says nothing to a manager who has a contact', async () => {
+    const api = signedInAs(manager, () => reply(200, [contact]));
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('company-dashboard');
+    await waitFor(() => expect(contactCalls(api)).toBe(1));
+    // Let the answer reach the page before looking.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('add-contact-prompt')).toBeNull();
+  });
+
+  it('shows nothing while the contacts load, and nothing when they cannot be read', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = signedInAs(
+      manager,
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('company-dashboard');
+    await waitFor(() => expect(contactCalls(api)).toBe(1));
+    expect(screen.queryByTestId('add-contact-prompt')).toBeNull();
+    answer(reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'Failed' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('add-contact-prompt')).toBeNull();
+  });
+
+  it('is not shown on a company’s dashboard tab to system staff', async () => {
+    const api = signedInAs(systemAdmin, () => reply(200, []));
+    renderRoutes(appRoutes, { path: '/companies/1/dashboard' });
+    await screen.findByTestId('company-dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('add-contact-prompt')).toBeNull();
+    expect(contactCalls(api)).toBe(0);
+  });
+
+  it('needs no English beyond the part bundled with the app frame', async () => {
+    signedInAs(manager, () => reply(200, []));
+    const missing: string[] = [];
+    const frameOnly = i18next.createInstance();
+    void frameOnly.use(initReactI18next).init({
+      resources: { en: { translation: englishFrame } },
+      lng: 'en',
+      fallbackLng: 'en',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      saveMissing: true,
+      missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
+    });
+    renderRoutes(appRoutes, { path: '/dashboard', i18n: frameOnly });
+    const prompt = await screen.findByTestId('add-contact-prompt');
+    expect(within(prompt).getByRole('link', { name: 'Add a contact' })).toBeTruthy();
+    expect(missing.filter((key) => key.startsWith('usage.dashboard.'))).toEqual([]);
+  });
+});
