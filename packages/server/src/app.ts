@@ -240,9 +240,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const ingestService = createIngestService(database.db);
   app.decorate('ingest', ingestService);
   const portfolioRepository = createPortfolioRepository(database.db);
+  const portfolioService = createPortfolioService({
+    repository: portfolioRepository,
+    writes: createPortfolioWrites(database.db),
+  });
   const submissionsService = createSubmissionsService({
     repository: createSubmissionsRepository(database.db),
-    portfolio: portfolioRepository,
+    portfolio: portfolioService,
   });
   const alertEngine = createAlertEngine(database.db);
   app.decorate('alerts', alertEngine);
@@ -259,7 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const alertsService = createAlertsService({
     db: database.db,
     repository: createAlertsRepository(database.db),
-    portfolio: portfolioRepository,
+    portfolio: portfolioService,
     engine: alertEngine,
   });
   const alertMail = createAlertMail({
@@ -277,12 +281,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const sensorsService = createSensorsService({
     db: database.db,
     repository: createSensorsRepository(database.db),
-    portfolio: portfolioRepository,
+    portfolio: portfolioService,
     downlinks: downlinkQueue,
-  });
-  const portfolioService = createPortfolioService({
-    repository: portfolioRepository,
-    writes: createPortfolioWrites(database.db),
   });
 
   await app.register(

@@ -7,7 +7,9 @@
 
 import { mayFindStock, type StockLookup } from '@flowsight/domain/access';
 import { RoleType, type RoleTypeId } from '@flowsight/domain/lookups';
+import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { isSystemRole } from '@flowsight/domain/roles';
+import { NotFound } from './errors.ts';
 
 export type Scope = {
   readonly userId: number;
@@ -47,6 +49,26 @@ export function inScope(
     within(scope.buildingId, record.buildingId) &&
     within(scope.unitId, record.unitId)
   );
+}
+
+/** A lookup of a place that answers nothing for a place outside the caller's scope. */
+export type FindPlace<Place> = (
+  scope: Scope,
+  level: PortfolioLevel,
+  id: number,
+) => Promise<Place | undefined | null>;
+
+/**
+ * The one "is this place within my scope" check, built on a module's own place lookup: the place,
+ * or NotFound naming its level when it does not exist or lies outside the scope (the two are not
+ * told apart, so ids of other tenants reveal nothing).
+ */
+export function placeCheck<Place>(find: FindPlace<Place>) {
+  return async (scope: Scope, level: PortfolioLevel, id: number): Promise<Place> => {
+    const place = await find(scope, level, id);
+    if (place === undefined || place === null) throw new NotFound(placeNotFound(level));
+    return place;
+  };
 }
 
 /** Where a micrometer of stock is set aside (its pending office assignment). */

@@ -12,10 +12,11 @@ import {
   notificationTypes,
   openNotificationStatuses,
 } from '@flowsight/domain/lookups';
-import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { notifications } from '../../db/schema/alerts.ts';
 import { sensors } from '../../db/schema/fleet.ts';
@@ -23,19 +24,12 @@ import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
-import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
+import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { AlertEngine } from './alerts.engine.ts';
 import { type AlertRecord, type AlertsRepository, alertList } from './alerts.repository.ts';
 
 const open = inArray(notifications.notificationStatusId, [...openNotificationStatuses]);
 const leaks = eq(notifications.notificationCategoryId, NotificationCategory.Leak);
-const levelColumn: Record<PortfolioLevel, SQL> = {
-  company: sql`${notifications.companyId}`,
-  property: sql`${notifications.propertyId}`,
-  building: sql`${notifications.buildingId}`,
-  unit: sql`${notifications.unitId}`,
-};
-
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
@@ -103,7 +97,8 @@ export function toAlert(record: AlertRecord): Alert {
 type Dependencies = {
   db: Database;
   repository: AlertsRepository;
-  portfolio: PortfolioRepository;
+  /** The place check (`requirePlace`) of the portfolio. */
+  portfolio: Pick<PortfolioService, 'requirePlace'>;
   engine: AlertEngine;
   now?: () => Date;
 };
@@ -115,9 +110,7 @@ export function createAlertsService({
   engine,
   now = () => new Date(),
 }: Dependencies) {
-  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
-    if (!(await portfolio.one(level, scope, id))) throw new NotFound(placeNotFound(level));
-  }
+  const { requirePlace } = portfolio;
   async function requireAlert(scope: Scope, id: number) {
     const record = await repository.one(scope, id);
     if (!record) throw new NotFound('Alert not found');
@@ -128,7 +121,7 @@ export function createAlertsService({
     const { rows, total } = await repository.page(scope, query, where);
     return listEnvelope(rows.map(toAlert), total, query, url);
   }
-  const placeWhere = (level: PortfolioLevel, id: number) => sql`${levelColumn[level]} = ${id}`;
+  const placeWhere = (level: PortfolioLevel, id: number) => inPlace(notifications, level, id);
 
   type CsvRow = Alert & { type: string; status: string; first: Date; last: Date };
   const csvColumns: readonly CsvColumn<CsvRow>[] = [

@@ -1,11 +1,11 @@
 // Queries of the tenant hierarchy: companies, properties, buildings and units. Every read goes
-// through `visible(level, scope)`, the caller's scope as SQL (lib/tenant-scope.ts), so a record
+// through `visiblePlaces(level, scope)`, the caller's scope as SQL (lib/tenant-scope.ts), so a record
 // outside it is simply not found. Rows leave here in the API's snake_case shape.
 import { UnitCategory } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
+import { companyTimezoneId, visiblePlaces } from '../../db/queries/places.ts';
 import { cities, states, timezones } from '../../db/schema/location.ts';
 import {
   billingCompanyProperties,
@@ -27,38 +27,6 @@ import type {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
 const iso = (date: Date) => date.toISOString();
-
-/** The scope condition of each level's table. */
-export function visible(level: PortfolioLevel, scope: Scope): SQL | undefined {
-  switch (level) {
-    case 'company':
-      return scopeCondition(scope, { companyId: companies.id });
-    case 'property':
-      return scopeCondition(scope, { companyId: properties.companyId, propertyId: properties.id });
-    case 'building':
-      return scopeCondition(scope, {
-        companyId: buildings.companyId,
-        propertyId: buildings.propertyId,
-        buildingId: buildings.id,
-      });
-    case 'unit':
-      return scopeCondition(scope, {
-        companyId: units.companyId,
-        propertyId: units.propertyId,
-        buildingId: units.buildingId,
-        unitId: units.id,
-      });
-    default: {
-      const unreachable: never = level;
-      return unreachable;
-    }
-  }
-}
-
-/** A company's chart zone: its own, else the one most of its properties use (ties: lowest id). */
-export const companyTimezoneId = sql<number | null>`coalesce(${companies.timezoneId}, (
-  select p.timezone_id from ${properties} p where p.company_id = ${companies.id}
-  group by p.timezone_id order by count(*) desc, p.timezone_id limit 1))`;
 
 const addressColumns = (table: typeof companies | typeof properties | typeof buildings) => ({
   street: table.street,
@@ -324,7 +292,7 @@ export function createPortfolioRepository(db: Database) {
   };
 
   async function page<Row>(level: PortfolioLevel, scope: Scope, query: ListQuery, where?: SQL) {
-    const condition = and(visible(level, scope), query.where, where);
+    const condition = and(visiblePlaces(level, scope), query.where, where);
     const [rows, [total]] = await Promise.all([
       from[level](columnsOf[level])
         .where(condition)
@@ -342,7 +310,7 @@ export function createPortfolioRepository(db: Database) {
     id: number,
   ): Promise<Row | undefined> {
     const [row] = (await from[level](columnsOf[level]).where(
-      and(eq(idOf[level], id), visible(level, scope)),
+      and(eq(idOf[level], id), visiblePlaces(level, scope)),
     )) as unknown as WithDate<Row>[];
     return row && (withIso(row) as Row);
   }
@@ -356,7 +324,10 @@ export function createPortfolioRepository(db: Database) {
   ) {
     const rows = (await from[level](columnsOf[level])
       .where(
-        and(visible(level, scope), afterId === undefined ? undefined : gt(idOf[level], afterId)),
+        and(
+          visiblePlaces(level, scope),
+          afterId === undefined ? undefined : gt(idOf[level], afterId),
+        ),
       )
       .orderBy(asc(idOf[level]))
       .limit(limit)) as unknown as (Row & { id: number })[];
@@ -416,7 +387,7 @@ export function createPortfolioRepository(db: Database) {
       },
     }[level];
     return (await from[level](hitColumns)
-      .where(and(visible(level, scope), ilike(name, anywhere), where))
+      .where(and(visiblePlaces(level, scope), ilike(name, anywhere), where))
       .orderBy(
         sql`case when ${name} ilike ${prefix} then 0 else 1 end`,
         asc(sql`length(${name})`),
@@ -472,7 +443,7 @@ export function createPortfolioRepository(db: Database) {
     /** `{id, name}` of a level's visible records narrowed by `where`, by name. */
     names(level: PortfolioLevel, scope: Scope, where: SQL | undefined, limit?: number) {
       const query = from[level]({ id: idOf[level], name: nameOf[level] })
-        .where(and(visible(level, scope), where))
+        .where(and(visiblePlaces(level, scope), where))
         .orderBy(asc(nameOf[level]), asc(idOf[level]));
       return (limit ? query.limit(limit) : query) as unknown as Promise<
         { id: number; name: string }[]
@@ -482,7 +453,7 @@ export function createPortfolioRepository(db: Database) {
     /** Visible records of a level matching `where`. */
     async count(level: PortfolioLevel, scope: Scope, where?: SQL) {
       const [row] = (await from[level]({ total: count() }).where(
-        and(visible(level, scope), where),
+        and(visiblePlaces(level, scope), where),
       )) as unknown as { total: number }[];
       return row?.total ?? 0;
     },
@@ -491,7 +462,7 @@ export function createPortfolioRepository(db: Database) {
       const [row] = await db
         .select({ total: int(sql`coalesce(sum(${units.tenants}), 0)`) })
         .from(units)
-        .where(and(eq(units.buildingId, buildingId), visible('unit', scope)));
+        .where(and(eq(units.buildingId, buildingId), visiblePlaces('unit', scope)));
       return row?.total ?? 0;
     },
 
@@ -504,7 +475,7 @@ export function createPortfolioRepository(db: Database) {
             and(
               eq(units.companyId, companyId),
               eq(units.unitCategoryId, UnitCategory.Internal),
-              visible('unit', scope),
+              visiblePlaces('unit', scope),
             ),
           );
         return row?.total ?? 0;

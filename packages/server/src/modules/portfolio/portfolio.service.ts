@@ -24,7 +24,7 @@ import { buildings, properties, units } from '../../db/schema/portfolio.ts';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
-import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import {
   buildingList,
   companyList,
@@ -157,6 +157,8 @@ export function createPortfolioService({
   const building = (scope: Scope, id: number) =>
     require(repository.building(scope, id), 'building');
   const unit = (scope: Scope, id: number) => require(repository.unit(scope, id), 'unit');
+  /** Other modules' "is this place within my scope" check. */
+  const requirePlace = placeCheck((scope, level, id) => repository.one(level, scope, id));
 
   /** A list answer: the query parsed against the list's whitelist, one page and the envelope. */
   async function listed<Row>(
@@ -197,6 +199,7 @@ export function createPortfolioService({
   });
 
   return {
+    requirePlace,
     // ── Companies ──
     listCompanies: (scope: Scope, input: ListQueryInput, url: string) =>
       listed(companyList, (q) => repository.pageOfCompanies(scope, q), input, url),

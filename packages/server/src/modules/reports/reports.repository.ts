@@ -25,6 +25,7 @@ import {
 import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import { companyTimezoneId, visiblePlaces } from '../../db/queries/places.ts';
 import {
   atPlace,
   type BuildingLevel,
@@ -40,7 +41,6 @@ import {
 import { timezones } from '../../db/schema/location.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-import { companyTimezoneId, visible } from '../portfolio/portfolio.repository.ts';
 
 /** A place found in scope: its time zone and water price (null: none of its own). */
 export type Place = { id: number; timeZone: string; waterPrice: number | null };
@@ -219,7 +219,7 @@ export function createReportsRepository(db: Database) {
             })
             .from(companies)
             .leftJoin(timezones, eq(timezones.id, companyTimezoneId))
-            .where(and(eq(companies.id, id), visible('company', scope)));
+            .where(and(eq(companies.id, id), visiblePlaces('company', scope)));
           return row;
         }
         case 'property': {
@@ -227,7 +227,7 @@ export function createReportsRepository(db: Database) {
             .select({ id: properties.id, timeZone: timezones.name, waterPrice: price })
             .from(properties)
             .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
-            .where(and(eq(properties.id, id), visible('property', scope)));
+            .where(and(eq(properties.id, id), visiblePlaces('property', scope)));
           return row;
         }
         case 'building': {
@@ -236,7 +236,7 @@ export function createReportsRepository(db: Database) {
             .from(buildings)
             .innerJoin(properties, eq(properties.id, buildings.propertyId))
             .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
-            .where(and(eq(buildings.id, id), visible('building', scope)));
+            .where(and(eq(buildings.id, id), visiblePlaces('building', scope)));
           return row;
         }
         case 'unit': {
@@ -245,7 +245,7 @@ export function createReportsRepository(db: Database) {
             .from(units)
             .innerJoin(properties, eq(properties.id, units.propertyId))
             .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
-            .where(and(eq(units.id, id), visible('unit', scope)));
+            .where(and(eq(units.id, id), visiblePlaces('unit', scope)));
           return row;
         }
         default: {

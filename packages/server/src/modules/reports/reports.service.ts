@@ -11,7 +11,7 @@ import {
   sensorStates,
   sensorStatuses,
 } from '@flowsight/domain/lookups';
-import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import {
   AVERAGE_DAYS,
   addDays,
@@ -48,8 +48,8 @@ import { localDate, utcHour } from '@flowsight/domain/usage';
 import { resolveDateRange } from '@flowsight/domain/usage-windows';
 import { sourceOf, type UseSource } from '@flowsight/domain/water-accounting';
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
-import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
-import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import { Forbidden, Invalid } from '../../lib/errors.ts';
+import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import type { LeakRate, Place, ReportsRepository } from './reports.repository.ts';
 import type {
   GallonsReport,
@@ -95,11 +95,7 @@ type GallonsCsvRow = { building: string; unit: string; category: string; total: 
 type Dependencies = { repository: ReportsRepository; now?: () => Date };
 
 export function createReportsService({ repository, now = () => new Date() }: Dependencies) {
-  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number): Promise<Place> {
-    const place = await repository.place(scope, level, id);
-    if (!place) throw new NotFound(placeNotFound(level));
-    return place;
-  }
+  const requirePlace = placeCheck(repository.place);
   function rangeOf(input: RangeInput, place: Place): DateRange {
     const range = resolveDateRange(input, place.timeZone, now());
     if ('error' in range) throw new Invalid(range.error);

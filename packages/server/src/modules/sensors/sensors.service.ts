@@ -16,6 +16,7 @@ import {
 import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { officeAssignments, sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, units } from '../../db/schema/portfolio.ts';
@@ -30,18 +31,11 @@ import {
   stockInScope,
   systemScope,
 } from '../../lib/tenant-scope.ts';
-import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
+import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import { toSubmission } from '../submissions/submissions.service.ts';
 import type { DownlinkQueue } from './downlinks.ts';
 import { type SensorRecord, type SensorsRepository, sensorList } from './sensors.repository.ts';
 import { type Micrometer, toMicrometer } from './sensors.schemas.ts';
-
-const levelColumn: Record<PortfolioLevel, SQL> = {
-  company: sql`${sensors.companyId}`,
-  property: sql`${sensors.propertyId}`,
-  building: sql`${sensors.buildingId}`,
-  unit: sql`${sensors.unitId}`,
-};
 
 const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
 
@@ -56,7 +50,8 @@ export type FleetList = keyof typeof fleetLists;
 type Dependencies = {
   db: Database;
   repository: SensorsRepository;
-  portfolio: PortfolioRepository;
+  /** The place check (`requirePlace`) of the portfolio. */
+  portfolio: Pick<PortfolioService, 'requirePlace'>;
   downlinks: DownlinkQueue;
   now?: () => Date;
 };
@@ -103,11 +98,7 @@ export function createSensorsService({
   function requireManaged(scope: Scope, record: SensorRecord) {
     if (record.company_id === null && !seesEverything(scope)) throw new NotFound(m.notFound);
   }
-  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
-    if (!(await portfolio.one(level, scope, id))) {
-      throw new NotFound(placeNotFound(level));
-    }
-  }
+  const { requirePlace } = portfolio;
   /** Company admins assign only when their company allows it (spec sections 2 and 6). */
   async function requireAssignmentAllowed(scope: Scope) {
     if (scope.roleTypeId !== RoleType.CompanyAdmin) return;
@@ -247,7 +238,7 @@ export function createSensorsService({
       url: string,
     ) {
       await requirePlace(scope, level, id);
-      return listed(scope, input, url, sql`${levelColumn[level]} = ${id}`);
+      return listed(scope, input, url, inPlace(sensors, level, id));
     },
     async unitSensorsCount(scope: Scope, unitId: number) {
       await requirePlace(scope, 'unit', unitId);

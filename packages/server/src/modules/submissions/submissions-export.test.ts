@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExportSlots } from '../../lib/export-slots.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
-import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
+import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { SubmissionsRepository } from './submissions.repository.ts';
 import { createSubmissionsService } from './submissions.service.ts';
 
@@ -154,7 +154,7 @@ describe('an export whose first read fails', () => {
       repository: {
         chunk: () => Promise.reject(new Error('the database went away')),
       } as unknown as SubmissionsRepository,
-      portfolio: {} as PortfolioRepository,
+      portfolio: {} as PortfolioService,
       exportSlots: slots,
     });
     const scope = { userId: 7 } as Scope;

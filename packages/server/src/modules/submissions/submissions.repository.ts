@@ -22,6 +22,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import { inPlace } from '../../db/queries/places.ts';
 import { buildingBuckets, buildingUse } from '../../db/queries/rollup-reads.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { buildings, units } from '../../db/schema/portfolio.ts';
@@ -122,20 +123,6 @@ export type SubmissionRecord = {
   water_type_id: number | null;
 };
 
-/** The hierarchy column of the readings for each level. */
-const levelColumn = {
-  company: submissions.companyId,
-  property: submissions.propertyId,
-  building: submissions.buildingId,
-  unit: submissions.unitId,
-} as const;
-const dailyLevelColumn = {
-  company: usageDaily.companyId,
-  property: usageDaily.propertyId,
-  building: usageDaily.buildingId,
-  unit: usageDaily.unitId,
-} as const;
-
 /** The lists outside the hierarchy (system roles): readings no unit owns, keep-alives, legacy frames. */
 const specialLists = {
   unassigned: isNull(submissions.unitId),
@@ -147,7 +134,7 @@ export type SpecialList = keyof typeof specialLists;
 /** Whose readings: a place's, or one of the lists outside the hierarchy. */
 export type ReadingsOf = { level: PortfolioLevel; id: number } | { list: SpecialList };
 const readingsOf = (of: ReadingsOf): SQL =>
-  'list' in of ? specialLists[of.list] : eq(levelColumn[of.level], of.id);
+  'list' in of ? specialLists[of.list] : inPlace(submissions, of.level, of.id);
 
 const inScope = (scope: Scope) =>
   scopeCondition(scope, {
@@ -284,7 +271,7 @@ export function createSubmissionsRepository(db: Database) {
         })
         .from(usageDaily)
         .where(
-          and(eq(dailyLevelColumn[level], id), dailyScope(scope), within(sql`${usageDaily.day}`)),
+          and(inPlace(usageDaily, level, id), dailyScope(scope), within(sql`${usageDaily.day}`)),
         );
       let volume = row?.volume ?? 0;
       if (level !== 'unit') {
@@ -311,7 +298,7 @@ export function createSubmissionsRepository(db: Database) {
                coalesce(sum(${usageDaily.readings}), 0)::int as readings, s.last_submission
         from ${usageDaily} join sensors s on s.id = ${usageDaily.sensorId}
         where ${and(
-          eq(dailyLevelColumn[level], id),
+          inPlace(usageDaily, level, id),
           dailyScope(scope),
           range.from ? gte(usageDaily.day, range.from) : undefined,
           range.to ? sql`${usageDaily.day} <= ${range.to}` : undefined,

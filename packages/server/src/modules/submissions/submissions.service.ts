@@ -3,7 +3,7 @@
 // (unassigned, keep-alive, legacy "parsed-old"), and gallon totals per place and per micrometer.
 import { localDateSchema } from '@flowsight/domain/input';
 import { applianceTypes } from '@flowsight/domain/lookups';
-import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { READINGS_EXPORTS_PER_USER, readingsExportWindow } from '@flowsight/domain/readings-window';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts';
 import { createExportSlots, type ExportSlots } from '../../lib/export-slots.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-import type { PortfolioRepository } from '../portfolio/portfolio.repository.ts';
+import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import {
   type ReadingsOf,
   type SpecialList,
@@ -136,7 +136,8 @@ const EXPORT_CHUNK = 500;
 
 type Dependencies = {
   repository: SubmissionsRepository;
-  portfolio: PortfolioRepository;
+  /** The place check (`requirePlace`) of the portfolio. */
+  portfolio: Pick<PortfolioService, 'requirePlace'>;
   now?: () => Date;
   /** Readings exports running per user (by default `READINGS_EXPORTS_PER_USER` each). */
   exportSlots?: ExportSlots;
@@ -148,9 +149,7 @@ export function createSubmissionsService({
   now = () => new Date(),
   exportSlots = createExportSlots(READINGS_EXPORTS_PER_USER, 'readings exports'),
 }: Dependencies) {
-  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
-    if (!(await portfolio.one(level, scope, id))) throw new NotFound(placeNotFound(level));
-  }
+  const { requirePlace } = portfolio;
 
   async function listed(scope: Scope, input: ListQueryInput, url: string, of: ReadingsOf) {
     const query = submissionList.toQuery(input);

@@ -6,12 +6,13 @@
 // micrometers'.
 // Totals over a date range read whole months from the monthly rollup and the days around them
 // from the daily one (`rangeUsage`). Each call is one aggregate statement limited by the caller's
-// scope; places are found through the portfolio's `visible` condition, so a record outside the
+// scope; places are found through `visiblePlaces` (db/queries/places.ts), so a record outside the
 // scope is absent.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { LocalDate } from '@flowsight/domain/usage-windows';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import { inPlace, visiblePlaces } from '../../db/queries/places.ts';
 import {
   type BuildingLevel,
   buildingBuckets,
@@ -27,20 +28,6 @@ import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
 import { usageDaily, usageHourly, usageMonthly } from '../../db/schema/readings.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-import { visible } from '../portfolio/portfolio.repository.ts';
-
-const dailyColumn: Record<PortfolioLevel, SQL> = {
-  company: sql`${usageDaily.companyId}`,
-  property: sql`${usageDaily.propertyId}`,
-  building: sql`${usageDaily.buildingId}`,
-  unit: sql`${usageDaily.unitId}`,
-};
-const sensorColumn: Record<PortfolioLevel, SQL> = {
-  company: sql`${sensors.companyId}`,
-  property: sql`${sensors.propertyId}`,
-  building: sql`${sensors.buildingId}`,
-  unit: sql`${sensors.unitId}`,
-};
 
 const always = sql`true`;
 const dailyScope = (scope: Scope) =>
@@ -67,7 +54,7 @@ const sensorScope = (scope: Scope) =>
 
 /** The rows of one place's daily rollup between two local dates (both included). */
 const dailyOf = (scope: Scope, level: PortfolioLevel, id: number, range: DayRange) =>
-  sql`${dailyColumn[level]} = ${id} and ${dailyScope(scope)}
+  sql`${inPlace(usageDaily, level, id)} and ${dailyScope(scope)}
       and ${usageDaily.day} >= ${range.from}::date and ${usageDaily.day} <= ${range.to}::date`;
 
 export type DayRange = { from: LocalDate; to: LocalDate };
@@ -100,7 +87,7 @@ export function createUsageRepository(db: Database) {
   return {
     /** The place in the scope with its zone (a company's: its own, else its properties' usual). */
     async place(scope: Scope, level: PortfolioLevel, id: number): Promise<UsagePlace | undefined> {
-      const where = visible(level, scope) ?? always;
+      const where = visiblePlaces(level, scope) ?? always;
       const query = {
         company: sql`
           select companies.id, coalesce(z.name, (
@@ -222,7 +209,7 @@ export function createUsageRepository(db: Database) {
         ), fitted as (
           select ${sensors.applianceTypeId} as appliance_type_id, count(*) as sensors
           from ${sensors}
-          where ${sensorColumn[level]} = ${id} and ${sensorScope(scope)}
+          where ${inPlace(sensors, level, id)} and ${sensorScope(scope)}
             and ${sensors.unitId} is not null and ${sensors.applianceTypeId} is not null
             and ${fixtureMeter('sensors')}
           group by ${sensors.applianceTypeId}
@@ -249,7 +236,7 @@ export function createUsageRepository(db: Database) {
           from (${rangeUsage(range, fixtureRows(scope, 'building', buildingId), (a) => sql.raw(`${a}.unit_id`))}) r
           group by unit_id
         ) g on g.unit_id = ${units.id}
-        where ${units.buildingId} = ${buildingId} and ${visible('unit', scope) ?? always}
+        where ${units.buildingId} = ${buildingId} and ${visiblePlaces('unit', scope) ?? always}
         order by mgal desc, ${units.name}, ${units.id}`);
       return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
     },
@@ -287,7 +274,7 @@ export function createUsageRepository(db: Database) {
         join buildings b on b.id = units.building_id
         join properties p on p.id = units.property_id
         where units.company_id = ${companyId} and units.unit_category_id = ${unitCategoryId}
-          and ${visible('unit', scope) ?? always}
+          and ${visiblePlaces('unit', scope) ?? always}
         order by g.mgal desc, units.name, units.id
         limit ${limit}`);
       return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));
@@ -312,7 +299,7 @@ export function createUsageRepository(db: Database) {
           from (${buildingUse(buildingBuckets(scope, 'company', companyId, 'daily', daysWithin(range)))}) u
           group by u.property_id
         ) g on g.property_id = properties.id
-        where properties.company_id = ${companyId} and ${visible('property', scope) ?? always}
+        where properties.company_id = ${companyId} and ${visiblePlaces('property', scope) ?? always}
         order by mgal desc, properties.name, properties.id
         limit ${limit}`);
       return found.map((row) => ({ ...row, mgal: Number(row.mgal) }));

@@ -9,7 +9,7 @@ import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import { Granularity, type GranularityId } from '@flowsight/domain/granularity';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
-import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { projectionHistoryStart, projectMonth } from '@flowsight/domain/predictions';
 import { localDate } from '@flowsight/domain/usage';
 import {
@@ -23,7 +23,7 @@ import {
 import { shareOf, sourceOf } from '@flowsight/domain/water-accounting';
 import type { z } from 'zod';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import type { Scope } from '../../lib/tenant-scope.ts';
+import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
 import type { UsageRepository } from './usage.repository.ts';
 import type {
   gallonsCountQuerySchema,
@@ -83,11 +83,7 @@ function buildingFigures(use: { mgal: number } & Counted, units: readonly { mgal
 type Dependencies = { repository: UsageRepository; now?: () => Date };
 
 export function createUsageService({ repository, now = () => new Date() }: Dependencies) {
-  async function requirePlace(scope: Scope, level: PortfolioLevel, id: number) {
-    const place = await repository.place(scope, level, id);
-    if (!place) throw new NotFound(placeNotFound(level));
-    return place;
-  }
+  const requirePlace = placeCheck(repository.place);
   function rangeIn(input: RangeInput, timeZone: string) {
     const range = resolveDateRange(input, timeZone, now());
     if ('error' in range) throw new Invalid(range.error);
