@@ -1,6 +1,6 @@
-// Schemas every route module shares: the error body of DESIGN section 4, the path of one record
-// (`/:id`, an id the database can hold) and the bearer security requirement for the OpenAPI
-// document.
+// Schemas every route module shares: the error body of DESIGN section 4 and the path of one record
+// (`/:id`, an id the database can hold). Each operation's security requirement comes from the
+// access table (`plugins/openapi.ts`).
 import { idParamSchema } from '@flowsight/domain/input';
 import { z } from 'zod';
 
@@ -12,5 +12,3 @@ export const errorSchema = z.object({
 
 /** The path parameters of a call about one record: `/:id`. */
 export const idParams = z.object({ id: idParamSchema });
-
-export const bearerSecurity = [{ bearer: [] }];

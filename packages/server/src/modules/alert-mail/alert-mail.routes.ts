@@ -50,6 +50,7 @@ export const alertMailModule: FastifyPluginAsyncZod<{ service: AlertMail }> = as
     '/confirmation/:id/:status/:token',
     {
       schema: {
+        operationId: 'getAlertConfirmation',
         tags,
         summary: 'What an emailed "On it" / "Fixed it" link is about; changes nothing',
         params: linkParams,
@@ -62,6 +63,7 @@ export const alertMailModule: FastifyPluginAsyncZod<{ service: AlertMail }> = as
     '/confirmation/:id/:status/:token',
     {
       schema: {
+        operationId: 'confirmAlertStatus',
         tags,
         summary: 'Confirms an emailed "On it" / "Fixed it" link (once) as its recipient',
         params: linkParams,

@@ -2,18 +2,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv, timeZoneSchema } from '../../lib/csv.ts';
-import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { bearerToken, scopeOf } from '../../plugins/auth.ts';
-import { levelPaths } from '../submissions/submissions.routes.ts';
 import type { AlertLive } from './alerts.live.ts';
 import { alertList } from './alerts.repository.ts';
 import { type AlertsService, alertSchema } from './alerts.service.ts';
 
-const tags = ['alerts'];
-const doc = <T extends object>(summary: string, schema: T) => ({
-  schema: { tags, summary, security: bearerSecurity, ...schema },
-});
+const doc = routeDocs('alerts');
 const countSchema = z.object({ count: z.number().int() });
 const listSchema = listResponseSchema(alertSchema);
 const countQuery = alertList.querySchema.omit({ page: true, limit: true, sortBy: true });
@@ -24,14 +21,18 @@ export const alertsModule: FastifyPluginAsyncZod<{
 }> = async (app, { service, live }) => {
   app.get(
     '/notifications/stream',
-    doc('Server-Sent Events: `alerts` events with the alerts in scope that changed', {
-      response: {
-        200: {
-          description: 'text/event-stream',
-          content: { 'text/event-stream': { schema: z.string() } },
+    doc(
+      'streamAlerts',
+      'Server-Sent Events: `alerts` events with the alerts in scope that changed',
+      {
+        response: {
+          200: {
+            description: 'text/event-stream',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
         },
       },
-    }),
+    ),
     (r, reply) => {
       live.open(scopeOf(r), bearerToken(r) ?? '', reply);
     },
@@ -39,7 +40,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
   for (const [path, level] of levelPaths) {
     app.get(
       `/${path}/:id/alerts`,
-      doc(`Alerts of the ${level}, newest first`, {
+      doc(`list${pascalCase(level)}Alerts`, `Alerts of the ${level}, newest first`, {
         params: idParams,
         querystring: alertList.querySchema,
         response: { 200: listSchema, 400: errorSchema, 404: errorSchema },
@@ -48,7 +49,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
     );
     app.get(
       `/${path}/:id/alerts/count`,
-      doc(`How many alerts of the ${level} match the filters`, {
+      doc(`count${pascalCase(level)}Alerts`, `How many alerts of the ${level} match the filters`, {
         params: idParams,
         querystring: countQuery,
         response: { 200: countSchema, 400: errorSchema, 404: errorSchema },
@@ -58,16 +59,20 @@ export const alertsModule: FastifyPluginAsyncZod<{
     );
     app.get(
       `/${path}/:id/open-alerts-count`,
-      doc(`How many open alerts (New, On it) the ${level} has`, {
-        params: idParams,
-        response: { 200: countSchema, 404: errorSchema },
-      }),
+      doc(
+        `count${pascalCase(level)}OpenAlerts`,
+        `How many open alerts (New, On it) the ${level} has`,
+        {
+          params: idParams,
+          response: { 200: countSchema, 404: errorSchema },
+        },
+      ),
       (r) => service.openCountOfPlace(scopeOf(r), level, r.params.id),
     );
   }
   app.get(
     '/units/:id/open-alerts-count/:applianceId',
-    doc("The unit's open alerts of one fixture type", {
+    doc('countUnitFixtureOpenAlerts', "The unit's open alerts of one fixture type", {
       params: idParams.extend({ applianceId: z.coerce.number().int().min(1).max(99) }),
       response: { 200: countSchema, 404: errorSchema },
     }),
@@ -75,7 +80,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/units/:id/open-alerts-count/:applianceId/:sensorMac',
-    doc("The unit's open alerts of one fixture type and micrometer", {
+    doc('countUnitSensorOpenAlerts', "The unit's open alerts of one fixture type and micrometer", {
       params: idParams.extend({
         applianceId: z.coerce.number().int().min(1).max(99),
         sensorMac: z.string().min(1).max(64),
@@ -86,7 +91,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/companies/:id/open-leaks',
-    doc("The company's open leaks with their rate and monthly cost", {
+    doc('listCompanyOpenLeaks', "The company's open leaks with their rate and monthly cost", {
       params: idParams,
       response: {
         200: z.object({
@@ -102,7 +107,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/companies/:id/alerts-overview',
-    doc("The company's alerts by category and status", {
+    doc('getCompanyAlertsOverview', "The company's alerts by category and status", {
       params: idParams,
       response: {
         200: z.object({
@@ -124,7 +129,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/companies/:id/dashboard-chart-alerts',
-    doc('Alerts first detected per month, 12 months back', {
+    doc('getCompanyAlertChart', 'Alerts first detected per month, 12 months back', {
       params: idParams,
       querystring: z.object({ timeZone: timeZoneSchema.default('UTC') }).strict(),
       response: {
@@ -144,7 +149,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/notifications',
-    doc('Alerts in the caller’s scope', {
+    doc('listAlerts', 'Alerts in the caller’s scope', {
       querystring: alertList.querySchema,
       response: { 200: listSchema, 400: errorSchema },
     }),
@@ -152,7 +157,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/notifications/count',
-    doc('How many alerts match the filters', {
+    doc('countAlerts', 'How many alerts match the filters', {
       querystring: countQuery,
       response: { 200: countSchema, 400: errorSchema },
     }),
@@ -160,12 +165,14 @@ export const alertsModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/notifications/active-leaks',
-    doc('Open leak alerts (the header bell)', { response: { 200: z.array(alertSchema) } }),
+    doc('listActiveLeaks', 'Open leak alerts (the header bell)', {
+      response: { 200: z.array(alertSchema) },
+    }),
     (r) => service.activeLeaks(scopeOf(r)),
   );
   app.get(
     '/notifications/export-all-stream',
-    doc('Alerts matching the filters, streamed as CSV', {
+    doc('exportAlerts', 'Alerts matching the filters, streamed as CSV', {
       querystring: countQuery.extend({ timeZone: timeZoneSchema }),
       response: { 200: csvResponseSchema, 400: errorSchema },
     }),
@@ -174,24 +181,31 @@ export const alertsModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/notifications/:id',
-    doc('One alert', { params: idParams, response: { 200: alertSchema, 404: errorSchema } }),
+    doc('getAlert', 'One alert', {
+      params: idParams,
+      response: { 200: alertSchema, 404: errorSchema },
+    }),
     (r) => service.get(scopeOf(r), r.params.id),
   );
   app.get(
     '/notifications/:id/monthly-cost/:gallons',
-    doc("What a monthly volume costs at the alert's property's water price", {
-      params: idParams.extend({ gallons: z.coerce.number().min(0).max(1e9) }),
-      response: {
-        200: z.object({ gallons: z.number(), water_price: z.number(), monthly_cost: z.number() }),
-        400: errorSchema,
-        404: errorSchema,
+    doc(
+      'getAlertMonthlyCost',
+      "What a monthly volume costs at the alert's property's water price",
+      {
+        params: idParams.extend({ gallons: z.coerce.number().min(0).max(1e9) }),
+        response: {
+          200: z.object({ gallons: z.number(), water_price: z.number(), monthly_cost: z.number() }),
+          400: errorSchema,
+          404: errorSchema,
+        },
       },
-    }),
+    ),
     (r) => service.monthlyCost(scopeOf(r), r.params.id, r.params.gallons),
   );
   app.put(
     '/notifications/:id/status/:statusId',
-    doc('"On it" (2) or "Fixed it" (3, with a note)', {
+    doc('updateAlertStatus', '"On it" (2) or "Fixed it" (3, with a note)', {
       params: idParams.extend({ statusId: z.coerce.number().int() }),
       body: z
         .object({

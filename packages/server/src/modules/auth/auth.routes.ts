@@ -17,12 +17,11 @@ import {
 import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { errorSchema } from '../../lib/http-schemas.ts';
 import { bearerToken, scopeOf } from '../../plugins/auth.ts';
 import type { AuthService } from './auth.service.ts';
 
 const tags = ['auth'];
-const bearer = bearerSecurity;
 
 export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (
   app,
@@ -32,6 +31,7 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/login',
     {
       schema: {
+        operationId: 'signIn',
         tags,
         summary: 'Sign in; answers a session, or an MFA challenge when a second factor is on',
         body: loginRequestSchema,
@@ -44,6 +44,7 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/login-mfa',
     {
       schema: {
+        operationId: 'signInWithCode',
         tags,
         summary: 'Complete an MFA sign-in with the emailed code',
         body: loginMfaRequestSchema,
@@ -56,9 +57,9 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/logout',
     {
       schema: {
+        operationId: 'signOut',
         tags,
         summary: 'Sign out: the token presented is refused from now on (other sessions go on)',
-        security: bearer,
         response: { 204: z.null(), 401: errorSchema },
       },
     },
@@ -72,9 +73,9 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/me',
     {
       schema: {
+        operationId: 'getCurrentUser',
         tags,
         summary: 'The signed-in user, their roles and the active one',
-        security: bearer,
         response: {
           200: z.object({
             user: sessionUserSchema,
@@ -90,9 +91,9 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/me',
     {
       schema: {
+        operationId: 'updateCurrentUser',
         tags,
         summary: 'Change the caller’s own name or phone',
-        security: bearer,
         body: updateProfileRequestSchema,
         response: {
           200: z.object({
@@ -110,9 +111,9 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/new-token/:role_id',
     {
       schema: {
+        operationId: 'switchRole',
         tags,
         summary: 'A fresh session for one of the caller’s own roles',
-        security: bearer,
         params: z.object({ role_id: idParamSchema }),
         response: { 200: sessionSchema },
       },
@@ -123,6 +124,7 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/forgot-password-email',
     {
       schema: {
+        operationId: 'requestPasswordReset',
         tags,
         summary: 'Email a reset link (the same answer for unknown addresses)',
         body: forgotPasswordRequestSchema,
@@ -135,6 +137,7 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/forgot-password-reset',
     {
       schema: {
+        operationId: 'resetPassword',
         tags,
         summary: 'Set a new password with the emailed reset token',
         body: resetPasswordRequestSchema,
@@ -148,9 +151,9 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/change-password',
     {
       schema: {
+        operationId: 'changePassword',
         tags,
         summary: 'Change the password; other sessions end, this one gets a new token',
-        security: bearer,
         body: changePasswordRequestSchema,
         response: {
           200: messageResponseSchema.extend({ access_token: z.string() }),
@@ -171,6 +174,7 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/invitation/:token',
     {
       schema: {
+        operationId: 'getInvitation',
         tags,
         summary: 'Who an invitation is for',
         params: z.object({ token: z.string().min(1).max(200) }),
@@ -186,6 +190,7 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/register',
     {
       schema: {
+        operationId: 'registerUser',
         tags,
         summary: 'Accept an invitation: set name and password',
         body: registerRequestSchema,
@@ -205,9 +210,9 @@ export const mfaStatusModule: FastifyPluginAsyncZod<{ service: AuthService }> = 
     '/update-mfa-status/:status',
     {
       schema: {
+        operationId: 'updateMfaStatus',
         tags: ['users'],
         summary: 'Turn the caller’s MFA on (1) or off (0); not for system roles',
-        security: bearer,
         params: z.object({ status: z.enum(['0', '1']).transform((v) => (v === '1' ? 1 : 0)) }),
         response: { 200: messageResponseSchema, 403: errorSchema },
       },

@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { errorResponses, routeDoc } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { createConfigDefaultsRepository } from './config-defaults.repository.ts';
@@ -20,7 +21,6 @@ import {
   fixtureTypeSchema,
   gallonThresholdList,
   gallonThresholdSchema,
-  idParams,
   idValueParams,
 } from './fleet-settings.schemas.ts';
 import { createGallonThresholdsRepository } from './gallon-thresholds.repository.ts';
@@ -36,78 +36,103 @@ export function createFleetSettings(db: Database) {
 }
 export type FleetSettings = ReturnType<typeof createFleetSettings>;
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const doc = <T extends object>(tag: string, summary: string, schema: T) => ({
-  schema: { tags: [tag], summary, security: bearerSecurity, ...schema },
-});
-
 export const fleetSettingsModule: FastifyPluginAsyncZod<{ service: FleetSettings }> = async (
   app,
   { service },
 ) => {
   app.get(
     '/appliances',
-    doc('fixtures', 'The 22 fixture types with their leak-detection parameters', {
-      response: { 200: z.array(fixtureTypeSchema) },
-    }),
+    routeDoc(
+      'fixtures',
+      'listFixtures',
+      'The 22 fixture types with their leak-detection parameters',
+      {
+        response: { 200: z.array(fixtureTypeSchema) },
+      },
+    ),
     () => service.fixtures.list(),
   );
   app.put(
     '/appliances/:id',
-    doc('fixtures', "Change a fixture type's detection parameters (fields left out keep theirs)", {
-      params: idParams,
-      body: fixtureDetectionUpdateSchema,
-      response: { 200: fixtureTypeSchema, ...errors },
-    }),
+    routeDoc(
+      'fixtures',
+      'updateFixture',
+      "Change a fixture type's detection parameters (fields left out keep theirs)",
+      {
+        params: idParams,
+        body: fixtureDetectionUpdateSchema,
+        response: { 200: fixtureTypeSchema, ...errorResponses },
+      },
+    ),
     (r) => service.fixtures.update(scopeOf(r), r.params.id, r.body),
   );
 
   app.get(
     '/sensors/config-defaults',
-    doc('micrometers', 'Sensor configuration parameters with their range and default value', {
-      response: { 200: z.array(configDefaultSchema) },
-    }),
+    routeDoc(
+      'micrometers',
+      'listSensorConfigDefaults',
+      'Sensor configuration parameters with their range and default value',
+      {
+        response: { 200: z.array(configDefaultSchema) },
+      },
+    ),
     () => service.configDefaults.list(),
   );
   app.put(
     '/sensors/config-defaults/:id/:value',
-    doc('micrometers', "Set a configuration parameter's default (a whole number in its range)", {
-      params: idValueParams,
-      response: { 200: configDefaultSchema, ...errors },
-    }),
+    routeDoc(
+      'micrometers',
+      'updateSensorConfigDefault',
+      "Set a configuration parameter's default (a whole number in its range)",
+      {
+        params: idValueParams,
+        response: { 200: configDefaultSchema, ...errorResponses },
+      },
+    ),
     (r) => service.configDefaults.update(scopeOf(r), r.params.id, r.params.value),
   );
 
   app.get(
     '/sensors/gallon-thresholds',
-    doc('micrometers', 'Gallon thresholds of the micrometers the caller can see, paged', {
-      querystring: gallonThresholdList.querySchema,
-      response: { 200: listResponseSchema(gallonThresholdSchema), 400: errorSchema },
-    }),
+    routeDoc(
+      'micrometers',
+      'listGallonThresholds',
+      'Gallon thresholds of the micrometers the caller can see, paged',
+      {
+        querystring: gallonThresholdList.querySchema,
+        response: { 200: listResponseSchema(gallonThresholdSchema), 400: errorSchema },
+      },
+    ),
     (r) => service.gallonThresholds.list(scopeOf(r), r.query, r.url),
   );
   app.post(
     '/sensors/gallon-thresholds',
-    doc('micrometers', 'Give an assigned micrometer (by MAC or id) its daily gallon threshold', {
-      body: gallonThresholdCreateSchema,
-      response: { 201: gallonThresholdSchema, ...errors },
-    }),
+    routeDoc(
+      'micrometers',
+      'createGallonThreshold',
+      'Give an assigned micrometer (by MAC or id) its daily gallon threshold',
+      {
+        body: gallonThresholdCreateSchema,
+        response: { 201: gallonThresholdSchema, ...errorResponses },
+      },
+    ),
     async (r, reply) =>
       reply.status(201).send(await service.gallonThresholds.create(scopeOf(r), r.body)),
   );
   app.put(
     '/sensors/gallon-thresholds/:id/:value',
-    doc('micrometers', "Change a micrometer's gallon threshold", {
+    routeDoc('micrometers', 'updateGallonThreshold', "Change a micrometer's gallon threshold", {
       params: idValueParams,
-      response: { 200: gallonThresholdSchema, ...errors },
+      response: { 200: gallonThresholdSchema, ...errorResponses },
     }),
     (r) => service.gallonThresholds.update(scopeOf(r), r.params.id, r.params.value),
   );
   app.delete(
     '/sensors/gallon-thresholds/:id',
-    doc('micrometers', "Remove a micrometer's gallon threshold", {
+    routeDoc('micrometers', 'deleteGallonThreshold', "Remove a micrometer's gallon threshold", {
       params: idParams,
-      response: { 200: gallonThresholdSchema, ...errors },
+      response: { 200: gallonThresholdSchema, ...errorResponses },
     }),
     (r) => service.gallonThresholds.remove(scopeOf(r), r.params.id),
   );

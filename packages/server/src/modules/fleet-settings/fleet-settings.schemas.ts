@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { idParams } from '../../lib/http-schemas.ts';
 
-export { idParams };
 /** The value travels in the path as text; the service checks it and names the allowed range. */
 export const idValueParams = idParams.extend({ value: z.string().max(40) });
 

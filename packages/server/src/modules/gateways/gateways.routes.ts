@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { type GatewaysService, gatewayListQuerySchema } from './gateways.service.ts';
@@ -56,10 +57,7 @@ const flagParams = idParams.extend({
 });
 const searchTopParams = z.object({ text: z.string().min(1).max(100) });
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const doc = <T extends object>(summary: string, schema: T) => ({
-  schema: { tags: ['gateways'], summary, security: bearerSecurity, ...schema },
-});
+const doc = routeDocs('gateways');
 
 export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }> = async (
   app,
@@ -69,10 +67,14 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc('Gateways the caller can see, paged, with search, filters and sorting', {
-        querystring: gatewayListQuerySchema,
-        response: { 200: listResponseSchema(gatewaySchema), 400: errorSchema },
-      }),
+      ...doc(
+        'listGateways',
+        'Gateways the caller can see, paged, with search, filters and sorting',
+        {
+          querystring: gatewayListQuerySchema,
+          response: { 200: listResponseSchema(gatewaySchema), 400: errorSchema },
+        },
+      ),
     },
     (r) => service.list(scopeOf(r), r.query, r.url),
   );
@@ -80,24 +82,32 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc('Create a gateway; with a building it joins that building’s company', {
-        body: gatewayInputSchema,
-        response: { 201: gatewaySchema, ...errors },
-      }),
+      ...doc(
+        'createGateway',
+        'Create a gateway; with a building it joins that building’s company',
+        {
+          body: gatewayInputSchema,
+          response: { 201: gatewaySchema, ...errorResponses },
+        },
+      ),
     },
     async (r, reply) => reply.status(201).send(await service.create(scopeOf(r), r.body)),
   );
   app.get(
     '/search-top/:text/5',
-    doc('At most 5 gateways whose serial number or name contains the text, best match first', {
-      params: searchTopParams,
-      response: { 200: z.array(gatewaySchema) },
-    }),
+    doc(
+      'searchGateways',
+      'At most 5 gateways whose serial number or name contains the text, best match first',
+      {
+        params: searchTopParams,
+        response: { 200: z.array(gatewaySchema) },
+      },
+    ),
     (r) => service.searchTop(scopeOf(r), r.params.text),
   );
   app.get(
     '/export-all',
-    doc('Every gateway the caller can see, as CSV (dates in timeZone)', {
+    doc('exportGateways', 'Every gateway the caller can see, as CSV (dates in timeZone)', {
       querystring: csvExportQuerySchema,
       response: { 200: csvResponseSchema, 400: errorSchema },
     }),
@@ -105,45 +115,52 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
   );
   app.get(
     '/:id',
-    doc('One gateway', { params: idParams, response: { 200: gatewaySchema, 404: errorSchema } }),
+    doc('getGateway', 'One gateway', {
+      params: idParams,
+      response: { 200: gatewaySchema, 404: errorSchema },
+    }),
     (r) => service.get(scopeOf(r), r.params.id),
   );
   app.put(
     '/:id',
-    doc('Change a gateway; a new building_id (or null) moves it and records the history', {
-      params: idParams,
-      body: gatewayUpdateSchema,
-      response: { 200: gatewaySchema, ...errors },
-    }),
+    doc(
+      'updateGateway',
+      'Change a gateway; a new building_id (or null) moves it and records the history',
+      {
+        params: idParams,
+        body: gatewayUpdateSchema,
+        response: { 200: gatewaySchema, ...errorResponses },
+      },
+    ),
     (r) => service.update(scopeOf(r), r.params.id, r.body),
   );
   app.delete(
     '/:id',
-    doc('Delete a gateway and its building history', {
+    doc('deleteGateway', 'Delete a gateway and its building history', {
       params: idParams,
-      response: { 200: z.object({ message: z.string() }), ...errors },
+      response: { 200: z.object({ message: z.string() }), ...errorResponses },
     }),
     (r) => service.remove(scopeOf(r), r.params.id),
   );
   app.put(
     '/:id/disable-alerts/:status',
-    doc('Disable (1) or enable (0) the gateway’s alerts', {
+    doc('updateGatewayAlertsDisabled', 'Disable (1) or enable (0) the gateway’s alerts', {
       params: flagParams,
-      response: { 200: gatewaySchema, ...errors },
+      response: { 200: gatewaySchema, ...errorResponses },
     }),
     (r) => service.setAlertsDisabled(scopeOf(r), r.params.id, r.params.status),
   );
   app.put(
     '/:id/status/:status',
-    doc('Set the gateway’s status (a gateway status id of GET /static)', {
+    doc('updateGatewayStatus', 'Set the gateway’s status (a gateway status id of GET /static)', {
       params: statusParams,
-      response: { 200: gatewaySchema, ...errors },
+      response: { 200: gatewaySchema, ...errorResponses },
     }),
     (r) => service.setStatus(scopeOf(r), r.params.id, r.params.status),
   );
   app.get(
     '/:id/admin-app',
-    doc('Link to the gateway in the network server’s admin app', {
+    doc('getGatewayAdminAppLink', 'Link to the gateway in the network server’s admin app', {
       params: idParams,
       response: { 200: z.object({ url: z.string() }), 404: errorSchema },
     }),
@@ -151,7 +168,7 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
   );
   app.get(
     '/:id/buildings-history',
-    doc('The buildings the gateway served, newest first', {
+    doc('listGatewayBuildingHistory', 'The buildings the gateway served, newest first', {
       params: idParams,
       response: { 200: z.array(historySchema), 404: errorSchema },
     }),

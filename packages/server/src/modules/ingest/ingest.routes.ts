@@ -23,7 +23,6 @@ import {
 } from './ingest.transports.ts';
 
 const tags = ['ingest'];
-const security = [{ integrationKey: [] }];
 /** Large enough for a full native batch of base64 frames with metadata. */
 const INGEST_BODY_LIMIT = 4 * 1_048_576;
 
@@ -94,8 +93,8 @@ export const ingestModule: FastifyPluginAsyncZod<{
     {
       bodyLimit: INGEST_BODY_LIMIT,
       schema: {
+        operationId: 'ingestUplinks',
         tags,
-        security,
         summary: 'Native batch of uplinks (at most 5,000); answered after they are committed',
         description: rules,
         body: nativeBatchSchema,
@@ -111,8 +110,8 @@ export const ingestModule: FastifyPluginAsyncZod<{
     {
       bodyLimit: INGEST_BODY_LIMIT,
       schema: {
+        operationId: 'ingestChirpStackEvent',
         tags,
-        security,
         summary:
           'ChirpStack v4 HTTP integration: `up` events are stored, `status` updates the battery, others are ignored',
         description: `${rules} A \`status\` event of a micrometer outside the key's company is refused with 403.`,
@@ -153,8 +152,8 @@ export const ingestModule: FastifyPluginAsyncZod<{
     {
       bodyLimit: INGEST_BODY_LIMIT,
       schema: {
+        operationId: 'ingestTtnMessage',
         tags,
-        security,
         summary: 'The Things Stack v3 webhook: uplink messages are stored, other messages ignored',
         description: rules,
         body: ttnWebhookSchema,

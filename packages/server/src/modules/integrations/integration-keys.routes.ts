@@ -1,8 +1,7 @@
 // `/api/integration-keys`: system admins create (shown once), list and revoke ingest API keys.
-import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   createdKeySchema,
@@ -22,8 +21,8 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKey
     {
       prefixTrailingSlash: 'no-slash',
       schema: {
+        operationId: 'listIntegrationKeys',
         tags,
-        security: bearerSecurity,
         summary: 'Integration API keys (prefix only) with their scope, newest first',
         response: { 200: z.array(integrationKeySchema) },
       },
@@ -35,8 +34,8 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKey
     {
       prefixTrailingSlash: 'no-slash',
       schema: {
+        operationId: 'createIntegrationKey',
         tags,
-        security: bearerSecurity,
         summary: 'Create a key for a network-server integration; the answer shows it once',
         description:
           "The key writes readings of the micrometers in its scope only: one company (`company_id`, for that company's network server) or the whole fleet (`company_id` null or left out, for the provider's network server).",
@@ -55,10 +54,10 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKey
     '/:id',
     {
       schema: {
+        operationId: 'deleteIntegrationKey',
         tags,
-        security: bearerSecurity,
         summary: 'Revoke a key: ingest calls presenting it are refused from now on',
-        params: z.object({ id: idParamSchema }),
+        params: idParams,
         response: { 200: integrationKeySchema, 404: errorSchema },
       },
     },

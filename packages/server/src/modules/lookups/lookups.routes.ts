@@ -9,6 +9,7 @@ export const lookupsModule: FastifyPluginAsyncZod = async (app) => {
     '/static',
     {
       schema: {
+        operationId: 'getLookups',
         tags: ['lookups'],
         summary: 'Every lookup list (ids are stable)',
         response: { 200: staticResponseSchema },

@@ -15,7 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
@@ -27,7 +28,6 @@ import {
   companyRowSchema,
   countSchema,
   globalSearchSchema,
-  idParams,
   lookupRowSchema,
   messageSchema,
   moveResultSchema,
@@ -48,11 +48,6 @@ import {
   unitListQuerySchema,
 } from './portfolio.service.ts';
 
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const doc = <T extends object>(tag: string, summary: string, schema: T) => ({
-  schema: { tags: [tag], summary, security: bearerSecurity, ...schema },
-});
-
 /** Routes every level shares: search-top and the CSV export. */
 function levelRoutes(
   app: Parameters<FastifyPluginAsyncZod>[0],
@@ -63,18 +58,28 @@ function levelRoutes(
 ) {
   app.get(
     '/search-top/:text/5',
-    doc(tag, `At most 5 ${tag} whose name contains the text, best match first`, {
-      params: searchTopParams,
-      response: { 200: z.array(searchHitSchema) },
-    }),
+    routeDoc(
+      tag,
+      `search${pascalCase(tag)}`,
+      `At most 5 ${tag} whose name contains the text, best match first`,
+      {
+        params: searchTopParams,
+        response: { 200: z.array(searchHitSchema) },
+      },
+    ),
     (r) => service.searchTop(scopeOf(r), level, r.params.text),
   );
   app.get(
     '/export-all',
-    doc(tag, `Every ${tag.replace(/s$/, '')} the caller can see, as CSV (dates in timeZone)`, {
-      querystring: csvExportQuerySchema,
-      response: { 200: csvResponseSchema, 400: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      `export${pascalCase(tag)}`,
+      `Every ${tag.replace(/s$/, '')} the caller can see, as CSV (dates in timeZone)`,
+      {
+        querystring: csvExportQuerySchema,
+        response: { 200: csvResponseSchema, 400: errorSchema },
+      },
+    ),
     async (r, reply) => sendCsv(reply, exportCsv(scopeOf(r), r.query.timeZone)),
   );
 }
@@ -88,10 +93,15 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc(tag, 'Companies the caller can see, paged, with search, filters and sorting', {
-        querystring: companyListQuerySchema,
-        response: { 200: listResponseSchema(companyRowSchema), 400: errorSchema },
-      }),
+      ...routeDoc(
+        tag,
+        'listCompanies',
+        'Companies the caller can see, paged, with search, filters and sorting',
+        {
+          querystring: companyListQuerySchema,
+          response: { 200: listResponseSchema(companyRowSchema), 400: errorSchema },
+        },
+      ),
     },
     (r) => service.listCompanies(scopeOf(r), r.query, r.url),
   );
@@ -99,27 +109,31 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc(tag, 'Create a company', {
+      ...routeDoc(tag, 'createCompany', 'Create a company', {
         body: companyInputSchema,
-        response: { 201: companyRowSchema, ...errors },
+        response: { 201: companyRowSchema, ...errorResponses },
       }),
     },
     async (r, reply) => reply.status(201).send(await service.createCompany(scopeOf(r), r.body)),
   );
   app.get(
     '/names',
-    doc(tag, 'Id and name of every visible company', { response: { 200: z.array(nameRowSchema) } }),
+    routeDoc(tag, 'listCompanyNames', 'Id and name of every visible company', {
+      response: { 200: z.array(nameRowSchema) },
+    }),
     (r) => service.companyNames(scopeOf(r)),
   );
   app.get(
     '/types',
-    doc(tag, 'Company types', { response: { 200: z.array(lookupRowSchema) } }),
+    routeDoc(tag, 'listCompanyTypes', 'Company types', {
+      response: { 200: z.array(lookupRowSchema) },
+    }),
     () => service.companyTypes(),
   );
   levelRoutes(app, service, 'company', tag, service.exportCompanies);
   app.get(
     '/:id',
-    doc(tag, 'One company, with the properties it is billed for', {
+    routeDoc(tag, 'getCompany', 'One company, with the properties it is billed for', {
       params: idParams,
       response: { 200: companyDetailSchema, 404: errorSchema },
     }),
@@ -127,24 +141,29 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   );
   app.put(
     '/:id',
-    doc(tag, 'Change a company (type and assignment: provider staff only)', {
+    routeDoc(tag, 'updateCompany', 'Change a company (type and assignment: provider staff only)', {
       params: idParams,
       body: companyUpdateSchema,
-      response: { 200: companyRowSchema, ...errors },
+      response: { 200: companyRowSchema, ...errorResponses },
     }),
     (r) => service.updateCompany(scopeOf(r), r.params.id, r.body),
   );
   app.delete(
     '/:id',
-    doc(tag, 'Delete a company; refused (409) while anything still belongs to it', {
-      params: idParams,
-      response: { 200: messageSchema, ...errors },
-    }),
+    routeDoc(
+      tag,
+      'deleteCompany',
+      'Delete a company; refused (409) while anything still belongs to it',
+      {
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    ),
     (r) => service.deleteCompany(scopeOf(r), r.params.id),
   );
   app.get(
     '/:id/properties',
-    doc(tag, 'The company’s properties, paged', {
+    routeDoc(tag, 'listCompanyProperties', 'The company’s properties, paged', {
       params: idParams,
       querystring: propertyListQuerySchema,
       response: { 200: listResponseSchema(propertyRowSchema), 400: errorSchema, 404: errorSchema },
@@ -158,24 +177,34 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   ] as const) {
     app.get(
       `/:id/${path}`,
-      doc(tag, `How many ${path.replace('-count', '')} the company has`, {
-        params: idParams,
-        response: { 200: countSchema, 404: errorSchema },
-      }),
+      routeDoc(
+        tag,
+        `countCompany${pascalCase(path.replace('-count', ''))}`,
+        `How many ${path.replace('-count', '')} the company has`,
+        {
+          params: idParams,
+          response: { 200: countSchema, 404: errorSchema },
+        },
+      ),
       (r) => service.companyCount(scopeOf(r), r.params.id, level),
     );
   }
   app.get(
     '/:id/residential-units',
-    doc(tag, 'How many residential (internal) units the company has', {
-      params: idParams,
-      response: { 200: countSchema, 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'listCompanyResidentialUnits',
+      'How many residential (internal) units the company has',
+      {
+        params: idParams,
+        response: { 200: countSchema, 404: errorSchema },
+      },
+    ),
     (r) => service.residentialUnits(scopeOf(r), r.params.id),
   );
   app.get(
     '/:id/properties-names',
-    doc(tag, 'Id and name of the company’s properties', {
+    routeDoc(tag, 'listCompanyPropertyNames', 'Id and name of the company’s properties', {
       params: idParams,
       response: { 200: z.array(nameRowSchema), 404: errorSchema },
     }),
@@ -183,49 +212,69 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   );
   app.get(
     '/:id/properties-names/:limit',
-    doc(tag, 'Id and name of the company’s first properties by name', {
-      params: namesLimitParams,
-      response: { 200: z.array(nameRowSchema), 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'listCompanyPropertyNamesUpTo',
+      'Id and name of the company’s first properties by name',
+      {
+        params: namesLimitParams,
+        response: { 200: z.array(nameRowSchema), 404: errorSchema },
+      },
+    ),
     (r) => service.propertyNamesOf(scopeOf(r), r.params.id, r.params.limit),
   );
   app.get(
     '/:id/search-top-properties/:name/5',
-    doc(tag, 'At most 5 of the company’s properties matching the name', {
-      params: namedSearchParams,
-      response: { 200: z.array(searchHitSchema), 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'searchCompanyProperties',
+      'At most 5 of the company’s properties matching the name',
+      {
+        params: namedSearchParams,
+        response: { 200: z.array(searchHitSchema), 404: errorSchema },
+      },
+    ),
     (r) => service.searchCompanyProperties(scopeOf(r), r.params.id, r.params.name),
   );
   app.get(
     '/:id/search-top-buildings/:name/5',
-    doc(tag, 'At most 5 of the company’s buildings matching the name', {
-      params: namedSearchParams,
-      response: { 200: z.array(searchHitSchema), 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'searchCompanyBuildings',
+      'At most 5 of the company’s buildings matching the name',
+      {
+        params: namedSearchParams,
+        response: { 200: z.array(searchHitSchema), 404: errorSchema },
+      },
+    ),
     (r) => service.searchCompanyBuildings(scopeOf(r), r.params.id, r.params.name),
   );
   app.get(
     '/:id/timezone',
-    doc(tag, 'The time zone of the company’s charts (its own, else its properties’ usual one)', {
-      params: idParams,
-      response: { 200: timezoneAnswerSchema, 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'getCompanyTimezone',
+      'The time zone of the company’s charts (its own, else its properties’ usual one)',
+      {
+        params: idParams,
+        response: { 200: timezoneAnswerSchema, 404: errorSchema },
+      },
+    ),
     (r) => service.companyTimezone(scopeOf(r), r.params.id),
   );
   app.post(
     '/:id/billing-company-properties/:propertyId',
-    doc(tag, 'Bill the company for another company’s property', {
+    routeDoc(tag, 'addBillingCompanyProperty', 'Bill the company for another company’s property', {
       params: billingParams,
-      response: { 200: messageSchema, ...errors },
+      response: { 200: messageSchema, ...errorResponses },
     }),
     (r) => service.addBillingProperty(scopeOf(r), r.params.id, r.params.propertyId),
   );
   app.delete(
     '/:id/billing-company-properties/:propertyId',
-    doc(tag, 'Stop billing the company for a property', {
+    routeDoc(tag, 'removeBillingCompanyProperty', 'Stop billing the company for a property', {
       params: billingParams,
-      response: { 200: messageSchema, ...errors },
+      response: { 200: messageSchema, ...errorResponses },
     }),
     (r) => service.removeBillingProperty(scopeOf(r), r.params.id, r.params.propertyId),
   );
@@ -240,10 +289,15 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc(tag, 'Properties the caller can see, paged, with search, filters and sorting', {
-        querystring: propertyListQuerySchema,
-        response: { 200: listResponseSchema(propertyRowSchema), 400: errorSchema },
-      }),
+      ...routeDoc(
+        tag,
+        'listProperties',
+        'Properties the caller can see, paged, with search, filters and sorting',
+        {
+          querystring: propertyListQuerySchema,
+          response: { 200: listResponseSchema(propertyRowSchema), 400: errorSchema },
+        },
+      ),
     },
     (r) => service.listProperties(scopeOf(r), r.query, r.url),
   );
@@ -251,9 +305,9 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc(tag, 'Create a property in a company', {
+      ...routeDoc(tag, 'createProperty', 'Create a property in a company', {
         body: propertyInputSchema,
-        response: { 201: propertyRowSchema, ...errors },
+        response: { 201: propertyRowSchema, ...errorResponses },
       }),
     },
     async (r, reply) => reply.status(201).send(await service.createProperty(scopeOf(r), r.body)),
@@ -261,7 +315,7 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
   levelRoutes(app, service, 'property', tag, service.exportProperties);
   app.get(
     '/:id',
-    doc(tag, 'One property', {
+    routeDoc(tag, 'getProperty', 'One property', {
       params: idParams,
       response: { 200: propertyRowSchema, 404: errorSchema },
     }),
@@ -269,24 +323,29 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
   );
   app.put(
     '/:id',
-    doc(tag, 'Change a property', {
+    routeDoc(tag, 'updateProperty', 'Change a property', {
       params: idParams,
       body: propertyUpdateSchema,
-      response: { 200: propertyRowSchema, ...errors },
+      response: { 200: propertyRowSchema, ...errorResponses },
     }),
     (r) => service.updateProperty(scopeOf(r), r.params.id, r.body),
   );
   app.delete(
     '/:id',
-    doc(tag, 'Delete a property; refused (409) while anything still belongs to it', {
-      params: idParams,
-      response: { 200: messageSchema, ...errors },
-    }),
+    routeDoc(
+      tag,
+      'deleteProperty',
+      'Delete a property; refused (409) while anything still belongs to it',
+      {
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    ),
     (r) => service.deleteProperty(scopeOf(r), r.params.id),
   );
   app.get(
     '/:id/buildings',
-    doc(tag, 'The property’s buildings, paged', {
+    routeDoc(tag, 'listPropertyBuildings', 'The property’s buildings, paged', {
       params: idParams,
       querystring: buildingListQuerySchema,
       response: { 200: listResponseSchema(buildingRowSchema), 400: errorSchema, 404: errorSchema },
@@ -295,7 +354,7 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
   );
   app.get(
     '/:id/buildings-count',
-    doc(tag, 'How many buildings the property has', {
+    routeDoc(tag, 'countPropertyBuildings', 'How many buildings the property has', {
       params: idParams,
       response: { 200: countSchema, 404: errorSchema },
     }),
@@ -303,7 +362,7 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
   );
   app.get(
     '/:id/units-count',
-    doc(tag, 'How many units the property has', {
+    routeDoc(tag, 'countPropertyUnits', 'How many units the property has', {
       params: idParams,
       response: { 200: countSchema, 404: errorSchema },
     }),
@@ -311,7 +370,7 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
   );
   app.get(
     '/:id/buildings-names',
-    doc(tag, 'Id and name of the property’s buildings', {
+    routeDoc(tag, 'listPropertyBuildingNames', 'Id and name of the property’s buildings', {
       params: idParams,
       response: { 200: z.array(nameRowSchema), 404: errorSchema },
     }),
@@ -319,12 +378,13 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
   );
   app.put(
     '/:property_id/change-company/:company_id/:transfer',
-    doc(
+    routeDoc(
       tag,
+      'movePropertyToCompany',
       'Move the property to another company; transfer=1 takes its micrometers and history along, 0 unassigns them first',
       {
         params: changeCompanyParams,
-        response: { 200: moveResultSchema, ...errors },
+        response: { 200: moveResultSchema, ...errorResponses },
       },
     ),
     (r) =>
@@ -346,10 +406,15 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc(tag, 'Buildings the caller can see, paged, with search, filters and sorting', {
-        querystring: buildingListQuerySchema,
-        response: { 200: listResponseSchema(buildingRowSchema), 400: errorSchema },
-      }),
+      ...routeDoc(
+        tag,
+        'listBuildings',
+        'Buildings the caller can see, paged, with search, filters and sorting',
+        {
+          querystring: buildingListQuerySchema,
+          response: { 200: listResponseSchema(buildingRowSchema), 400: errorSchema },
+        },
+      ),
     },
     (r) => service.listBuildings(scopeOf(r), r.query, r.url),
   );
@@ -357,9 +422,9 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc(tag, 'Create a building in a property', {
+      ...routeDoc(tag, 'createBuilding', 'Create a building in a property', {
         body: buildingInputSchema,
-        response: { 201: buildingRowSchema, ...errors },
+        response: { 201: buildingRowSchema, ...errorResponses },
       }),
     },
     async (r, reply) => reply.status(201).send(await service.createBuilding(scopeOf(r), r.body)),
@@ -367,7 +432,7 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   levelRoutes(app, service, 'building', tag, service.exportBuildings);
   app.get(
     '/:id',
-    doc(tag, 'One building', {
+    routeDoc(tag, 'getBuilding', 'One building', {
       params: idParams,
       response: { 200: buildingRowSchema, 404: errorSchema },
     }),
@@ -375,24 +440,29 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   );
   app.put(
     '/:id',
-    doc(tag, 'Change a building', {
+    routeDoc(tag, 'updateBuilding', 'Change a building', {
       params: idParams,
       body: buildingUpdateSchema,
-      response: { 200: buildingRowSchema, ...errors },
+      response: { 200: buildingRowSchema, ...errorResponses },
     }),
     (r) => service.updateBuilding(scopeOf(r), r.params.id, r.body),
   );
   app.delete(
     '/:id',
-    doc(tag, 'Delete a building; refused (409) while anything still belongs to it', {
-      params: idParams,
-      response: { 200: messageSchema, ...errors },
-    }),
+    routeDoc(
+      tag,
+      'deleteBuilding',
+      'Delete a building; refused (409) while anything still belongs to it',
+      {
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    ),
     (r) => service.deleteBuilding(scopeOf(r), r.params.id),
   );
   app.get(
     '/:id/units',
-    doc(tag, 'The building’s units, paged', {
+    routeDoc(tag, 'listBuildingUnits', 'The building’s units, paged', {
       params: idParams,
       querystring: unitListQuerySchema,
       response: { 200: listResponseSchema(unitRowSchema), 400: errorSchema, 404: errorSchema },
@@ -401,7 +471,7 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   );
   app.get(
     '/:id/units-count',
-    doc(tag, 'How many units the building has', {
+    routeDoc(tag, 'countBuildingUnits', 'How many units the building has', {
       params: idParams,
       response: { 200: countSchema, 404: errorSchema },
     }),
@@ -409,7 +479,7 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   );
   app.get(
     '/:id/tenants-count',
-    doc(tag, 'How many tenants live in the building’s units', {
+    routeDoc(tag, 'countBuildingTenants', 'How many tenants live in the building’s units', {
       params: idParams,
       response: { 200: countSchema, 404: errorSchema },
     }),
@@ -417,7 +487,7 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   );
   app.get(
     '/:id/units-names',
-    doc(tag, 'Id and name of the building’s units', {
+    routeDoc(tag, 'listBuildingUnitNames', 'Id and name of the building’s units', {
       params: idParams,
       response: { 200: z.array(nameRowSchema), 404: errorSchema },
     }),
@@ -425,12 +495,13 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   );
   app.put(
     '/:id/change-property/:property_id/:transfer',
-    doc(
+    routeDoc(
       tag,
+      'moveBuildingToProperty',
       'Move the building to another property; transfer=1 takes its micrometers and history along, 0 unassigns them first',
       {
         params: changePropertyParams,
-        response: { 200: moveResultSchema, ...errors },
+        response: { 200: moveResultSchema, ...errorResponses },
       },
     ),
     (r) => service.moveBuilding(scopeOf(r), r.params.id, r.params.property_id, r.params.transfer),
@@ -446,10 +517,15 @@ export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> =
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc(tag, 'Units the caller can see, paged, with search, filters and sorting', {
-        querystring: unitListQuerySchema,
-        response: { 200: listResponseSchema(unitRowSchema), 400: errorSchema },
-      }),
+      ...routeDoc(
+        tag,
+        'listUnits',
+        'Units the caller can see, paged, with search, filters and sorting',
+        {
+          querystring: unitListQuerySchema,
+          response: { 200: listResponseSchema(unitRowSchema), 400: errorSchema },
+        },
+      ),
     },
     (r) => service.listUnits(scopeOf(r), r.query, r.url),
   );
@@ -457,9 +533,9 @@ export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> =
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc(tag, 'Create a unit in a building', {
+      ...routeDoc(tag, 'createUnit', 'Create a unit in a building', {
         body: unitInputSchema,
-        response: { 201: unitRowSchema, ...errors },
+        response: { 201: unitRowSchema, ...errorResponses },
       }),
     },
     async (r, reply) => reply.status(201).send(await service.createUnit(scopeOf(r), r.body)),
@@ -472,38 +548,43 @@ export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> =
   ] as const) {
     app.get(
       `/${path}`,
-      doc(tag, `Unit ${path}`, { response: { 200: z.array(lookupRowSchema) } }),
+      routeDoc(tag, `listUnit${pascalCase(path)}`, `Unit ${path}`, {
+        response: { 200: z.array(lookupRowSchema) },
+      }),
       () => list(),
     );
   }
   app.get(
     '/:id',
-    doc(tag, 'One unit', { params: idParams, response: { 200: unitRowSchema, 404: errorSchema } }),
+    routeDoc(tag, 'getUnit', 'One unit', {
+      params: idParams,
+      response: { 200: unitRowSchema, 404: errorSchema },
+    }),
     (r) => service.getUnit(scopeOf(r), r.params.id),
   );
   app.put(
     '/:id',
-    doc(tag, 'Change a unit', {
+    routeDoc(tag, 'updateUnit', 'Change a unit', {
       params: idParams,
       body: unitUpdateSchema,
-      response: { 200: unitRowSchema, ...errors },
+      response: { 200: unitRowSchema, ...errorResponses },
     }),
     (r) => service.updateUnit(scopeOf(r), r.params.id, r.body),
   );
   app.put(
     '/:id/tenants',
-    doc(tag, 'Set how many tenants live in the unit', {
+    routeDoc(tag, 'updateUnitTenants', 'Set how many tenants live in the unit', {
       params: idParams,
       body: z.object({ tenants: tenantsSchema }).strict(),
-      response: { 200: unitRowSchema, ...errors },
+      response: { 200: unitRowSchema, ...errorResponses },
     }),
     (r) => service.updateUnit(scopeOf(r), r.params.id, { tenants: r.body.tenants }),
   );
   app.delete(
     '/:id',
-    doc(tag, 'Delete a unit; refused (409) while anything still belongs to it', {
+    routeDoc(tag, 'deleteUnit', 'Delete a unit; refused (409) while anything still belongs to it', {
       params: idParams,
-      response: { 200: messageSchema, ...errors },
+      response: { 200: messageSchema, ...errorResponses },
     }),
     (r) => service.deleteUnit(scopeOf(r), r.params.id),
   );
@@ -516,8 +597,9 @@ export const globalSearchModule: FastifyPluginAsyncZod<{ service: PortfolioServi
 ) => {
   app.get(
     '/search/:text',
-    doc(
+    routeDoc(
       'search',
+      'searchPortfolio',
       'At most 5 companies, properties, buildings and units each whose name contains the text',
       {
         params: searchTopParams,

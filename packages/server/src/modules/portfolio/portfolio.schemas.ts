@@ -9,7 +9,6 @@ const timestamp = z.string().describe('ISO 8601 UTC');
 
 import { idParams } from '../../lib/http-schemas.ts';
 
-export { idParams };
 export const searchTopParams = z.object({ text: z.string().min(1).max(100) });
 export const namedSearchParams = idParams.extend({ name: z.string().min(1).max(100) });
 export const namesLimitParams = idParams.extend({

@@ -3,13 +3,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
-import { levelPaths } from '../submissions/submissions.routes.ts';
 import {
   gallonsReportQuerySchema,
   gallonsReportSchema,
-  idParams,
   overviewSchema,
   reportOverviewParams,
   reportOverviewQuerySchema,
@@ -19,10 +18,7 @@ import {
 } from './reports.schemas.ts';
 import type { ReportsService } from './reports.service.ts';
 
-const tags = ['reports'];
-const doc = <T extends object>(summary: string, schema: T) => ({
-  schema: { tags, summary, security: bearerSecurity, ...schema },
-});
+const doc = routeDocs('reports');
 /** A JSON answer that `format=csv` turns into a streamed CSV attachment. */
 const jsonOrCsv = <T extends z.ZodType>(schema: T) => ({
   description: 'JSON, or with `format=csv` a CSV file (RFC 4180, UTF-8) sent as an attachment',
@@ -36,19 +32,27 @@ export const reportsModule: FastifyPluginAsyncZod<{ service: ReportsService }> =
   for (const [path, level] of levelPaths) {
     app.get(
       `/${path}/:id/statistics`,
-      doc(`Usage, micrometer and alert figures of the ${level}`, {
-        params: idParams,
-        response: { 200: statisticsSchema, 404: errorSchema },
-      }),
+      doc(
+        `get${pascalCase(level)}Statistics`,
+        `Usage, micrometer and alert figures of the ${level}`,
+        {
+          params: idParams,
+          response: { 200: statisticsSchema, 404: errorSchema },
+        },
+      ),
       (r) => service.statistics(scopeOf(r), level, r.params.id),
     );
   }
   app.get(
     '/units/:id/status',
-    doc("The unit's state at a glance: no-sensors, leak, attention, silent or ok", {
-      params: idParams,
-      response: { 200: unitStatusSchema, 404: errorSchema },
-    }),
+    doc(
+      'getUnitStatus',
+      "The unit's state at a glance: no-sensors, leak, attention, silent or ok",
+      {
+        params: idParams,
+        response: { 200: unitStatusSchema, 404: errorSchema },
+      },
+    ),
     (r) => service.unitStatus(scopeOf(r), r.params.id),
   );
   for (const [path, level] of [
@@ -57,11 +61,15 @@ export const reportsModule: FastifyPluginAsyncZod<{ service: ReportsService }> =
   ] as const) {
     app.get(
       `/${path}/:id/gallons/report`,
-      doc(`Gallons of every unit of the ${level} per period (JSON or CSV)`, {
-        params: idParams,
-        querystring: gallonsReportQuerySchema,
-        response: { 200: jsonOrCsv(gallonsReportSchema), 400: errorSchema, 404: errorSchema },
-      }),
+      doc(
+        `get${pascalCase(level)}GallonsReport`,
+        `Gallons of every unit of the ${level} per period (JSON or CSV)`,
+        {
+          params: idParams,
+          querystring: gallonsReportQuerySchema,
+          response: { 200: jsonOrCsv(gallonsReportSchema), 400: errorSchema, 404: errorSchema },
+        },
+      ),
       async (r, reply) => {
         const { format, ...query } = r.query;
         if (format === 'csv') {
@@ -76,11 +84,15 @@ export const reportsModule: FastifyPluginAsyncZod<{ service: ReportsService }> =
   }
   app.get(
     '/companies/:id/report-overview/:report',
-    doc('One of the company reports (lookups `report_types`) over a date range (JSON or CSV)', {
-      params: reportOverviewParams,
-      querystring: reportOverviewQuerySchema,
-      response: { 200: jsonOrCsv(reportOverviewSchema), 400: errorSchema, 404: errorSchema },
-    }),
+    doc(
+      'getCompanyReportOverview',
+      'One of the company reports (lookups `report_types`) over a date range (JSON or CSV)',
+      {
+        params: reportOverviewParams,
+        querystring: reportOverviewQuerySchema,
+        response: { 200: jsonOrCsv(reportOverviewSchema), 400: errorSchema, 404: errorSchema },
+      },
+    ),
     async (r, reply) => {
       const { format, ...query } = r.query;
       if (format === 'csv') {
@@ -94,7 +106,7 @@ export const reportsModule: FastifyPluginAsyncZod<{ service: ReportsService }> =
   );
   app.get(
     '/overview',
-    doc('The whole system at a glance (system roles)', {
+    doc('getOverview', 'The whole system at a glance (system roles)', {
       response: { 200: overviewSchema },
     }),
     (r) => service.overview(scopeOf(r)),

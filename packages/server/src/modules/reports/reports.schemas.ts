@@ -17,8 +17,6 @@ export const useSourceSchema = z
     'main-line: every building-day with water had its main line reporting; fixture-meters-only: none did (the sum of its fixture micrometers); mixed: some did',
   );
 
-export { idParams } from '../../lib/http-schemas.ts';
-
 export const rangeQuerySchema = z
   .object({
     from: localDateSchema

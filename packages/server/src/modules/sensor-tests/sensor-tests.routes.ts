@@ -1,7 +1,8 @@
 // Bench testing routes: record a pass or failure for a stock micrometer, list the sensors whose
 // latest uncleared result failed, and clear the results.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
@@ -12,10 +13,7 @@ import {
   type SensorTestsService,
 } from './sensor-tests.service.ts';
 
-const tags = ['sensors'];
-const doc = <T extends object>(summary: string, schema: T) => ({
-  schema: { tags, summary, security: bearerSecurity, ...schema },
-});
+const doc = routeDocs('sensors');
 
 export const sensorTestsModule: FastifyPluginAsyncZod<{ service: SensorTestsService }> = async (
   app,
@@ -23,17 +21,21 @@ export const sensorTestsModule: FastifyPluginAsyncZod<{ service: SensorTestsServ
 ) => {
   app.post(
     '/sensors/:id/tests',
-    doc('Record a bench test of a micrometer in stock (pass → Tested, fail → Defective)', {
-      params: idParams,
-      body: benchTestInputSchema,
-      response: { 201: benchTestSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
-    }),
+    doc(
+      'recordSensorTest',
+      'Record a bench test of a micrometer in stock (pass → Tested, fail → Defective)',
+      {
+        params: idParams,
+        body: benchTestInputSchema,
+        response: { 201: benchTestSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    ),
     async (r, reply) =>
       reply.status(201).send(await service.record(scopeOf(r), r.params.id, r.body)),
   );
   app.get(
     '/sensors/tested-failed',
-    doc('Micrometers whose latest uncleared bench test failed', {
+    doc('listFailedSensorTests', 'Micrometers whose latest uncleared bench test failed', {
       querystring: failedTestListQuerySchema,
       response: { 200: listResponseSchema(benchTestSchema), 400: errorSchema },
     }),
@@ -41,7 +43,7 @@ export const sensorTestsModule: FastifyPluginAsyncZod<{ service: SensorTestsServ
   );
   app.delete(
     '/sensors/tested',
-    doc('Clear every bench test result (sensor states are kept)', {
+    doc('deleteSensorTests', 'Clear every bench test result (sensor states are kept)', {
       response: { 200: clearedSchema },
     }),
     (r) => service.clear(scopeOf(r)),

@@ -10,10 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
 import { Invalid } from '../../lib/errors.ts';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { errorResponses, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
-import { levelPaths } from '../submissions/submissions.routes.ts';
 import { submissionSchema } from '../submissions/submissions.service.ts';
 import { type DownlinkQueue, downlinkList } from './downlinks.ts';
 import { sensorList } from './sensors.repository.ts';
@@ -24,7 +24,6 @@ import {
   countSchema,
   downlinkSchema,
   flagParam,
-  idParams,
   issueSchema,
   macParams,
   micrometerSchema,
@@ -36,12 +35,8 @@ import {
 } from './sensors.schemas.ts';
 import type { FleetList, SensorsService } from './sensors.service.ts';
 
-const tags = ['micrometers'];
-const doc = <T extends object>(summary: string, schema: T) => ({
-  schema: { tags, summary, security: bearerSecurity, ...schema },
-});
+const doc = routeDocs('micrometers');
 const listSchema = listResponseSchema(micrometerSchema);
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const stateId = z.coerce
   .number()
   .int()
@@ -57,15 +52,20 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   app,
   { service, downlinks },
 ) => {
-  const fleet: [string, FleetList, string][] = [
-    ['/sensors', 'all', 'Every micrometer (provider staff)'],
-    ['/sensors/assigned', 'assigned', 'Micrometers placed with a company'],
-    ['/sensors/unassigned', 'unassigned', 'Micrometers in stock (no company)'],
+  const fleet: [string, FleetList, string, string][] = [
+    ['/sensors', 'all', 'listSensors', 'Every micrometer (provider staff)'],
+    ['/sensors/assigned', 'assigned', 'listAssignedSensors', 'Micrometers placed with a company'],
+    [
+      '/sensors/unassigned',
+      'unassigned',
+      'listUnassignedSensors',
+      'Micrometers in stock (no company)',
+    ],
   ];
-  for (const [path, list, summary] of fleet) {
+  for (const [path, list, operationId, summary] of fleet) {
     app.get(
       path,
-      doc(summary, {
+      doc(operationId, summary, {
         querystring: sensorList.querySchema,
         response: { 200: listSchema, 400: errorSchema },
       }),
@@ -75,7 +75,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   for (const [path, level] of levelPaths) {
     app.get(
       `/${path}/:id/sensors`,
-      doc(`Micrometers of the ${level}`, {
+      doc(`list${pascalCase(level)}Sensors`, `Micrometers of the ${level}`, {
         params: idParams,
         querystring: sensorList.querySchema,
         response: { 200: listSchema, 400: errorSchema, 404: errorSchema },
@@ -85,7 +85,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   }
   app.get(
     '/units/:id/sensors-count',
-    doc('How many micrometers the unit has', {
+    doc('countUnitSensors', 'How many micrometers the unit has', {
       params: idParams,
       response: { 200: countSchema, 404: errorSchema },
     }),
@@ -93,7 +93,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.get(
     '/sensors/export-all',
-    doc('Every micrometer the caller may list, as CSV', {
+    doc('exportSensors', 'Every micrometer the caller may list, as CSV', {
       querystring: csvExportQuerySchema,
       response: { 200: csvResponseSchema, 400: errorSchema },
     }),
@@ -101,7 +101,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.get(
     '/sensors/search-top/:text/5',
-    doc('Up to 5 micrometers whose MAC contains the text', {
+    doc('searchSensors', 'Up to 5 micrometers whose MAC contains the text', {
       params: z.object({ text: z.string().min(1).max(64) }),
       response: { 200: z.array(micrometerSchema) },
     }),
@@ -109,7 +109,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.get(
     '/sensors/mac/:mac',
-    doc('One micrometer by MAC (any case, with or without separators)', {
+    doc('getSensorByMac', 'One micrometer by MAC (any case, with or without separators)', {
       params: macParams,
       response: { 200: micrometerSchema, 404: errorSchema },
     }),
@@ -117,7 +117,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.get(
     '/sensors/:id',
-    doc('One micrometer', {
+    doc('getSensor', 'One micrometer', {
       params: idParams,
       response: { 200: micrometerSchema, 404: errorSchema },
     }),
@@ -125,7 +125,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.get(
     '/sensors/:id/submissions',
-    doc("The micrometer's newest readings", {
+    doc('listSensorSubmissions', "The micrometer's newest readings", {
       params: idParams,
       querystring: z
         .object({ limit: z.coerce.number().int().min(1).max(200).default(20) })
@@ -136,9 +136,9 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.delete(
     '/sensors/:id',
-    doc('Removes a micrometer that never reported (otherwise 409)', {
+    doc('deleteSensor', 'Removes a micrometer that never reported (otherwise 409)', {
       params: idParams,
-      response: { 204: z.null(), ...errors },
+      response: { 204: z.null(), ...errorResponses },
     }),
     async (r, reply) => {
       await service.remove(scopeOf(r), r.params.id);
@@ -147,63 +147,71 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.put(
     '/sensors/:id/state/:stateId',
-    doc("Sets the micrometer's state", {
+    doc('updateSensorState', "Sets the micrometer's state", {
       params: idParams.extend({ stateId }),
-      response: { 200: micrometerSchema, ...errors },
+      response: { 200: micrometerSchema, ...errorResponses },
     }),
     (r) => service.setState(scopeOf(r), r.params.id, r.params.stateId),
   );
   app.put(
     '/sensors/:id/status/:statusId',
-    doc("Sets the micrometer's status", {
+    doc('updateSensorStatus', "Sets the micrometer's status", {
       params: idParams.extend({ statusId }),
-      response: { 200: micrometerSchema, ...errors },
+      response: { 200: micrometerSchema, ...errorResponses },
     }),
     (r) => service.setStatus(scopeOf(r), r.params.id, r.params.statusId),
   );
   app.put(
     '/buildings/:id/sensors/state/:stateId',
-    doc('Sets the state of every micrometer of the building', {
+    doc('updateBuildingSensorsState', 'Sets the state of every micrometer of the building', {
       params: idParams.extend({ stateId }),
-      response: { 200: updatedSchema, ...errors },
+      response: { 200: updatedSchema, ...errorResponses },
     }),
     (r) => service.setForBuilding(scopeOf(r), r.params.id, 'state', r.params.stateId),
   );
   app.put(
     '/buildings/:id/sensors/status/:statusId',
-    doc('Sets the status of every micrometer of the building', {
+    doc('updateBuildingSensorsStatus', 'Sets the status of every micrometer of the building', {
       params: idParams.extend({ statusId }),
-      response: { 200: updatedSchema, ...errors },
+      response: { 200: updatedSchema, ...errorResponses },
     }),
     (r) => service.setForBuilding(scopeOf(r), r.params.id, 'status', r.params.statusId),
   );
   app.put(
     '/sensors/:id/notification-excluded/:status',
-    doc('Excludes the micrometer from alerts (1) or includes it again (0)', {
-      params: idParams.extend({ status: flagParam }),
-      response: { 200: micrometerSchema, ...errors },
-    }),
+    doc(
+      'updateSensorNotificationExclusion',
+      'Excludes the micrometer from alerts (1) or includes it again (0)',
+      {
+        params: idParams.extend({ status: flagParam }),
+        response: { 200: micrometerSchema, ...errorResponses },
+      },
+    ),
     (r) => service.setExcluded(scopeOf(r), r.params.id, r.params.status),
   );
   app.put(
     '/sensors/notification-excluded/mac/:mac/:status',
-    doc('Excludes a micrometer, found by MAC, from alerts (1) or includes it again (0)', {
-      params: macParams.extend({ status: flagParam }),
-      response: { 200: micrometerSchema, ...errors },
-    }),
+    doc(
+      'updateSensorNotificationExclusionByMac',
+      'Excludes a micrometer, found by MAC, from alerts (1) or includes it again (0)',
+      {
+        params: macParams.extend({ status: flagParam }),
+        response: { 200: micrometerSchema, ...errorResponses },
+      },
+    ),
     (r) => service.setExcludedByMac(scopeOf(r), r.params.mac, r.params.status),
   );
   app.post(
     '/sensors/report-issue',
-    doc('Reports a problem with a micrometer', {
+    doc('reportSensorIssue', 'Reports a problem with a micrometer', {
       body: reportIssueSchema,
-      response: { 200: issueSchema, ...errors },
+      response: { 200: issueSchema, ...errorResponses },
     }),
     (r) => service.reportIssue(scopeOf(r), r.body, r.body.issue),
   );
   app.get(
     '/sensors/:id/sensor-issue',
-    doc("The micrometer's reported issue", {
+    doc('getSensorIssue', "The micrometer's reported issue", {
       params: idParams,
       response: { 200: issueSchema, 404: errorSchema },
     }),
@@ -211,11 +219,15 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.post(
     '/sensors/assign',
-    doc('Assigns a micrometer to a fixture of a unit, moves it to another, or takes it off', {
-      querystring: assignQuerySchema,
-      body: assignBodySchema,
-      response: { 200: micrometerSchema, ...errors },
-    }),
+    doc(
+      'assignSensor',
+      'Assigns a micrometer to a fixture of a unit, moves it to another, or takes it off',
+      {
+        querystring: assignQuerySchema,
+        body: assignBodySchema,
+        response: { 200: micrometerSchema, ...errorResponses },
+      },
+    ),
     (r) => {
       const body = r.body;
       const placement = body && 'unit_id' in body ? (body as Placement) : undefined;
@@ -227,15 +239,19 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.post(
     '/sensors/office-assignment',
-    doc('Sets stock micrometers aside for a building (pending installation)', {
-      body: officeAssignSchema,
-      response: { 200: z.object({ created: z.number().int() }), ...errors },
-    }),
+    doc(
+      'createOfficeAssignment',
+      'Sets stock micrometers aside for a building (pending installation)',
+      {
+        body: officeAssignSchema,
+        response: { 200: z.object({ created: z.number().int() }), ...errorResponses },
+      },
+    ),
     (r) => service.officeAssign(scopeOf(r), r.body.building_id, r.body.macs),
   );
   app.get(
     '/sensors/office-assignment/:id',
-    doc("The micrometer's pending office assignment", {
+    doc('getOfficeAssignment', "The micrometer's pending office assignment", {
       params: idParams,
       response: { 200: officeAssignmentSchema, 404: errorSchema },
     }),
@@ -243,7 +259,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.get(
     '/sensors/office-assignment-building/:id',
-    doc("The building's pending office assignments", {
+    doc('listBuildingOfficeAssignments', "The building's pending office assignments", {
       params: idParams,
       response: { 200: z.array(buildingOfficeAssignmentSchema), 404: errorSchema },
     }),
@@ -251,27 +267,35 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.delete(
     '/sensors/pending-office-assignment',
-    doc("Cancels a building's pending office assignments (all, or the listed sensors)", {
-      body: officeCancelSchema,
-      response: { 200: z.object({ cancelled: z.number().int() }), ...errors },
-    }),
+    doc(
+      'deletePendingOfficeAssignments',
+      "Cancels a building's pending office assignments (all, or the listed sensors)",
+      {
+        body: officeCancelSchema,
+        response: { 200: z.object({ cancelled: z.number().int() }), ...errorResponses },
+      },
+    ),
     (r) => service.cancelOfficeAssignments(scopeOf(r), r.body.building_id, r.body.sensor_ids),
   );
   app.put(
     '/sensors/:id/config',
-    doc("Sets the micrometer's configuration and queues it as a downlink", {
+    doc('updateSensorConfig', "Sets the micrometer's configuration and queues it as a downlink", {
       params: idParams,
       body: configBodySchema,
-      response: { 200: micrometerSchema, ...errors },
+      response: { 200: micrometerSchema, ...errorResponses },
     }),
     (r) => service.configure(scopeOf(r), r.params.id, r.body.params),
   );
   app.get(
     '/sensors/downlink-config-params',
-    doc('Configuration downlinks and their status (queued, sent, failed)', {
-      querystring: downlinkList.querySchema,
-      response: { 200: listResponseSchema(downlinkSchema), 400: errorSchema },
-    }),
+    doc(
+      'getDownlinkConfigParams',
+      'Configuration downlinks and their status (queued, sent, failed)',
+      {
+        querystring: downlinkList.querySchema,
+        response: { 200: listResponseSchema(downlinkSchema), 400: errorSchema },
+      },
+    ),
     async (r) => {
       const query = downlinkList.toQuery(r.query);
       const { rows, total } = await downlinks.page(scopeOf(r), query);
@@ -280,23 +304,27 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.put(
     '/sensors/:mac/downlink-config-params',
-    doc('Queues a configuration downlink for one micrometer', {
+    doc('sendSensorDownlinkConfig', 'Queues a configuration downlink for one micrometer', {
       params: macParams,
       body: configBodySchema,
-      response: { 200: downlinkSchema, ...errors },
+      response: { 200: downlinkSchema, ...errorResponses },
     }),
     (r) => service.downlinkForMac(scopeOf(r), r.params.mac, r.body.params),
   );
   app.put(
     '/buildings/:id/downlink-config-params',
-    doc('Queues a configuration downlink for every micrometer of the building', {
-      params: idParams,
-      body: configBodySchema,
-      response: {
-        200: z.object({ queued: z.number().int(), downlinks: z.array(downlinkSchema) }),
-        ...errors,
+    doc(
+      'sendBuildingDownlinkConfig',
+      'Queues a configuration downlink for every micrometer of the building',
+      {
+        params: idParams,
+        body: configBodySchema,
+        response: {
+          200: z.object({ queued: z.number().int(), downlinks: z.array(downlinkSchema) }),
+          ...errorResponses,
+        },
       },
-    }),
+    ),
     (r) => service.downlinkForBuilding(scopeOf(r), r.params.id, r.body.params),
   );
 };

@@ -77,7 +77,6 @@ export function toMicrometer(record: SensorRecord): Micrometer {
   };
 }
 
-export { idParams } from '../../lib/http-schemas.ts';
 export const macParams = z.object({ mac: z.string().min(1).max(64) });
 export const countSchema = z.object({ count: z.number().int() });
 export const updatedSchema = z.object({ updated: z.number().int() });

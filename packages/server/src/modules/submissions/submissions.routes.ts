@@ -24,7 +24,6 @@ import {
   submissionSchema,
 } from './submissions.service.ts';
 
-const tags = ['submissions'];
 const countSchema = z.object({ count: z.number().int() });
 const doc = routeDocs('submissions');
 

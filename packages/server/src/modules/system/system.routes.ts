@@ -16,6 +16,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
     '/health',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['system'],
         summary: 'Liveness: the process answers',
         response: { 200: healthSchema },
@@ -28,6 +29,7 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
     '/ready',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['system'],
         summary: 'Readiness: the database answers and every migration is applied',
         response: { 200: readySchema, 503: readySchema },

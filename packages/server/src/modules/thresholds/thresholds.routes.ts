@@ -2,10 +2,10 @@
 // gallon threshold per fixture type, read and set, and beside them (`…/unaccounted-water`) its
 // unaccounted-water threshold. HTTP only: each route declares its schemas and calls one service
 // method.
-import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, errorSchema } from '../../lib/http-schemas.ts';
+import { routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { ThresholdsService } from './thresholds.service.ts';
 
@@ -18,8 +18,7 @@ const thresholdSchema = z.object({
     .nullable()
     .describe("The fixture type's daily high (applies without a company threshold)"),
 });
-const companyParams = z.object({ id: idParamSchema });
-const setParams = companyParams.extend({
+const setParams = idParams.extend({
   applianceTypeId: z.coerce.number().int(),
   threshold: z
     .string()
@@ -53,9 +52,7 @@ const unaccountedBody = z.object({
     .describe('Gallons a day, 0 to 100000 (3 decimals); null: the default'),
 });
 
-const doc = <T extends object>(summary: string, schema: T) => ({
-  schema: { tags: ['companies'], summary, security: bearerSecurity, ...schema },
-});
+const doc = routeDocs('companies');
 
 export const thresholdsModule: FastifyPluginAsyncZod<{ service: ThresholdsService }> = async (
   app,
@@ -63,35 +60,51 @@ export const thresholdsModule: FastifyPluginAsyncZod<{ service: ThresholdsServic
 ) => {
   app.get(
     '/companies/:id/appliances-thresholds',
-    doc("Every fixture type with the company's daily threshold and the type's default", {
-      params: companyParams,
-      response: { 200: z.array(thresholdSchema), 400: errorSchema, 404: errorSchema },
-    }),
+    doc(
+      'listCompanyFixtureThresholds',
+      "Every fixture type with the company's daily threshold and the type's default",
+      {
+        params: idParams,
+        response: { 200: z.array(thresholdSchema), 400: errorSchema, 404: errorSchema },
+      },
+    ),
     (r) => service.list(scopeOf(r), r.params.id),
   );
   app.put(
     '/companies/:id/appliances-thresholds/:applianceTypeId/:threshold',
-    doc("Set the company's daily threshold for a fixture type (`none` removes it)", {
-      params: setParams,
-      response: { 200: thresholdSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
-    }),
+    doc(
+      'updateCompanyFixtureThreshold',
+      "Set the company's daily threshold for a fixture type (`none` removes it)",
+      {
+        params: setParams,
+        response: { 200: thresholdSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    ),
     (r) => service.set(scopeOf(r), r.params.id, r.params.applianceTypeId, r.params.threshold),
   );
   app.get(
     '/companies/:id/appliances-thresholds/unaccounted-water',
-    doc("The company's unaccounted-water threshold (share of building use, gallons a day)", {
-      params: companyParams,
-      response: { 200: unaccountedSchema, 400: errorSchema, 404: errorSchema },
-    }),
+    doc(
+      'getCompanyUnaccountedWater',
+      "The company's unaccounted-water threshold (share of building use, gallons a day)",
+      {
+        params: idParams,
+        response: { 200: unaccountedSchema, 400: errorSchema, 404: errorSchema },
+      },
+    ),
     (r) => service.unaccounted(scopeOf(r), r.params.id),
   );
   app.put(
     '/companies/:id/appliances-thresholds/unaccounted-water',
-    doc("Set the company's unaccounted-water threshold (null returns a value to its default)", {
-      params: companyParams,
-      body: unaccountedBody,
-      response: { 200: unaccountedSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
-    }),
+    doc(
+      'updateCompanyUnaccountedWater',
+      "Set the company's unaccounted-water threshold (null returns a value to its default)",
+      {
+        params: idParams,
+        body: unaccountedBody,
+        response: { 200: unaccountedSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    ),
     (r) => service.setUnaccounted(scopeOf(r), r.params.id, r.body),
   );
 };

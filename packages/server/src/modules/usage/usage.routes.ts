@@ -2,9 +2,9 @@
 import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
-import { levelPaths } from '../submissions/submissions.routes.ts';
 import {
   applianceGallonsSchema,
   gallonsChartSchema,
@@ -22,10 +22,7 @@ import {
 } from './usage.schemas.ts';
 import type { UsageService } from './usage.service.ts';
 
-const tags = ['usage'];
-const doc = <T extends object>(summary: string, schema: T) => ({
-  schema: { tags, summary, security: bearerSecurity, ...schema },
-});
+const doc = routeDocs('usage');
 const fixtureParams = idParams.extend({ applianceId: idParamSchema });
 const answers = <T extends z.ZodType>(schema: T) => ({
   200: schema,
@@ -40,26 +37,34 @@ export const usageModule: FastifyPluginAsyncZod<{ service: UsageService }> = asy
   for (const [path, level] of levelPaths) {
     app.get(
       `/${path}/:id/gallons`,
-      doc(`Chart of the ${level}'s gallons: 12 months, 12 ISO weeks, 12 days or 24 hours`, {
-        params: idParams,
-        querystring: granularityQuerySchema,
-        response: answers(gallonsChartSchema),
-      }),
+      doc(
+        `get${pascalCase(level)}Gallons`,
+        `Chart of the ${level}'s gallons: 12 months, 12 ISO weeks, 12 days or 24 hours`,
+        {
+          params: idParams,
+          querystring: granularityQuerySchema,
+          response: answers(gallonsChartSchema),
+        },
+      ),
       (r) => service.gallons(scopeOf(r), level, r.params.id, r.query),
     );
     app.get(
       `/${path}/:id/appliance-gallons`,
-      doc(`Gallons of the ${level} per fixture type (local dates, both ends included)`, {
-        params: idParams,
-        querystring: rangeQuerySchema,
-        response: answers(applianceGallonsSchema),
-      }),
+      doc(
+        `get${pascalCase(level)}FixtureGallons`,
+        `Gallons of the ${level} per fixture type (local dates, both ends included)`,
+        {
+          params: idParams,
+          querystring: rangeQuerySchema,
+          response: answers(applianceGallonsSchema),
+        },
+      ),
       (r) => service.applianceGallons(scopeOf(r), level, r.params.id, r.query),
     );
   }
   app.get(
     '/buildings/:id/units-gallons',
-    doc("Gallons of each of the building's units", {
+    doc('getBuildingUnitGallons', "Gallons of each of the building's units", {
       params: idParams,
       querystring: rangeQuerySchema,
       response: answers(unitsGallonsSchema),
@@ -68,7 +73,7 @@ export const usageModule: FastifyPluginAsyncZod<{ service: UsageService }> = asy
   );
   app.get(
     '/buildings/:id/units-gallons/grouped-by-category',
-    doc("Gallons of the building's units per unit category", {
+    doc('getBuildingUnitGallonsByCategory', "Gallons of the building's units per unit category", {
       params: idParams,
       querystring: rangeQuerySchema,
       response: answers(unitsByCategorySchema),
@@ -77,7 +82,7 @@ export const usageModule: FastifyPluginAsyncZod<{ service: UsageService }> = asy
   );
   app.get(
     '/companies/:id/top-gallons-units',
-    doc("The company's units that used most water", {
+    doc('listCompanyTopUnits', "The company's units that used most water", {
       params: idParams,
       querystring: topUnitsQuerySchema,
       response: answers(topUnitsSchema),
@@ -86,7 +91,7 @@ export const usageModule: FastifyPluginAsyncZod<{ service: UsageService }> = asy
   );
   app.get(
     '/companies/:id/top-gallons-properties',
-    doc("The company's properties by gallons used", {
+    doc('listCompanyTopProperties', "The company's properties by gallons used", {
       params: idParams,
       querystring: topPropertiesQuerySchema,
       response: answers(topPropertiesSchema),
@@ -95,16 +100,20 @@ export const usageModule: FastifyPluginAsyncZod<{ service: UsageService }> = asy
   );
   app.get(
     '/units/:id/gallons-count',
-    doc("The unit's gallons and readings (local dates, both ends included)", {
-      params: idParams,
-      querystring: gallonsCountQuerySchema,
-      response: answers(gallonsCountSchema),
-    }),
+    doc(
+      'getUnitGallonsCount',
+      "The unit's gallons and readings (local dates, both ends included)",
+      {
+        params: idParams,
+        querystring: gallonsCountQuerySchema,
+        response: answers(gallonsCountSchema),
+      },
+    ),
     (r) => service.gallonsCount(scopeOf(r), r.params.id, r.query),
   );
   app.get(
     '/units/:id/gallons-count/:applianceId',
-    doc("The unit's gallons and readings of one fixture type", {
+    doc('getUnitFixtureGallonsCount', "The unit's gallons and readings of one fixture type", {
       params: fixtureParams,
       querystring: gallonsCountQuerySchema,
       response: answers(gallonsCountSchema),
@@ -116,11 +125,15 @@ export const usageModule: FastifyPluginAsyncZod<{ service: UsageService }> = asy
   );
   app.get(
     '/units/:id/gallons-count/:applianceId/:sensor_mac',
-    doc("The unit's gallons and readings of one micrometer on one fixture type", {
-      params: fixtureParams.extend({ sensor_mac: z.string().min(1).max(64) }),
-      querystring: gallonsCountQuerySchema,
-      response: answers(gallonsCountSchema),
-    }),
+    doc(
+      'getUnitSensorGallonsCount',
+      "The unit's gallons and readings of one micrometer on one fixture type",
+      {
+        params: fixtureParams.extend({ sensor_mac: z.string().min(1).max(64) }),
+        querystring: gallonsCountQuerySchema,
+        response: answers(gallonsCountSchema),
+      },
+    ),
     (r) =>
       service.gallonsCount(scopeOf(r), r.params.id, r.query, {
         applianceTypeId: r.params.applianceId,
@@ -129,10 +142,14 @@ export const usageModule: FastifyPluginAsyncZod<{ service: UsageService }> = asy
   );
   app.get(
     '/units/:id/gallons-predictions',
-    doc("The unit's projected gallons and cost at the end of this month", {
-      params: idParams,
-      response: answers(predictionsSchema),
-    }),
+    doc(
+      'getUnitGallonsPredictions',
+      "The unit's projected gallons and cost at the end of this month",
+      {
+        params: idParams,
+        response: answers(predictionsSchema),
+      },
+    ),
     (r) => service.predictions(scopeOf(r), r.params.id),
   );
 };

@@ -2,20 +2,17 @@
 // contacts`), read, changed and removed by id (`/api/notifications/contacts/{id}`). HTTP only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '../../lib/http-schemas.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { ContactsService } from './contacts.service.ts';
 import {
   contactSchema,
   createContactSchema,
-  idParams,
   messageSchema,
   updateContactSchema,
 } from './users.schemas.ts';
 
 const tags = ['notification contacts'];
-const security = [{ bearer: [] }];
-
 /** Registered under `/users`. */
 export const userContactsModule: FastifyPluginAsyncZod<{ service: ContactsService }> = async (
   app,
@@ -25,8 +22,8 @@ export const userContactsModule: FastifyPluginAsyncZod<{ service: ContactsServic
     '/:id/notification-contacts',
     {
       schema: {
+        operationId: 'listNotificationContacts',
         tags,
-        security,
         summary: 'The notification contacts of a user, within the caller’s scope',
         params: idParams,
         response: { 200: z.array(contactSchema), 404: errorSchema },
@@ -38,8 +35,8 @@ export const userContactsModule: FastifyPluginAsyncZod<{ service: ContactsServic
     '/:id/notification-contacts',
     {
       schema: {
+        operationId: 'createNotificationContact',
         tags,
-        security,
         summary: 'Add a notification contact for a user',
         params: idParams,
         body: createContactSchema,
@@ -62,8 +59,8 @@ export const contactsModule: FastifyPluginAsyncZod<{ service: ContactsService }>
     '/contacts/:id',
     {
       schema: {
+        operationId: 'getNotificationContact',
         tags,
-        security,
         summary: 'One notification contact',
         params: idParams,
         response: { 200: contactSchema, 404: errorSchema },
@@ -75,8 +72,8 @@ export const contactsModule: FastifyPluginAsyncZod<{ service: ContactsService }>
     '/contacts/:id',
     {
       schema: {
+        operationId: 'updateNotificationContact',
         tags,
-        security,
         summary: 'Change a notification contact',
         params: idParams,
         body: updateContactSchema,
@@ -89,8 +86,8 @@ export const contactsModule: FastifyPluginAsyncZod<{ service: ContactsService }>
     '/contacts/:id',
     {
       schema: {
+        operationId: 'deleteNotificationContact',
         tags,
-        security,
         summary: 'Remove a notification contact',
         params: idParams,
         response: { 200: messageSchema, 404: errorSchema },

@@ -4,13 +4,12 @@ import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { errorSchema } from '../../lib/http-schemas.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   createUserSchema,
   deleteRoleResponseSchema,
-  idParams,
   messageSchema,
   roleGrantSchema,
   searchTopParams,
@@ -22,8 +21,6 @@ import {
 import { type UsersService, userListQuerySchema } from './users.service.ts';
 
 const tags = ['users'];
-const security = [{ bearer: [] }];
-
 export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = async (
   app,
   { service },
@@ -33,8 +30,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     {
       prefixTrailingSlash: 'no-slash',
       schema: {
+        operationId: 'listUsers',
         tags,
-        security,
         summary: 'Users the caller can see, paged, with search, filters and sorting',
         querystring: userListQuerySchema,
         response: { 200: listResponseSchema(userListRowSchema), 400: errorSchema },
@@ -47,8 +44,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     {
       prefixTrailingSlash: 'no-slash',
       schema: {
+        operationId: 'createUser',
         tags,
-        security,
         summary: 'Invite a user: creates them with their roles and emails a registration link',
         body: createUserSchema,
         response: { 201: userSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -61,8 +58,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/export-all',
     {
       schema: {
+        operationId: 'exportUsers',
         tags,
-        security,
         summary: 'Every user the caller can see, as CSV (dates in the given time zone)',
         querystring: csvExportQuerySchema,
         response: { 200: csvResponseSchema, 400: errorSchema },
@@ -75,8 +72,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/search-top/:text/5',
     {
       schema: {
+        operationId: 'searchUsers',
         tags,
-        security,
         summary: 'At most 5 users whose name or email contains the text, best match first',
         params: searchTopParams,
         response: { 200: z.array(userSchema) },
@@ -88,8 +85,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/:id',
     {
       schema: {
+        operationId: 'getUser',
         tags,
-        security,
         summary: 'One user',
         params: idParams,
         response: { 200: userSchema, 404: errorSchema },
@@ -101,8 +98,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/:id',
     {
       schema: {
+        operationId: 'updateUser',
         tags,
-        security,
         summary: 'Change a user; disabling ends their sessions at once',
         params: idParams,
         body: updateUserSchema,
@@ -115,8 +112,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/:id',
     {
       schema: {
+        operationId: 'deleteUser',
         tags,
-        security,
         summary: 'Delete a user (never oneself)',
         params: idParams,
         response: { 200: messageSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -128,8 +125,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/:id/roles',
     {
       schema: {
+        operationId: 'listUserRoles',
         tags,
-        security,
         summary: 'The roles of a user the caller can see, described in words',
         params: idParams,
         response: { 200: z.array(userRoleSchema), 404: errorSchema },
@@ -141,8 +138,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/:id/role',
     {
       schema: {
+        operationId: 'addUserRole',
         tags,
-        security,
         summary: 'Grant a user one more role',
         params: idParams,
         body: roleGrantSchema,
@@ -158,8 +155,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/roles/:roleId',
     {
       schema: {
+        operationId: 'removeUserRole',
         tags,
-        security,
         summary: 'Remove a role (never a user’s last one); the owner’s older tokens end',
         params: z.object({ roleId: idParamSchema }),
         response: {
@@ -183,8 +180,8 @@ export const propertyUsersModule: FastifyPluginAsyncZod<{ service: UsersService 
     '/:id/users',
     {
       schema: {
+        operationId: 'listPropertyUsers',
         tags,
-        security,
         summary:
           'Users whose roles reach the property (company-wide roles of its company, roles on it, its buildings or units), paged like /users',
         params: idParams,

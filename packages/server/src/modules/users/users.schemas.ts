@@ -6,8 +6,6 @@ import { idSchema } from '@flowsight/domain/input';
 import { notificationMethods, roleTypes, UserStatus } from '@flowsight/domain/lookups';
 import { z } from 'zod';
 
-export { idParams } from '../../lib/http-schemas.ts';
-
 const optionalId = idSchema.optional();
 
 const nameSchema = (label: string) =>

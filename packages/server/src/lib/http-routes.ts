@@ -1,0 +1,46 @@
+// What every route module writes the same way: a route's documentation (tag, operationId,
+// summary and schemas), the usual refusals, and the path segment of each level of the hierarchy.
+// Security and the 400/401/403 answers the plugins give are not written per route: the OpenAPI
+// plugin derives them from the access table (`plugins/openapi.ts`).
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { errorSchema } from './http-schemas.ts';
+
+/** The refusals of a call that changes a record: invalid, not allowed, not found, conflicting. */
+export const errorResponses = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
+
+/**
+ * A route's documentation. The operationId is the verb-noun name clients generate their methods
+ * from (`listGateways`, `getBuilding`): once published it stays, even when the summary changes.
+ */
+export const routeDoc = <T extends object>(
+  tag: string,
+  operationId: string,
+  summary: string,
+  schema: T,
+) => ({ schema: { tags: [tag], operationId, summary, ...schema } });
+
+/** `routeDoc` for a module whose routes share one tag. */
+export const routeDocs =
+  (tag: string) =>
+  <T extends object>(operationId: string, summary: string, schema: T) =>
+    routeDoc(tag, operationId, summary, schema);
+
+/** Path segment of each level, as the hierarchy's own routes name it. */
+export const levelPaths: readonly [string, PortfolioLevel][] = [
+  ['companies', 'company'],
+  ['properties', 'property'],
+  ['buildings', 'building'],
+  ['units', 'unit'],
+];
+
+/** A level or a path segment as it appears inside an operationId: `parsed-old` → `ParsedOld`. */
+export const pascalCase = (words: string): string =>
+  words
+    .split('-')
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join('');
