@@ -35,8 +35,8 @@ import { SortableHeadCell } from '@/components/sortable-head-cell';
 import { useTranslateMessage } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download-file';
+import { useCompanyNames } from '@/lib/place-names';
 import type { Alert as AlertRecord } from '../api/get-alert';
-import { useAlertCompanies } from '../api/get-alert-companies';
 import { type AlertSource, useAlerts } from '../api/get-alerts';
 import {
   useAlertFormat,
@@ -95,7 +95,7 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
   const openAlert = openAlertFrom(searchParams);
   const alerts = useAlerts(source, params);
   const everyAlert = 'scope' in source;
-  const companies = useAlertCompanies(everyAlert);
+  const companies = useCompanyNames(everyAlert);
   const label = useAlertLabel();
   const format = useAlertFormat();
   const statusOptions = useAlertOptions('statuses');

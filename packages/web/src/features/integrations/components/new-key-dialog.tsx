@@ -13,8 +13,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
+import { useCompanyNames } from '@/lib/place-names';
 import { type CreatedIntegrationKey, useCreateIntegrationKey } from '../api/create-integration-key';
-import { useKeyCompanies } from '../api/get-key-companies';
 
 // The server allows 80 characters (integration-keys service).
 export const KEY_NAME_MAX_LENGTH = 80;
@@ -30,7 +30,7 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
   const translate = useTranslateMessage();
   const titleId = useId();
   const create = useCreateIntegrationKey();
-  const companies = useKeyCompanies(open);
+  const companies = useCompanyNames(open);
   const [name, setName] = useState('');
   /** The chosen company's id, or '' for the whole fleet. */
   const [scope, setScope] = useState('');

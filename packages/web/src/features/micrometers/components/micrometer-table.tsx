@@ -28,10 +28,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '@/components/list-pagination';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
+import { usePlaceNames } from '@/lib/place-names';
 import { timeAgo } from '@/lib/time-ago';
 import { useUnitTitle } from '@/lib/unit-title';
 import { type ExtraFilters, type Micrometer, useMicrometers } from '../api/get-micrometers';
-import { usePlaceOptions } from '../api/get-place-options';
 import {
   dialogMacFrom,
   hasAddressFilters,
@@ -501,7 +501,7 @@ type CompanyFilterProps = { value: number | null; onChange: (id: number | null) 
 
 function CompanyFilter({ value, onChange }: CompanyFilterProps) {
   const { t } = useTranslation();
-  const companies = usePlaceOptions('company', null);
+  const companies = usePlaceNames('company', null);
   const options = companies.data ?? [];
   return (
     <TextField

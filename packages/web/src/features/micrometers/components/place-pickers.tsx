@@ -7,8 +7,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { type PlaceName, type PlaceNameLevel, usePlaceNames } from '@/lib/place-names';
 import { useSignedInSession } from '@/lib/session';
-import { type PlaceLevel, type PlaceOption, usePlaceOptions } from '../api/get-place-options';
 
 export type PlaceChoice = {
   companyId: number | null;
@@ -99,7 +99,7 @@ export function PlacePickers({
 }
 
 type LevelPickerProps = {
-  level: PlaceLevel;
+  level: PlaceNameLevel;
   parentId: number | null;
   label: string;
   value: number | null;
@@ -118,8 +118,8 @@ function LevelPicker({
   onChange,
 }: LevelPickerProps) {
   const { t } = useTranslation();
-  const options = usePlaceOptions(level, parentId);
-  const rows: PlaceOption[] = options.data ?? [];
+  const options = usePlaceNames(level, parentId);
+  const rows: PlaceName[] = options.data ?? [];
   const waiting = level !== 'company' && parentId === null;
   return (
     <Autocomplete

@@ -5,7 +5,7 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { portfolioQueryKey } from './portfolio-keys';
+import { invalidatePortfolio, portfolioQueryKey } from './portfolio-keys';
 
 export async function deleteRecord({ level, id }: { level: PortfolioLevel; id: number }) {
   const params = { params: { path: { id } } };
@@ -32,7 +32,7 @@ export function useDeleteRecord() {
     // The deleted record's own queries would answer 404 now: drop them rather than refetch.
     onSuccess: (_answer, { level, id }) => {
       queryClient.removeQueries({ queryKey: [...portfolioQueryKey, 'record', level, id] });
-      return queryClient.invalidateQueries({ queryKey: portfolioQueryKey });
+      return invalidatePortfolio(queryClient);
     },
   });
 }

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { errorMessages } from '@/lib/api-error';
-import { useCompanyNames } from '../api/get-company-names';
+import { useCompanyNames } from '@/lib/place-names';
 import { useProperties } from '../api/get-properties';
 import { useMoveRecord } from '../api/move-record';
 import { buildingPath, propertyPath } from '../utils/paths';

@@ -29,13 +29,13 @@ import { useTranslateMessage } from '@/i18n/messages';
 import { ApiError, errorMessages } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download-file';
 import { MAX_RANGE_DAYS, rangeProblem } from '@/lib/local-date-range';
+import { usePlaceNames } from '@/lib/place-names';
 import { useSignedInSession } from '@/lib/session';
 import {
   gallonsReportCsvPath,
   type ReportGranularity,
   useGallonsReport,
 } from '../api/get-gallons-report';
-import { usePlaceNames } from '../api/get-place-names';
 import { reportOverviewCsvPath, useReportOverview } from '../api/get-report-overview';
 import { PRINT_ROOT, ReportPrintStyles, SCREEN_ONLY } from '../components/report-print-styles';
 import { ReportTable, type ReportTableColumn } from '../components/report-table';

@@ -3,7 +3,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { RecordPicker } from '@/components/record-picker';
-import { usePlaceNames } from '../api/get-place-names';
+import { usePlaceNames } from '@/lib/place-names';
 import type { StatisticsScope } from '../utils/statistics-scope';
 
 export type ScopePickersProps = {
