@@ -103,7 +103,7 @@ describe('the dashboard’s prompt to add a notification contact', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Add a contact' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
     expect(router.state.location.hash).toBe('#contacts');
-    expect(await screen.findByTestId('settings-contacts')).toBeTruthy();
+    expect((await screen.findByTestId('settings-contacts')).id).toBe('contacts');
   });
 
   it('says nothing to a manager who has a contact', async () => {

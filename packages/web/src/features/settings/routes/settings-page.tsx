@@ -18,9 +18,9 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { LanguageSelect } from '@/components/language-select';
 import { CustomizationDrawer } from '@/components/shell/customization-drawer';
@@ -33,6 +33,8 @@ import { themeModes, themePresets } from '@/lib/settings-storage';
 import { presetColours } from '@/lib/theme';
 import { useUpdateProfile } from '../api/update-profile';
 
+/** The contacts section's address fragment. */
+const CONTACTS_SECTION = 'contacts';
 const PHONE = /^\+?[0-9][0-9 ()\-.]{5,30}$/;
 const NAME_MAX = 100;
 
@@ -46,15 +48,23 @@ export type SettingsPageProps = {
   renderNotificationContacts?: NotificationContactsSlot;
 };
 
-type SectionProps = { title: string; hint?: string; children: ReactNode; testId: string };
+type SectionProps = {
+  title: string;
+  hint?: string;
+  children: ReactNode;
+  testId: string;
+  /** The address fragment that leads to the section (`/settings#contacts`). */
+  id?: string;
+};
 
-function Section({ title, hint, children, testId }: SectionProps) {
+function Section({ title, hint, children, testId, id }: SectionProps) {
   return (
     <Paper
       variant="outlined"
       component="section"
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, scrollMarginTop: 80 }}
       data-testid={testId}
+      id={id}
     >
       <Typography variant="h6" component="h2">
         {title}
@@ -165,6 +175,13 @@ export function SettingsPage({ renderNotificationContacts }: SettingsPageProps) 
   const mode = useTheme().palette.mode;
   const updateMfa = useUpdateMfaStatus();
   const [customizing, setCustomizing] = useState(false);
+  const { hash } = useLocation();
+  // A link to the contacts (the dashboard's prompt) brings them into view, on a phone too.
+  useEffect(() => {
+    if (hash === `#${CONTACTS_SECTION}`) {
+      document.getElementById(CONTACTS_SECTION)?.scrollIntoView?.({ block: 'start' });
+    }
+  }, [hash]);
   const controls = headerControls({
     roleTypeId: activeRole.user_role_type_id,
     companyId: activeRole.company_id,
@@ -209,6 +226,7 @@ export function SettingsPage({ renderNotificationContacts }: SettingsPageProps) 
               title={t('settingsPage.contacts')}
               hint={t('settingsPage.contactsHint')}
               testId="settings-contacts"
+              id={CONTACTS_SECTION}
             >
               {renderNotificationContacts({ userId: user.id, activeRole })}
             </Section>
