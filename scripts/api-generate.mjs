@@ -1,7 +1,9 @@
 // Generates the web's typed API client schema from the server's OpenAPI document.
 // `--check` fails when the committed file is stale, so the web can only call what the server serves.
+// `--lint` lints the document with Redocly's rules instead (redocly.yaml), the document customers
+// generate their clients from; it fails on any error.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,16 +12,32 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const target = join(root, 'packages/web/src/lib/api-schema.d.ts');
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const check = process.argv.includes('--check');
+const lint = process.argv.includes('--lint');
+// A fixed place, so .redocly.lint-ignore.yaml can name the document.
+const linted = join(root, 'packages/server/dist/openapi.json');
 
-const work = mkdtempSync(join(tmpdir(), 'flowsight-api-'));
-try {
-  const documentFile = join(work, 'openapi.json');
-  const generated = join(work, 'api-schema.d.ts');
-  execFileSync(
-    bin('tsx'),
-    ['--conditions=@flowsight/source', 'packages/server/src/tools/write-openapi.ts', documentFile],
-    { cwd: root, stdio: 'inherit' },
-  );
+/** Runs Redocly on the pinned Node, without its telemetry or update check. */
+function lintDocument(documentFile) {
+  mkdirSync(dirname(linted), { recursive: true });
+  copyFileSync(documentFile, linted);
+  try {
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', linted, '--format=summary'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
+  } catch {
+    console.error('The OpenAPI document has lint errors (redocly.yaml): see above.');
+    process.exitCode = 1;
+  }
+}
+
+/** Writes, or with `--check` compares, the web's client schema. */
+function writeClientSchema(documentFile, generated) {
   execFileSync(bin('openapi-typescript'), [documentFile, '-o', generated], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -41,6 +59,19 @@ try {
     writeFileSync(target, content);
     console.log(`Wrote ${target}`);
   }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'flowsight-api-'));
+try {
+  const documentFile = join(work, 'openapi.json');
+  const generated = join(work, 'api-schema.d.ts');
+  execFileSync(
+    bin('tsx'),
+    ['--conditions=@flowsight/source', 'packages/server/src/tools/write-openapi.ts', documentFile],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (lint) lintDocument(documentFile);
+  else writeClientSchema(documentFile, generated);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
