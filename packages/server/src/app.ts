@@ -261,7 +261,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onReady', () => alertLive.start());
   app.addHook('preClose', () => alertLive.stop());
   const alertsService = createAlertsService({
-    db: database.db,
     repository: createAlertsRepository(database.db),
     portfolio: portfolioService,
     engine: alertEngine,

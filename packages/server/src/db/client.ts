@@ -206,7 +206,7 @@ export async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
  * connection parses and plans it once, which is most of the time of a small chart query. PGlite
  * runs it as `db.execute` does. Rows have the same shape either way.
  */
-export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
   if (!(client instanceof pg.Pool || client instanceof pg.Client)) {
     return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

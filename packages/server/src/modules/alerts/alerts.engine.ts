@@ -18,7 +18,6 @@ import {
   stepAlert,
 } from '@flowsight/domain/detection';
 import {
-  GatewayStatus,
   NotificationStatus,
   NotificationType,
   notificationTypes,
@@ -32,9 +31,24 @@ import {
 } from '@flowsight/domain/unaccounted';
 import { localDate } from '@flowsight/domain/usage';
 import { addDays } from '@flowsight/domain/usage-windows';
-import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
+import {
+  type AlertTarget,
+  closeAlert,
+  dailyUsage,
+  gatewayStates,
+  hourlyUsage,
+  insertAlert,
+  lastClosedSensorAlerts,
+  lockSweep,
+  type OpenAlert as OpenAlertOf,
+  openGatewayAlerts,
+  openSensorAlerts,
+  type SensorFacts,
+  sensorFacts,
+  updateAlert,
+} from './alert-detection.repository.ts';
 import { createUnaccountedWaterRepository } from './unaccounted-water.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -65,29 +79,7 @@ export type AlertChange = {
 };
 export type AlertChangeListener = (changes: readonly AlertChange[]) => void;
 
-type SensorFacts = {
-  id: number;
-  mac_address: string;
-  company_id: number;
-  property_id: number;
-  building_id: number;
-  unit_id: number;
-  appliance_type_id: number;
-  room_type_id: number | null;
-  last_submission: Date | string | null;
-  report_interval_s: number;
-  notification_excluded: boolean;
-  battery: number | null;
-  sensor_status_id: number;
-  continuous_hours: number | null;
-  hourly_min_gal: number;
-  night_flow: boolean;
-  daily_high_gal: number | null;
-  timezone: string;
-  sensor_threshold: number | null;
-  company_threshold: number | null;
-};
-type OpenAlert = { id: number; key: number; type: TypeId; last_detected_at: Date | string };
+type OpenAlert = OpenAlertOf<TypeId>;
 
 const ms = (value: Date | string) => new Date(value).getTime();
 
@@ -163,17 +155,8 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
 
   /** Applies one rule's step to the sensor's (or gateway's) open alert of that type. */
   async function apply(
-    tx: Database,
-    target: {
-      sensorId: number | null;
-      gatewayId: number | null;
-      companyId: number;
-      propertyId: number | null;
-      buildingId: number | null;
-      unitId: number | null;
-      applianceTypeId: number | null;
-      roomTypeId: number | null;
-    },
+    tx: Executor,
+    target: AlertTarget,
     type: TypeId,
     open: OpenAlert | undefined,
     finding: { rate: number | null } | null,
@@ -198,17 +181,12 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
     };
     switch (step.action) {
       case 'open': {
-        const inserted = await selectRows<{ id: number }>(
-          tx,
-          sql`insert into notifications (company_id, property_id, building_id, unit_id, sensor_id, gateway_id,
-                appliance_type_id, room_type_id, notification_type_id, notification_category_id,
-                notification_status_id, rate, first_detected_at, last_detected_at)
-              values (${target.companyId}, ${target.propertyId}, ${target.buildingId}, ${target.unitId},
-                ${target.sensorId}, ${target.gatewayId}, ${target.applianceTypeId}, ${target.roomTypeId},
-                ${type}, ${categoryOf(type)}, ${NotificationStatus.New}, ${rate}::numeric, ${at}::timestamptz, ${at}::timestamptz)
-              on conflict do nothing returning id`,
-        );
-        const id = inserted[0]?.id;
+        const id = await insertAlert(tx, target, {
+          type,
+          categoryId: categoryOf(type),
+          rate,
+          at,
+        });
         if (id === undefined) return;
         await recordEvent(tx, null, {
           companyId: target.companyId,
@@ -222,9 +200,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
       }
       case 'update': {
         if (!open) return;
-        await tx.execute(sql`
-          update notifications set rate = ${rate}::numeric, last_detected_at = ${at}::timestamptz, updated_at = now()
-          where id = ${open.id}`);
+        await updateAlert(tx, open.id, rate, at);
         changes.push({
           alertId: open.id,
           kind: 'updated',
@@ -235,11 +211,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
       }
       case 'close': {
         if (!open) return;
-        await tx.execute(sql`
-          update notifications set notification_status_id = ${NotificationStatus.Closed}, closed_at = ${at}::timestamptz,
-            status_changed_at = ${at}::timestamptz, status_changed_by = null,
-            note = ${SYSTEM_CLOSE_NOTE}, updated_at = now()
-          where id = ${open.id}`);
+        await closeAlert(tx, open.id, at, SYSTEM_CLOSE_NOTE);
         await recordEvent(tx, null, {
           companyId: target.companyId,
           entityType: 'alert',
@@ -267,79 +239,31 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
 
   /** Evaluates the leak, usage (and, in a sweep, device-health) rules of sensors. */
   async function evaluateSensors(
-    db: Database,
+    db: Executor,
     sensorIds: readonly number[] | 'all',
     health: boolean,
   ) {
     const atMs = now().getTime();
-    const idFilter =
-      sensorIds === 'all' ? sql`true` : sql`s.id = any(${`{${sensorIds.join(',')}}`}::int[])`;
-    const sensors = await selectRows<SensorFacts>(
-      db,
-      sql`select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
-            s.appliance_type_id, s.room_type_id, s.last_submission, s.report_interval_s,
-            s.notification_excluded, s.battery, s.sensor_status_id,
-            a.continuous_hours, a.hourly_min_gal::float8 as hourly_min_gal, a.night_flow,
-            a.daily_high_gal::float8 as daily_high_gal, z.name as timezone,
-            g.value::float8 as sensor_threshold, ct.threshold::float8 as company_threshold
-          from sensors s
-          join appliance_types a on a.id = s.appliance_type_id
-          join properties p on p.id = s.property_id
-          join timezones z on z.id = p.timezone_id
-          left join sensor_gallon_thresholds g on g.sensor_id = s.id
-          left join company_appliance_thresholds ct
-            on ct.company_id = s.company_id and ct.appliance_type_id = s.appliance_type_id
-          where s.unit_id is not null and ${idFilter}
-          order by s.id`,
-    );
+    const sensors = await sensorFacts(db, sensorIds);
     if (sensors.length === 0) return [];
-    const ids = `{${sensors.map((s) => s.id).join(',')}}`;
+    const ids = sensors.map((s) => s.id);
     const from = new Date(atMs - LOOKBACK_HOURS * HOUR_MS - 48 * HOUR_MS).toISOString();
-    const hourly = await selectRows<{
-      sensor_id: number;
-      hour_ms: number;
-      gallons: number;
-      flow_s: number;
-    }>(
-      db,
-      sql`select h.sensor_id, (extract(epoch from h.hour) * 1000)::float8 as hour_ms,
-            h.volume_mgal::float8 / 1000 as gallons, h.flow_time_s as flow_s
-          from usage_hourly h join sensors s on s.id = h.sensor_id and s.unit_id = h.unit_id
-          where h.sensor_id = any(${ids}::int[]) and h.hour >= ${from}::timestamptz`,
-    );
+    const hourly = await hourlyUsage(db, ids, from);
     const hoursOf = new Map<number, HourUsage[]>();
     for (const h of hourly) {
       const list = hoursOf.get(h.sensor_id) ?? [];
       list.push({ hourMs: Number(h.hour_ms), gallons: Number(h.gallons), flowS: Number(h.flow_s) });
       hoursOf.set(h.sensor_id, list);
     }
-    const daily = await selectRows<{ sensor_id: number; day: string; gallons: number }>(
-      db,
-      sql`select d.sensor_id, d.day::text as day, d.volume_mgal::float8 / 1000 as gallons
-          from usage_daily d join sensors s on s.id = d.sensor_id and s.unit_id = d.unit_id
-          where d.sensor_id = any(${ids}::int[]) and d.day >= (${new Date(atMs).toISOString()}::timestamptz - interval '2 days')::date`,
-    );
+    const daily = await dailyUsage(db, ids, new Date(atMs).toISOString());
     const dayGallons = new Map(daily.map((d) => [`${d.sensor_id}|${d.day}`, Number(d.gallons)]));
-    const open = await selectRows<OpenAlert>(
-      db,
-      sql`select id, sensor_id as key, notification_type_id as type, last_detected_at from notifications
-          where sensor_id = any(${ids}::int[]) and notification_status_id in (1, 2)`,
-    );
+    const open = await openSensorAlerts<TypeId>(db, ids);
     const openOf = new Map(open.map((o) => [`${o.key}|${o.type}`, o]));
-    const closed = await selectRows<{ key: number; type: TypeId; closed_ms: number }>(
-      db,
-      sql`select sensor_id as key, notification_type_id as type,
-            (extract(epoch from max(closed_at)) * 1000)::float8 as closed_ms
-          from notifications
-          where sensor_id = any(${ids}::int[]) and notification_status_id = ${NotificationStatus.Closed}
-            and closed_at >= ${from}::timestamptz
-          group by sensor_id, notification_type_id`,
-    );
+    const closed = await lastClosedSensorAlerts<TypeId>(db, ids, from);
     const closedOf = new Map(closed.map((c) => [`${c.key}|${c.type}`, Number(c.closed_ms)]));
 
     const changes: AlertChange[] = [];
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await db.transaction(async (tx) => {
       for (const sensor of sensors) {
         const hours = byHour(hoursOf.get(sensor.id) ?? []);
         const today =
@@ -395,29 +319,13 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
   }
 
   /** Gateway-offline alerts: offline gateways of a company's building, unless alerts are disabled. */
-  async function evaluateGateways(db: Database) {
+  async function evaluateGateways(db: Executor) {
     const atMs = now().getTime();
-    const gateways = await selectRows<{
-      id: number;
-      company_id: number;
-      property_id: number | null;
-      building_id: number | null;
-      offline: boolean;
-    }>(
-      db,
-      sql`select id, company_id, property_id, building_id,
-            (gateway_status_id = ${GatewayStatus.Offline} and not alerts_disabled) as offline
-          from gateways where company_id is not null`,
-    );
-    const open = await selectRows<OpenAlert>(
-      db,
-      sql`select id, gateway_id as key, notification_type_id as type, last_detected_at from notifications
-          where gateway_id is not null and notification_status_id in (1, 2)`,
-    );
+    const gateways = await gatewayStates(db);
+    const open = await openGatewayAlerts<TypeId>(db);
     const openOf = new Map(open.map((o) => [o.key, o]));
     const changes: AlertChange[] = [];
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await db.transaction(async (tx) => {
       for (const gateway of gateways) {
         await apply(
           tx,
@@ -447,7 +355,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
    * threshold. A building without enough counted days (no main line, or a silent one) changes
    * nothing; one whose installation leaves water unmetered by design finds nothing.
    */
-  async function evaluateBuildings(db: Database) {
+  async function evaluateBuildings(db: Executor) {
     const atMs = now().getTime();
     const buildings = await unaccounted.buildings(db);
     // UTC dates around every zone's last complete days and today.
@@ -464,8 +372,7 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
       new Date(atMs - (UNACCOUNTED_LOOKBACK_DAYS + 2) * 24 * HOUR_MS),
     );
     const changes: AlertChange[] = [];
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    await db.transaction(async (tx) => {
       for (const building of buildings) {
         const ofBuilding = days.get(building.company_id)?.get(building.building_id) ?? [];
         const alert = open.get(building.building_id);
@@ -523,12 +430,8 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
      */
     async sweep() {
       // A transaction-scoped lock: pooled connections make a session lock's owner unpredictable.
-      const changes = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
-        const { rows: lock } = (await tx.execute(
-          sql`select pg_try_advisory_xact_lock(${ALERT_SWEEP_LOCK}) as locked`,
-        )) as unknown as { rows: { locked: boolean }[] };
-        if (!lock[0]?.locked) return null;
+      const changes = await db.transaction(async (tx) => {
+        if (!(await lockSweep(tx, ALERT_SWEEP_LOCK))) return null;
         return [
           ...(await evaluateSensors(tx, 'all', true)),
           ...(await evaluateGateways(tx)),

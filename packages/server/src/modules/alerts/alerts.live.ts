@@ -8,9 +8,9 @@
 // token no longer stands for a session (signed out, password changed, role removed, user disabled,
 // expired). The browser's reconnect then meets the guard's 401.
 
-import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { notify } from '../../db/queries/notify.ts';
 import { inScope, type Scope } from '../../lib/tenant-scope.ts';
 import type { AlertChange, AlertEngine } from './alerts.engine.ts';
 
@@ -75,9 +75,7 @@ export function createAlertLive(
   const unsubscribe = engine.onChange((changes) => {
     for (let i = 0; i < changes.length; i += BATCH) {
       const payload = JSON.stringify(changes.slice(i, i + BATCH));
-      void database.db
-        .execute(sql`select pg_notify(${ALERTS_CHANNEL}, ${payload})`)
-        .catch(() => {});
+      void notify(database.db, ALERTS_CHANNEL, payload).catch(() => {});
     }
   });
 

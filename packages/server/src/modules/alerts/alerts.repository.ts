@@ -3,9 +3,17 @@
 // rule (the alert's hierarchy ids, like every tenant-owned table).
 
 import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
-import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
+import {
+  NotificationCategory,
+  NotificationStatus,
+  openNotificationStatuses,
+} from '@flowsight/domain/lookups';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { inPlace } from '../../db/queries/places.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { notifications } from '../../db/schema/alerts.ts';
 import { gateways, sensors } from '../../db/schema/fleet.ts';
@@ -22,6 +30,46 @@ export const visibleAlerts = (scope: Scope) =>
     buildingId: notifications.buildingId,
     unitId: notifications.unitId,
   });
+
+/** Which alerts a read is about, besides the caller's scope (every part optional, all must hold). */
+export type AlertSelection = {
+  /** Alerts in the place (the place itself or anything under it). */
+  readonly place?: { readonly level: PortfolioLevel; readonly id: number };
+  /** New and acknowledged alerts only. */
+  readonly open?: boolean;
+  /** Leak alerts only. */
+  readonly leaks?: boolean;
+  readonly applianceTypeId?: number;
+  /** The micrometer's MAC address, normalised (upper case, no separators). */
+  readonly mac?: string;
+  /** The filters of a parsed list query. */
+  readonly query?: ListQuery;
+};
+
+const selected = (selection: AlertSelection = {}) =>
+  and(
+    selection.place && inPlace(notifications, selection.place.level, selection.place.id),
+    selection.open
+      ? inArray(notifications.notificationStatusId, [...openNotificationStatuses])
+      : undefined,
+    selection.leaks
+      ? eq(notifications.notificationCategoryId, NotificationCategory.Leak)
+      : undefined,
+    selection.applianceTypeId === undefined
+      ? undefined
+      : eq(notifications.applianceTypeId, selection.applianceTypeId),
+    selection.mac === undefined ? undefined : eq(sensors.macAddress, selection.mac),
+    selection.query?.where,
+  );
+
+/** A change of an alert's status by a person (or the system), with its note. */
+export type AlertStatusChange = {
+  readonly statusId: number;
+  readonly at: Date;
+  readonly note?: string | undefined;
+  readonly from: number;
+  readonly companyId: number;
+};
 
 export const alertList = defineList({
   sortable: {
@@ -144,8 +192,8 @@ export function createAlertsRepository(db: Database) {
       .leftJoin(changer, eq(changer.id, notifications.statusChangedBy));
 
   return {
-    async page(scope: Scope, query: ListQuery, where?: SQL) {
-      const condition = and(visibleAlerts(scope), query.where, where);
+    async page(scope: Scope, query: ListQuery, selection?: AlertSelection) {
+      const condition = and(visibleAlerts(scope), query.where, selected(selection));
       const [rows, [total]] = await Promise.all([
         from(columns)
           .where(condition)
@@ -156,15 +204,15 @@ export function createAlertsRepository(db: Database) {
       ]);
       return { rows, total: total?.total ?? 0 };
     },
-    async count(scope: Scope, where?: SQL) {
+    async count(scope: Scope, selection: AlertSelection) {
       const [row] = (await from({ total: count() }).where(
-        and(visibleAlerts(scope), where),
+        and(visibleAlerts(scope), selected(selection)),
       )) as unknown as { total: number }[];
       return row?.total ?? 0;
     },
-    async list(scope: Scope, where: SQL | undefined, limit: number) {
+    async list(scope: Scope, selection: AlertSelection, limit: number) {
       return (await from(columns)
-        .where(and(visibleAlerts(scope), where))
+        .where(and(visibleAlerts(scope), selected(selection)))
         .orderBy(sql`${notifications.firstDetectedAt} desc`, asc(notifications.id))
         .limit(limit)) as unknown as AlertRecord[];
     },
@@ -174,14 +222,14 @@ export function createAlertsRepository(db: Database) {
         .limit(1)) as unknown as AlertRecord[];
       return row;
     },
-    async chunk(scope: Scope, afterId: number, limit: number, where?: SQL) {
+    async chunk(scope: Scope, afterId: number, limit: number, selection: AlertSelection) {
       return (await from(columns)
-        .where(and(visibleAlerts(scope), gt(notifications.id, afterId), where))
+        .where(and(visibleAlerts(scope), gt(notifications.id, afterId), selected(selection)))
         .orderBy(asc(notifications.id))
         .limit(limit)) as unknown as AlertRecord[];
     },
     /** Open alerts by category and status (the company's alerts overview). */
-    async overview(scope: Scope, where: SQL) {
+    async overview(scope: Scope, selection: AlertSelection) {
       return (await from({
         category: notifications.notificationCategoryId,
         status: notifications.notificationStatusId,
@@ -189,7 +237,7 @@ export function createAlertsRepository(db: Database) {
         rate: sql<number>`coalesce(sum(${notifications.rate}), 0)::float8`,
         cost: sql<number>`coalesce(sum(${notifications.rate} * coalesce(${properties.waterPricePerKgal}, ${DEFAULT_WATER_PRICE_PER_KGAL}) / 1000), 0)::float8`,
       })
-        .where(and(visibleAlerts(scope), where))
+        .where(and(visibleAlerts(scope), selected(selection)))
         .groupBy(
           notifications.notificationCategoryId,
           notifications.notificationStatusId,
@@ -202,7 +250,7 @@ export function createAlertsRepository(db: Database) {
       }[];
     },
     /** Alerts first detected per local month (the dashboard's alerts chart). */
-    async perMonth(scope: Scope, where: SQL, timeZone: string, since: Date) {
+    async perMonth(scope: Scope, selection: AlertSelection, timeZone: string, since: Date) {
       const month = sql<string>`to_char(${notifications.firstDetectedAt} at time zone ${timeZone}, 'YYYY-MM')`;
       return (await from({
         month,
@@ -212,13 +260,38 @@ export function createAlertsRepository(db: Database) {
         .where(
           and(
             visibleAlerts(scope),
-            where,
+            selected(selection),
             sql`${notifications.firstDetectedAt} >= ${since.toISOString()}::timestamptz`,
           ),
         )
         // By position: the month expression carries a parameter, so repeating it would not match.
         .groupBy(sql`1`, sql`2`)
         .orderBy(sql`1`)) as unknown as { month: string; category: number; count: number }[];
+    },
+    /** Writes a status change and its event in one transaction. */
+    async setStatus(scope: Scope, id: number, change: AlertStatusChange) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(notifications)
+          .set({
+            notificationStatusId: change.statusId,
+            statusChangedAt: change.at,
+            statusChangedBy: scope.userId > 0 ? scope.userId : null,
+            ...(change.statusId === NotificationStatus.Closed ? { closedAt: change.at } : {}),
+            ...(change.note !== undefined ? { note: change.note } : {}),
+            updatedAt: change.at,
+          })
+          .where(eq(notifications.id, id));
+        await recordEvent(tx, scope, {
+          companyId: change.companyId,
+          entityType: 'alert',
+          entityId: id,
+          action: 'status',
+          from: change.from,
+          to: change.statusId,
+          ...(change.note !== undefined ? { note: change.note } : {}),
+        });
+      });
     },
   };
 }

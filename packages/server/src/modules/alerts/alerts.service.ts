@@ -13,23 +13,20 @@ import {
   openNotificationStatuses,
 } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { inPlace } from '../../db/queries/places.ts';
-import { recordEvent } from '../../db/queries/record-event.ts';
-import { notifications } from '../../db/schema/alerts.ts';
-import { sensors } from '../../db/schema/fleet.ts';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { AlertEngine } from './alerts.engine.ts';
-import { type AlertRecord, type AlertsRepository, alertList } from './alerts.repository.ts';
+import {
+  type AlertRecord,
+  type AlertSelection,
+  type AlertsRepository,
+  alertList,
+} from './alerts.repository.ts';
 
-const open = inArray(notifications.notificationStatusId, [...openNotificationStatuses]);
-const leaks = eq(notifications.notificationCategoryId, NotificationCategory.Leak);
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
@@ -95,7 +92,6 @@ export function toAlert(record: AlertRecord): Alert {
 }
 
 type Dependencies = {
-  db: Database;
   repository: AlertsRepository;
   /** The place check (`requirePlace`) of the portfolio. */
   portfolio: Pick<PortfolioService, 'requirePlace'>;
@@ -104,7 +100,6 @@ type Dependencies = {
 };
 
 export function createAlertsService({
-  db,
   repository,
   portfolio,
   engine,
@@ -116,12 +111,16 @@ export function createAlertsService({
     if (!record) throw new NotFound('Alert not found');
     return record;
   }
-  async function listed(scope: Scope, input: ListQueryInput, url: string, where?: SQL) {
+  async function listed(
+    scope: Scope,
+    input: ListQueryInput,
+    url: string,
+    selection?: AlertSelection,
+  ) {
     const query = alertList.toQuery(input);
-    const { rows, total } = await repository.page(scope, query, where);
+    const { rows, total } = await repository.page(scope, query, selection);
     return listEnvelope(rows.map(toAlert), total, query, url);
   }
-  const placeWhere = (level: PortfolioLevel, id: number) => inPlace(notifications, level, id);
 
   type CsvRow = Alert & { type: string; status: string; first: Date; last: Date };
   const csvColumns: readonly CsvColumn<CsvRow>[] = [
@@ -146,7 +145,7 @@ export function createAlertsService({
     list: (scope: Scope, input: ListQueryInput, url: string) => listed(scope, input, url),
     async count(scope: Scope, input: ListQueryInput) {
       const query = alertList.toQuery(input);
-      return { count: await repository.count(scope, query.where) };
+      return { count: await repository.count(scope, { query }) };
     },
     async listOfPlace(
       scope: Scope,
@@ -156,39 +155,38 @@ export function createAlertsService({
       url: string,
     ) {
       await requirePlace(scope, level, id);
-      return listed(scope, input, url, placeWhere(level, id));
+      return listed(scope, input, url, { place: { level, id } });
     },
     async countOfPlace(scope: Scope, level: PortfolioLevel, id: number, input: ListQueryInput) {
       await requirePlace(scope, level, id);
       const query = alertList.toQuery(input);
-      return { count: await repository.count(scope, and(placeWhere(level, id), query.where)) };
+      return { count: await repository.count(scope, { place: { level, id }, query }) };
     },
     async openCountOfPlace(scope: Scope, level: PortfolioLevel, id: number) {
       await requirePlace(scope, level, id);
-      return { count: await repository.count(scope, and(placeWhere(level, id), open)) };
+      return { count: await repository.count(scope, { place: { level, id }, open: true }) };
     },
     /** A unit's open alerts of one fixture type, optionally of one micrometer. */
     async unitOpenCount(scope: Scope, unitId: number, applianceTypeId: number, mac?: string) {
       await requirePlace(scope, 'unit', unitId);
       return {
-        count: await repository.count(
-          scope,
-          and(
-            placeWhere('unit', unitId),
-            open,
-            eq(notifications.applianceTypeId, applianceTypeId),
-            mac === undefined
-              ? undefined
-              : eq(sensors.macAddress, mac.toUpperCase().replace(/[:-]/g, '')),
-          ),
-        ),
+        count: await repository.count(scope, {
+          place: { level: 'unit', id: unitId },
+          open: true,
+          applianceTypeId,
+          ...(mac === undefined ? {} : { mac: mac.toUpperCase().replace(/[:-]/g, '') }),
+        }),
       };
     },
     /** The company's open leaks: how many, their rate and monthly cost, newest first. */
     async openLeaks(scope: Scope, companyId: number) {
       await requirePlace(scope, 'company', companyId);
       const rows = (
-        await repository.list(scope, and(placeWhere('company', companyId), open, leaks), 500)
+        await repository.list(
+          scope,
+          { place: { level: 'company', id: companyId }, open: true, leaks: true },
+          500,
+        )
       ).map(toAlert);
       return {
         count: rows.length,
@@ -200,7 +198,7 @@ export function createAlertsService({
     },
     async overview(scope: Scope, companyId: number) {
       await requirePlace(scope, 'company', companyId);
-      const rows = await repository.overview(scope, placeWhere('company', companyId));
+      const rows = await repository.overview(scope, { place: { level: 'company', id: companyId } });
       const byCategory = (category: number, statuses: readonly number[]) =>
         rows.filter((r) => r.category === category && statuses.includes(r.status));
       const sum = (list: typeof rows, key: 'count' | 'rate' | 'cost') =>
@@ -227,7 +225,7 @@ export function createAlertsService({
       const since = new Date(now().getTime() - 366 * 86_400_000);
       const rows = await repository.perMonth(
         scope,
-        placeWhere('company', companyId),
+        { place: { level: 'company', id: companyId } },
         timeZone,
         since,
       );
@@ -247,7 +245,7 @@ export function createAlertsService({
     },
     /** The bell: open leak alerts in the caller's scope, newest first. */
     async activeLeaks(scope: Scope) {
-      return (await repository.list(scope, and(open, leaks), 100)).map(toAlert);
+      return (await repository.list(scope, { open: true, leaks: true }, 100)).map(toAlert);
     },
     get: async (scope: Scope, id: number) => toAlert(await requireAlert(scope, id)),
     async monthlyCost(scope: Scope, id: number, gallons: number) {
@@ -274,27 +272,12 @@ export function createAlertsService({
       if (record.notification_status_id === statusId && cleanNote === undefined)
         return toAlert(record);
       const at = now();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(notifications)
-          .set({
-            notificationStatusId: statusId,
-            statusChangedAt: at,
-            statusChangedBy: scope.userId > 0 ? scope.userId : null,
-            ...(statusId === NotificationStatus.Closed ? { closedAt: at } : {}),
-            ...(cleanNote !== undefined ? { note: cleanNote } : {}),
-            updatedAt: at,
-          })
-          .where(eq(notifications.id, id));
-        await recordEvent(tx, scope, {
-          companyId: record.company_id,
-          entityType: 'alert',
-          entityId: id,
-          action: 'status',
-          from: record.notification_status_id,
-          to: statusId,
-          ...(cleanNote !== undefined ? { note: cleanNote } : {}),
-        });
+      await repository.setStatus(scope, id, {
+        statusId,
+        at,
+        note: cleanNote,
+        from: record.notification_status_id,
+        companyId: record.company_id,
       });
       engine.emit([
         {
@@ -318,7 +301,7 @@ export function createAlertsService({
         csvColumns,
         keysetChunks(
           async (afterId, limit) =>
-            (await repository.chunk(scope, afterId ?? 0, limit, query.where)).map((record) => {
+            (await repository.chunk(scope, afterId ?? 0, limit, { query })).map((record) => {
               const alert = toAlert(record);
               return {
                 ...alert,

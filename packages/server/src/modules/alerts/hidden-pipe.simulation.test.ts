@@ -92,6 +92,7 @@ describe('a simulated hidden pipe', () => {
   }, 240_000);
   afterAll(() => t.close());
 
+  // Open alerts only: the demo's history holds closed ones of these buildings too.
   it('raises one "Unaccounted water" alert for its building, none for a healthy one', async () => {
     const leakingId = await buildingId(leaking);
     const healthyId = await buildingId(healthy);
@@ -101,7 +102,7 @@ describe('a simulated hidden pipe', () => {
       select building_id, unit_id, sensor_id, notification_category_id as category, rate::float8 as rate
       from notifications
       where notification_type_id = ${NotificationType.UnaccountedWater}
-        and building_id in (${leakingId}, ${healthyId})`)) as unknown as {
+        and building_id in (${leakingId}, ${healthyId}) and notification_status_id in (1, 2)`)) as unknown as {
       rows: {
         building_id: number;
         unit_id: number | null;
@@ -124,7 +125,8 @@ describe('a simulated hidden pipe', () => {
     await createAlertEngine(t.database.db).sweep();
     const again = (await t.database.db.execute(sql`
       select count(*)::int as n from notifications
-      where notification_type_id = ${NotificationType.UnaccountedWater} and building_id = ${leakingId}`)) as unknown as {
+      where notification_type_id = ${NotificationType.UnaccountedWater} and building_id = ${leakingId}
+        and notification_status_id in (1, 2)`)) as unknown as {
       rows: { n: number }[];
     };
     expect(again.rows[0]?.n).toBe(1);

@@ -5,7 +5,7 @@
 import { NotificationStatus, NotificationType } from '@flowsight/domain/lookups';
 import type { BuildingDay } from '@flowsight/domain/unaccounted';
 import { sql } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Executor, selectRows } from '../../db/client.ts';
 import { buildingBuckets, daysWithin } from '../../db/queries/rollup-reads.ts';
 import { systemScope } from '../../lib/tenant-scope.ts';
 
@@ -27,7 +27,7 @@ const type = NotificationType.UnaccountedWater;
 export function createUnaccountedWaterRepository() {
   return {
     /** Every building of a company that has one, with its property's zone and the thresholds. */
-    async buildings(db: Database): Promise<ReconciledBuilding[]> {
+    async buildings(db: Executor): Promise<ReconciledBuilding[]> {
       return selectRows<ReconciledBuilding>(
         db,
         sql`select b.company_id, b.property_id, b.id as building_id, z.name as timezone,
@@ -47,7 +47,7 @@ export function createUnaccountedWaterRepository() {
      * log's main-line water and readings and its fixtures' water.
      */
     async days(
-      db: Database,
+      db: Executor,
       companyId: number,
       from: string,
       to: string,
@@ -79,7 +79,7 @@ export function createUnaccountedWaterRepository() {
     },
 
     /** Open unaccounted-water alerts, by building. */
-    async openAlerts(db: Database): Promise<Map<number, BuildingAlert>> {
+    async openAlerts(db: Executor): Promise<Map<number, BuildingAlert>> {
       const rows = await selectRows<BuildingAlert>(
         db,
         sql`select id, building_id, last_detected_at from notifications
@@ -90,7 +90,7 @@ export function createUnaccountedWaterRepository() {
     },
 
     /** When each building's latest unaccounted-water alert closed, if since `since`. */
-    async lastClosed(db: Database, since: Date): Promise<Map<number, number>> {
+    async lastClosed(db: Executor, since: Date): Promise<Map<number, number>> {
       const rows = await selectRows<{ building_id: number; closed_ms: number }>(
         db,
         sql`select building_id, (extract(epoch from max(closed_at)) * 1000)::float8 as closed_ms
