@@ -1,16 +1,20 @@
 import {
   CompanyType,
+  NotificationStatus,
   RoleType,
   SensorState,
   UnitCategory,
   UserStatus,
 } from '@flowsight/domain/lookups';
+import { generateDemoAlertHistory } from '@flowsight/simulator/demo-alert-history';
 import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import { verify } from '@node-rs/argon2';
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAlertEngine, SYSTEM_CLOSE_NOTE } from '../../modules/alerts/alerts.engine.ts';
 import { createTestDatabase } from '../../testing/database.ts';
-import type { Database, DatabaseHandle } from '../client.ts';
+import { type Database, type DatabaseHandle, selectRows } from '../client.ts';
+import { events, notifications } from '../schema/alerts.ts';
 import {
   companyApplianceThresholds,
   gatewayBuildingHistory,
@@ -24,6 +28,7 @@ import { seedDemo } from './demo.ts';
 
 const portfolio = generateDemoPortfolio();
 const now = new Date('2026-11-21T12:00:00Z');
+const history = generateDemoAlertHistory(portfolio, { now });
 
 async function counts(db: Database) {
   return {
@@ -39,6 +44,8 @@ async function counts(db: Database) {
     thresholds: await db.$count(companyApplianceThresholds),
     users: await db.$count(users),
     roles: await db.$count(userRoles),
+    alerts: await db.$count(notifications),
+    events: await db.$count(events),
   };
 }
 
@@ -71,6 +78,8 @@ describe('seedDemo', () => {
       thresholds: portfolio.applianceThresholds.length,
       users: 11,
       roles: 12,
+      alerts: history.length,
+      events: history.reduce((sum, a) => sum + 1 + a.changes.length, 0),
     });
     expect(seeded.properties).toBeGreaterThanOrEqual(5);
     expect(seeded.buildings).toBeGreaterThanOrEqual(10);
@@ -179,5 +188,103 @@ describe('seedDemo', () => {
       and(isNull(userRoles.companyId), eq(userRoles.userRoleTypeId, RoleType.SensorTester)),
     );
     expect(systemRoles).toBe(1);
+  });
+
+  it('writes a year of alerts, all closed, most taken on and fixed by people with notes', async () => {
+    const byStatus = await handle.db
+      .select({ status: notifications.notificationStatusId, n: count() })
+      .from(notifications)
+      .groupBy(notifications.notificationStatusId);
+    expect(byStatus).toEqual([{ status: NotificationStatus.Closed, n: history.length }]);
+
+    const months = await selectRows<{ month: string; n: number }>(
+      handle.db,
+      sql`select to_char(first_detected_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+          from notifications group by 1 order by 1`,
+    );
+    expect(months.length).toBeGreaterThanOrEqual(12);
+    expect(Math.max(...months.map((m) => m.n))).toBeLessThan(history.length / 4);
+
+    const actions = await selectRows<{
+      action: string;
+      to: number | null;
+      people: number;
+      noted: number;
+      n: number;
+    }>(
+      handle.db,
+      sql`select action, case when action = 'status' then (to_value #>> '{}')::int end as to,
+            count(actor_user_id)::int as people, count(note)::int as noted, count(*)::int as n
+          from events where entity_type = 'alert' group by 1, 2 order by 1, 2`,
+    );
+    const opened = actions.find((a) => a.action === 'opened');
+    const acknowledged = actions.find((a) => a.to === NotificationStatus.Acknowledged);
+    const closed = actions.find((a) => a.to === NotificationStatus.Closed);
+    expect(opened).toMatchObject({ n: history.length, people: 0, noted: 0 });
+    expect(acknowledged?.people).toBe(acknowledged?.n);
+    expect(acknowledged?.n).toBeGreaterThan(history.length / 2);
+    // Every close carries a note: the person's, or the engine's when the condition went away.
+    expect(closed).toMatchObject({ n: history.length, noted: history.length });
+    expect(closed?.people).toBeGreaterThan(history.length * 0.7);
+    expect(
+      await handle.db.$count(
+        events,
+        and(isNull(events.actorUserId), eq(events.note, SYSTEM_CLOSE_NOTE)),
+      ),
+    ).toBe(history.length - (closed?.people ?? 0));
+  });
+
+  it('credits each change to the demo user and role that made it, within their company', async () => {
+    const actors = await selectRows<{ email: string; role_type: number; same_company: boolean }>(
+      handle.db,
+      sql`select distinct u.email, r.user_role_type_id as role_type,
+            (r.company_id is null or r.company_id = e.company_id) as same_company
+          from events e join users u on u.id = e.actor_user_id join user_roles r on r.id = e.actor_role_id
+          where e.entity_type = 'alert' and r.user_id = u.id order by 1, 2`,
+    );
+    expect(actors.every((a) => a.same_company)).toBe(true);
+    expect(actors.map((a) => a.email)).toEqual(
+      expect.arrayContaining([
+        'company.admin@flowsight.test',
+        'manager@flowsight.test',
+        'multi@flowsight.test',
+        'other.admin@flowsight.test',
+      ]),
+    );
+    const closers = await selectRows<{ mismatched: number }>(
+      handle.db,
+      sql`select count(*)::int as mismatched from notifications n
+          join lateral (select actor_user_id, note from events e
+            where e.entity_type = 'alert' and e.entity_id = n.id order by occurred_at desc, id desc limit 1) last on true
+          where n.status_changed_by is distinct from last.actor_user_id or n.note is distinct from last.note
+            or n.closed_at is null`,
+    );
+    expect(closers).toEqual([{ mismatched: 0 }]);
+  });
+
+  it('leaves the alerts the engine opens at start-up as they would be without the history', async () => {
+    const openNow = async () =>
+      (
+        await selectRows<{ key: string }>(
+          handle.db,
+          sql`select concat_ws('|', notification_type_id, sensor_id, gateway_id, building_id) as key
+              from notifications where notification_status_id in (1, 2) order by 1`,
+        )
+      ).map((r) => r.key);
+    const engine = createAlertEngine(handle.db, () => now);
+    await engine.sweep();
+    const withHistory = await openNow();
+    expect(withHistory.length).toBeGreaterThan(0);
+
+    await handle.db.delete(events).where(eq(events.entityType, 'alert'));
+    await handle.db.delete(notifications);
+    await engine.sweep();
+    expect(await openNow()).toEqual(withHistory);
+    expect(
+      await handle.db.$count(
+        notifications,
+        inArray(notifications.notificationStatusId, [NotificationStatus.Closed]),
+      ),
+    ).toBe(0);
   });
 });

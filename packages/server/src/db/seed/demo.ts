@@ -1,8 +1,10 @@
 // Writes the demo portfolio (DEMO=1) into an empty database: companies down to units, sensors,
-// gateways, appliance thresholds and the demo sign-ins, all in one transaction. The portfolio
+// gateways, appliance thresholds, the demo sign-ins and a year of closed alerts with the events of
+// the people who handled them (demo-alert-history.ts), all in one transaction. The portfolio
 // itself is generated, database-free, by @flowsight/simulator; this module only maps its local
 // indexes onto the ids the database hands out. Needs migrations and the location dataset first.
 import { UserStatus } from '@flowsight/domain/lookups';
+import { generateDemoAlertHistory } from '@flowsight/simulator/demo-alert-history';
 import type { DemoCity } from '@flowsight/simulator/demo-blueprint';
 import {
   type DemoPortfolio,
@@ -21,6 +23,7 @@ import {
 import { userRoles, users } from '../schema/identity.ts';
 import { cities, countries, states, timezones } from '../schema/location.ts';
 import { buildings, companies, properties, units } from '../schema/portfolio.ts';
+import { insertAlertHistory } from './demo-alert-history.ts';
 
 // Well under Postgres' 65,535 bind parameters for the widest row (sensors, ~20 columns).
 const BATCH = 500;
@@ -192,10 +195,13 @@ async function insertPortfolio(
       waterTypeId: s.placement?.waterTypeId ?? null,
     };
   });
-  await inBatches(sensorRows, async (batch) => {
-    await tx.insert(sensors).values(batch);
-    return [];
-  });
+  const sensorIds = keyedIds(
+    sensorRows.map((s) => s.macAddress),
+    await inBatches(sensorRows, (batch) =>
+      tx.insert(sensors).values(batch).returning({ id: sensors.id, key: sensors.macAddress }),
+    ),
+    'sensor',
+  );
 
   const gatewayRows = portfolio.gateways.map((g) => ({
     serialNumber: g.serialNumber,
@@ -268,10 +274,44 @@ async function insertPortfolio(
       unitId: r.unitIndex === null ? null : idAt(unitIds, r.unitIndex),
     })),
   );
-  await inBatches(roleRows, async (batch) => {
-    await tx.insert(userRoles).values(batch);
-    return [];
-  });
+  const roleKey = (r: { userId: number; userRoleTypeId: number; companyId: number | null }) =>
+    `${r.userId}|${r.userRoleTypeId}|${r.companyId}`;
+  const roleIds = keyedIds(
+    roleRows.map(roleKey),
+    await inBatches(roleRows, async (batch) =>
+      (
+        await tx.insert(userRoles).values(batch).returning({
+          id: userRoles.id,
+          userId: userRoles.userId,
+          userRoleTypeId: userRoles.userRoleTypeId,
+          companyId: userRoles.companyId,
+        })
+      ).map((r) => ({ id: r.id, key: roleKey(r) })),
+    ),
+    'role',
+  );
+  const roleOffset = portfolio.users.map((_, userIndex) =>
+    portfolio.users.slice(0, userIndex).reduce((sum, u) => sum + u.roles.length, 0),
+  );
+
+  // A year of alerts that people took on and fixed; the present ones are the engine's to open.
+  await insertAlertHistory(
+    tx as unknown as Database,
+    generateDemoAlertHistory(portfolio, { now, seed: portfolio.seed }),
+    {
+      company: (i) => idAt(companyIds, i),
+      property: (i) => idAt(propertyIds, i),
+      building: (i) => idAt(buildingIds, i),
+      unit: (i) => idAt(unitIds, i),
+      sensor: (i) => idAt(sensorIds, i),
+      gateway: (i) => idAt(gatewayIds, i),
+      actor: (userIndex, roleIndex) => ({
+        userId: idAt(userIds, userIndex),
+        roleId: idAt(roleIds, idAt(roleOffset, userIndex) + roleIndex),
+      }),
+    },
+    now,
+  );
 }
 
 /** Ids of the portfolio's cities in the location dataset; a city it lacks stays null. */

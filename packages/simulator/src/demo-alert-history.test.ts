@@ -1,0 +1,88 @@
+import { apiAccess } from '@flowsight/domain/access';
+import { CompanyType, NotificationStatus, NotificationType } from '@flowsight/domain/lookups';
+import { describe, expect, it } from 'vitest';
+import { ALERT_HISTORY_DAYS, generateDemoAlertHistory } from './demo-alert-history.ts';
+import { generateDemoPortfolio } from './demo-portfolio.ts';
+
+const portfolio = generateDemoPortfolio();
+const now = new Date('2026-11-21T12:00:00Z');
+const history = generateDemoAlertHistory(portfolio, { now });
+const DAY_MIN = 24 * 60;
+const monthOf = (minutesAgo: number) =>
+  new Date(now.getTime() - minutesAgo * 60_000).toISOString().slice(0, 7);
+
+describe('generateDemoAlertHistory', () => {
+  it('gives the same history for the same seed and clock, and another for another seed', () => {
+    expect(generateDemoAlertHistory(portfolio, { now })).toEqual(history);
+    expect(generateDemoAlertHistory(portfolio, { now, seed: 7 })).not.toEqual(history);
+  });
+
+  it('spreads a few hundred alerts of every type over the past twelve months', () => {
+    expect(history.length).toBeGreaterThanOrEqual(100);
+    expect(history.length).toBeLessThanOrEqual(400);
+    expect(
+      new Set(history.map((a) => monthOf(a.firstDetectedMinutesAgo))).size,
+    ).toBeGreaterThanOrEqual(12);
+    expect(new Set(history.map((a) => a.notificationTypeId))).toEqual(
+      new Set(Object.values(NotificationType)),
+    );
+  });
+
+  it('closes every alert a week or more before the clock, most of them by a person with a note', () => {
+    for (const alert of history) {
+      const last = alert.changes.at(-1);
+      expect(last?.to).toBe(NotificationStatus.Closed);
+      expect(last?.minutesAgo).toBeGreaterThanOrEqual(7 * DAY_MIN);
+      expect(alert.firstDetectedMinutesAgo).toBeLessThanOrEqual(ALERT_HISTORY_DAYS * DAY_MIN);
+      // Times run forward: opened, last seen and each change in order.
+      expect(alert.lastDetectedMinutesAgo).toBeLessThanOrEqual(alert.firstDetectedMinutesAgo);
+      let previous = alert.firstDetectedMinutesAgo;
+      for (const change of alert.changes) {
+        expect(change.minutesAgo).toBeLessThanOrEqual(previous);
+        previous = change.minutesAgo;
+      }
+    }
+    const byPeople = history.filter((a) => a.changes.every((c) => c.actor !== null));
+    expect(byPeople.length / history.length).toBeGreaterThan(0.7);
+    expect(byPeople.every((a) => a.changes.at(-1)?.note)).toBe(true);
+    const acknowledged = history.filter((a) =>
+      a.changes.some((c) => c.to === NotificationStatus.Acknowledged),
+    );
+    expect(acknowledged.length / history.length).toBeGreaterThan(0.5);
+  });
+
+  it('is acted on only by demo users whose role may change the alerts of its company', () => {
+    const mayAct = apiAccess['PUT /notifications/:id/status/:statusId'];
+    for (const alert of history) {
+      for (const change of alert.changes) {
+        if (!change.actor) continue;
+        const role = portfolio.users[change.actor.userIndex]?.roles[change.actor.roleIndex];
+        expect(role && (mayAct as readonly number[]).includes(role.roleTypeId)).toBe(true);
+        expect([null, alert.companyIndex]).toContain(role?.companyIndex);
+      }
+    }
+  });
+
+  it('places each alert on a device installed before it, in a company that sees water data', () => {
+    for (const alert of history) {
+      const openedMs = now.getTime() - alert.firstDetectedMinutesAgo * 60_000;
+      expect(portfolio.companies[alert.companyIndex]?.companyTypeId).not.toBe(
+        CompanyType.Restricted,
+      );
+      if (alert.sensorIndex !== null) {
+        const sensor = portfolio.sensors[alert.sensorIndex];
+        expect(sensor?.placement?.unitIndex).toBe(alert.unitIndex);
+        expect(sensor?.placement?.applianceTypeId).toBe(alert.applianceTypeId);
+        expect(Date.parse(sensor?.installDate ?? '')).toBeLessThan(openedMs);
+      }
+      if (alert.gatewayIndex !== null) {
+        const gateway = portfolio.gateways[alert.gatewayIndex];
+        expect(gateway?.buildingIndex).toBe(alert.buildingIndex);
+        expect(Date.parse(gateway?.assignedAt ?? '')).toBeLessThan(openedMs);
+      }
+      const building = portfolio.buildings[alert.buildingIndex];
+      expect(building?.companyIndex).toBe(alert.companyIndex);
+      expect(building?.propertyIndex).toBe(alert.propertyIndex);
+    }
+  });
+});

@@ -1,0 +1,452 @@
+// A year of alert history for the demo portfolio: alerts that were opened, taken on ("On it") and
+// fixed ("Fixed it") by the demo users who act on alerts, with their notes, or closed by the
+// system when the condition went away. Plain data with the portfolio's local keys and times as
+// minutes before the seeding clock, generated from a fixed seed, so the server's seed only maps
+// it onto database ids.
+//
+// Consistency with the simulated readings: an alert sits on a micrometer, gateway or building that
+// was installed at least a few days before it opened, within the year the simulator backfills
+// (SIMULATE=1, 365 days), and everything closed at least a week before the clock, so the detection
+// engine's present (the alerts it opens at start-up, and its look-back at recent closures) is the
+// same with or without this history. The restricted company sees no water data and has none.
+import {
+  applianceTypes,
+  CompanyType,
+  type FixtureKind,
+  NotificationStatus,
+  NotificationType,
+  RoleType,
+} from '@flowsight/domain/lookups';
+import { reconcilesBuilding } from '@flowsight/domain/unaccounted';
+import { DEMO_SEED, type DemoPortfolio } from './demo-portfolio.ts';
+import { createRandom, type Random } from './random.ts';
+
+type NotificationTypeId = (typeof NotificationType)[keyof typeof NotificationType];
+type NotificationStatusId = (typeof NotificationStatus)[keyof typeof NotificationStatus];
+
+/** A demo user acting through one of their roles (indexes into the portfolio's users). */
+export type DemoAlertActor = { readonly userIndex: number; readonly roleIndex: number };
+
+/** One status change, as the alerts service records it when a person (or the engine) acts. */
+export type DemoAlertStatusChange = {
+  readonly minutesAgo: number;
+  readonly from: NotificationStatusId;
+  readonly to: NotificationStatusId;
+  /** Null for a change without a note; the engine's own note for a close by the system. */
+  readonly note: string | null;
+  /** Null: the detection engine closed it, the condition having been absent for 24 hours. */
+  readonly actor: DemoAlertActor | null;
+};
+
+export type DemoHistoricAlert = {
+  readonly companyIndex: number;
+  readonly propertyIndex: number;
+  readonly buildingIndex: number;
+  readonly unitIndex: number | null;
+  readonly sensorIndex: number | null;
+  readonly gatewayIndex: number | null;
+  readonly applianceTypeId: number | null;
+  readonly roomTypeId: number | null;
+  readonly notificationTypeId: NotificationTypeId;
+  /** Gallons per month, for leak and usage alerts. */
+  readonly rate: number | null;
+  readonly firstDetectedMinutesAgo: number;
+  readonly lastDetectedMinutesAgo: number;
+  /** Oldest first; the last one closes the alert. */
+  readonly changes: readonly DemoAlertStatusChange[];
+};
+
+export type DemoAlertHistoryOptions = {
+  /** The clock the history counts back from (the seed's `now`). */
+  readonly now: Date;
+  readonly seed?: number;
+};
+
+const MINUTE_MS = 60_000;
+const HOUR_MIN = 60;
+const DAY_MIN = 24 * HOUR_MIN;
+/** The oldest alert opens this many days back, inside the simulator's 365-day backfill. */
+export const ALERT_HISTORY_DAYS = 360;
+/** Every historic alert opens at least this long before the clock, and so closes before it. */
+const NEWEST_OPEN_DAYS = 16;
+/** A micrometer or gateway reports for a few days before anything is concluded from it. */
+const SETTLING_DAYS = 3;
+/** Expected alerts per installed micrometer and day (about one a month per 65 micrometers). */
+const ALERTS_PER_SENSOR_DAY = 0.0005;
+
+const kindOf = new Map<number, FixtureKind>(applianceTypes.map((a) => [a.id, a.kind]));
+
+/** Which fixtures each kind of alert is found on, and how often each kind of alert happens. */
+const alertKinds: readonly (readonly [NotificationTypeId, number])[] = [
+  [NotificationType.ContinuousFlow, 30],
+  [NotificationType.NightFlow, 14],
+  [NotificationType.HighUsage, 16],
+  [NotificationType.SensorOffline, 14],
+  [NotificationType.LowBattery, 14],
+  [NotificationType.GatewayOffline, 6],
+  [NotificationType.UnaccountedWater, 6],
+];
+const fixturesFor: Partial<Record<NotificationTypeId, readonly FixtureKind[]>> = {
+  [NotificationType.ContinuousFlow]: ['toilet', 'toilet', 'toilet', 'faucet', 'main-line'],
+  [NotificationType.NightFlow]: ['toilet', 'faucet', 'faucet', 'shower'],
+  [NotificationType.HighUsage]: ['shower', 'tub', 'machine', 'faucet'],
+};
+
+/** What people write when they take an alert on ("On it"); null leaves no note. */
+const acknowledgeNotes: Record<NotificationTypeId, readonly (string | null)[]> = {
+  [NotificationType.ContinuousFlow]: [
+    null,
+    'Plumber booked for tomorrow morning.',
+    'Called the resident, they will let maintenance in after 4 pm.',
+    'Maintenance on the way with a flapper kit.',
+  ],
+  [NotificationType.NightFlow]: [
+    null,
+    'Asked maintenance to check the fixture on the next round.',
+    'Left a note for the resident to check for a dripping tap.',
+  ],
+  [NotificationType.HighUsage]: [
+    null,
+    'Checking with the resident whether guests are staying.',
+    'Looking into it with the site team.',
+  ],
+  [NotificationType.SensorOffline]: [
+    null,
+    'Technician visit planned for this week.',
+    'Asked the site team to check the micrometer.',
+  ],
+  [NotificationType.LowBattery]: [null, 'Battery swap added to the next maintenance round.'],
+  [NotificationType.GatewayOffline]: [
+    null,
+    'Building manager is checking the gateway power.',
+    'Internet provider contacted about the outage.',
+  ],
+  [NotificationType.UnaccountedWater]: [
+    null,
+    'Walking the common areas and the mechanical room tomorrow.',
+    'Asked the plumber to check the irrigation and the boiler feed.',
+  ],
+};
+
+/** What people write when they mark an alert fixed ("Fixed it"). */
+const closeNotes: Record<NotificationTypeId, readonly string[]> = {
+  [NotificationType.ContinuousFlow]: [
+    'Replaced the toilet flapper; flow is back to zero.',
+    'Fill valve was stuck open. Replaced it and tested two flushes.',
+    'Tightened the supply line under the sink, no more flow overnight.',
+    'Running toilet fixed by maintenance, resident confirmed.',
+    'Replaced a worn washer in the faucet cartridge.',
+  ],
+  [NotificationType.NightFlow]: [
+    'Dripping kitchen tap fixed, new cartridge fitted.',
+    'Resident had left the shower dripping; handle replaced.',
+    'Toilet flapper replaced, night readings are flat again.',
+  ],
+  [NotificationType.HighUsage]: [
+    'Resident had family staying for the week; usage is back to normal.',
+    'Washing machine inlet hose was leaking. Hose replaced.',
+    'Long showers during a heat wave, nothing broken. Talked to the resident.',
+    'Tub faucet would not shut fully; cartridge replaced.',
+  ],
+  [NotificationType.SensorOffline]: [
+    'Micrometer re-seated and reporting again.',
+    'Antenna cable was loose after painting works. Fixed.',
+    'Replaced the micrometer under warranty.',
+  ],
+  [NotificationType.LowBattery]: [
+    'Battery replaced during the maintenance round.',
+    'New battery fitted, reading 100 % again.',
+  ],
+  [NotificationType.GatewayOffline]: [
+    'Gateway was unplugged by the cleaning crew. Back online.',
+    'Power supply replaced, gateway online again.',
+    'Internet outage in the building, resolved by the provider.',
+  ],
+  [NotificationType.UnaccountedWater]: [
+    'Found a leaking hose bib in the garage; replaced it.',
+    'Irrigation valve was stuck open. Repaired by the landscaper.',
+    'Boiler make-up water was running; pressure relief valve replaced.',
+  ],
+};
+
+/** Monthly rates (gallons per month) a leak or usage alert of each type reports. */
+const rateRange: Partial<Record<NotificationTypeId, readonly [number, number]>> = {
+  [NotificationType.ContinuousFlow]: [900, 9000],
+  [NotificationType.NightFlow]: [150, 1200],
+  [NotificationType.HighUsage]: [300, 2400],
+  [NotificationType.UnaccountedWater]: [3000, 24000],
+};
+
+const deviceHealth = new Set<NotificationTypeId>([
+  NotificationType.SensorOffline,
+  NotificationType.LowBattery,
+  NotificationType.GatewayOffline,
+]);
+
+type Acting = { readonly actor: DemoAlertActor; readonly weight: number };
+
+/** Who acts on a company's alerts: its managers most, its admins less, a person with two roles least. */
+function actorsOf(portfolio: DemoPortfolio, companyIndex: number): Acting[] {
+  const base: Partial<Record<number, number>> = {
+    [RoleType.CompanyManager]: 4,
+    [RoleType.CompanyAdmin]: 2,
+  };
+  return portfolio.users.flatMap((user, userIndex) =>
+    user.roles.flatMap((role, roleIndex) => {
+      const weight = base[role.roleTypeId];
+      return role.companyIndex === companyIndex && weight !== undefined
+        ? [{ actor: { userIndex, roleIndex }, weight: weight / user.roles.length }]
+        : [];
+    }),
+  );
+}
+
+/** The system support desk, who now and then takes on a device-health alert. */
+function supportDesk(portfolio: DemoPortfolio): DemoAlertActor | null {
+  for (const [userIndex, user] of portfolio.users.entries()) {
+    const roleIndex = user.roles.findIndex((r) => r.roleTypeId === RoleType.SystemSupport);
+    if (roleIndex >= 0) return { userIndex, roleIndex };
+  }
+  return null;
+}
+
+/** Minutes ago of an instant, for the data's clock-free offsets. */
+const minutesBefore = (nowMs: number, atMs: number) => Math.round((nowMs - atMs) / MINUTE_MS);
+
+export function generateDemoAlertHistory(
+  portfolio: DemoPortfolio,
+  options: DemoAlertHistoryOptions,
+): DemoHistoricAlert[] {
+  const random = createRandom((options.seed ?? DEMO_SEED) ^ 0x41_4c_52_54);
+  const nowMs = options.now.getTime();
+  const support = supportDesk(portfolio);
+  const alerts: DemoHistoricAlert[] = [];
+
+  const companies = portfolio.companies.flatMap((company, companyIndex) =>
+    company.companyTypeId === CompanyType.Restricted ? [] : [companyIndex],
+  );
+  for (const companyIndex of companies) {
+    const actors = actorsOf(portfolio, companyIndex);
+    if (actors.length === 0) continue;
+    const sensors = portfolio.sensors.flatMap((sensor, sensorIndex) =>
+      sensor.placement?.companyIndex === companyIndex
+        ? [
+            {
+              sensor,
+              sensorIndex,
+              readyMs: Date.parse(sensor.installDate) + SETTLING_DAYS * DAY_MIN * MINUTE_MS,
+            },
+          ]
+        : [],
+    );
+    const gateways = portfolio.gateways.flatMap((gateway, gatewayIndex) =>
+      gateway.companyIndex === companyIndex && !gateway.alertsDisabled
+        ? [
+            {
+              gateway,
+              gatewayIndex,
+              readyMs: Date.parse(gateway.assignedAt) + SETTLING_DAYS * DAY_MIN * MINUTE_MS,
+            },
+          ]
+        : [],
+    );
+
+    for (let daysAgo = ALERT_HISTORY_DAYS; daysAgo >= NEWEST_OPEN_DAYS; daysAgo -= 1) {
+      const dayStartMs = nowMs - daysAgo * DAY_MIN * MINUTE_MS;
+      const ready = sensors.filter((s) => s.readyMs <= dayStartMs);
+      // About ALERTS_PER_SENSOR_DAY × micrometers alerts a day, drawn as four even chances.
+      const chance = Math.min(1, (ready.length * ALERTS_PER_SENSOR_DAY) / 4);
+      let count = 0;
+      for (let trial = 0; trial < 4; trial += 1) if (random.chance(chance)) count += 1;
+      for (let n = 0; n < count; n += 1) {
+        const openedMs = dayStartMs + random.int(0, DAY_MIN - 1) * MINUTE_MS;
+        const type = random.weighted(alertKinds);
+        const place = placeOf(type, ready, gateways, portfolio, companyIndex, openedMs, random);
+        if (!place) continue;
+        alerts.push({
+          ...place,
+          notificationTypeId: type,
+          ...lifecycle(type, openedMs, nowMs, actors, support, random),
+        });
+      }
+    }
+  }
+  return alerts;
+}
+
+type Place = Pick<
+  DemoHistoricAlert,
+  | 'companyIndex'
+  | 'propertyIndex'
+  | 'buildingIndex'
+  | 'unitIndex'
+  | 'sensorIndex'
+  | 'gatewayIndex'
+  | 'applianceTypeId'
+  | 'roomTypeId'
+  | 'rate'
+>;
+
+/** Where an alert of this type could have been found at `openedMs`; null when nowhere yet. */
+function placeOf(
+  type: NotificationTypeId,
+  sensors: readonly { sensor: DemoPortfolio['sensors'][number]; sensorIndex: number }[],
+  gateways: readonly {
+    gateway: DemoPortfolio['gateways'][number];
+    gatewayIndex: number;
+    readyMs: number;
+  }[],
+  portfolio: DemoPortfolio,
+  companyIndex: number,
+  openedMs: number,
+  random: Random,
+): Place | null {
+  const range = rateRange[type];
+  const rate = range ? Math.round(random.float(range[0], range[1], 0)) : null;
+  if (type === NotificationType.GatewayOffline) {
+    const ready = gateways.filter((g) => g.readyMs <= openedMs);
+    if (ready.length === 0) return null;
+    const { gateway, gatewayIndex } = random.pick(ready);
+    return {
+      companyIndex,
+      propertyIndex: gateway.propertyIndex,
+      buildingIndex: gateway.buildingIndex,
+      unitIndex: null,
+      sensorIndex: null,
+      gatewayIndex,
+      applianceTypeId: null,
+      roomTypeId: null,
+      rate: null,
+    };
+  }
+  if (type === NotificationType.UnaccountedWater) {
+    // Only a building whose main line and fixtures are both metered is reconciled.
+    const metered = [
+      ...new Set(
+        sensors
+          .filter(
+            ({ sensor }) =>
+              sensor.placement && kindOf.get(sensor.placement.applianceTypeId) === 'main-line',
+          )
+          .map(({ sensor }) => sensor.placement?.buildingIndex ?? -1),
+      ),
+    ].filter((b) => reconcilesBuilding(portfolio.buildings[b]?.installationTypeId));
+    if (metered.length === 0) return null;
+    const buildingIndex = random.pick(metered);
+    const building = portfolio.buildings[buildingIndex];
+    if (!building) return null;
+    return {
+      companyIndex,
+      propertyIndex: building.propertyIndex,
+      buildingIndex,
+      unitIndex: null,
+      sensorIndex: null,
+      gatewayIndex: null,
+      applianceTypeId: null,
+      roomTypeId: null,
+      rate,
+    };
+  }
+  const kinds = fixturesFor[type];
+  const kind = kinds ? random.pick(kinds) : null;
+  const fitting = kind
+    ? sensors.filter(
+        ({ sensor }) => sensor.placement && kindOf.get(sensor.placement.applianceTypeId) === kind,
+      )
+    : sensors.filter(
+        ({ sensor }) =>
+          sensor.placement && kindOf.get(sensor.placement.applianceTypeId) !== 'notes',
+      );
+  if (fitting.length === 0) return null;
+  const { sensor, sensorIndex } = random.pick(fitting);
+  const placement = sensor.placement;
+  if (!placement) return null;
+  return {
+    companyIndex,
+    propertyIndex: placement.propertyIndex,
+    buildingIndex: placement.buildingIndex,
+    unitIndex: placement.unitIndex,
+    sensorIndex,
+    gatewayIndex: null,
+    applianceTypeId: placement.applianceTypeId,
+    roomTypeId: placement.roomTypeId,
+    rate,
+  };
+}
+
+/**
+ * What happened to an alert: most are taken on within hours and fixed within days by a person
+ * with a note; some are fixed at once; a few (more of the device-health ones, which mend
+ * themselves when a device reports again) are closed by the engine 24 hours after the condition
+ * was last seen.
+ */
+function lifecycle(
+  type: NotificationTypeId,
+  openedMs: number,
+  nowMs: number,
+  actors: readonly Acting[],
+  support: DemoAlertActor | null,
+  random: Random,
+): Pick<DemoHistoricAlert, 'firstDetectedMinutesAgo' | 'lastDetectedMinutesAgo' | 'changes'> {
+  const ago = (atMs: number) => minutesBefore(nowMs, atMs);
+  const outcome = random.weighted([
+    ['taken-on', 72],
+    ['fixed-at-once', 12],
+    ['by-the-system', deviceHealth.has(type) ? 30 : 10],
+  ] as const);
+  const person = () =>
+    deviceHealth.has(type) && support && random.chance(0.2)
+      ? support
+      : random.weighted(actors.map((a) => [a.actor, a.weight] as const));
+
+  if (outcome === 'by-the-system') {
+    const lastMs = openedMs + random.int(HOUR_MIN, 3 * DAY_MIN) * MINUTE_MS;
+    // The sweep runs every five minutes.
+    const closedMs = lastMs + (DAY_MIN + random.int(0, 5)) * MINUTE_MS;
+    return {
+      firstDetectedMinutesAgo: ago(openedMs),
+      lastDetectedMinutesAgo: ago(lastMs),
+      changes: [
+        {
+          minutesAgo: ago(closedMs),
+          from: NotificationStatus.New,
+          to: NotificationStatus.Closed,
+          note: null,
+          actor: null,
+        },
+      ],
+    };
+  }
+
+  const changes: DemoAlertStatusChange[] = [];
+  let atMs = openedMs;
+  let status: NotificationStatusId = NotificationStatus.New;
+  let closer = person();
+  if (outcome === 'taken-on') {
+    atMs += random.int(10, 18 * HOUR_MIN) * MINUTE_MS;
+    changes.push({
+      minutesAgo: ago(atMs),
+      from: status,
+      to: NotificationStatus.Acknowledged,
+      note: random.pick(acknowledgeNotes[type]),
+      actor: closer,
+    });
+    status = NotificationStatus.Acknowledged;
+    // Now and then a colleague finishes the job.
+    if (random.chance(0.25)) closer = person();
+  }
+  const closedMs = atMs + random.int(2 * HOUR_MIN, 6 * DAY_MIN) * MINUTE_MS;
+  const lastMs = Math.max(openedMs, closedMs - random.int(10, 3 * HOUR_MIN) * MINUTE_MS);
+  changes.push({
+    minutesAgo: ago(closedMs),
+    from: status,
+    to: NotificationStatus.Closed,
+    note: random.pick(closeNotes[type]),
+    actor: closer,
+  });
+  return {
+    firstDetectedMinutesAgo: ago(openedMs),
+    lastDetectedMinutesAgo: ago(lastMs),
+    changes,
+  };
+}
