@@ -56,6 +56,20 @@ const DATA_EXCEPTIONS = new Set([
 
 const words = (identifier: string) => identifier.replaceAll('_', ' ');
 
+/**
+ * One validation problem as the 400 answer names it: where (`body`, `querystring`, …), the path
+ * inside it and what is wrong, as in `body.uplinks.1.received_at: must be an ISO 8601 time`.
+ * Routes that validate a part of the body themselves answer in the same words.
+ */
+export function problemMessage(
+  context: string,
+  path: readonly PropertyKey[],
+  message: string,
+): string {
+  const where = [context, ...path.map(String)].join('.');
+  return `${where}: ${message}`;
+}
+
 function constraintAnswer(error: DatabaseError): { status: number; message: string } | undefined {
   const detail = error.detail ?? '';
   if (error.code === '23503') {
@@ -103,8 +117,8 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'request';
       const messages = error.validation.map((problem) => {
-        const path = problem.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return `${context}${path ? `.${path}` : ''}: ${problem.message}`;
+        const path = problem.instancePath.replace(/^\//, '');
+        return problemMessage(context, path ? path.split('/') : [], `${problem.message}`);
       });
       return send(400, messages);
     }

@@ -8,14 +8,12 @@ import { READING_MAX_AGE_DAYS, READING_MAX_FUTURE_SKEW_MS } from '@flowsight/dom
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Invalid, Unauthorized } from '../../lib/errors.ts';
+import { Unauthorized } from '../../lib/errors.ts';
 import { errorSchema } from '../../lib/http-schemas.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import { readChirpstackEvent } from './chirpstack-events.ts';
 import type { IngestResult, IngestScope, IngestService } from './ingest.service.ts';
 import {
-  chirpstackStatusSchema,
-  chirpstackUpSchema,
-  fromChirpstack,
   fromNativeBatch,
   fromTtn,
   nativeBatchSchema,
@@ -121,29 +119,15 @@ export const ingestModule: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { event } = request.query;
-      if (event === 'up') {
-        const parsed = chirpstackUpSchema.safeParse(request.body);
-        if (!parsed.success)
-          throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-        return answer(await service.ingest([fromChirpstack(parsed.data)], keyScope(request)));
+      const event = readChirpstackEvent(request.query.event, request.body);
+      if (event.kind === 'up')
+        return answer(await service.ingest([event.uplink], keyScope(request)));
+      if (event.kind === 'ignored') return { ignored: event.reason };
+      if (event.battery) {
+        const { level, at } = event.battery;
+        await service.recordBattery(event.devEui, level, at, keyScope(request));
       }
-      if (event === 'status') {
-        const parsed = chirpstackStatusSchema.safeParse(request.body);
-        if (!parsed.success)
-          throw new Invalid(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-        const { batteryLevel, batteryLevelUnavailable, deviceInfo, time } = parsed.data;
-        if (batteryLevel !== undefined && !batteryLevelUnavailable) {
-          await service.recordBattery(
-            deviceInfo.devEui,
-            batteryLevel,
-            time ?? new Date(),
-            keyScope(request),
-          );
-        }
-        return { ignored: 'status recorded' };
-      }
-      return { ignored: `event ${event} is not used` };
+      return { ignored: 'status recorded' };
     },
   );
 

@@ -448,7 +448,7 @@ describe('ingest', () => {
       });
       expect([ahead.statusCode, ahead.json().message]).toEqual([
         400,
-        ["time: must not be more than 5 minutes ahead of the server's clock"],
+        ["body.time: must not be more than 5 minutes ahead of the server's clock"],
       ]);
       const [facts] = await rows<{ battery: number }>(
         sql`select battery from sensors where id = ${sensor.id}`,
@@ -672,7 +672,7 @@ describe('ingest', () => {
       const up = await post('/api/ingest/chirpstack?event=up', event);
       expect([up.statusCode, up.json().message]).toEqual([
         400,
-        ["time: must not be more than 5 minutes ahead of the server's clock"],
+        ["body.time: must not be more than 5 minutes ahead of the server's clock"],
       ]);
       const body = fixture('tts-v3-uplink.json');
       body.end_device_ids.dev_eui = ours.mac;
