@@ -370,7 +370,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     let stopDownlinks: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stopDownlinks = await startDownlinkPublisher({
-        db: database.db,
         queue: downlinkQueue,
         url: mqttUrl,
         clientId: config.mqttClientId,

@@ -5,59 +5,18 @@
 // rows stay queued (listed as such) until a publisher runs.
 import { DOWNLINK_PORT_CONFIG, encodeConfigDownlink } from '@flowsight/domain/device-protocol';
 import { type ConfigParams, configEntries } from '@flowsight/domain/micrometers';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Database } from '../../db/client.ts';
-import { recordEvent } from '../../db/queries/record-event.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
-import { downlinks } from '../../db/schema/fleet.ts';
-import { buildings } from '../../db/schema/portfolio.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import type { ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
+import { createDownlinksRepository, type DownlinkRecord } from './downlinks.repository.ts';
 import type { SensorRecord } from './sensors.repository.ts';
 import type { Downlink } from './sensors.schemas.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+// The list's fields are columns, so the definition lives with the queries.
+export { downlinkList } from './downlinks.repository.ts';
 
-export const downlinkList = defineList({
-  sortable: {
-    created_at: downlinks.createdAt,
-    sent_at: downlinks.sentAt,
-    status: downlinks.status,
-    mac_address: downlinks.macAddress,
-  },
-  filterable: {
-    status: { column: downlinks.status, type: 'string' },
-    mac_address: { column: downlinks.macAddress, type: 'string' },
-    building_id: { column: downlinks.buildingId, type: 'number' },
-    company_id: { column: downlinks.companyId, type: 'number' },
-    created_at: { column: downlinks.createdAt, type: 'date' },
-  },
-  searchable: [downlinks.macAddress, buildings.name],
-  defaultSort: [{ field: 'created_at', direction: 'DESC' }],
-  tieBreaker: downlinks.id,
-});
-
-const columns = {
-  id: downlinks.id,
-  sensor_id: downlinks.sensorId,
-  mac_address: downlinks.macAddress,
-  company_id: downlinks.companyId,
-  building_id: downlinks.buildingId,
-  building_name: buildings.name,
-  port: downlinks.port,
-  params: downlinks.params,
-  payload_hex: sql<string>`encode(${downlinks.payload}, 'hex')`,
-  status: downlinks.status,
-  error: downlinks.error,
-  created_at: downlinks.createdAt,
-  sent_at: downlinks.sentAt,
-};
-type DownlinkRecord = Omit<Downlink, 'created_at' | 'sent_at'> & {
-  created_at: Date | string;
-  sent_at: Date | string | null;
-};
 const toDownlink = (row: DownlinkRecord): Downlink => ({
   ...row,
   created_at: new Date(row.created_at).toISOString(),
@@ -69,19 +28,24 @@ export const downlinkTopic = (application: string, mac: string) =>
   `application/${application}/device/${mac.toLowerCase()}/command/down`;
 
 export function createDownlinkQueue(db: Database) {
+  const repository = createDownlinksRepository(db);
   let wake: () => void = () => {};
-  const visible = (scope: Scope) =>
-    scopeCondition(scope, { companyId: downlinks.companyId, buildingId: downlinks.buildingId });
 
   return {
     /** Queues one port-3 frame per sensor inside the caller's transaction. */
-    async enqueue(tx: Tx, scope: Scope, targets: readonly SensorRecord[], params: ConfigParams) {
+    async enqueue(
+      tx: Executor,
+      scope: Scope,
+      targets: readonly SensorRecord[],
+      params: ConfigParams,
+    ) {
       const payload = encodeConfigDownlink(configEntries(params));
       const queued: Downlink[] = [];
       for (const sensor of targets) {
-        const [row] = await tx
-          .insert(downlinks)
-          .values({
+        const id = await repository.insert(
+          tx,
+          scope,
+          {
             companyId: sensor.company_id,
             buildingId: sensor.building_id,
             sensorId: sensor.id,
@@ -90,18 +54,18 @@ export function createDownlinkQueue(db: Database) {
             params,
             payload,
             createdBy: scope.userId,
-          })
-          .returning({ id: downlinks.id });
-        if (!row) continue;
-        await recordEvent(tx, scope, {
-          companyId: sensor.company_id,
-          entityType: 'sensor',
-          entityId: sensor.id,
-          action: 'downlink-queued',
-          to: params,
-        });
+          },
+          {
+            companyId: sensor.company_id,
+            entityType: 'sensor',
+            entityId: sensor.id,
+            action: 'downlink-queued',
+            to: params,
+          },
+        );
+        if (id === undefined) continue;
         queued.push({
-          id: row.id,
+          id,
           sensor_id: sensor.id,
           mac_address: sensor.mac_address,
           company_id: sensor.company_id,
@@ -119,24 +83,11 @@ export function createDownlinkQueue(db: Database) {
       return queued;
     },
     async page(scope: Scope, query: ListQuery) {
-      const where = and(visible(scope), query.where);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(columns)
-          .from(downlinks)
-          .leftJoin(buildings, eq(buildings.id, downlinks.buildingId))
-          .where(where)
-          .orderBy(...query.orderBy)
-          .limit(query.limit)
-          .offset(query.offset) as unknown as Promise<DownlinkRecord[]>,
-        db
-          .select({ total: count() })
-          .from(downlinks)
-          .leftJoin(buildings, eq(buildings.id, downlinks.buildingId))
-          .where(where),
-      ]);
-      return { rows: rows.map(toDownlink), total: total?.total ?? 0 };
+      const { rows, total } = await repository.page(scope, query);
+      return { rows: rows.map(toDownlink), total };
     },
+    /** The queue's statements, for the publisher. */
+    repository,
     /** Asks the publisher (if any) to look at the queue now. */
     wake: () => wake(),
     onWake(listener: () => void) {
@@ -147,7 +98,6 @@ export function createDownlinkQueue(db: Database) {
 export type DownlinkQueue = ReturnType<typeof createDownlinkQueue>;
 
 export type DownlinkPublisherOptions = {
-  db: Database;
   queue: DownlinkQueue;
   url: string;
   clientId: string;
@@ -159,7 +109,7 @@ export type DownlinkPublisherOptions = {
 
 /** Publishes queued downlinks over MQTT (QoS 1); answers a stop function. */
 export async function startDownlinkPublisher(options: DownlinkPublisherOptions) {
-  const { db, queue, log } = options;
+  const { queue, log } = options;
   const client: MqttClient = await mqtt.connectAsync(options.url, {
     clientId: `${options.clientId}-downlinks`,
     clean: true,
@@ -178,24 +128,7 @@ export async function startDownlinkPublisher(options: DownlinkPublisherOptions) 
     try {
       do {
         again = false;
-        await db.transaction(async (tx) => {
-          const rows = (await tx
-            .select({
-              id: downlinks.id,
-              mac: downlinks.macAddress,
-              port: downlinks.port,
-              payload: sql<string>`encode(${downlinks.payload}, 'base64')`,
-            })
-            .from(downlinks)
-            .where(eq(downlinks.status, 'queued'))
-            .orderBy(downlinks.id)
-            .limit(100)
-            .for('update', { skipLocked: true })) as {
-            id: number;
-            mac: string;
-            port: number;
-            payload: string;
-          }[];
+        const claimed = await queue.repository.claimQueued(100, async (tx, rows) => {
           for (const row of rows) {
             const body = JSON.stringify({
               devEui: row.mac.toLowerCase(),
@@ -207,19 +140,13 @@ export async function startDownlinkPublisher(options: DownlinkPublisherOptions) 
               await client.publishAsync(downlinkTopic(options.application, row.mac), body, {
                 qos: 1,
               });
-              await tx
-                .update(downlinks)
-                .set({ status: 'sent', sentAt: new Date(), error: null })
-                .where(eq(downlinks.id, row.id));
+              await queue.repository.markSent(tx, row.id);
             } catch (error) {
-              await tx
-                .update(downlinks)
-                .set({ status: 'failed', error: (error as Error).message.slice(0, 500) })
-                .where(eq(downlinks.id, row.id));
+              await queue.repository.markFailed(tx, row.id, (error as Error).message.slice(0, 500));
             }
           }
-          if (rows.length === 100) again = true;
         });
+        if (claimed === 100) again = true;
       } while (again && !stopped);
     } catch (error) {
       log.warn({ err: error }, 'downlink publishing failed; will retry');
