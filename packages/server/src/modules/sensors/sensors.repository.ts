@@ -3,10 +3,14 @@
 // for sensors. Assigned sensors are the company's. Lookups by id and MAC also answer stock (no
 // company) for the service to judge with `stockInScope` (who may see which stock, and how, is the
 // access table's `stockFinders`); lists never show stock outside the system roles.
-import { and, asc, count, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { SensorState } from '@flowsight/domain/lookups';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type Database, type Executor, rowsOf } from '../../db/client.ts';
+import { inPlace } from '../../db/queries/places.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
-import { sensors } from '../../db/schema/fleet.ts';
+import { officeAssignments, sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { submissions } from '../../db/schema/readings.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
@@ -152,6 +156,32 @@ export type SensorRecord = {
   updated_at: Stamp;
 };
 
+/** The fleet-wide lists and what each adds to the filters. */
+const fleetLists = {
+  all: undefined,
+  assigned: isNotNull(sensors.companyId),
+  unassigned: isNull(sensors.companyId),
+} as const;
+export type FleetList = keyof typeof fleetLists;
+
+/** Which sensors a list is about, besides the caller's scope and the list's own filters. */
+export type SensorSelection = {
+  readonly fleet?: FleetList;
+  /** Sensors in the place (the place itself or anything under it). */
+  readonly place?: { readonly level: PortfolioLevel; readonly id: number };
+};
+const selected = (selection: SensorSelection = {}) =>
+  and(
+    selection.fleet === undefined ? undefined : fleetLists[selection.fleet],
+    selection.place && inPlace(sensors, selection.place.level, selection.place.id),
+  );
+
+/** Columns a lifecycle write may set on a sensor. */
+export type SensorValues = Partial<typeof sensors.$inferInsert>;
+
+/** What a write on a sensor records in the event log. */
+export type SensorChange = { action: string; from: unknown; to: unknown };
+
 export function createSensorsRepository(db: Database) {
   const from = <S extends Record<string, unknown>>(selection: S) =>
     db
@@ -168,8 +198,12 @@ export function createSensorsRepository(db: Database) {
   }
 
   return {
-    async page(scope: Scope, query: ListQuery, where?: SQL) {
-      const condition = and(visibleSensors(scope, { stock: false }), query.where, where);
+    async page(scope: Scope, query: ListQuery, selection?: SensorSelection) {
+      const condition = and(
+        visibleSensors(scope, { stock: false }),
+        query.where,
+        selected(selection),
+      );
       const [rows, [total]] = await Promise.all([
         from(columns)
           .where(condition)
@@ -181,9 +215,9 @@ export function createSensorsRepository(db: Database) {
       return { rows, total: total?.total ?? 0 };
     },
     /** Every sensor only system roles list (`/sensors`, assigned, unassigned): no scope narrowing. */
-    async count(scope: Scope, where: SQL) {
+    async count(scope: Scope, selection: SensorSelection) {
       const [row] = (await from({ total: count() }).where(
-        and(visibleSensors(scope, { stock: false }), where),
+        and(visibleSensors(scope, { stock: false }), selected(selection)),
       )) as unknown as { total: number }[];
       return row?.total ?? 0;
     },
@@ -226,6 +260,230 @@ export function createSensorsRepository(db: Database) {
         .where(and(eq(submissions.macAddress, mac), own && or(isNull(submissions.companyId), own)))
         .orderBy(desc(submissions.measuredAt), desc(submissions.seq))
         .limit(limit)) as unknown as SubmissionRecord[];
+    },
+
+    // ── Checks of the lifecycle writes ──
+    /** Whether the company lets its admins assign micrometers (undefined: no such company). */
+    async allowsAssignment(companyId: number) {
+      const [company] = await db
+        .select({ allow: companies.allowAssignment })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return company?.allow;
+    },
+    /** A unit's hierarchy ids with those of the building asked for (undefined: no such unit). */
+    async placementFacts(unitId: number, buildingId: number) {
+      const [unit] = await db
+        .select({
+          companyId: units.companyId,
+          propertyId: units.propertyId,
+          buildingId: units.buildingId,
+          buildingPropertyId: buildings.propertyId,
+          buildingCompanyId: buildings.companyId,
+        })
+        .from(units)
+        .innerJoin(buildings, eq(buildings.id, buildingId))
+        .where(eq(units.id, unitId));
+      return unit;
+    },
+    /** Another sensor already on the unit's fixture slot, if any. */
+    async slotHolder(unitId: number, applianceTypeId: number, exceptSensorId: number) {
+      const [taken] = await db
+        .select({ id: sensors.id, mac: sensors.macAddress })
+        .from(sensors)
+        .where(
+          and(
+            eq(sensors.unitId, unitId),
+            eq(sensors.applianceTypeId, applianceTypeId),
+            sql`${sensors.id} <> ${exceptSensorId}`,
+          ),
+        );
+      return taken;
+    },
+    /** Whether any reading carries the MAC address. */
+    async hasReadings(mac: string) {
+      const [row] = await rowsOf<{ heard: boolean }>(
+        db,
+        sql`select exists (select 1 from submissions where mac_address = ${mac}) as heard`,
+      );
+      return row?.heard === true;
+    },
+    /** The company of a building (undefined: no such building). */
+    async buildingCompany(buildingId: number) {
+      const [building] = await db
+        .select({ companyId: buildings.companyId })
+        .from(buildings)
+        .where(eq(buildings.id, buildingId));
+      return building;
+    },
+    /** The issue last reported on a sensor, with who reported it. */
+    async issueOf(id: number) {
+      const [row] = await rowsOf<{
+        sensor_id: number;
+        issue: string | null;
+        reported_at: Date | string | null;
+        reported_by: string | null;
+      }>(
+        db,
+        sql`
+        select s.id as sensor_id, s.issue, s.issue_reported_at as reported_at,
+               nullif(trim(concat(u.first_name, ' ', u.last_name)), '') as reported_by
+        from sensors s left join users u on u.id = s.issue_reported_by where s.id = ${id}`,
+      );
+      return row;
+    },
+    /** The pending office assignments of a building, by MAC address. */
+    pendingOfficeAssignments(buildingId: number) {
+      return rowsOf<{
+        id: number;
+        sensor_id: number;
+        mac_address: string;
+        status: string;
+        created_at: Date | string;
+      }>(
+        db,
+        sql`
+        select oa.id, oa.sensor_id, s.mac_address, oa.status, oa.created_at
+        from office_assignments oa join sensors s on s.id = oa.sensor_id
+        where oa.building_id = ${buildingId} and oa.status = 'pending' order by s.mac_address`,
+      );
+    },
+
+    // ── Lifecycle writes, each in the caller's transaction with its event ──
+    /** Sets columns of a sensor and records the change. */
+    async update(
+      tx: Executor,
+      scope: Scope,
+      before: { id: number; company_id: number | null },
+      values: SensorValues,
+      change: SensorChange,
+      at: Date,
+    ) {
+      await tx
+        .update(sensors)
+        .set({ ...values, updatedAt: at })
+        .where(eq(sensors.id, before.id));
+      await recordEvent(tx, scope, {
+        companyId: (values.companyId === undefined ? before.company_id : values.companyId) ?? null,
+        entityType: 'sensor',
+        entityId: before.id,
+        ...change,
+      });
+    },
+    /** Deletes a sensor of stock and records it. */
+    async remove(tx: Executor, scope: Scope, id: number, mac: string) {
+      await tx.delete(sensors).where(eq(sensors.id, id));
+      await recordEvent(tx, scope, {
+        companyId: null,
+        entityType: 'sensor',
+        entityId: id,
+        action: 'deleted',
+        from: { mac_address: mac },
+      });
+    },
+    /** Removes the sensor's gallon threshold (it was its former company's). */
+    async dropThreshold(tx: Executor, sensorId: number) {
+      await tx.delete(sensorGallonThresholds).where(eq(sensorGallonThresholds.sensorId, sensorId));
+    },
+    /** Moves the sensor's gallon threshold to the company it now serves. */
+    async moveThreshold(tx: Executor, sensorId: number, companyId: number, at: Date) {
+      await tx
+        .update(sensorGallonThresholds)
+        .set({ companyId, updatedAt: at })
+        .where(eq(sensorGallonThresholds.sensorId, sensorId));
+    },
+    /** Marks the sensor's pending office assignment installed in the unit. */
+    async installOfficeAssignment(tx: Executor, sensorId: number, unitId: number, at: Date) {
+      await tx
+        .update(officeAssignments)
+        .set({ status: 'installed', unitId, updatedAt: at })
+        .where(
+          and(eq(officeAssignments.sensorId, sensorId), eq(officeAssignments.status, 'pending')),
+        );
+    },
+    /** Sets state or status on every sensor of a building that differs; answers how many. */
+    async setForBuilding(
+      tx: Executor,
+      scope: Scope,
+      buildingId: number,
+      field: 'state' | 'status',
+      value: number,
+      at: Date,
+    ) {
+      const column = field === 'state' ? sensors.sensorStateId : sensors.sensorStatusId;
+      const changed = await tx
+        .update(sensors)
+        .set(
+          field === 'state'
+            ? { sensorStateId: value, updatedAt: at }
+            : { sensorStatusId: value, updatedAt: at },
+        )
+        .where(and(eq(sensors.buildingId, buildingId), sql`${column} <> ${value}`))
+        .returning({ id: sensors.id, companyId: sensors.companyId });
+      for (const row of changed) {
+        await recordEvent(tx, scope, {
+          companyId: row.companyId,
+          entityType: 'sensor',
+          entityId: row.id,
+          action: field,
+          to: value,
+          note: `building ${buildingId}`,
+        });
+      }
+      return changed.length;
+    },
+    /** Sets a sensor aside for a building. */
+    async insertOfficeAssignment(
+      tx: Executor,
+      assignment: { companyId: number; buildingId: number; sensorId: number; createdBy: number },
+    ) {
+      await tx.insert(officeAssignments).values(assignment);
+    },
+    /**
+     * Cancels pending office assignments of a building (all, or the listed sensors) and puts each
+     * sensor back on the shelf; answers how many.
+     */
+    async cancelOfficeAssignments(
+      tx: Executor,
+      scope: Scope,
+      buildingId: number,
+      sensorIds: readonly number[] | undefined,
+      at: Date,
+    ) {
+      const cancelled = await tx
+        .update(officeAssignments)
+        .set({ status: 'cancelled', updatedAt: at })
+        .where(
+          and(
+            eq(officeAssignments.buildingId, buildingId),
+            eq(officeAssignments.status, 'pending'),
+            sensorIds && sensorIds.length > 0
+              ? sql`${officeAssignments.sensorId} = any(${`{${sensorIds.join(',')}}`}::int[])`
+              : undefined,
+          ),
+        )
+        .returning({
+          sensorId: officeAssignments.sensorId,
+          companyId: officeAssignments.companyId,
+        });
+      for (const row of cancelled) {
+        // Back to the shelf: "tested" when its latest bench test passed, otherwise in stock.
+        await tx.execute(sql`
+          update sensors set updated_at = now(), sensor_state_id = case when exists (
+            select 1 from sensor_tests t where t.sensor_id = sensors.id and t.cleared_at is null
+              and t.passed and t.tested_at = (select max(tested_at) from sensor_tests x
+                where x.sensor_id = sensors.id and x.cleared_at is null))
+            then ${SensorState.Tested}::smallint else ${SensorState.Stock}::smallint end
+          where id = ${row.sensorId} and company_id is null`);
+        await recordEvent(tx, scope, {
+          companyId: row.companyId,
+          entityType: 'sensor',
+          entityId: row.sensorId,
+          action: 'office-assignment-cancelled',
+          from: { building_id: buildingId },
+        });
+      }
+      return cancelled.length;
     },
   };
 }

@@ -14,12 +14,7 @@ import {
   type Placement,
 } from '@flowsight/domain/micrometers';
 import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { inPlace } from '../../db/queries/places.ts';
-import { recordEvent } from '../../db/queries/record-event.ts';
-import { officeAssignments, sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
-import { buildings, companies, units } from '../../db/schema/portfolio.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
@@ -34,18 +29,19 @@ import {
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import { toSubmission } from '../submissions/submissions.service.ts';
 import type { DownlinkQueue } from './downlinks.ts';
-import { type SensorRecord, type SensorsRepository, sensorList } from './sensors.repository.ts';
+import {
+  type FleetList,
+  type SensorRecord,
+  type SensorSelection,
+  type SensorsRepository,
+  type SensorValues,
+  sensorList,
+} from './sensors.repository.ts';
 import { type Micrometer, toMicrometer } from './sensors.schemas.ts';
 
 const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
 
-/** The fleet-wide lists and what each adds to the filters. */
-export const fleetLists = {
-  all: undefined,
-  assigned: isNotNull(sensors.companyId),
-  unassigned: isNull(sensors.companyId),
-} as const;
-export type FleetList = keyof typeof fleetLists;
+export type { FleetList };
 
 type Dependencies = {
   db: Database;
@@ -55,8 +51,6 @@ type Dependencies = {
   downlinks: DownlinkQueue;
   now?: () => Date;
 };
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export function createSensorsService({
   db,
@@ -102,35 +96,20 @@ export function createSensorsService({
   /** Company admins assign only when their company allows it (spec sections 2 and 6). */
   async function requireAssignmentAllowed(scope: Scope) {
     if (scope.roleTypeId !== RoleType.CompanyAdmin) return;
-    const [company] = await db
-      .select({ allow: companies.allowAssignment })
-      .from(companies)
-      .where(eq(companies.id, scope.companyId ?? 0));
-    if (!company?.allow) throw new Forbidden(m.assignmentNotAllowed);
+    if (!(await repository.allowsAssignment(scope.companyId ?? 0))) {
+      throw new Forbidden(m.assignmentNotAllowed);
+    }
   }
 
-  async function setSensor(
-    tx: Tx,
+  const setSensor = (
+    tx: Executor,
     scope: Scope,
     before: SensorRecord,
-    values: Partial<typeof sensors.$inferInsert>,
+    values: SensorValues,
     action: string,
     from: unknown,
     to: unknown,
-  ) {
-    await tx
-      .update(sensors)
-      .set({ ...values, updatedAt: now() })
-      .where(eq(sensors.id, before.id));
-    await recordEvent(tx, scope, {
-      companyId: (values.companyId === undefined ? before.company_id : values.companyId) ?? null,
-      entityType: 'sensor',
-      entityId: before.id,
-      action,
-      from,
-      to,
-    });
-  }
+  ) => repository.update(tx, scope, before, values, { action, from, to }, now());
 
   async function reread(id: number) {
     // The caller may have just moved the sensor out of their own scope (unassign).
@@ -144,17 +123,7 @@ export function createSensorsService({
     if (!seesEverything(scope) && placement.company_id !== scope.companyId) {
       throw new NotFound(placeNotFound('company'));
     }
-    const [unit] = await db
-      .select({
-        companyId: units.companyId,
-        propertyId: units.propertyId,
-        buildingId: units.buildingId,
-        buildingPropertyId: buildings.propertyId,
-        buildingCompanyId: buildings.companyId,
-      })
-      .from(units)
-      .innerJoin(buildings, eq(buildings.id, placement.building_id))
-      .where(eq(units.id, placement.unit_id));
+    const unit = await repository.placementFacts(placement.unit_id, placement.building_id);
     if (!unit) {
       await requirePlace(scope, 'building', placement.building_id);
       throw new NotFound(placeNotFound('unit'));
@@ -170,16 +139,11 @@ export function createSensorsService({
     if (unit.buildingPropertyId !== placement.property_id)
       throw new Invalid(m.buildingNotInProperty);
     if (unit.buildingId !== placement.building_id) throw new Invalid(m.unitNotInBuilding);
-    const [taken] = await db
-      .select({ id: sensors.id, mac: sensors.macAddress })
-      .from(sensors)
-      .where(
-        and(
-          eq(sensors.unitId, placement.unit_id),
-          eq(sensors.applianceTypeId, placement.appliance_type_id),
-          sql`${sensors.id} <> ${sensorId}`,
-        ),
-      );
+    const taken = await repository.slotHolder(
+      placement.unit_id,
+      placement.appliance_type_id,
+      sensorId,
+    );
     if (taken) throw new Conflict(m.slotTaken);
   }
 
@@ -193,9 +157,14 @@ export function createSensorsService({
     water_type_id: r.water_type_id,
   });
 
-  async function listed(scope: Scope, input: ListQueryInput, url: string, where?: SQL) {
+  async function listed(
+    scope: Scope,
+    input: ListQueryInput,
+    url: string,
+    selection?: SensorSelection,
+  ) {
     const query = sensorList.toQuery(input);
-    const { rows, total } = await repository.page(scope, query, where);
+    const { rows, total } = await repository.page(scope, query, selection);
     return listEnvelope(
       rows.map((row) => shape(scope, row)),
       total,
@@ -229,7 +198,7 @@ export function createSensorsService({
 
   return {
     listFleet: (scope: Scope, list: FleetList, input: ListQueryInput, url: string) =>
-      listed(scope, input, url, fleetLists[list]),
+      listed(scope, input, url, { fleet: list }),
     async listOfPlace(
       scope: Scope,
       level: PortfolioLevel,
@@ -238,11 +207,13 @@ export function createSensorsService({
       url: string,
     ) {
       await requirePlace(scope, level, id);
-      return listed(scope, input, url, inPlace(sensors, level, id));
+      return listed(scope, input, url, { place: { level, id } });
     },
     async unitSensorsCount(scope: Scope, unitId: number) {
       await requirePlace(scope, 'unit', unitId);
-      return { count: await repository.count(scope, sql`${sensors.unitId} = ${unitId}`) };
+      return {
+        count: await repository.count(scope, { place: { level: 'unit', id: unitId } }),
+      };
     },
     get: async (scope: Scope, id: number) => shape(scope, await requireSensor(scope, id)),
     getByMac: async (scope: Scope, mac: string) => shape(scope, await requireByMac(scope, mac)),
@@ -282,24 +253,12 @@ export function createSensorsService({
       const sensor = await requireSensor(scope, id);
       if (sensor.company_id !== null)
         throw new Conflict('Unassign this micrometer before deleting it');
-      const { rows } = (await db.execute(
-        sql`select exists (select 1 from submissions where mac_address = ${sensor.mac_address}) as heard`,
-      )) as unknown as { rows: { heard: boolean }[] };
-      if (rows[0]?.heard) {
+      if (await repository.hasReadings(sensor.mac_address)) {
         throw new Conflict(
           'This micrometer has readings; mark it defective or uninstalled instead',
         );
       }
-      await db.transaction(async (tx) => {
-        await tx.delete(sensors).where(eq(sensors.id, id));
-        await recordEvent(tx, scope, {
-          companyId: null,
-          entityType: 'sensor',
-          entityId: id,
-          action: 'deleted',
-          from: { mac_address: sensor.mac_address },
-        });
-      });
+      await db.transaction((tx) => repository.remove(tx, scope, id, sensor.mac_address));
     },
 
     // ── Lifecycle writes ──
@@ -332,9 +291,7 @@ export function createSensorsService({
             null,
           );
           // Its threshold was that company's; a sensor back on the shelf has none.
-          await tx
-            .delete(sensorGallonThresholds)
-            .where(eq(sensorGallonThresholds.sensorId, sensor.id));
+          await repository.dropThreshold(tx, sensor.id);
         });
         return reread(sensor.id);
       }
@@ -361,19 +318,8 @@ export function createSensorsService({
             placement,
           );
           // A gallon threshold belongs to the company the sensor serves.
-          await tx
-            .update(sensorGallonThresholds)
-            .set({ companyId: placement.company_id, updatedAt: now() })
-            .where(eq(sensorGallonThresholds.sensorId, sensor.id));
-          await tx
-            .update(officeAssignments)
-            .set({ status: 'installed', unitId: placement.unit_id, updatedAt: now() })
-            .where(
-              and(
-                eq(officeAssignments.sensorId, sensor.id),
-                eq(officeAssignments.status, 'pending'),
-              ),
-            );
+          await repository.moveThreshold(tx, sensor.id, placement.company_id, now());
+          await repository.installOfficeAssignment(tx, sensor.id, placement.unit_id, now());
         });
       } catch (error) {
         // Two people filling the same slot at once: the unique fixture-slot index decides.
@@ -425,29 +371,10 @@ export function createSensorsService({
       value: number,
     ) {
       await requirePlace(scope, 'building', buildingId);
-      return db.transaction(async (tx) => {
-        const column = field === 'state' ? sensors.sensorStateId : sensors.sensorStatusId;
-        const changed = await tx
-          .update(sensors)
-          .set(
-            field === 'state'
-              ? { sensorStateId: value, updatedAt: now() }
-              : { sensorStatusId: value, updatedAt: now() },
-          )
-          .where(and(eq(sensors.buildingId, buildingId), sql`${column} <> ${value}`))
-          .returning({ id: sensors.id, companyId: sensors.companyId });
-        for (const row of changed) {
-          await recordEvent(tx, scope, {
-            companyId: row.companyId,
-            entityType: 'sensor',
-            entityId: row.id,
-            action: field,
-            to: value,
-            note: `building ${buildingId}`,
-          });
-        }
-        return { updated: changed.length };
-      });
+      const updated = await db.transaction((tx) =>
+        repository.setForBuilding(tx, scope, buildingId, field, value, now()),
+      );
+      return { updated };
     },
     async setExcluded(scope: Scope, id: number, excluded: boolean) {
       const sensor = await requireSensor(scope, id);
@@ -489,18 +416,7 @@ export function createSensorsService({
     },
     async getIssue(scope: Scope, id: number) {
       await requireSensor(scope, id);
-      const { rows } = (await db.execute(sql`
-        select s.id as sensor_id, s.issue, s.issue_reported_at as reported_at,
-               nullif(trim(concat(u.first_name, ' ', u.last_name)), '') as reported_by
-        from sensors s left join users u on u.id = s.issue_reported_by where s.id = ${id}`)) as unknown as {
-        rows: {
-          sensor_id: number;
-          issue: string | null;
-          reported_at: Date | string | null;
-          reported_by: string | null;
-        }[];
-      };
-      const row = rows[0];
+      const row = await repository.issueOf(id);
       if (!row) throw new NotFound(m.notFound);
       return {
         ...row,
@@ -512,10 +428,7 @@ export function createSensorsService({
     async officeAssign(scope: Scope, buildingId: number, macs: readonly string[]) {
       await requirePlace(scope, 'building', buildingId);
       await requireAssignmentAllowed(scope);
-      const [building] = await db
-        .select({ companyId: buildings.companyId })
-        .from(buildings)
-        .where(eq(buildings.id, buildingId));
+      const building = await repository.buildingCompany(buildingId);
       if (!building) throw new NotFound(placeNotFound('building'));
       const problems: string[] = [];
       const found: SensorRecord[] = [];
@@ -538,7 +451,7 @@ export function createSensorsService({
       if (problems.length > 0) throw new Invalid(problems);
       await db.transaction(async (tx) => {
         for (const sensor of found) {
-          await tx.insert(officeAssignments).values({
+          await repository.insertOfficeAssignment(tx, {
             companyId: building.companyId,
             buildingId,
             sensorId: sensor.id,
@@ -566,60 +479,17 @@ export function createSensorsService({
     },
     async officeAssignmentsOfBuilding(scope: Scope, buildingId: number) {
       await requirePlace(scope, 'building', buildingId);
-      const { rows } = (await db.execute(sql`
-        select oa.id, oa.sensor_id, s.mac_address, oa.status, oa.created_at
-        from office_assignments oa join sensors s on s.id = oa.sensor_id
-        where oa.building_id = ${buildingId} and oa.status = 'pending' order by s.mac_address`)) as unknown as {
-        rows: {
-          id: number;
-          sensor_id: number;
-          mac_address: string;
-          status: string;
-          created_at: Date | string;
-        }[];
-      };
+      const rows = await repository.pendingOfficeAssignments(buildingId);
       return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
     },
     /** Cancels pending office assignments of a building (all, or the listed sensors). */
     async cancelOfficeAssignments(scope: Scope, buildingId: number, sensorIds?: readonly number[]) {
       await requirePlace(scope, 'building', buildingId);
       await requireAssignmentAllowed(scope);
-      return db.transaction(async (tx) => {
-        const cancelled = await tx
-          .update(officeAssignments)
-          .set({ status: 'cancelled', updatedAt: now() })
-          .where(
-            and(
-              eq(officeAssignments.buildingId, buildingId),
-              eq(officeAssignments.status, 'pending'),
-              sensorIds && sensorIds.length > 0
-                ? sql`${officeAssignments.sensorId} = any(${`{${sensorIds.join(',')}}`}::int[])`
-                : undefined,
-            ),
-          )
-          .returning({
-            sensorId: officeAssignments.sensorId,
-            companyId: officeAssignments.companyId,
-          });
-        for (const row of cancelled) {
-          // Back to the shelf: "tested" when its latest bench test passed, otherwise in stock.
-          await tx.execute(sql`
-            update sensors set updated_at = now(), sensor_state_id = case when exists (
-              select 1 from sensor_tests t where t.sensor_id = sensors.id and t.cleared_at is null
-                and t.passed and t.tested_at = (select max(tested_at) from sensor_tests x
-                  where x.sensor_id = sensors.id and x.cleared_at is null))
-              then ${SensorState.Tested}::smallint else ${SensorState.Stock}::smallint end
-            where id = ${row.sensorId} and company_id is null`);
-          await recordEvent(tx, scope, {
-            companyId: row.companyId,
-            entityType: 'sensor',
-            entityId: row.sensorId,
-            action: 'office-assignment-cancelled',
-            from: { building_id: buildingId },
-          });
-        }
-        return { cancelled: cancelled.length };
-      });
+      const cancelled = await db.transaction((tx) =>
+        repository.cancelOfficeAssignments(tx, scope, buildingId, sensorIds, now()),
+      );
+      return { cancelled };
     },
 
     // ── Configuration ──
@@ -650,7 +520,7 @@ export function createSensorsService({
         const { rows } = await repository.page(
           scope,
           { ...query, page, offset: (page - 1) * query.limit },
-          sql`${sensors.buildingId} = ${buildingId}`,
+          { place: { level: 'building', id: buildingId } },
         );
         targets.push(...rows);
         if (rows.length < query.limit) break;
