@@ -4,6 +4,7 @@
 import { UnitCategory } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { companyTimezoneId, visiblePlaces } from '../../db/queries/places.ts';
 import { cities, states, timezones } from '../../db/schema/location.ts';
@@ -27,6 +28,27 @@ import type {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
 const iso = (date: Date) => date.toISOString();
+
+/** The place whose children a read is about (a company's properties, a building's units, …). */
+export type Parent = { readonly level: PortfolioLevel; readonly id: number };
+
+/** The column of each level's table holding the id of each level above it. */
+const parentColumns: Readonly<
+  Record<PortfolioLevel, Partial<Record<PortfolioLevel, AnyPgColumn>>>
+> = {
+  company: {},
+  property: { company: properties.companyId },
+  building: { company: buildings.companyId, property: buildings.propertyId },
+  unit: { company: units.companyId, property: units.propertyId, building: units.buildingId },
+};
+
+/** Rows of `level` under the parent (no condition without one). */
+function childrenOf(level: PortfolioLevel, parent: Parent | undefined): SQL | undefined {
+  if (!parent) return undefined;
+  const column = parentColumns[level][parent.level];
+  if (!column) throw new Error(`A ${level} is not under a ${parent.level}`);
+  return eq(column, parent.id);
+}
 
 const addressColumns = (table: typeof companies | typeof properties | typeof buildings) => ({
   street: table.street,
@@ -291,8 +313,8 @@ export function createPortfolioRepository(db: Database) {
     unit: units.id,
   };
 
-  async function page<Row>(level: PortfolioLevel, scope: Scope, query: ListQuery, where?: SQL) {
-    const condition = and(visiblePlaces(level, scope), query.where, where);
+  async function page<Row>(level: PortfolioLevel, scope: Scope, query: ListQuery, parent?: Parent) {
+    const condition = and(visiblePlaces(level, scope), query.where, childrenOf(level, parent));
     const [rows, [total]] = await Promise.all([
       from[level](columnsOf[level])
         .where(condition)
@@ -347,8 +369,9 @@ export function createPortfolioRepository(db: Database) {
     scope: Scope,
     text: string,
     limit: number,
-    where?: SQL,
+    parent?: Parent,
   ) {
+    const where = childrenOf(level, parent);
     const name = nameOf[level];
     const anywhere = `%${escapeLike(text)}%`;
     const prefix = `${escapeLike(text)}%`;
@@ -403,12 +426,12 @@ export function createPortfolioRepository(db: Database) {
     chunk,
     searchTop,
     pageOfCompanies: (scope: Scope, query: ListQuery) => page<CompanyRow>('company', scope, query),
-    pageOfProperties: (scope: Scope, query: ListQuery, where?: SQL) =>
-      page<PropertyRow>('property', scope, query, where),
-    pageOfBuildings: (scope: Scope, query: ListQuery, where?: SQL) =>
-      page<BuildingRow>('building', scope, query, where),
-    pageOfUnits: (scope: Scope, query: ListQuery, where?: SQL) =>
-      page<UnitRow>('unit', scope, query, where),
+    pageOfProperties: (scope: Scope, query: ListQuery, parent?: Parent) =>
+      page<PropertyRow>('property', scope, query, parent),
+    pageOfBuildings: (scope: Scope, query: ListQuery, parent?: Parent) =>
+      page<BuildingRow>('building', scope, query, parent),
+    pageOfUnits: (scope: Scope, query: ListQuery, parent?: Parent) =>
+      page<UnitRow>('unit', scope, query, parent),
     company: (scope: Scope, id: number) => one<CompanyRow>('company', scope, id),
     property: (scope: Scope, id: number) => one<PropertyRow>('property', scope, id),
     building: (scope: Scope, id: number) => one<BuildingRow>('building', scope, id),
@@ -440,20 +463,20 @@ export function createPortfolioRepository(db: Database) {
       return removed.length > 0;
     },
 
-    /** `{id, name}` of a level's visible records narrowed by `where`, by name. */
-    names(level: PortfolioLevel, scope: Scope, where: SQL | undefined, limit?: number) {
+    /** `{id, name}` of a level's visible records (of one parent, if given), by name. */
+    names(level: PortfolioLevel, scope: Scope, parent?: Parent, limit?: number) {
       const query = from[level]({ id: idOf[level], name: nameOf[level] })
-        .where(and(visiblePlaces(level, scope), where))
+        .where(and(visiblePlaces(level, scope), childrenOf(level, parent)))
         .orderBy(asc(nameOf[level]), asc(idOf[level]));
       return (limit ? query.limit(limit) : query) as unknown as Promise<
         { id: number; name: string }[]
       >;
     },
 
-    /** Visible records of a level matching `where`. */
-    async count(level: PortfolioLevel, scope: Scope, where?: SQL) {
+    /** Visible records of a level (of one parent, if given). */
+    async count(level: PortfolioLevel, scope: Scope, parent?: Parent) {
       const [row] = (await from[level]({ total: count() }).where(
-        and(visiblePlaces(level, scope), where),
+        and(visiblePlaces(level, scope), childrenOf(level, parent)),
       )) as unknown as { total: number }[];
       return row?.total ?? 0;
     },

@@ -19,8 +19,6 @@ import type {
   PropertyValues,
   UnitValues,
 } from '@flowsight/domain/portfolio';
-import { eq, type SQL } from 'drizzle-orm';
-import { buildings, properties, units } from '../../db/schema/portfolio.ts';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
@@ -28,6 +26,7 @@ import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.t
 import {
   buildingList,
   companyList,
+  type Parent,
   type PortfolioRepository,
   propertyList,
   unitList,
@@ -194,8 +193,8 @@ export function createPortfolioService({
       );
   }
 
-  const count = async (level: PortfolioLevel, scope: Scope, where: SQL) => ({
-    count: await repository.count(level, scope, where),
+  const count = async (level: PortfolioLevel, scope: Scope, parent: Parent) => ({
+    count: await repository.count(level, scope, parent),
   });
 
   return {
@@ -234,25 +233,20 @@ export function createPortfolioService({
       await writes.remove(scope, 'company', id, id);
       return { message: 'Company deleted' };
     },
-    companyNames: (scope: Scope) => repository.names('company', scope, undefined),
+    companyNames: (scope: Scope) => repository.names('company', scope),
     companyTypes: () => companyTypes.map(({ id, name }) => ({ id, name })),
     async companyProperties(scope: Scope, id: number, input: ListQueryInput, url: string) {
       await company(scope, id);
       return listed(
         propertyList,
-        (q) => repository.pageOfProperties(scope, q, eq(properties.companyId, id)),
+        (q) => repository.pageOfProperties(scope, q, { level: 'company', id }),
         input,
         url,
       );
     },
     async companyCount(scope: Scope, id: number, level: 'property' | 'building' | 'unit') {
       await company(scope, id);
-      const column = {
-        property: properties.companyId,
-        building: buildings.companyId,
-        unit: units.companyId,
-      }[level];
-      return count(level, scope, eq(column, id));
+      return count(level, scope, { level: 'company', id });
     },
     async residentialUnits(scope: Scope, id: number) {
       await company(scope, id);
@@ -260,27 +254,21 @@ export function createPortfolioService({
     },
     async propertyNamesOf(scope: Scope, id: number, limit?: number) {
       await company(scope, id);
-      return repository.names('property', scope, eq(properties.companyId, id), limit);
+      return repository.names('property', scope, { level: 'company', id }, limit);
     },
     async searchCompanyProperties(scope: Scope, id: number, text: string) {
       await company(scope, id);
-      return repository.searchTop(
-        'property',
-        scope,
-        text,
-        SEARCH_TOP_LIMIT,
-        eq(properties.companyId, id),
-      );
+      return repository.searchTop('property', scope, text, SEARCH_TOP_LIMIT, {
+        level: 'company',
+        id,
+      });
     },
     async searchCompanyBuildings(scope: Scope, id: number, text: string) {
       await company(scope, id);
-      return repository.searchTop(
-        'building',
-        scope,
-        text,
-        SEARCH_TOP_LIMIT,
-        eq(buildings.companyId, id),
-      );
+      return repository.searchTop('building', scope, text, SEARCH_TOP_LIMIT, {
+        level: 'company',
+        id,
+      });
     },
     async companyTimezone(scope: Scope, id: number) {
       await company(scope, id);
@@ -340,22 +328,18 @@ export function createPortfolioService({
       await property(scope, id);
       return listed(
         buildingList,
-        (q) => repository.pageOfBuildings(scope, q, eq(buildings.propertyId, id)),
+        (q) => repository.pageOfBuildings(scope, q, { level: 'property', id }),
         input,
         url,
       );
     },
     async propertyCount(scope: Scope, id: number, level: 'building' | 'unit') {
       await property(scope, id);
-      return count(
-        level,
-        scope,
-        eq(level === 'building' ? buildings.propertyId : units.propertyId, id),
-      );
+      return count(level, scope, { level: 'property', id });
     },
     async buildingNamesOf(scope: Scope, id: number) {
       await property(scope, id);
-      return repository.names('building', scope, eq(buildings.propertyId, id));
+      return repository.names('building', scope, { level: 'property', id });
     },
     async moveProperty(
       scope: Scope,
@@ -413,14 +397,14 @@ export function createPortfolioService({
       await building(scope, id);
       return listed(
         unitList,
-        (q) => repository.pageOfUnits(scope, q, eq(units.buildingId, id)),
+        (q) => repository.pageOfUnits(scope, q, { level: 'building', id }),
         input,
         url,
       );
     },
     async buildingUnitsCount(scope: Scope, id: number) {
       await building(scope, id);
-      return count('unit', scope, eq(units.buildingId, id));
+      return count('unit', scope, { level: 'building', id });
     },
     async buildingTenants(scope: Scope, id: number) {
       await building(scope, id);
@@ -428,7 +412,7 @@ export function createPortfolioService({
     },
     async unitNamesOf(scope: Scope, id: number) {
       await building(scope, id);
-      return repository.names('unit', scope, eq(units.buildingId, id));
+      return repository.names('unit', scope, { level: 'building', id });
     },
     async moveBuilding(
       scope: Scope,
