@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { signInThroughApi } from './support/api.ts';
 import { parseCsv } from './support/csv.ts';
-import { signIn } from './support/ui.ts';
+import { enterDate, signIn } from './support/ui.ts';
 
 type Overview = {
   companies: number;
@@ -103,8 +103,8 @@ test('a system admin previews "Usage by unit" and downloads the same rows as CSV
   await page.getByRole('option', { name: 'Usage by unit', exact: true }).click();
   await page.getByRole('combobox', { name: /^Company/ }).fill(company.name.slice(0, 8));
   await page.getByRole('option', { name: company.name }).click();
-  await page.getByTestId('range-from').fill(from);
-  await page.getByTestId('range-to').fill(to);
+  await enterDate(page, 'range-from', from);
+  await enterDate(page, 'range-to', to);
   await expect(page).toHaveURL(
     new RegExp(`\\?report=1&company=${company.id}&from=${from}&to=${to}$`),
   );

@@ -4,7 +4,7 @@
 // the phone project (temporary drawer, controls in the pop-up menu).
 import { expect, type Page, test } from '@playwright/test';
 import { signInThroughApi } from './support/api.ts';
-import { revealHeaderControls, signIn } from './support/ui.ts';
+import { chooseLanguage, revealHeaderControls, signIn } from './support/ui.ts';
 
 type Controls = { changePassword: boolean; mfa: boolean; switchRole: boolean };
 
@@ -190,16 +190,6 @@ for (const role of roleCases) {
     await expect(page).toHaveURL(home);
     await expect(page.getByTestId('app-shell')).toBeVisible();
   });
-}
-
-async function chooseLanguage(page: Page, nativeName: string) {
-  await revealHeaderControls(page);
-  if (await page.getByRole('menu').isVisible()) {
-    await page.getByRole('menuitem', { name: nativeName }).click();
-  } else {
-    await page.getByTestId('header-language').getByRole('combobox').click();
-    await page.getByRole('option', { name: nativeName }).click();
-  }
 }
 
 test('switching language changes the visible text', async ({ page }) => {

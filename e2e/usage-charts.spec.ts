@@ -4,7 +4,7 @@
 // dashboard as the company page's tab; a restricted company's admin has no dashboard at all.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInThroughApi } from './support/api.ts';
-import { signIn } from './support/ui.ts';
+import { enterDate, signIn } from './support/ui.ts';
 
 type Statistics = {
   this_month_gallons: number;
@@ -129,7 +129,7 @@ test('a building’s charts follow the granularity switch and keep it in the add
   await expect(
     page.getByTestId('units-comparison-list').getByRole('listitem').first(),
   ).toBeVisible();
-  await page.getByTestId('range-to').fill('2020-01-01');
+  await enterDate(page, 'range-to', '2020-01-01');
   await expect(page.getByTestId('range-error')).toHaveText(
     'The start date must be on or before the end date.',
   );

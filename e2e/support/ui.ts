@@ -1,5 +1,6 @@
 // What many browser tests do the same way: sign in through the form, reach header controls that
-// collapse into a menu on small screens, and open the header's search.
+// collapse into a menu on small screens, open the header's search, switch the language and type
+// into a date field.
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './api.ts';
 
@@ -35,4 +36,40 @@ export async function openSearch(page: Page) {
     await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
   }
   return field;
+}
+
+/** Switches the app's language through the header (or its menu on small screens). */
+export async function chooseLanguage(page: Page, nativeName: string) {
+  await revealHeaderControls(page);
+  if (await page.getByRole('menu').isVisible()) {
+    await page.getByRole('menuitem', { name: nativeName }).click();
+  } else {
+    await page.getByTestId('header-language').getByRole('combobox').click();
+    await page.getByRole('option', { name: nativeName }).click();
+  }
+}
+
+/** The order a language writes a date's parts in, as its date fields take them. */
+const dateOrders = { en: 'MDY', fr: 'DMY', ro: 'DMY', zh: 'YMD' } as const;
+
+/**
+ * Types 'YYYY-MM-DD' into the date field with this test id the way a person does: into its
+ * first part, the digits in the language's order (the field moves on by itself).
+ */
+export async function enterDate(
+  page: Page,
+  testId: string,
+  isoDate: string,
+  language: keyof typeof dateOrders = 'en',
+) {
+  const [year = '', month = '', day = ''] = isoDate.split('-');
+  const parts = { Y: year, M: month, D: day };
+  const digits = [...dateOrders[language]].map((part) => parts[part as 'Y' | 'M' | 'D']).join('');
+  await page.getByTestId(testId).getByRole('spinbutton').first().click();
+  await page.keyboard.type(digits);
+}
+
+/** What a date field shows, as text ('' when empty). */
+export function dateFieldText(page: Page, testId: string) {
+  return page.getByTestId(testId).locator('input');
 }

@@ -1,9 +1,9 @@
 // Two date fields, from and to (local calendar dates, inclusive), side by side from the sm
 // breakpoint and stacked on phones. The caller validates and passes the message of the field to
-// fix; the fields only report what was typed.
+// fix; the fields only report what was typed (`NOT_A_DATE` while it is not a date).
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import type { LocalDateRange } from '@/lib/local-date-range';
+import { DateInput } from './date-input';
 
 export type DateRangeFieldsProps = {
   value: LocalDateRange;
@@ -32,27 +32,25 @@ export function DateRangeFields({
       data-testid={testId}
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}
     >
-      <TextField
-        type="date"
+      <DateInput
         label={fromLabel}
         value={value.from}
-        onChange={(event) => onChange({ ...value, from: event.target.value })}
+        onChange={(from) => onChange({ ...value, from })}
         error={fromError !== undefined}
         helperText={fromError}
         size={size}
         required
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-from' } }}
+        data-testid="range-from"
       />
-      <TextField
-        type="date"
+      <DateInput
         label={toLabel}
         value={value.to}
-        onChange={(event) => onChange({ ...value, to: event.target.value })}
+        onChange={(to) => onChange({ ...value, to })}
         error={toError !== undefined}
         helperText={toError}
         size={size}
         required
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-to' } }}
+        data-testid="range-to"
       />
     </Box>
   );

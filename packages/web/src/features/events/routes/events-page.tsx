@@ -24,6 +24,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateInput, NOT_A_DATE } from '@/components/date-input';
 import { ListPagination } from '@/components/list-pagination';
 import { ListPanel } from '@/components/list-panel';
 import { useTranslateMessage } from '@/i18n/messages';
@@ -310,27 +311,21 @@ export function EventsPage() {
               <MenuItem value={params.companyId}>#{params.companyId}</MenuItem>
             )}
         </TextField>
-        <TextField
-          type="date"
+        <DateInput
           size={phone ? 'small' : 'medium'}
           label={t('events.filters.from')}
           value={params.from}
-          onChange={(event) => change({ from: event.target.value })}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { max: params.to || undefined, 'data-testid': 'filter-from' },
-          }}
+          onChange={(from) => from !== NOT_A_DATE && change({ from })}
+          max={params.to || undefined}
+          data-testid="filter-from"
         />
-        <TextField
-          type="date"
+        <DateInput
           size={phone ? 'small' : 'medium'}
           label={t('events.filters.to')}
           value={params.to}
-          onChange={(event) => change({ to: event.target.value })}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { min: params.from || undefined, 'data-testid': 'filter-to' },
-          }}
+          onChange={(to) => to !== NOT_A_DATE && change({ to })}
+          min={params.from || undefined}
+          data-testid="filter-to"
         />
       </Box>
       {filtered && (

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { enterDate } from '@/testing/date-input';
 import { type MockApi, mockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
@@ -158,7 +159,7 @@ describe('reports page', () => {
     );
     expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', true);
     expect(requestsTo(api, '/companies/1/report-overview/1')).toHaveLength(0);
-    fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2026-11-22' } });
+    enterDate(screen.getByTestId('range-to'), '2026-11-22');
     expect(await screen.findAllByTestId('report-row')).toHaveLength(2);
   });
 

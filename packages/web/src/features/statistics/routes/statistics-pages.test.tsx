@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { enterDate } from '@/testing/date-input';
 import { type MockApi, mockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
@@ -178,12 +179,12 @@ describe('statistics pages', () => {
     expect(sent.get('from')).toBe('2026-11-01');
     expect(sent.get('to')).toBe('2026-11-22');
 
-    fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2026-10-01' } });
+    enterDate(screen.getByTestId('range-to'), '2026-10-01');
     await waitFor(() => expect(router.state.location.search).toContain('to=2026-10-01'));
     expect(await screen.findByText('Must be on or after the start date.')).toBeTruthy();
     expect(requestsTo(api, '/companies/1/appliance-gallons')).toHaveLength(1);
 
-    fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2027-11-22' } });
+    enterDate(screen.getByTestId('range-to'), '2027-11-22');
     expect(await screen.findByText('The range may span at most 366 days.')).toBeTruthy();
     expect(requestsTo(api, '/companies/1/appliance-gallons')).toHaveLength(1);
   });

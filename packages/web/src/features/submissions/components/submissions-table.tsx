@@ -24,6 +24,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateInput, NOT_A_DATE } from '@/components/date-input';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
 import { ListPanel } from '@/components/list-panel';
@@ -300,14 +301,10 @@ export function SubmissionsTable({
   const rangeChosen = params.from !== null || params.to !== null;
 
   const dateField = (which: 'from' | 'to') => (
-    <TextField
-      type="date"
+    <DateInput
       label={t(which === 'from' ? 'submissions.filters.from' : 'submissions.filters.to')}
       value={params[which] ?? ''}
-      onChange={(event) =>
-        change({ [which]: event.target.value === '' ? null : event.target.value })
-      }
-      slotProps={{ inputLabel: { shrink: true } }}
+      onChange={(value) => value !== NOT_A_DATE && change({ [which]: value === '' ? null : value })}
       sx={{ flex: 1, minWidth: 0 }}
       data-testid={`filter-${which}`}
     />

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { enterDate } from '@/testing/date-input';
 import { type MockApi, mockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
@@ -194,12 +195,8 @@ describe('a place’s submissions tab', () => {
     const api = signedInAs();
     const { router } = renderRoutes(appRoutes, { path: `${unitPath}/submissions` });
     await screen.findAllByTestId('submission-row');
-    fireEvent.change(within(screen.getByTestId('filter-from')).getByLabelText('From'), {
-      target: { value: '2026-03-01' },
-    });
-    fireEvent.change(within(screen.getByTestId('filter-to')).getByLabelText('To'), {
-      target: { value: '2026-03-31' },
-    });
+    enterDate(screen.getByTestId('filter-from'), '2026-03-01');
+    enterDate(screen.getByTestId('filter-to'), '2026-03-31');
     await waitFor(() =>
       expect(lastQuery(api, '/units/11/submissions').get('filter.measured_at')).toBe(
         `$btw:${new Date('2026-03-01T00:00:00').toISOString()},${new Date('2026-03-31T23:59:59.999').toISOString()}`,

@@ -3,9 +3,9 @@
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '@/components/date-input';
 import { type DateRangeProblem, dateRangeProblem } from '../utils/date-range';
 
 const problemKeys = {
@@ -47,36 +47,24 @@ export function DateRangeFilter({ from, to, effective, onChange }: DateRangeFilt
   return (
     <Stack spacing={0.5}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          type="date"
+        <DateInput
           size="small"
           label={t('usage.range.from')}
           value={shown.from}
-          onChange={(event) => change('from', event.target.value)}
+          onChange={(value) => change('from', value)}
           error={problem !== null && problem !== 'invalidTo'}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: {
-              'aria-describedby': problem === null ? undefined : errorId,
-              'data-testid': 'range-from',
-            },
-          }}
+          describedBy={problem === null ? undefined : errorId}
+          data-testid="range-from"
           sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
         />
-        <TextField
-          type="date"
+        <DateInput
           size="small"
           label={t('usage.range.to')}
           value={shown.to}
-          onChange={(event) => change('to', event.target.value)}
+          onChange={(value) => change('to', value)}
           error={problem !== null && problem !== 'invalidFrom'}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: {
-              'aria-describedby': problem === null ? undefined : errorId,
-              'data-testid': 'range-to',
-            },
-          }}
+          describedBy={problem === null ? undefined : errorId}
+          data-testid="range-to"
           sx={{ width: { xs: 'calc(50% - 4px)', sm: 170 } }}
         />
         {(from !== '' || to !== '' || draft !== null) && (

@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
+import { dateInputOf, enterDate } from '@/testing/date-input';
 import { type MockApi, mockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
@@ -465,7 +466,7 @@ describe('charts tab', () => {
     expect(categories.textContent).toContain('Units: 2 · 155.1 gal per unit');
     // Without dates in the address the API's default range (this month) is asked for and shown.
     expect(requestsTo(api, '/buildings/9/appliance-gallons')[0]?.has('from')).toBe(false);
-    expect((screen.getByTestId('range-from') as HTMLInputElement).value).toBe('2026-11-01');
+    expect(dateInputOf(screen.getByTestId('range-from')).value).toBe('11/01/2026');
   });
 
   it('follows the granularity in the address and switches it', async () => {
@@ -493,8 +494,8 @@ describe('charts tab', () => {
       path: '/companies/1/properties/7/buildings/9/charts',
     });
     const from = await screen.findByTestId('range-from');
-    await waitFor(() => expect((from as HTMLInputElement).value).toBe('2026-11-01'));
-    fireEvent.change(from, { target: { value: '2026-11-05' } });
+    await waitFor(() => expect(dateInputOf(from).value).toBe('11/01/2026'));
+    enterDate(from, '2026-11-05');
     await waitFor(() =>
       expect(router.state.location.search).toBe('?from=2026-11-05&to=2026-11-22'),
     );
@@ -502,7 +503,7 @@ describe('charts tab', () => {
       expect(requestsTo(api, '/buildings/9/units-gallons').at(-1)?.get('from')).toBe('2026-11-05'),
     );
 
-    fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2026-11-02' } });
+    enterDate(screen.getByTestId('range-to'), '2026-11-02');
     expect((await screen.findByTestId('range-error')).textContent).toBe(
       'The start date must be on or before the end date.',
     );
