@@ -169,6 +169,56 @@ const closeNotes: Record<NotificationTypeId, readonly string[]> = {
   ],
 };
 
+/** What people write about a leak on a fixture of this kind: what they did depends on the fixture. */
+const leakNotes: Partial<
+  Record<FixtureKind, { acknowledge: readonly (string | null)[]; close: readonly string[] }>
+> = {
+  toilet: {
+    acknowledge: [
+      null,
+      'Maintenance on the way with a flapper kit.',
+      'Called the resident, they will let maintenance in after 4 pm.',
+    ],
+    close: [
+      'Replaced the toilet flapper; flow is back to zero.',
+      'Fill valve was stuck open. Replaced it and tested two flushes.',
+      'Running toilet fixed by maintenance, resident confirmed.',
+    ],
+  },
+  faucet: {
+    acknowledge: [
+      null,
+      'Plumber booked for tomorrow morning.',
+      'Left a note for the resident to check for a dripping tap.',
+    ],
+    close: [
+      'Replaced a worn washer in the faucet cartridge.',
+      'Dripping tap fixed, new cartridge fitted.',
+      'Tightened the supply line under the sink, no more flow overnight.',
+    ],
+  },
+  shower: {
+    acknowledge: [null, 'Asked maintenance to check the shower valve on the next round.'],
+    close: ['Resident had left the shower dripping; handle replaced.'],
+  },
+  'main-line': {
+    acknowledge: [null, 'Walking the building with the plumber tomorrow.'],
+    close: [
+      'Leaking valve on the riser in the mechanical room; repaired.',
+      'Irrigation valve was stuck open. Repaired by the landscaper.',
+    ],
+  },
+};
+
+/** What people write about high usage on a fixture of this kind; guests explain any of them. */
+const guests = 'Resident had family staying for the week; usage is back to normal.';
+const usageNotes: Partial<Record<FixtureKind, readonly string[]>> = {
+  machine: [guests, 'Washing machine inlet hose was leaking. Hose replaced.'],
+  shower: [guests, 'Long showers during a heat wave, nothing broken. Talked to the resident.'],
+  tub: [guests, 'Tub faucet would not shut fully; cartridge replaced.'],
+  faucet: [guests, 'Kitchen tap left running overnight; resident reminded.'],
+};
+
 /** Monthly rates (gallons per month) a leak or usage alert of each type reports. */
 const rateRange: Partial<Record<NotificationTypeId, readonly [number, number]>> = {
   [NotificationType.ContinuousFlow]: [900, 9000],
@@ -266,7 +316,15 @@ export function generateDemoAlertHistory(
         alerts.push({
           ...place,
           notificationTypeId: type,
-          ...lifecycle(type, openedMs, nowMs, actors, support, random),
+          ...lifecycle(
+            type,
+            notesFor(type, place.applianceTypeId),
+            openedMs,
+            nowMs,
+            actors,
+            support,
+            random,
+          ),
         });
       }
     }
@@ -380,8 +438,24 @@ function placeOf(
  * themselves when a device reports again) are closed by the engine 24 hours after the condition
  * was last seen.
  */
+type Notes = { acknowledge: readonly (string | null)[]; close: readonly string[] };
+
+/** The notes of a leak on this fixture, or of the alert's type. */
+function notesFor(type: NotificationTypeId, applianceTypeId: number | null): Notes {
+  const kind = applianceTypeId === null ? undefined : kindOf.get(applianceTypeId);
+  const byFixture = kind === undefined ? undefined : leakNotes[kind];
+  const isLeak = type === NotificationType.ContinuousFlow || type === NotificationType.NightFlow;
+  if (isLeak && byFixture) return byFixture;
+  const usage = kind === undefined ? undefined : usageNotes[kind];
+  return {
+    acknowledge: acknowledgeNotes[type],
+    close: type === NotificationType.HighUsage && usage ? usage : closeNotes[type],
+  };
+}
+
 function lifecycle(
   type: NotificationTypeId,
+  notes: Notes,
   openedMs: number,
   nowMs: number,
   actors: readonly Acting[],
@@ -428,7 +502,7 @@ function lifecycle(
       minutesAgo: ago(atMs),
       from: status,
       to: NotificationStatus.Acknowledged,
-      note: random.pick(acknowledgeNotes[type]),
+      note: random.pick(notes.acknowledge),
       actor: closer,
     });
     status = NotificationStatus.Acknowledged;
@@ -441,7 +515,7 @@ function lifecycle(
     minutesAgo: ago(closedMs),
     from: status,
     to: NotificationStatus.Closed,
-    note: random.pick(closeNotes[type]),
+    note: random.pick(notes.close),
     actor: closer,
   });
   return {
