@@ -151,7 +151,7 @@ async function listenPostgres(
  * transaction's connection, settling once the server has answered.
  */
 export function copyWriter(
-  tx: Database,
+  tx: Executor,
 ): ((target: string, text: string) => Promise<void>) | undefined {
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   if (!(client instanceof pg.Client)) return undefined;

@@ -7,7 +7,7 @@
 // Used after a bulk load (the benchmark loads raw readings with COPY) and to repair rollups; a
 // test holds it equal to what ingest maintains.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
+import type { Database, Executor } from './client.ts';
 
 export type RollupRange = {
   /** Readings measured at or after this instant (default: all). */
@@ -34,8 +34,7 @@ export async function rebuildUsageRollups(db: Database, range: RollupRange = {})
     where s.kind in ('usage', 'usage_v1') and s.sensor_id is not null and s.unit_id is not null
       and (${from}::timestamptz is null or s.measured_at >= ${from}::timestamptz)
       and (${to}::timestamptz is null or s.measured_at < ${to}::timestamptz)`;
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const wholesale = from === null && to === null;
     // A wholesale rebuild writes millions of rows: their secondary indexes are built once
     // afterwards (sorted, much faster than row by row) and the grouping gets memory to work in.
@@ -96,7 +95,7 @@ export async function rebuildUsageRollups(db: Database, range: RollupRange = {})
  * Recomputes `usage_monthly` from `usage_daily` (a month is the sum of its local days): all of it,
  * or only the sensor months of `readings` (a subquery of readings with `instant` and `time_zone`).
  */
-export async function rebuildMonths(tx: Database, readings: SQL | null): Promise<void> {
+export async function rebuildMonths(tx: Executor, readings: SQL | null): Promise<void> {
   const touched =
     readings === null
       ? sql`true`

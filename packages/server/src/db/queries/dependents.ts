@@ -3,7 +3,7 @@
 // which carry the hierarchy ids without foreign keys. Used to refuse deletes with a message that
 // names the dependents (DESIGN section 4, the spec's error 1451 case).
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Executor } from '../client.ts';
 
 export type Dependent = { table: string; count: number };
 type Reference = { table: string; column: string };
@@ -19,10 +19,10 @@ const READINGS_TABLES = ['submissions', 'usage_daily'] as const;
 /** Counting stops here: the message needs "how many", not an exact figure for millions of rows. */
 const COUNT_CAP = 1_000_000;
 
-const referencesCache = new WeakMap<Database, Map<string, Promise<Reference[]>>>();
+const referencesCache = new WeakMap<Executor, Map<string, Promise<Reference[]>>>();
 
 /** Single-column foreign keys pointing at `table` that would block a delete. */
-function referencesTo(db: Database, table: string): Promise<Reference[]> {
+function referencesTo(db: Executor, table: string): Promise<Reference[]> {
   let perDatabase = referencesCache.get(db);
   if (!perDatabase) {
     perDatabase = new Map();
@@ -49,7 +49,7 @@ function referencesTo(db: Database, table: string): Promise<Reference[]> {
 
 /** Tables with rows that still refer to `table`'s row `id`, with how many, largest first. */
 export async function dependentsOf(
-  db: Database,
+  db: Executor,
   table: string,
   id: number,
   options: { ignore?: readonly string[] } = {},

@@ -11,7 +11,7 @@ import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
 import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
-import { copyField, copyWriter, type Database } from '../../db/client.ts';
+import { copyField, copyWriter, type Database, type Executor } from '../../db/client.ts';
 import { Forbidden } from '../../lib/errors.ts';
 
 export const transports = ['http', 'chirpstack', 'ttn', 'mqtt', 'simulator'] as const;
@@ -273,7 +273,7 @@ export function createIngestService(
   const listeners = new Set<IngestListener>();
   const partitionsReady = new Set<string>();
 
-  async function ensurePartitions(tx: Database, rows: readonly Row[]) {
+  async function ensurePartitions(tx: Executor, rows: readonly Row[]) {
     const months = new Map<string, Date>();
     for (const row of rows) {
       const key = monthKey(row.measuredAt);
@@ -287,7 +287,7 @@ export function createIngestService(
     }
   }
 
-  async function sensorsByMac(tx: Database, macs: readonly string[]) {
+  async function sensorsByMac(tx: Executor, macs: readonly string[]) {
     if (macs.length === 0) return new Map<string, SensorRow>();
     const { rows } = (await tx.execute(sql`
       select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
@@ -305,7 +305,7 @@ export function createIngestService(
    * fails the transaction with `CopyRefused`, to be stored again without it. Otherwise they
    * are inserted skipping those already stored (always on PGlite).
    */
-  async function storeSubmissions(tx: Database, rows: readonly Row[], useCopy: boolean) {
+  async function storeSubmissions(tx: Executor, rows: readonly Row[], useCopy: boolean) {
     const copy = useCopy ? copyWriter(tx) : undefined;
     if (!copy) return insertSubmissions(tx, rows);
     let text = '';
@@ -352,7 +352,7 @@ export function createIngestService(
   }
 
   /** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
-  async function insertSubmissions(tx: Database, rows: readonly Row[]) {
+  async function insertSubmissions(tx: Executor, rows: readonly Row[]) {
     const assigned = (row: Row) => (row.sensor?.unit_id ? row.sensor : undefined);
     const column = <T extends string | number | null>(pick: (row: Row) => T) =>
       pgArray(rows.map(pick));
@@ -391,7 +391,7 @@ export function createIngestService(
     );
   }
 
-  async function addUsage(tx: Database, rows: readonly Row[]) {
+  async function addUsage(tx: Executor, rows: readonly Row[]) {
     type Sum = { sensor: SensorRow; key: string; volume: number; flow: number; readings: number };
     const hourly = new Map<string, Sum>();
     const daily = new Map<string, Sum>();
@@ -451,7 +451,7 @@ export function createIngestService(
   }
 
   /** Last submission / keep-alive, battery, firmware and report interval, newest wins. */
-  async function touchSensors(tx: Database, rows: readonly Row[]) {
+  async function touchSensors(tx: Executor, rows: readonly Row[]) {
     type Facts = {
       id: number;
       lastUsage: Date | null;
@@ -522,7 +522,7 @@ export function createIngestService(
     return [...facts.keys()];
   }
 
-  async function touchGateways(tx: Database, rows: readonly Row[]) {
+  async function touchGateways(tx: Executor, rows: readonly Row[]) {
     const seen = new Map<string, Date>();
     for (const row of rows) {
       if (!row.gateway) continue;
@@ -544,8 +544,7 @@ export function createIngestService(
 
   /** One transaction for several batches; answers each batch's result and the touched sensors. */
   async function storeGroup(parts: readonly Part[], useCopy: boolean) {
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Database;
+    return db.transaction(async (tx) => {
       const prepared = parts.flatMap(({ uplinks }, part) =>
         uplinks.map((uplink) => ({ uplink, part, mac: normalizeMac(uplink.mac) })),
       );

@@ -11,7 +11,7 @@ import {
   type UnitValues,
 } from '@flowsight/domain/portfolio';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { type Dependent, dependentsOf } from '../../db/queries/dependents.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { companyApplianceThresholds } from '../../db/schema/fleet.ts';
@@ -24,8 +24,6 @@ import {
 } from '../../db/schema/portfolio.ts';
 import { Conflict } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const tableOf = {
   company: 'companies',
@@ -106,12 +104,7 @@ export function createPortfolioWrites(db: Database) {
     id: number,
     ignore: string[] = [],
   ) {
-    const dependents: Dependent[] = await dependentsOf(
-      tx as unknown as Database,
-      tableOf[level],
-      id,
-      { ignore },
-    );
+    const dependents: Dependent[] = await dependentsOf(tx, tableOf[level], id, { ignore });
     if (dependents.length > 0) throw new Conflict(dependentsMessage(level, dependents));
   }
 
