@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useChartNumberFormats } from './chart-format';
+import { useNumberFormats } from '@/lib/number-format';
 import { ChartEmpty } from './chart-parts';
 
 export type BarListItem = {
@@ -57,9 +57,9 @@ export function BarList({
 }: BarListProps) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const numbers = useChartNumberFormats();
+  const numbers = useNumberFormats();
   const [expanded, setExpanded] = useState(false);
-  const showValue = formatValue ?? numbers.number;
+  const showValue = formatValue ?? numbers.decimal;
   if (items.length === 0 && apart.every((item) => item.value <= 0)) {
     return <ChartEmpty text={emptyText ?? t('usage.chart.empty')} data-testid={testId} />;
   }

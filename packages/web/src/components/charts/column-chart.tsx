@@ -16,7 +16,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChartNumberFormats } from './chart-format';
+import { useNumberFormats } from '@/lib/number-format';
 import { ChartEmpty, visuallyHidden } from './chart-parts';
 import { bandOf, estimateLabelWidth, linearScale, niceTicks, placeAxisLabels } from './scale';
 import { useElementWidth } from './use-element-width';
@@ -86,8 +86,8 @@ export function StackedColumnChart({
 }: StackedColumnChartProps) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const numbers = useChartNumberFormats();
-  const showValue = formatValue ?? numbers.number;
+  const numbers = useNumberFormats();
+  const showValue = formatValue ?? numbers.decimal;
   const showTick = formatTick ?? numbers.compact;
   const [containerRef, width] = useElementWidth();
   const [active, setActive] = useState<number | null>(null);

@@ -1,6 +1,5 @@
 // The hand-written SVG charts (no chart library: the dashboard's bundle stays small).
 export { BarList, type BarListItem, type BarListProps } from './bar-list';
-export { type ChartNumberFormats, useChartNumberFormats } from './chart-format';
 export {
   ChartCard,
   type ChartCardProps,

@@ -128,7 +128,7 @@ export function useEventPresenter(): EventPresenter {
         if (lookup !== null) return names(lookup)[String(value)] ?? String(value);
         // Record ids are names of their own: no grouping, no rounding.
         if (field?.endsWith('_id') || field === 'id') return `#${value}`;
-        return Number.isInteger(value) ? formats.count(value) : formats.gallonsNumber(value);
+        return Number.isInteger(value) ? formats.count(value) : formats.decimal(value);
       }
       if (typeof value === 'string') {
         const trimmed = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT - 1)}…` : value;

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessages } from '@/lib/api-error';
+import { numberFormats } from '@/lib/number-format';
 import { type ConfigDefault, useConfigDefaults } from '../api/get-config-defaults';
 import { useFleetMessage } from '../utils/messages';
 import { ConfigDefaultDialog } from './config-default-dialog';
@@ -35,7 +36,7 @@ export function ConfigDefaultsSection({ canEdit }: ConfigDefaultsSectionProps) {
         defaultValue: param.name,
       },
     );
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => numberFormats(i18n.language).precise(value);
   const head = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
   return (

@@ -27,6 +27,7 @@ import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
 import { errorMessages } from '@/lib/api-error';
+import { numberFormats } from '@/lib/number-format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteGallonThreshold } from '../api/delete-gallon-threshold';
 import { type GallonThreshold, useGallonThresholds } from '../api/get-gallon-thresholds';
@@ -211,7 +212,7 @@ export function GallonThresholdsSection({ canEdit }: GallonThresholdsSectionProp
                   {rows.map((row) => {
                     const place = placeOf(row) || t('fleetSettings.thresholds.notAssigned');
                     const value = t('fleetSettings.thresholds.perDay', {
-                      value: row.value.toLocaleString(i18n.language),
+                      value: numberFormats(i18n.language).precise(row.value),
                     });
                     return (
                       <TableRow

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessages } from '@/lib/api-error';
 import { displayDate } from '@/lib/display-date';
+import { numberFormats } from '@/lib/number-format';
 import { useSignedInSession } from '@/lib/session';
 import { type FixtureType, useFixtureTypes } from '../api/get-fixture-types';
 import { FixtureDetectionDialog } from '../components/fixture-detection-dialog';
@@ -46,7 +47,7 @@ function useFixtureTexts() {
         ? t('fleetSettings.fixtures.notWatched')
         : t('fleetSettings.fixtures.hours', { count: fixture.continuous_hours }),
     hourlyMin: t('fleetSettings.fixtures.gallons', {
-      value: fixture.hourly_min_gal.toLocaleString(i18n.language),
+      value: numberFormats(i18n.language).precise(fixture.hourly_min_gal),
     }),
     nightFlow: fixture.night_flow
       ? t('fleetSettings.fixtures.on')
@@ -55,7 +56,7 @@ function useFixtureTexts() {
       fixture.daily_high_gal === null
         ? t('fleetSettings.fixtures.none')
         : t('fleetSettings.fixtures.gallons', {
-            value: fixture.daily_high_gal.toLocaleString(i18n.language),
+            value: numberFormats(i18n.language).precise(fixture.daily_high_gal),
           }),
     changed:
       fixture.updated_at === null

@@ -13,6 +13,7 @@ import {
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '@/lib/display-date';
+import { numberFormats } from '@/lib/number-format';
 
 export const NO_VALUE = '—';
 
@@ -57,21 +58,18 @@ export function useMicrometerFormat() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {
-    const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const gallons = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
+    const numbers = numberFormats(language);
     return {
       /** Date and time, or 'N/A' (spec section 9). */
       dateTime: (iso: string | null | undefined) => displayDate(iso, language),
       date: (iso: string | null | undefined) => displayDate(iso, language, { dateStyle: 'medium' }),
       battery: (value: number | null) =>
-        value === null
-          ? NO_VALUE
-          : t('micrometers.units.percent', { value: integer.format(value) }),
+        value === null ? NO_VALUE : t('micrometers.units.percent', { value: numbers.count(value) }),
       gallons: (value: number | null) =>
         value === null
           ? NO_VALUE
-          : t('micrometers.units.gallons', { value: gallons.format(value) }),
-      count: (value: number) => integer.format(value),
+          : t('micrometers.units.gallons', { value: numbers.precise(value) }),
+      count: numbers.count,
     };
   }, [language, t]);
 }

@@ -327,7 +327,7 @@ function CompaniesTable({ companies }: CompaniesTableProps) {
                     </TableCell>
                     <TableCell align="right">{format.count(company.open_alerts)}</TableCell>
                     <TableCell align="right">
-                      {format.gallonsNumber(company.gallons_this_month)}
+                      {format.decimal(company.gallons_this_month)}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -17,8 +17,7 @@ export function useOverviewFormat() {
     const longDay = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeZone: 'UTC' });
     return {
       ...numbers,
-      gallons: (value: number) =>
-        t('overview.units.gallons', { value: numbers.gallonsNumber(value) }),
+      gallons: (value: number) => t('overview.units.gallons', { value: numbers.decimal(value) }),
       /** A UTC calendar date `YYYY-MM-DD`, short ("Nov 10") and long. */
       day: (iso: string) => day.format(new Date(`${iso}T00:00:00Z`)),
       longDay: (iso: string) => longDay.format(new Date(`${iso}T00:00:00Z`)),

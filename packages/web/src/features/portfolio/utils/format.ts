@@ -1,11 +1,11 @@
 // Numbers, prices and places as the portfolio pages show them, in the interface language.
 import { useTranslation } from 'react-i18next';
-import { numberFormats } from '@/lib/number-format';
+import { useNumberFormats } from '@/lib/number-format';
 
 export function useFormatters() {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const numbers = numberFormats(language);
+  const numbers = useNumberFormats();
   return {
     count: numbers.count,
     price: numbers.money,

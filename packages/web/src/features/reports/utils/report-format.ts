@@ -78,7 +78,7 @@ export function useReportFormat() {
             if (ID_KEYS.has(key)) return String(value);
             if (SHARE_KEYS.has(key)) return formats.share(value, 100);
             if (COUNT_KEYS.has(key)) return formats.count(value);
-            return formats.gallonsNumber(value);
+            return formats.decimal(value);
           case 'money':
             return typeof value === 'number' ? formats.money(value) : String(value);
           case 'date':
@@ -89,7 +89,7 @@ export function useReportFormat() {
             return typeof value === 'string' ? name(key, value) : String(value);
         }
       },
-      gallons: (value: number) => formats.gallonsNumber(value),
+      gallons: (value: number) => formats.decimal(value),
       /** A local calendar date `YYYY-MM-DD`, e.g. "Nov 1, 2026". */
       localDate: (value: string) =>
         /^\d{4}-\d{2}-\d{2}$/.test(value) ? day.format(new Date(`${value}T00:00:00Z`)) : value,

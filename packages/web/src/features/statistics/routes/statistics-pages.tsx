@@ -519,7 +519,7 @@ export function StatisticsUnitsTab() {
             ]}
             rows={(buildingUnits.data?.data ?? []).map((unit) => ({
               key: unit.unit_id,
-              cells: [unit.unit_name, format.gallonsNumber(unit.gallons)],
+              cells: [unit.unit_name, format.decimal(unit.gallons)],
             }))}
           />
         </QueryState>
@@ -545,7 +545,7 @@ export function StatisticsUnitsTab() {
                   <Link key="unit" component={RouterLink} to={unit.link} sx={{ fontWeight: 600 }}>
                     {unit.unit_name}
                   </Link>,
-                  format.gallonsNumber(unit.gallons),
+                  format.decimal(unit.gallons),
                   `${unit.property_name} › ${unit.building_name}`,
                 ],
               }))}
@@ -573,11 +573,9 @@ export function StatisticsUnitsTab() {
                   >
                     {property.property_name}
                   </Link>,
-                  format.gallonsNumber(property.gallons),
+                  format.decimal(property.gallons),
                   format.count(property.units),
-                  property.units > 0
-                    ? format.gallonsNumber(property.gallons / property.units)
-                    : '—',
+                  property.units > 0 ? format.decimal(property.gallons / property.units) : '—',
                 ],
               }))}
             />

@@ -13,19 +13,15 @@ export function useStatisticsFormat() {
   const language = i18n.language;
   return useMemo(() => {
     const numbers = numberFormats(language);
-    const percent = new Intl.NumberFormat(language, {
-      maximumFractionDigits: 1,
-      signDisplay: 'exceptZero',
-    });
     const zoned = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat(language, { ...options, timeZone });
     return {
       ...numbers,
       gallons: (value: number) =>
-        t('statistics.measure.gallons', { value: numbers.gallonsNumber(value) }),
+        t('statistics.measure.gallons', { value: numbers.decimal(value) }),
       /** A change in percent, signed; a dash when there is nothing to compare with. */
       change: (value: number | null) =>
-        value === null ? '—' : t('statistics.measure.percent', { value: percent.format(value) }),
+        value === null ? '—' : t('statistics.measure.percent', { value: numbers.change(value) }),
       fixture: (id: number) => {
         const english = applianceTypes.find((type) => type.id === id)?.name ?? String(id);
         return t(`statistics.fixtureNames.${id}`, { defaultValue: english });

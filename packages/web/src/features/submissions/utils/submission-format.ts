@@ -4,6 +4,7 @@ import { applianceTypes } from '@flowsight/domain/lookups';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '@/lib/display-date';
+import { numberFormats } from '@/lib/number-format';
 import type { SubmissionKind } from './submission-params';
 
 export const NO_VALUE = '—';
@@ -12,10 +13,7 @@ export function useSubmissionFormat() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {
-    const gallons = new Intl.NumberFormat(language, { maximumFractionDigits: 3 });
-    const totalGallons = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const decimal = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    const numbers = numberFormats(language);
     const orDash = <T>(value: T | null, show: (value: T) => string) =>
       value === null ? NO_VALUE : show(value);
     return {
@@ -24,21 +22,21 @@ export function useSubmissionFormat() {
       date: (localDate: string) =>
         displayDate(`${localDate}T00:00:00`, language, { dateStyle: 'medium' }),
       gallons: (value: number | null) =>
-        orDash(value, (v) => t('submissions.units.gallons', { value: gallons.format(v) })),
-      totalGallons: (value: number) => totalGallons.format(value),
-      count: (value: number) => integer.format(value),
+        orDash(value, (v) => t('submissions.units.gallons', { value: numbers.precise(v) })),
+      totalGallons: numbers.decimal,
+      count: numbers.count,
       seconds: (value: number | null) =>
-        orDash(value, (v) => t('submissions.units.seconds', { value: integer.format(v) })),
+        orDash(value, (v) => t('submissions.units.seconds', { value: numbers.count(v) })),
       flow: (value: number | null) =>
-        orDash(value, (v) => t('submissions.units.gpm', { value: gallons.format(v) })),
+        orDash(value, (v) => t('submissions.units.gpm', { value: numbers.precise(v) })),
       battery: (value: number | null) =>
-        orDash(value, (v) => t('submissions.units.percent', { value: integer.format(v) })),
+        orDash(value, (v) => t('submissions.units.percent', { value: numbers.count(v) })),
       signal: (rssi: number | null, snr: number | null) =>
         rssi === null && snr === null
           ? NO_VALUE
           : t('submissions.units.signal', {
-              rssi: rssi === null ? NO_VALUE : decimal.format(rssi),
-              snr: snr === null ? NO_VALUE : decimal.format(snr),
+              rssi: rssi === null ? NO_VALUE : numbers.decimal(rssi),
+              snr: snr === null ? NO_VALUE : numbers.decimal(snr),
             }),
     };
   }, [language, t]);

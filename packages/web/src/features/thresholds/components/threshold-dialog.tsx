@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { numberFormats } from '@/lib/number-format';
 import type { ApplianceThreshold } from '../api/get-company-thresholds';
 import { useSetCompanyThreshold } from '../api/set-company-threshold';
 import { useThresholdError, useThresholdMessage } from '../utils/threshold-messages';
@@ -92,7 +93,7 @@ function ThresholdForm({ companyId, threshold, fixtureName, onClose }: Threshold
               ? t('thresholds.removed', { fixture: fixtureName })
               : t('thresholds.saved', {
                   fixture: fixtureName,
-                  value: saved.threshold.toLocaleString(i18n.language),
+                  value: numberFormats(i18n.language).precise(saved.threshold),
                 }),
           );
           onClose();
@@ -105,7 +106,7 @@ function ThresholdForm({ companyId, threshold, fixtureName, onClose }: Threshold
     threshold.default_threshold === null
       ? t('thresholds.noDefault')
       : t('thresholds.defaultIs', {
-          value: threshold.default_threshold.toLocaleString(i18n.language),
+          value: numberFormats(i18n.language).precise(threshold.default_threshold),
         });
 
   return (

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { numberFormats } from '@/lib/number-format';
 import type { UnaccountedThreshold } from '../api/get-unaccounted-threshold';
 import { useSetUnaccountedThreshold } from '../api/set-unaccounted-threshold';
 import { useThresholdError, useThresholdMessage } from '../utils/threshold-messages';
@@ -91,7 +92,7 @@ function UnaccountedThresholdForm({
   const valid = shareProblem === undefined && gallonsProblem === undefined;
   const unchanged =
     valid && share === threshold.share_percent && gallons === threshold.min_gallons_per_day;
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => numberFormats(i18n.language).precise(value);
 
   const submit = (sharePercent: number | null, minGallonsPerDay: number | null) => {
     save.mutate(

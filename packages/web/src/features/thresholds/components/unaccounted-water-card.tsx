@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormats } from '@/lib/number-format';
 import {
   type UnaccountedThreshold,
   useUnaccountedThreshold,
@@ -44,7 +45,7 @@ export function UnaccountedWaterCard({ companyId, canEdit }: UnaccountedWaterCar
   const threshold = useUnaccountedThreshold(companyId);
   const describeError = useThresholdError();
   const [editing, setEditing] = useState<UnaccountedThreshold | null>(null);
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => numberFormats(i18n.language).precise(value);
   const data = threshold.data;
 
   return (

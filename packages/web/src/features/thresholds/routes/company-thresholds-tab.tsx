@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormats } from '@/lib/number-format';
 import { useSignedInSession } from '@/lib/session';
 import { type ApplianceThreshold, useCompanyThresholds } from '../api/get-company-thresholds';
 import { ThresholdDialog } from '../components/threshold-dialog';
@@ -35,7 +36,7 @@ export type CompanyThresholdsTabProps = { companyId: number };
 function useThresholdTexts() {
   const { t, i18n } = useTranslation();
   const gallons = (value: number) =>
-    t('thresholds.gallons', { value: value.toLocaleString(i18n.language) });
+    t('thresholds.gallons', { value: numberFormats(i18n.language).precise(value) });
   return (row: ApplianceThreshold) => ({
     fixture: t(`submissions.fixtures.${row.appliance_type_id}` as 'submissions.fixtures.1', {
       defaultValue: row.name,

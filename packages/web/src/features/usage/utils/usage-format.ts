@@ -10,14 +10,10 @@ export function useUsageFormat() {
   const language = i18n.language;
   return useMemo(() => {
     const numbers = numberFormats(language);
-    const percent = new Intl.NumberFormat(language, {
-      maximumFractionDigits: 1,
-      signDisplay: 'exceptZero',
-    });
     const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
     return {
       /** "1,234.5 gal" */
-      gallons: (value: number) => t('usage.units.gallons', { value: numbers.gallonsNumber(value) }),
+      gallons: (value: number) => t('usage.units.gallons', { value: numbers.decimal(value) }),
       /** "1,235 gal": large figures on cards */
       wholeGallons: (value: number) => t('usage.units.gallons', { value: numbers.count(value) }),
       count: numbers.count,
@@ -28,7 +24,7 @@ export function useUsageFormat() {
           ? `<${numbers.share(0.001, 1)}`
           : numbers.share(fraction, 1),
       /** "+2.9 %" */
-      change: (value: number) => t('usage.units.percent', { value: percent.format(value) }),
+      change: (value: number) => t('usage.units.percent', { value: numbers.change(value) }),
       /** A local date YYYY-MM-DD, e.g. "Nov 1, 2026". */
       localDate: (value: string) => {
         const time = Date.parse(`${value}T00:00:00Z`);
