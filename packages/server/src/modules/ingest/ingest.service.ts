@@ -7,12 +7,12 @@
 // micrometers and reports the others as refused. Callers acknowledge their transport only after
 // `ingest` resolves.
 import { decodeUplink, type Frame } from '@flowsight/domain/device-protocol';
-import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
-import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
-import { sql } from 'drizzle-orm';
-import { copyField, copyWriter, type Database, type Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { Forbidden } from '../../lib/errors.ts';
+import { CopyRefused, createIngestRepository, errorCode, rowKey } from './ingest.repository.ts';
+
+export { pgArray } from './ingest.repository.ts';
 
 export const transports = ['http', 'chirpstack', 'ttn', 'mqtt', 'simulator'] as const;
 export type Transport = (typeof transports)[number];
@@ -66,7 +66,7 @@ export function outOfScope(macs: readonly string[]): Forbidden {
   );
 }
 
-type SensorRow = {
+export type SensorRow = {
   id: number;
   mac_address: string;
   company_id: number | null;
@@ -80,7 +80,7 @@ type SensorRow = {
   timezone: string | null;
 };
 
-type Row = {
+export type Row = {
   measuredAt: Date;
   mac: string;
   seq: number;
@@ -109,7 +109,6 @@ type Row = {
 export type IngestListener = (event: { sensorIds: readonly number[]; at: Date }) => void;
 
 const MAX_SEQ = 2_147_483_647;
-const monthKey = (date: Date) => `${date.getUTCFullYear()}-${date.getUTCMonth()}`;
 
 /** The row an uplink is stored as. Built as one object and filled in (hot path: no spreads). */
 function toRow(uplink: Uplink, sensor: SensorRow | undefined, part: number): Row {
@@ -171,13 +170,6 @@ function toRow(uplink: Uplink, sensor: SensorRow | undefined, part: number): Row
 /** Text as PostgreSQL can store it: a NUL character (valid in JSON) becomes U+FFFD. */
 const storable = (text: string) =>
   text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
-/** A reading's natural key: a redelivery has the same. */
-const rowKey = (row: Row) => `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
-const SUBMISSION_COLUMNS =
-  'measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal, interval_s, flow_time_s, ' +
-  'peak_flow_mgpm, battery, firmware_version, flags, report_interval_s, gateway_serial, rssi, snr, error, ' +
-  'sensor_id, company_id, property_id, building_id, unit_id, appliance_type_id, room_type_id, water_type_id';
-const isUsage = (kind: Row['kind']) => kind === 'usage' || kind === 'usage_v1';
 const byKey = (a: Row, b: Row) =>
   (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0) ||
   a.measuredAt.getTime() - b.measuredAt.getTime() ||
@@ -224,40 +216,7 @@ const emptyResult = (received: number): IngestResult => ({
 });
 /** One caller's uplinks within a group commit, with the scope they were sent under. */
 type Part = { readonly uplinks: readonly Uplink[]; readonly scope: IngestScope };
-/** The SQLSTATE of a database error, looked for through its causes. */
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 const retryable = (error: unknown) => RETRYABLE.has(errorCode(error) ?? '');
-const UNIQUE_VIOLATION = '23505';
-/** A COPY of rows met one already stored: nothing of its transaction was kept. */
-class CopyRefused extends Error {
-  constructor(cause: unknown) {
-    super('a redelivered reading refused the COPY', { cause });
-  }
-}
-const NEEDS_ESCAPE = /["\\]/;
-
-/**
- * A PostgreSQL array literal (`{"a","b",NULL}`) sent as one text parameter and cast in SQL: the
- * same on node-postgres and PGlite, and one parameter however many rows a batch has.
- */
-export function pgArray(values: readonly (string | number | null)[]): string {
-  const items = values.map((value) => {
-    if (value === null) return 'NULL';
-    if (typeof value === 'number') return String(value);
-    return NEEDS_ESCAPE.test(value)
-      ? `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`
-      : `"${value}"`;
-  });
-  return `{${items.join(',')}}`;
-}
 
 export type IngestTiming = {
   /** See GATHER_MS. */
@@ -271,276 +230,15 @@ export function createIngestService(
   { gatherMs = GATHER_MS, arrivalWaitMs = ARRIVAL_WAIT_MS }: IngestTiming = {},
 ) {
   const listeners = new Set<IngestListener>();
-  const partitionsReady = new Set<string>();
-
-  async function ensurePartitions(tx: Executor, rows: readonly Row[]) {
-    const months = new Map<string, Date>();
-    for (const row of rows) {
-      const key = monthKey(row.measuredAt);
-      if (!partitionsReady.has(key)) months.set(key, row.measuredAt);
-    }
-    for (const [key, date] of months) {
-      await tx.execute(
-        sql`select ensure_submissions_partition(${date.toISOString()}::timestamptz)`,
-      );
-      partitionsReady.add(key);
-    }
-  }
-
-  async function sensorsByMac(tx: Executor, macs: readonly string[]) {
-    if (macs.length === 0) return new Map<string, SensorRow>();
-    const { rows } = (await tx.execute(sql`
-      select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
-             s.appliance_type_id, s.room_type_id, s.water_type_id, s.report_interval_s, z.name as timezone
-      from sensors s
-      left join properties p on p.id = s.property_id
-      left join timezones z on z.id = p.timezone_id
-      where s.mac_address = any(${pgArray(macs)}::text[])`)) as unknown as { rows: SensorRow[] };
-    return new Map(rows.map((row) => [row.mac_address, row]));
-  }
-
-  /**
-   * Stores the rows; answers the keys of those actually inserted. With `useCopy` (PostgreSQL only)
-   * they are streamed with COPY, all or none: a redelivery among them hits the natural key and
-   * fails the transaction with `CopyRefused`, to be stored again without it. Otherwise they
-   * are inserted skipping those already stored (always on PGlite).
-   */
-  async function storeSubmissions(tx: Executor, rows: readonly Row[], useCopy: boolean) {
-    const copy = useCopy ? copyWriter(tx) : undefined;
-    if (!copy) return insertSubmissions(tx, rows);
-    let text = '';
-    for (const row of rows) {
-      const a = row.sensor?.unit_id ? row.sensor : undefined;
-      // In SUBMISSION_COLUMNS order.
-      const fields = [
-        row.measuredAt.toISOString(),
-        row.mac,
-        row.seq,
-        row.kind,
-        row.port,
-        `\\x${Buffer.from(row.payload).toString('hex')}`,
-        row.transport,
-        row.volumeMgal,
-        row.intervalS,
-        row.flowTimeS,
-        row.peakFlowMgpm,
-        row.battery,
-        row.firmware,
-        row.flags,
-        row.reportIntervalS,
-        row.gateway,
-        row.rssi,
-        row.snr,
-        row.error,
-        row.sensor?.id,
-        a?.company_id,
-        a?.property_id,
-        a?.building_id,
-        a?.unit_id,
-        a?.appliance_type_id,
-        a?.room_type_id,
-        a?.water_type_id,
-      ];
-      text += `${fields.map(copyField).join('\t')}\n`;
-    }
-    try {
-      await copy(`submissions (${SUBMISSION_COLUMNS})`, text);
-    } catch (error) {
-      throw errorCode(error) === UNIQUE_VIOLATION ? new CopyRefused(error) : error;
-    }
-    return new Set(rows.map(rowKey));
-  }
-
-  /** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
-  async function insertSubmissions(tx: Executor, rows: readonly Row[]) {
-    const assigned = (row: Row) => (row.sensor?.unit_id ? row.sensor : undefined);
-    const column = <T extends string | number | null>(pick: (row: Row) => T) =>
-      pgArray(rows.map(pick));
-    // One array per column, unnested into rows: a handful of parameters whatever the batch size.
-    const { rows: inserted } = (await tx.execute(sql`
-      insert into submissions (${sql.raw(SUBMISSION_COLUMNS)})
-      select measured_at, mac_address, seq, kind, port, decode(payload, 'hex'), transport, volume_mgal,
-        interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s,
-        gateway_serial, rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id,
-        appliance_type_id, room_type_id, water_type_id
-      from unnest(
-        ${column((r) => r.measuredAt.toISOString())}::timestamptz[], ${column((r) => r.mac)}::text[],
-        ${column((r) => r.seq)}::int[], ${column((r) => r.kind)}::text[], ${column((r) => r.port)}::smallint[],
-        ${column((r) => Buffer.from(r.payload).toString('hex'))}::text[], ${column((r) => r.transport)}::text[],
-        ${column((r) => r.volumeMgal)}::bigint[], ${column((r) => r.intervalS)}::int[],
-        ${column((r) => r.flowTimeS)}::int[], ${column((r) => r.peakFlowMgpm)}::int[],
-        ${column((r) => r.battery)}::smallint[], ${column((r) => r.firmware)}::text[],
-        ${column((r) => r.flags)}::smallint[], ${column((r) => r.reportIntervalS)}::int[],
-        ${column((r) => r.gateway)}::text[], ${column((r) => r.rssi)}::real[], ${column((r) => r.snr)}::real[],
-        ${column((r) => r.error)}::text[], ${column((r) => r.sensor?.id ?? null)}::int[],
-        ${column((r) => assigned(r)?.company_id ?? null)}::int[], ${column((r) => assigned(r)?.property_id ?? null)}::int[],
-        ${column((r) => assigned(r)?.building_id ?? null)}::int[], ${column((r) => assigned(r)?.unit_id ?? null)}::int[],
-        ${column((r) => assigned(r)?.appliance_type_id ?? null)}::smallint[],
-        ${column((r) => assigned(r)?.room_type_id ?? null)}::smallint[],
-        ${column((r) => assigned(r)?.water_type_id ?? null)}::smallint[]
-      ) as u(measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal, interval_s,
-        flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s, gateway_serial,
-        rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id, appliance_type_id,
-        room_type_id, water_type_id)
-      on conflict (mac_address, measured_at, seq) do nothing
-      returning mac_address, measured_at, seq`)) as unknown as {
-      rows: { mac_address: string; measured_at: Date | string; seq: number }[];
-    };
-    return new Set(
-      inserted.map((row) => `${row.mac_address}|${new Date(row.measured_at).getTime()}|${row.seq}`),
-    );
-  }
-
-  async function addUsage(tx: Executor, rows: readonly Row[]) {
-    type Sum = { sensor: SensorRow; key: string; volume: number; flow: number; readings: number };
-    const hourly = new Map<string, Sum>();
-    const daily = new Map<string, Sum>();
-    const monthly = new Map<string, Sum>();
-    const add = (map: Map<string, Sum>, sensor: SensorRow, key: string, row: Row) => {
-      const id = `${sensor.id}|${sensor.unit_id}|${key}`;
-      const sum = map.get(id) ?? { sensor, key, volume: 0, flow: 0, readings: 0 };
-      sum.volume += row.volumeMgal ?? 0;
-      sum.flow += row.flowTimeS ?? 0;
-      sum.readings += 1;
-      map.set(id, sum);
-    };
-    for (const row of rows) {
-      const sensor = row.sensor;
-      if (!isUsage(row.kind) || !sensor?.unit_id) continue;
-      const instant = usageInstant(row.measuredAt, row.intervalS ?? 0);
-      add(hourly, sensor, utcHour(instant).toISOString(), row);
-      const day = localDate(instant, sensor.timezone ?? 'UTC');
-      add(daily, sensor, day, row);
-      add(monthly, sensor, `${day.slice(0, 8)}01`, row);
-    }
-    const upsert = (
-      table: 'usage_hourly' | 'usage_daily' | 'usage_monthly',
-      sums: Map<string, Sum>,
-    ) => {
-      const list = [...sums.values()].sort(
-        (a, b) =>
-          a.sensor.id - b.sensor.id ||
-          (a.sensor.unit_id ?? 0) - (b.sensor.unit_id ?? 0) ||
-          (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
-      );
-      const column = <T extends string | number | null>(pick: (sum: Sum) => T) =>
-        pgArray(list.map(pick));
-      const time =
-        table === 'usage_hourly' ? sql`hour` : table === 'usage_daily' ? sql`day` : sql`month`;
-      const cast = table === 'usage_hourly' ? sql`timestamptz[]` : sql`date[]`;
-      return sql`
-        insert into ${sql.identifier(table)} (sensor_id, company_id, property_id, building_id, unit_id,
-          appliance_type_id, volume_mgal, flow_time_s, readings, ${time})
-        select * from unnest(
-          ${column((x) => x.sensor.id)}::int[], ${column((x) => x.sensor.company_id)}::int[],
-          ${column((x) => x.sensor.property_id)}::int[], ${column((x) => x.sensor.building_id)}::int[],
-          ${column((x) => x.sensor.unit_id)}::int[], ${column((x) => x.sensor.appliance_type_id)}::smallint[],
-          ${column((x) => x.volume)}::bigint[], ${column((x) => x.flow)}::int[],
-          ${column((x) => x.readings)}::int[], ${column((x) => x.key)}::${cast})
-        on conflict (sensor_id, unit_id, ${time}) do update set
-          volume_mgal = ${sql.identifier(table)}.volume_mgal + excluded.volume_mgal,
-          flow_time_s = ${sql.identifier(table)}.flow_time_s + excluded.flow_time_s,
-          readings = ${sql.identifier(table)}.readings + excluded.readings`;
-    };
-    // Every usage row falls in an hour, a day and a month: all three or none.
-    if (hourly.size === 0) return;
-    // One statement (one round trip): the first two upserts run as data-modifying CTEs.
-    await tx.execute(sql`
-      with hourly as (${upsert('usage_hourly', hourly)}), daily as (${upsert('usage_daily', daily)})
-      ${upsert('usage_monthly', monthly)}`);
-  }
-
-  /** Last submission / keep-alive, battery, firmware and report interval, newest wins. */
-  async function touchSensors(tx: Executor, rows: readonly Row[]) {
-    type Facts = {
-      id: number;
-      lastUsage: Date | null;
-      lastKeepalive: Date | null;
-      newest: Date;
-      battery: number | null;
-      firmware: string | null;
-      interval: number | null;
-    };
-    const facts = new Map<number, Facts>();
-    for (const row of rows) {
-      if (!row.sensor || row.kind === 'malformed') continue;
-      const f = facts.get(row.sensor.id) ?? {
-        id: row.sensor.id,
-        lastUsage: null,
-        lastKeepalive: null,
-        newest: new Date(0),
-        battery: null,
-        firmware: null,
-        interval: null,
-      };
-      const at = row.measuredAt;
-      if (isUsage(row.kind) && (!f.lastUsage || at > f.lastUsage)) f.lastUsage = at;
-      if (row.kind === 'keepalive' && (!f.lastKeepalive || at > f.lastKeepalive)) {
-        f.lastKeepalive = at;
-        f.firmware = row.firmware;
-        f.interval = row.reportIntervalS;
-      }
-      if (at >= f.newest) {
-        f.newest = at;
-        if (row.battery !== null) f.battery = row.battery;
-      }
-      facts.set(row.sensor.id, f);
-    }
-    if (facts.size === 0) return [];
-    const list = [...facts.values()].sort((a, b) => a.id - b.id);
-    const column = <T extends string | number | null>(pick: (f: Facts) => T) =>
-      pgArray(list.map(pick));
-    // Locks taken in id order by the CTE (an UPDATE … FROM may visit rows in any order); every
-    // row the UPDATE changes is one the CTE has already locked.
-    await tx.execute(sql`
-      with locked as materialized (
-        select id from sensors where id = any(${column((f) => f.id)}::int[]) order by id for update)
-      update sensors s set
-        last_submission = greatest(s.last_submission, v.last_usage),
-        last_keepalive = greatest(s.last_keepalive, v.last_keepalive),
-        battery = case when v.battery is not null
-          and v.newest >= coalesce(greatest(s.last_submission, s.last_keepalive), '-infinity'::timestamptz)
-          then v.battery else s.battery end,
-        firmware_version = case when v.last_keepalive is not null
-          and v.last_keepalive >= coalesce(s.last_keepalive, '-infinity'::timestamptz)
-          then v.firmware else s.firmware_version end,
-        report_interval_s = case when v.interval is not null
-          and v.last_keepalive >= coalesce(s.last_keepalive, '-infinity'::timestamptz)
-          then v.interval else s.report_interval_s end,
-        -- Old history arriving late (a backfill, a redelivered backlog) says nothing about now.
-        sensor_status_id = case when v.newest >= coalesce(greatest(s.last_submission, s.last_keepalive), '-infinity'::timestamptz)
-          then ${SensorStatus.Transmitting} else s.sensor_status_id end,
-        updated_at = now()
-      from unnest(
-        ${column((f) => f.id)}::int[], ${column((f) => f.lastUsage?.toISOString() ?? null)}::timestamptz[],
-        ${column((f) => f.lastKeepalive?.toISOString() ?? null)}::timestamptz[],
-        ${column((f) => f.newest.toISOString())}::timestamptz[], ${column((f) => f.battery)}::smallint[],
-        ${column((f) => f.firmware)}::text[], ${column((f) => f.interval)}::int[]
-      ) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
-      join locked l on l.id = v.id
-      where s.id = v.id`);
-    return [...facts.keys()];
-  }
-
-  async function touchGateways(tx: Executor, rows: readonly Row[]) {
-    const seen = new Map<string, Date>();
-    for (const row of rows) {
-      if (!row.gateway) continue;
-      const last = seen.get(row.gateway);
-      if (!last || row.measuredAt > last) seen.set(row.gateway, row.measuredAt);
-    }
-    if (seen.size === 0) return;
-    const list = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    await tx.execute(sql`
-      update gateways g set
-        last_seen_at = greatest(g.last_seen_at, v.at),
-        gateway_status_id = case when g.gateway_status_id = ${GatewayStatus.Offline}
-          then ${GatewayStatus.Online} else g.gateway_status_id end,
-        updated_at = now()
-      from unnest(${pgArray(list.map(([serial]) => serial))}::text[],
-        ${pgArray(list.map(([, at]) => at.toISOString()))}::timestamptz[]) as v(serial, at)
-      where lower(g.serial_number) = lower(v.serial)`);
-  }
+  const statements = createIngestRepository();
+  const {
+    ensurePartitions,
+    sensorsByMac,
+    storeSubmissions,
+    addUsage,
+    touchSensors,
+    touchGateways,
+  } = statements;
 
   /** One transaction for several batches; answers each batch's result and the touched sensors. */
   async function storeGroup(parts: readonly Part[], useCopy: boolean) {
@@ -779,18 +477,11 @@ export function createIngestService(
     async recordBattery(mac: string, battery: number, at: Date, scope = wholeFleet) {
       const normalized = normalizeMac(mac);
       if (scope.companyId !== null) {
-        const { rows } = (await db.execute(
-          sql`select company_id from sensors where mac_address = ${normalized ?? ''}`,
-        )) as unknown as { rows: { company_id: number | null }[] };
-        if (rows[0]?.company_id !== scope.companyId) throw outOfScope([normalized ?? mac]);
+        const companyId = await statements.companyOfMac(db, normalized ?? '');
+        if (companyId !== scope.companyId) throw outOfScope([normalized ?? mac]);
       }
       if (!normalized) return false;
-      const { rows } = (await db.execute(sql`
-        update sensors set battery = ${Math.round(battery)}, updated_at = now()
-        where mac_address = ${normalized}
-          and ${at.toISOString()}::timestamptz >= coalesce(greatest(last_submission, last_keepalive), '-infinity'::timestamptz)
-        returning id`)) as unknown as { rows: { id: number }[] };
-      return rows.length > 0;
+      return statements.setBattery(db, normalized, Math.round(battery), at);
     },
     /** Called after each committed batch with the sensors that got new readings. */
     onIngested(listener: IngestListener) {
