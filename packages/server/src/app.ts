@@ -55,7 +55,7 @@ import {
   unitsModule,
 } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
-import { createPortfolioWrites } from './modules/portfolio/portfolio.writes.ts';
+import { createPortfolioWrites } from './modules/portfolio/portfolio-writes.repository.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { reportsModule } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';

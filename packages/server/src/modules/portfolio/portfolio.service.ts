@@ -38,7 +38,7 @@ import type {
   PropertyRow,
   UnitRow,
 } from './portfolio.schemas.ts';
-import type { PortfolioWrites } from './portfolio.writes.ts';
+import type { PortfolioWrites } from './portfolio-writes.repository.ts';
 
 export const companyListQuerySchema = companyList.querySchema;
 export const propertyListQuerySchema = propertyList.querySchema;

@@ -1,6 +1,9 @@
 // Writes of the tenant hierarchy: create, change, delete (refused while anything depends on the
 // record) and the two moves — a property to another company, a building to another property —
-// each one transaction that also carries everything hanging below the moved record.
+// each one transaction that also carries everything hanging below the moved record. The portfolio
+// service decides who may write what; this is its write repository. The dependents check refuses
+// a delete inside the delete's own transaction, so nothing can come to depend on the record
+// between the check and the delete.
 import { NotificationStatus, SensorState } from '@flowsight/domain/lookups';
 import {
   type BuildingValues,
