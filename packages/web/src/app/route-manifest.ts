@@ -1,0 +1,296 @@
+// The signed-in pages, once each: keyed by their pattern in the domain's route access table
+// (`webRoutes` in `web-access.ts`, which the shell's guard and the side menu read), with their
+// title and their lazily loaded module. The compiler holds the two together: a pattern without a
+// page, or a page without an access rule, does not build. `router.tsx` turns this into routes.
+import type { WebRoutePattern } from '@flowsight/domain/web-access';
+import type { ComponentType } from 'react';
+import type { NonIndexRouteObject, RouteObject } from 'react-router';
+import { CompaniesEntry } from './routes/companies-entry';
+import { NotFoundPage } from './routes/not-found-page';
+import type { PageHandle } from './routes/section-placeholder-page';
+
+export type LazyRoute = NonNullable<NonIndexRouteObject['lazy']> & (() => Promise<unknown>);
+
+/**
+ * A route's lazy `Component`: export `name` of the module `load` imports. The function form of
+ * `lazy` (never an object): React Router empties a `lazy` object once loaded, which would break
+ * the route tree for any second router (tests) built from it.
+ */
+export function lazyPage<Name extends string, Module extends Record<Name, ComponentType>>(
+  load: () => Promise<Module>,
+  name: Name,
+) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/** A page of the shell: its title, its component (lazy but for a few) and its tabs, if any. */
+export type ShellPage = {
+  titleKey: PageHandle['titleKey'];
+  /** The routes below it: a record's tabs, the next path segment. */
+  children?: RouteObject[];
+} & ({ lazy: LazyRoute } | { Component: ComponentType });
+
+/** Several routes under one access pattern (the portfolio's record pages). */
+export type ShellRouteGroup = { routes: RouteObject[] };
+
+/**
+ * The dashboard, where company roles land, needs only the texts bundled with the app frame; every
+ * other page loads the pages' English texts with its code (`router.tsx`).
+ */
+export const dashboardPage = lazyPage(() => import('./routes/dashboard-entry'), 'DashboardEntry');
+
+/**
+ * What a route of the specification shows until its screen is built (issue 21 brings Flume): its
+ * title and a note that the section arrives soon.
+ */
+const sectionPlaceholder = lazyPage(
+  () => import('./routes/section-placeholder-page'),
+  'SectionPlaceholderPage',
+);
+
+const portfolioLists = () => import('@/features/portfolio/routes/list-pages');
+const companyPage = () => import('@/features/portfolio/routes/company-page');
+const propertyPage = () => import('@/features/portfolio/routes/property-page');
+const buildingPage = () => import('@/features/portfolio/routes/building-page');
+const unitPage = () => import('@/features/portfolio/routes/unit-page');
+const recordAlerts = () => import('@/features/alerts/routes/record-alerts-tab');
+const recordMicrometers = () => import('@/features/micrometers/routes/record-micrometers-tab');
+const recordSubmissions = () => import('@/features/submissions/routes/record-submissions-tab');
+const usageCharts = () => import('@/features/usage/routes/charts-tabs');
+const submissionLists = () => import('@/features/submissions/routes/submission-list-pages');
+const micrometerFleet = () => import('@/features/micrometers/routes/fleet-pages');
+const statisticsPages = () => import('@/features/statistics/routes/statistics-pages');
+
+/** A record page's tab: `path` (or the index) showing export `name` of `load`'s module. */
+function tab<Name extends string, Module extends Record<Name, ComponentType>>(
+  path: string | null,
+  load: () => Promise<Module>,
+  name: Name,
+): RouteObject {
+  const lazy = lazyPage(load, name);
+  return path === null ? { index: true, lazy } : { path, lazy };
+}
+
+/**
+ * The portfolio's record pages (spec section 2). Each record's tabs are the next path segment;
+ * a child record's page is a sibling route, not a tab, so `/companies/5/properties` (the tab)
+ * and `/companies/5/properties/7` (the property) never collide. The record's layout keeps a
+ * restricted company to the tabs of its allow-list.
+ */
+const portfolioRecords: ShellRouteGroup = {
+  routes: [
+    {
+      path: 'companies/:companyId',
+      lazy: lazyPage(companyPage, 'CompanyPage'),
+      handle: { titleKey: 'nav.company' } satisfies PageHandle,
+      children: [
+        tab(null, companyPage, 'CompanyIndex'),
+        tab('overview', companyPage, 'CompanyOverviewTab'),
+        tab('properties', companyPage, 'CompanyPropertiesTab'),
+        tab('alerts', recordAlerts, 'CompanyAlertsTab'),
+        tab('micrometers', recordMicrometers, 'CompanyMicrometersTab'),
+        tab('submissions', recordSubmissions, 'CompanySubmissionsTab'),
+        // Tabs of other features, composed in `app/routes` (features do not import each other).
+        tab(
+          'thresholds',
+          () => import('./routes/company-thresholds-entry'),
+          'CompanyThresholdsEntry',
+        ),
+        tab('dashboard', () => import('./routes/company-usage-entries'), 'CompanyDashboardEntry'),
+        tab('charts', usageCharts, 'CompanyChartsTab'),
+      ],
+    },
+    {
+      path: 'companies/:companyId/properties/:propertyId',
+      lazy: lazyPage(propertyPage, 'PropertyPage'),
+      handle: { titleKey: 'nav.properties' } satisfies PageHandle,
+      children: [
+        tab(null, propertyPage, 'PropertyIndex'),
+        tab('overview', propertyPage, 'PropertyOverviewTab'),
+        tab('buildings', propertyPage, 'PropertyBuildingsTab'),
+        tab('alerts', recordAlerts, 'PropertyAlertsTab'),
+        tab('micrometers', recordMicrometers, 'PropertyMicrometersTab'),
+        tab('submissions', recordSubmissions, 'PropertySubmissionsTab'),
+        tab(
+          'users',
+          () => import('@/features/users/routes/property-users-tab'),
+          'PropertyUsersTab',
+        ),
+        tab('charts', usageCharts, 'PropertyChartsTab'),
+      ],
+    },
+    {
+      path: 'companies/:companyId/properties/:propertyId/buildings/:buildingId',
+      lazy: lazyPage(buildingPage, 'BuildingPage'),
+      handle: { titleKey: 'nav.buildings' } satisfies PageHandle,
+      children: [
+        tab(null, buildingPage, 'BuildingIndex'),
+        tab('overview', buildingPage, 'BuildingOverviewTab'),
+        tab('units', buildingPage, 'BuildingUnitsTab'),
+        tab('alerts', recordAlerts, 'BuildingAlertsTab'),
+        tab('micrometers', recordMicrometers, 'BuildingMicrometersTab'),
+        tab('submissions', recordSubmissions, 'BuildingSubmissionsTab'),
+        tab('charts', usageCharts, 'BuildingChartsTab'),
+      ],
+    },
+    {
+      path: 'companies/:companyId/properties/:propertyId/buildings/:buildingId/units/:unitId',
+      lazy: lazyPage(unitPage, 'UnitPage'),
+      handle: { titleKey: 'nav.company' } satisfies PageHandle,
+      children: [
+        tab(null, unitPage, 'UnitIndex'),
+        tab('alerts', recordAlerts, 'UnitAlertsTab'),
+        tab('overview', unitPage, 'UnitOverviewTab'),
+        tab('micrometers', recordMicrometers, 'UnitMicrometersTab'),
+        tab('submissions', recordSubmissions, 'UnitSubmissionsTab'),
+        tab('charts', usageCharts, 'UnitChartsTab'),
+      ],
+    },
+    // A tab or level that does not exist (yet) inside a company's pages.
+    { path: 'companies/:companyId/*', Component: NotFoundPage },
+  ],
+};
+
+/** Every signed-in page of the shell, by its access pattern. */
+export const shellPages = {
+  '/overview': {
+    titleKey: 'nav.overview',
+    lazy: lazyPage(() => import('@/features/overview/routes/overview-page'), 'OverviewPage'),
+  },
+  '/dashboard': { titleKey: 'nav.dashboard', lazy: dashboardPage },
+  // The list for system roles; company roles are sent on to their own company at once.
+  '/companies': { titleKey: 'nav.companies', Component: CompaniesEntry },
+  '/companies/:companyId/*': portfolioRecords,
+  '/properties': { titleKey: 'nav.properties', lazy: lazyPage(portfolioLists, 'PropertiesPage') },
+  '/buildings': { titleKey: 'nav.buildings', lazy: lazyPage(portfolioLists, 'BuildingsPage') },
+  '/installation': {
+    titleKey: 'nav.installation',
+    lazy: lazyPage(
+      () => import('@/features/installation/routes/installation-page'),
+      'InstallationPage',
+    ),
+  },
+  '/flume-accounts': { titleKey: 'nav.flume-accounts', lazy: sectionPlaceholder },
+  '/alerts': {
+    titleKey: 'nav.alerts',
+    lazy: lazyPage(() => import('@/features/alerts/routes/alerts-page'), 'AlertsPage'),
+  },
+  '/gateways': {
+    titleKey: 'nav.gateways',
+    lazy: lazyPage(() => import('@/features/gateways/routes/gateways-page'), 'GatewaysPage'),
+  },
+  '/reports': {
+    titleKey: 'nav.reports',
+    lazy: lazyPage(() => import('@/features/reports/routes/reports-page'), 'ReportsPage'),
+  },
+  '/users': {
+    titleKey: 'nav.users',
+    lazy: lazyPage(() => import('@/features/users/routes/users-page'), 'UsersPage'),
+  },
+  '/events': {
+    titleKey: 'nav.events',
+    lazy: lazyPage(() => import('@/features/events/routes/events-page'), 'EventsPage'),
+  },
+  '/appliances': {
+    titleKey: 'nav.appliances',
+    lazy: lazyPage(() => import('@/features/fleet-settings/routes/fixtures-page'), 'FixturesPage'),
+  },
+  // Settings with the person's own notification contacts (composed in `routes/settings-entry`).
+  '/settings': {
+    titleKey: 'nav.settings',
+    lazy: lazyPage(() => import('./routes/settings-entry'), 'SettingsEntry'),
+  },
+  // The tabs are the next segment; /statistics and unknown tabs open `usage`.
+  '/statistics/*': {
+    titleKey: 'nav.statistics',
+    lazy: lazyPage(statisticsPages, 'StatisticsLayout'),
+    children: [
+      tab(null, statisticsPages, 'StatisticsIndex'),
+      tab('usage', statisticsPages, 'StatisticsUsageTab'),
+      tab('fixtures', statisticsPages, 'StatisticsFixturesTab'),
+      tab('units', statisticsPages, 'StatisticsUnitsTab'),
+      tab('*', statisticsPages, 'StatisticsIndex'),
+    ],
+  },
+  '/submissions/unassigned': {
+    titleKey: 'nav.submissions-unassigned',
+    lazy: lazyPage(submissionLists, 'UnassignedSubmissionsPage'),
+  },
+  '/submissions/keep-alive': {
+    titleKey: 'nav.submissions-keep-alive',
+    lazy: lazyPage(submissionLists, 'KeepAliveSubmissionsPage'),
+  },
+  '/submissions/parsed-old': {
+    titleKey: 'nav.submissions-parsed-old',
+    lazy: lazyPage(submissionLists, 'ParsedOldSubmissionsPage'),
+  },
+  '/micrometers/assigned': {
+    titleKey: 'nav.micrometers-assigned',
+    lazy: lazyPage(micrometerFleet, 'AssignedMicrometersPage'),
+  },
+  '/micrometers/unassigned': {
+    titleKey: 'nav.micrometers-unassigned',
+    lazy: lazyPage(micrometerFleet, 'UnassignedMicrometersPage'),
+  },
+  '/micrometers/excluded': {
+    titleKey: 'nav.micrometers-excluded',
+    lazy: lazyPage(micrometerFleet, 'ExcludedMicrometersPage'),
+  },
+  '/micrometers/config': {
+    titleKey: 'nav.micrometers-config',
+    lazy: lazyPage(
+      () => import('@/features/micrometers/routes/config-page'),
+      'MicrometerConfigPage',
+    ),
+  },
+  '/micrometers/defaults': {
+    titleKey: 'nav.micrometers-defaults',
+    lazy: lazyPage(
+      () => import('@/features/fleet-settings/routes/micrometer-defaults-page'),
+      'MicrometerDefaultsPage',
+    ),
+  },
+  '/micrometers/downlink': {
+    titleKey: 'nav.micrometers-downlink',
+    lazy: lazyPage(
+      () => import('@/features/micrometers/routes/downlink-page'),
+      'MicrometerDownlinkPage',
+    ),
+  },
+  '/micrometers/testing': {
+    titleKey: 'nav.micrometers-testing',
+    lazy: lazyPage(
+      () => import('@/features/sensor-testing/routes/sensor-testing-page'),
+      'SensorTestingPage',
+    ),
+  },
+  '/micrometers/assignment': {
+    titleKey: 'nav.micrometers-assignment',
+    lazy: lazyPage(
+      () => import('@/features/micrometers/routes/assignment-page'),
+      'MicrometerAssignmentPage',
+    ),
+  },
+  '/integrations': {
+    titleKey: 'nav.integrations',
+    lazy: lazyPage(
+      () => import('@/features/integrations/routes/integration-keys-page'),
+      'IntegrationKeysPage',
+    ),
+  },
+} satisfies Record<WebRoutePattern, ShellPage | ShellRouteGroup>;
+
+/** The shell's routes: each page at its pattern's path, titled by its handle. */
+export function shellRoutes(): RouteObject[] {
+  return Object.entries(shellPages).flatMap(([pattern, page]): RouteObject[] => {
+    if ('routes' in page) return page.routes;
+    const { titleKey, ...route } = page;
+    return [
+      {
+        ...route,
+        path: pattern.replace(/^\//, '').replace(/\/\*$/, ''),
+        handle: { titleKey } satisfies PageHandle,
+      },
+    ];
+  });
+}
