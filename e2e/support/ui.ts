@@ -1,16 +1,59 @@
-// What many browser tests do the same way: sign in through the form, reach header controls that
-// collapse into a menu on small screens, open the header's search, switch the language and type
-// into a date field.
+// What many browser tests do the same way: sign in (through the form once per account and
+// worker), reach header controls that collapse into a menu on small screens, open the header's
+// search, switch the language and type into a date field.
 import { expect, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './api.ts';
 
 /** Signs in through the login form and waits for the shell. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('app-shell')).toBeVisible();
+}
+
+/** What the app keeps in the browser after a sign-in (`lib/session-storage.ts`). */
+type StoredSession = { serviceToken: string; userActiveRole: string };
+
+/** Each worker's demo sessions: one password check per account, not one per test. */
+const storedSessions = new Map<string, StoredSession>();
+let seeded = 0;
+
+/**
+ * Signs in as a demo account and waits for the shell at the role's home. The first time in a
+ * worker this goes through the login form; later tests start with the session that sign-in left
+ * in the browser, as a returning person would. A session ended since (a test signed out or took
+ * a role away) falls back to the form.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const stored = password === DEMO_PASSWORD ? storedSessions.get(email) : undefined;
+  if (stored !== undefined) {
+    // Once per page (the marker lives in sessionStorage), before the app's code reads it.
+    seeded += 1;
+    await page.addInitScript(
+      ({ marker, session }) => {
+        if (window.sessionStorage.getItem(marker) !== null) return;
+        window.sessionStorage.setItem(marker, '1');
+        for (const [key, value] of Object.entries(session)) window.localStorage.setItem(key, value);
+      },
+      { marker: `e2e-session-${seeded}`, session: stored },
+    );
+    await page.goto('/');
+    const shell = page.getByTestId('app-shell');
+    await expect(shell.or(page.getByLabel('Email'))).toBeVisible();
+    if (await shell.isVisible()) return;
+    storedSessions.delete(email);
+  }
+  await signInThroughForm(page, email, password);
+  if (password !== DEMO_PASSWORD) return;
+  const kept = await page.evaluate(() => ({
+    serviceToken: window.localStorage.getItem('serviceToken'),
+    userActiveRole: window.localStorage.getItem('userActiveRole'),
+  }));
+  if (kept.serviceToken !== null && kept.userActiveRole !== null) {
+    storedSessions.set(email, kept as StoredSession);
+  }
 }
 
 /** Opens the header's pop-up menu when the controls are collapsed into it (small screens). */
