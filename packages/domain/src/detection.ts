@@ -3,6 +3,7 @@
 // The server's engine and the detection evaluation both call these, so what is measured is what
 // runs. The building-level rule (unaccounted water) is in unaccounted.ts.
 import type { FixtureDetection } from './lookups.ts';
+import { localClock } from './wall-clock.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -74,25 +75,7 @@ export function continuousFlow(
   return { rule: 'continuous-flow', rate: perMonth(lowest), sinceMs: untilMs - window * HOUR_MS };
 }
 
-const hourFormatters = new Map<string, Intl.DateTimeFormat>();
-/** The local hour of day (0–23) and local date of an instant in an IANA zone. */
-export function localClock(ms: number, timeZone: string): { hour: number; date: string } {
-  let format = hourFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    hourFormatters.set(timeZone, format);
-  }
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of format.formatToParts(new Date(ms))) parts[type] = value;
-  return { hour: Number(parts.hour), date: `${parts.year}-${parts.month}-${parts.day}` };
-}
+export { localClock };
 
 /**
  * Night flow (main and water lines): on each of the last `NIGHT_FLOW_NIGHTS` nights whose watched

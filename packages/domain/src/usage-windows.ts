@@ -5,17 +5,21 @@
 // DST change and a half-hour zone's day starts at hh:30 UTC. Built on Intl only.
 import { Granularity, type GranularityId, granularities } from './granularity.ts';
 import { inputMessages, isLocalDate } from './input.ts';
-import { localDate } from './usage.ts';
+import {
+  type LocalDate,
+  localDate,
+  startOfLocalDay,
+  wallClockMs,
+  zoneOffsetMs,
+} from './wall-clock.ts';
 
 // The date rule of every input (a real calendar date in the supported years) lives in input.ts.
 export { isLocalDate };
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-const QUARTER_HOUR_MS = 900_000;
 
-/** A local calendar date, `YYYY-MM-DD`. */
-export type LocalDate = string;
+export type { LocalDate };
 
 /** The longest range (in days, both ends counted) a totals call may span. */
 export const MAX_RANGE_DAYS = 366;
@@ -55,74 +59,8 @@ export function isoWeekLabel(date: LocalDate): string {
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
 
-// ── Zone arithmetic ─────────────────────────────────────────────────────────────────────────────
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-const offsets = new Map<string, number>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let format = partFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partFormatters.set(timeZone, format);
-  }
-  return format;
-}
-
-/** Milliseconds the zone's wall clock is ahead of UTC at the instant. */
-export function zoneOffsetMs(instantMs: number, timeZone: string): number {
-  // Offsets change on whole quarter hours in every zone in use, so a quarter-hour cache is exact.
-  const key = `${timeZone}|${Math.floor(instantMs / QUARTER_HOUR_MS)}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
-  const parts: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(new Date(instantMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  const offset = wall - Math.floor(instantMs / 1000) * 1000;
-  if (offsets.size > 50_000) offsets.clear();
-  offsets.set(key, offset);
-  return offset;
-}
-
-/** The local wall clock at the instant, as milliseconds of a UTC-labelled clock. */
-const wallClockMs = (instantMs: number, timeZone: string) =>
-  instantMs + zoneOffsetMs(instantMs, timeZone);
-
-/** The first instant of a local date in the zone (its midnight, or the end of a DST gap). */
-export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
-  const wall = dayNumber(date) * DAY_MS;
-  const before = wall - zoneOffsetMs(wall - DAY_MS, timeZone);
-  const after = wall - zoneOffsetMs(wall + DAY_MS, timeZone);
-  const exact = [before, after].filter((t) => wallClockMs(t, timeZone) === wall);
-  if (exact.length > 0) return new Date(Math.min(...exact));
-  // Midnight itself was skipped (a zone that springs forward at 00:00): the day starts at the
-  // change, found by halving the stretch between the two offsets' midnights to the minute.
-  let low = Math.floor(Math.min(before, after) / 60_000);
-  let high = Math.ceil(Math.max(before, after) / 60_000);
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (wallClockMs(middle * 60_000, timeZone) >= wall) high = middle;
-    else low = middle;
-  }
-  return new Date(high * 60_000);
-}
+// ── Zone arithmetic (wall-clock.ts) ─────────────────────────────────────────────────────────────
+export { startOfLocalDay, zoneOffsetMs };
 
 /** `YYYY-MM-DD HH` (or `HH:mm`) of the local wall clock at the instant. */
 function localClockLabel(instantMs: number, timeZone: string, withMinutes: boolean): string {

@@ -4,6 +4,7 @@
 // as a formula neutralised (docs/api.md, "CSV files").
 import { pipeline, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { isTimeZone, localDateTime } from '@flowsight/domain/wall-clock';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -60,16 +61,7 @@ export function neutraliseFormula(text: string): string {
   return OPENS_AS_FORMULA.test(inner) ? `'${inner}` : inner;
 }
 
-/** An IANA zone name that this runtime knows (`UTC`, `Europe/Bucharest`); offsets are refused. */
-export function isTimeZone(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone };
 
 const TIME_ZONE_MESSAGE = 'timeZone must be an IANA time zone name, e.g. America/New_York';
 
@@ -90,21 +82,7 @@ export const csvResponseSchema = {
 
 /** `YYYY-MM-DD HH:mm:ss` wall-clock time in `timeZone`. */
 export function dateTimeFormatter(timeZone: string): (date: Date) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (date) => {
-    const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-    for (const { type, value } of format.formatToParts(date)) part[type] = value;
-    return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-  };
+  return (date) => localDateTime(date, timeZone);
 }
 
 function cell(kind: CsvKind, value: unknown, formatDate: (date: Date) => string): string {
