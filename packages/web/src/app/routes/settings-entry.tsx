@@ -1,6 +1,5 @@
 // /settings: the settings feature's page with the person's own notification contacts from the
 // users feature — composed here, since features do not import each other.
-
 import { SettingsPage } from '@/features/settings/routes/settings-page';
 import { NotificationContactsPanel } from '@/features/users/components/notification-contacts-panel';
 import { contactsAccess, fixedCompanyId } from '@/features/users/utils/role-placement';
