@@ -4,6 +4,7 @@
 // runs. The building-level rule (unaccounted water) is in unaccounted.ts.
 import type { FixtureDetection } from './lookups.ts';
 import { localClock } from './wall-clock.ts';
+import { waterCost } from './water-cost.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -182,6 +183,5 @@ export function stepAlert(
   return { action: 'none' };
 }
 
-/** Monthly cost of a rate at the property's price per 1,000 gallons (DESIGN section 8). */
-export const monthlyCost = (gallonsPerMonth: number, pricePerThousandGallons: number) =>
-  Math.round(((gallonsPerMonth * pricePerThousandGallons) / 1000) * 100) / 100;
+/** Monthly cost of a rate (gallons a month) at the property's price: water-cost.ts's rule. */
+export const monthlyCost = waterCost;

@@ -2,7 +2,7 @@
 // place's statistics and of a report's date range, the unit status rule, the change percent, the
 // periods of the gallons report and the columns of every report type. Server and web read these
 // definitions; dates are local calendar dates `YYYY-MM-DD` of the record's time zone.
-import { monthlyCost } from './detection.ts';
+
 import { Granularity } from './granularity.ts';
 import { reportTypes, unitCategories } from './lookups.ts';
 import { localDate } from './usage.ts';
@@ -19,6 +19,7 @@ import {
   rangeMessages,
 } from './usage-windows.ts';
 import type { UseSource } from './water-accounting.ts';
+import { waterCost } from './water-cost.ts';
 
 // The calendar and the date-range rule are the usage charts' (usage-windows.ts); these names stay
 // importable from here for the report pages.
@@ -448,12 +449,8 @@ export function reportTypeOf(param: string): ReportTypeId | undefined {
   return (Object.values(ReportType) as number[]).includes(id) ? (id as ReportTypeId) : undefined;
 }
 
-/**
- * What a volume of water costs at a price per 1,000 gallons, in cents: the rule of an alert's
- * monthly cost (DESIGN section 8) applied to any volume.
- */
-export const waterCost = (gallons: number, pricePerKgal: number) =>
-  monthlyCost(gallons, pricePerKgal);
+/** What a volume of water costs, rounded to cents (water-cost.ts). */
+export { waterCost };
 
 /** Money rounded to cents. */
 export const roundMoney = (amount: number) => Math.round(amount * 100) / 100;

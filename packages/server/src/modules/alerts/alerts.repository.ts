@@ -2,13 +2,13 @@
 // the property's water price and who last changed it), the paged list definition and the scope
 // rule (the alert's hierarchy ids, like every tenant-owned table).
 
-import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import {
   NotificationCategory,
   NotificationStatus,
   openNotificationStatuses,
 } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/water-cost';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';

@@ -3,8 +3,6 @@
 // leaks, overview and monthly chart, one alert with its monthly cost, the status change ("On it",
 // "Fixed it" with a note) and the streamed export. Detection itself is the engine's.
 
-import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
-import { monthlyCost } from '@flowsight/domain/detection';
 import {
   NotificationCategory,
   NotificationStatus,
@@ -13,6 +11,8 @@ import {
   openNotificationStatuses,
 } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { roundMoney } from '@flowsight/domain/reports';
+import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
 import { z } from 'zod';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
@@ -67,7 +67,7 @@ export const alertSchema = z.object({
 export type Alert = z.infer<typeof alertSchema>;
 
 export function toAlert(record: AlertRecord): Alert {
-  const price = record.water_price ?? DEFAULT_WATER_PRICE_PER_KGAL;
+  const price = waterPrice(record.water_price);
   const place = [record.company_id, record.property_id, record.building_id, record.unit_id];
   const segments = ['companies', 'properties', 'buildings', 'units'];
   let link = '';
@@ -80,7 +80,7 @@ export function toAlert(record: AlertRecord): Alert {
     ...rest,
     _id: record.id,
     rate: record.rate,
-    monthly_cost: record.rate === null ? null : monthlyCost(record.rate, price),
+    monthly_cost: record.rate === null ? null : waterCost(record.rate, price),
     water_price: price,
     first_detected: iso(record.first_detected) ?? '',
     last_detected: iso(record.last_detected) ?? '',
@@ -191,8 +191,7 @@ export function createAlertsService({
       return {
         count: rows.length,
         rate: rows.reduce((sum, a) => sum + (a.rate ?? 0), 0),
-        monthly_cost:
-          Math.round(rows.reduce((sum, a) => sum + (a.monthly_cost ?? 0), 0) * 100) / 100,
+        monthly_cost: roundMoney(rows.reduce((sum, a) => sum + (a.monthly_cost ?? 0), 0)),
         data: rows,
       };
     },
@@ -253,7 +252,7 @@ export function createAlertsService({
       return {
         gallons,
         water_price: alert.water_price,
-        monthly_cost: monthlyCost(gallons, alert.water_price),
+        monthly_cost: waterCost(gallons, alert.water_price),
       };
     },
     /**

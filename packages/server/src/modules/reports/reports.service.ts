@@ -2,8 +2,6 @@
 // status, the gallons report of a property or building, the company reports and the system
 // overview. It resolves the place in the caller's scope (404 outside it), turns the local dates
 // of the place's time zone into the days to read, and prices water with the domain's rule.
-import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
-import { monthlyCost } from '@flowsight/domain/detection';
 import {
   applianceTypes,
   notificationStatuses,
@@ -42,11 +40,11 @@ import {
   unitCategoryName,
   unitStatus,
   useSourceLabels,
-  waterCost,
 } from '@flowsight/domain/reports';
 import { localDate, utcHour } from '@flowsight/domain/usage';
 import { resolveDateRange } from '@flowsight/domain/usage-windows';
 import { sourceOf, type UseSource } from '@flowsight/domain/water-accounting';
+import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
 import { Forbidden, Invalid } from '../../lib/errors.ts';
 import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
@@ -69,12 +67,7 @@ const nameIn = (rows: readonly { id: number; name: string }[], id: number | null
   id === null ? null : (rows.find((row) => row.id === id)?.name ?? String(id));
 /** The open leaks' monthly cost: each at its property's price, summed in cents. */
 const leakCost = (rates: readonly LeakRate[]) =>
-  roundMoney(
-    rates.reduce(
-      (sum, [rate, price]) => sum + monthlyCost(rate, price ?? DEFAULT_WATER_PRICE_PER_KGAL),
-      0,
-    ),
-  );
+  roundMoney(rates.reduce((sum, [rate, price]) => sum + waterCost(rate, price), 0));
 
 /** Where a sum of building-days' use came from. */
 const sourceOfRows = (rows: readonly { metered: number; unmetered: number }[]) =>
@@ -227,10 +220,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
             status: nameIn(notificationStatuses, row.notification_status_id),
             first_detected: iso(row.first_detected),
             rate: row.rate,
-            monthly_cost:
-              row.rate === null
-                ? null
-                : monthlyCost(row.rate, row.water_price ?? DEFAULT_WATER_PRICE_PER_KGAL),
+            monthly_cost: row.rate === null ? null : waterCost(row.rate, row.water_price),
           }),
         );
         return { rows, source: null };
@@ -329,7 +319,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         open_alerts: row.open_alerts,
         open_leaks: row.open_leaks,
         open_leaks_monthly_cost: leakCost(row.leak_rates),
-        water_price_per_kgal: place.waterPrice ?? DEFAULT_WATER_PRICE_PER_KGAL,
+        water_price_per_kgal: waterPrice(place.waterPrice),
       };
     },
 

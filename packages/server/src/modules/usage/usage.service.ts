@@ -5,7 +5,6 @@
 // never both, and the water no fixture accounts for shown on its own. The calendar (buckets, local
 // dates, DST) and the projection method are the domain's; this service finds the place in the
 // caller's scope, resolves its time zone and shapes the rollup sums into answers.
-import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import { Granularity, type GranularityId } from '@flowsight/domain/granularity';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
@@ -21,6 +20,7 @@ import {
   resolveDateRange,
 } from '@flowsight/domain/usage-windows';
 import { shareOf, sourceOf } from '@flowsight/domain/water-accounting';
+import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
 import type { z } from 'zod';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
@@ -36,7 +36,6 @@ import type {
 /** Thousandths of a gallon → gallons with 3 decimals (the sums are whole thousandths). */
 const gallonsOf = (mgal: number) => Math.round(mgal) / 1000;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 type RangeInput = z.output<typeof rangeQuerySchema>;
 /** Counts of building buckets with and without their main line reporting. */
@@ -299,7 +298,7 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
       const lastMonthMgal = rows
         .filter((row) => row.day >= lastMonth && row.day < monthStart)
         .reduce((sum, row) => sum + row.mgal, 0);
-      const price = place.water_price_per_kgal ?? DEFAULT_WATER_PRICE_PER_KGAL;
+      const price = waterPrice(place.water_price_per_kgal);
       return {
         month: projection.month,
         time_zone: place.time_zone,
@@ -311,7 +310,7 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
         high_gallons: round3(projection.highGallons),
         last_month_gallons: gallonsOf(lastMonthMgal),
         water_price_per_kgal: price,
-        projected_cost: round2((projection.projectedGallons * price) / 1000),
+        projected_cost: waterCost(projection.projectedGallons, price),
         method: projection.method,
         data: projection.days.map((d) => ({ ...d, gallons: round3(d.gallons) })),
       };
