@@ -3,7 +3,7 @@
 // which carry the hierarchy ids without foreign keys. Used to refuse deletes with a message that
 // names the dependents (DESIGN section 4, the spec's error 1451 case).
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../client.ts';
+import { type Executor, rowsOf } from '../client.ts';
 
 export type Dependent = { table: string; count: number };
 type Reference = { table: string; column: string };
@@ -31,7 +31,9 @@ function referencesTo(db: Executor, table: string): Promise<Reference[]> {
   let references = perDatabase.get(table);
   if (!references) {
     references = (async () => {
-      const { rows } = (await db.execute(sql`
+      const rows = await rowsOf<Reference>(
+        db,
+        sql`
         select cl.relname as "table", a.attname as "column"
         from pg_constraint c
         join pg_class cl on cl.oid = c.conrelid
@@ -39,7 +41,8 @@ function referencesTo(db: Executor, table: string): Promise<Reference[]> {
         where c.contype = 'f' and c.confrelid = to_regclass(${table})
           and c.conparentid = 0 and cardinality(c.conkey) = 1
           and c.confdeltype not in ('c', 'n', 'd')
-        order by cl.relname, a.attname`)) as unknown as { rows: Reference[] };
+        order by cl.relname, a.attname`,
+      );
       return rows;
     })();
     perDatabase.set(table, references);
@@ -63,12 +66,13 @@ export async function dependentsOf(
   const totals = new Map<string, number>();
   for (const reference of references) {
     if (options.ignore?.includes(reference.table)) continue;
-    const { rows } = (await db.execute(sql`
+    const rows = await rowsOf<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from (
         select 1 from ${sql.identifier(reference.table)}
-        where ${sql.identifier(reference.column)} = ${id} limit ${COUNT_CAP}) found`)) as unknown as {
-      rows: { n: number }[];
-    };
+        where ${sql.identifier(reference.column)} = ${id} limit ${COUNT_CAP}) found`,
+    );
     const n = rows[0]?.n ?? 0;
     if (n > 0) totals.set(reference.table, (totals.get(reference.table) ?? 0) + n);
   }

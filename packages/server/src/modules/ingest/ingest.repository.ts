@@ -5,7 +5,7 @@
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
-import { copyField, copyWriter, type Executor } from '../../db/client.ts';
+import { copyField, copyWriter, type Executor, rowsOf } from '../../db/client.ts';
 import type { Row, SensorRow } from './ingest.service.ts';
 
 const monthKey = (date: Date) => `${date.getUTCFullYear()}-${date.getUTCMonth()}`;
@@ -76,13 +76,16 @@ export function createIngestRepository() {
 
   async function sensorsByMac(tx: Executor, macs: readonly string[]) {
     if (macs.length === 0) return new Map<string, SensorRow>();
-    const { rows } = (await tx.execute(sql`
+    const rows = await rowsOf<SensorRow>(
+      tx,
+      sql`
       select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
              s.appliance_type_id, s.room_type_id, s.water_type_id, s.report_interval_s, z.name as timezone
       from sensors s
       left join properties p on p.id = s.property_id
       left join timezones z on z.id = p.timezone_id
-      where s.mac_address = any(${pgArray(macs)}::text[])`)) as unknown as { rows: SensorRow[] };
+      where s.mac_address = any(${pgArray(macs)}::text[])`,
+    );
     return new Map(rows.map((row) => [row.mac_address, row]));
   }
 
@@ -144,7 +147,9 @@ export function createIngestRepository() {
     const column = <T extends string | number | null>(pick: (row: Row) => T) =>
       pgArray(rows.map(pick));
     // One array per column, unnested into rows: a handful of parameters whatever the batch size.
-    const { rows: inserted } = (await tx.execute(sql`
+    const inserted = await rowsOf<{ mac_address: string; measured_at: Date | string; seq: number }>(
+      tx,
+      sql`
       insert into submissions (${sql.raw(SUBMISSION_COLUMNS)})
       select measured_at, mac_address, seq, kind, port, decode(payload, 'hex'), transport, volume_mgal,
         interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s,
@@ -170,9 +175,8 @@ export function createIngestRepository() {
         rssi, snr, error, sensor_id, company_id, property_id, building_id, unit_id, appliance_type_id,
         room_type_id, water_type_id)
       on conflict (mac_address, measured_at, seq) do nothing
-      returning mac_address, measured_at, seq`)) as unknown as {
-      rows: { mac_address: string; measured_at: Date | string; seq: number }[];
-    };
+      returning mac_address, measured_at, seq`,
+    );
     return new Set(
       inserted.map((row) => `${row.mac_address}|${new Date(row.measured_at).getTime()}|${row.seq}`),
     );
@@ -331,19 +335,23 @@ export function createIngestRepository() {
 
   /** The company of the micrometer with this DevEUI (undefined: unknown DevEUI). */
   async function companyOfMac(ex: Executor, mac: string) {
-    const { rows } = (await ex.execute(
+    const rows = await rowsOf<{ company_id: number | null }>(
+      ex,
       sql`select company_id from sensors where mac_address = ${mac}`,
-    )) as unknown as { rows: { company_id: number | null }[] };
+    );
     return rows[0]?.company_id;
   }
 
   /** A battery level reported out of band; kept only when newer than the last frame heard. */
   async function setBattery(ex: Executor, mac: string, battery: number, at: Date) {
-    const { rows } = (await ex.execute(sql`
+    const rows = await rowsOf<{ id: number }>(
+      ex,
+      sql`
       update sensors set battery = ${battery}, updated_at = now()
       where mac_address = ${mac}
         and ${at.toISOString()}::timestamptz >= coalesce(greatest(last_submission, last_keepalive), '-infinity'::timestamptz)
-      returning id`)) as unknown as { rows: { id: number }[] };
+      returning id`,
+    );
     return rows.length > 0;
   }
 

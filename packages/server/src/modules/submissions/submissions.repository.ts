@@ -21,7 +21,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type Database, selectRows } from '../../db/client.ts';
+import { type Database, rowsOf, selectRows } from '../../db/client.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { buildingBuckets, buildingUse } from '../../db/queries/rollup-reads.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
@@ -292,7 +292,17 @@ export function createSubmissionsRepository(db: Database) {
       id: number,
       range: { from?: string; to?: string },
     ) {
-      const { rows } = (await db.execute(sql`
+      const rows = await rowsOf<{
+        sensor_id: number;
+        mac_address: string;
+        appliance_type_id: number | null;
+        unit_id: number | null;
+        gallons: number;
+        readings: number;
+        last_submission: Date | string | null;
+      }>(
+        db,
+        sql`
         select ${usageDaily.sensorId} as sensor_id, s.mac_address, s.appliance_type_id, s.unit_id,
                coalesce(sum(${usageDaily.volumeMgal}), 0)::float8 / 1000 as gallons,
                coalesce(sum(${usageDaily.readings}), 0)::int as readings, s.last_submission
@@ -304,17 +314,8 @@ export function createSubmissionsRepository(db: Database) {
           range.to ? sql`${usageDaily.day} <= ${range.to}` : undefined,
         )}
         group by ${usageDaily.sensorId}, s.mac_address, s.appliance_type_id, s.unit_id, s.last_submission
-        order by gallons desc, sensor_id`)) as unknown as {
-        rows: {
-          sensor_id: number;
-          mac_address: string;
-          appliance_type_id: number | null;
-          unit_id: number | null;
-          gallons: number;
-          readings: number;
-          last_submission: Date | string | null;
-        }[];
-      };
+        order by gallons desc, sensor_id`,
+      );
       return rows.map((row) => ({
         ...row,
         gallons: Number(row.gallons),
