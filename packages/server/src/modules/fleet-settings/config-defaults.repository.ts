@@ -1,11 +1,8 @@
 // The fleet-wide default of each sensor configuration parameter (`sensor_config_defaults`).
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { sensorConfigDefaults } from '../../db/schema/lookups.ts';
 import type { ConfigDefault } from './fleet-settings.schemas.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 
 const columns = {
   id: sensorConfigDefaults.id,

@@ -1,6 +1,6 @@
 // The fixture types (`appliance_types`) and their leak-detection parameters: reads and the edit.
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { users } from '../../db/schema/identity.ts';
 import { applianceTypes } from '../../db/schema/lookups.ts';
 import type { FixtureType } from './fleet-settings.schemas.ts';
@@ -12,9 +12,6 @@ export type DetectionPatch = {
   nightFlow?: boolean;
   dailyHighGal?: number | null;
 };
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 
 const columns = {
   id: applianceTypes.id,

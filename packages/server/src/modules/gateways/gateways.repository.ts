@@ -3,7 +3,7 @@
 // simply not found and never changed. Writes run in one transaction with their event. Rows leave
 // here in the API's snake_case shape.
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { gatewayBuildingHistory, gateways } from '../../db/schema/fleet.ts';
@@ -11,8 +11,6 @@ import { users } from '../../db/schema/identity.ts';
 import { buildings, companies, properties } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());

@@ -3,16 +3,13 @@
 // The company is reached only through `visibleCompany(scope)`, so a company outside the caller's
 // scope is simply not found and its thresholds never change.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { companyApplianceThresholds, companyUnaccountedThresholds } from '../../db/schema/fleet.ts';
 import { applianceTypes } from '../../db/schema/lookups.ts';
 import { companies } from '../../db/schema/portfolio.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 
 /** One fixture type with the company's threshold (null: none) and the type's default. */
 export type ApplianceThreshold = {
