@@ -10,6 +10,7 @@ import {
   notificationTypes,
   openNotificationStatuses,
 } from '@flowsight/domain/lookups';
+import { normalizeMac } from '@flowsight/domain/mac';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { roundMoney } from '@flowsight/domain/reports';
 import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
@@ -174,7 +175,8 @@ export function createAlertsService({
           place: { level: 'unit', id: unitId },
           open: true,
           applianceTypeId,
-          ...(mac === undefined ? {} : { mac: mac.toUpperCase().replace(/[:-]/g, '') }),
+          // Text that is no EUI-64 stays as given and so matches no micrometer.
+          ...(mac === undefined ? {} : { mac: normalizeMac(mac) ?? mac }),
         }),
       };
     },

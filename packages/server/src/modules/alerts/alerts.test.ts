@@ -309,6 +309,14 @@ describe('leak alerts', () => {
         )
       ).json();
       expect(perSensor.count).toBe(1);
+      // The micrometer may be named in lower case with byte separators; non-EUI text matches none.
+      const spelled = toilet.mac.toLowerCase().match(/../g)?.join(':');
+      const count = async (mac: string) =>
+        (
+          await manager(`/api/units/${toilet.unit}/open-alerts-count/${toilet.appliance}/${mac}`)
+        ).json().count;
+      expect(await count(spelled ?? '')).toBe(1);
+      expect(await count('not-a-mac')).toBe(0);
       const all = (await manager('/api/notifications?limit=500')).json();
       expect(all.data.every((a: { company_id: number }) => a.company_id === toilet.company)).toBe(
         true,
