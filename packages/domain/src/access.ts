@@ -82,62 +82,70 @@ export const stockFinders: Readonly<Record<StockLookup, readonly RoleTypeId[]>> 
 export const mayFindStock = (roleTypeId: number, lookup: StockLookup): boolean =>
   stockFinders[lookup].includes(roleTypeId as RoleTypeId);
 
+/**
+ * A family of GET routes, one per prefix and rest, keyed by their exact `GET /path` type, so each
+ * key the family produces is a key of `ApiRoute` like the ones written out below.
+ */
+function getRoutes<const P extends readonly string[], const R extends readonly string[]>(
+  prefixes: P,
+  rests: R,
+  access: (prefix: P[number]) => Access,
+): Record<`GET ${P[number]}${R[number]}`, Access> {
+  return Object.fromEntries(
+    prefixes.flatMap((prefix) => rests.map((rest) => [`GET ${prefix}${rest}`, access(prefix)])),
+  ) as Record<`GET ${P[number]}${R[number]}`, Access>;
+}
+
+/** Each level of the hierarchy, as the prefix of its routes. */
+const LEVEL_PATHS = ['/companies/:id', '/properties/:id', '/buildings/:id', '/units/:id'] as const;
+const staffAndCompany = () => STAFF_AND_COMPANY;
+
 /** Micrometers of each level of the hierarchy: scoped reads. */
-const levelSensorRoutes = Object.fromEntries(
-  ['companies', 'properties', 'buildings', 'units'].map((level) => [
-    `GET /${level}/:id/sensors`,
-    level === 'units' ? PORTFOLIO_READERS : STAFF_AND_COMPANY,
-  ]),
-) as Record<string, Access>;
+const levelSensorRoutes = getRoutes(LEVEL_PATHS, ['/sensors'], (level) =>
+  level === '/units/:id' ? PORTFOLIO_READERS : STAFF_AND_COMPANY,
+);
 
 /** Alerts of each level of the hierarchy: scoped reads. */
-const levelAlertRoutes = Object.fromEntries(
-  ['companies', 'properties', 'buildings', 'units'].flatMap((level) =>
-    ['/alerts', '/alerts/count', '/open-alerts-count'].map((rest) => [
-      `GET /${level}/:id${rest}`,
-      STAFF_AND_COMPANY,
-    ]),
-  ),
-) as Record<string, Access>;
+const levelAlertRoutes = getRoutes(
+  LEVEL_PATHS,
+  ['/alerts', '/alerts/count', '/open-alerts-count'],
+  staffAndCompany,
+);
 
 /** Readings of each level of the hierarchy (`/{level}/:id/submissions...`): scoped reads. */
-const levelSubmissionRoutes = Object.fromEntries(
-  ['companies', 'properties', 'buildings', 'units'].flatMap((level) =>
-    [
-      '/submissions',
-      '/submissions/count',
-      '/submissions/export',
-      '/submissions-gallons-count',
-      '/sensors/submissions-gallons-count',
-    ].map((rest) => [`GET /${level}/:id${rest}`, STAFF_AND_COMPANY]),
-  ),
-) as Record<string, Access>;
+const levelSubmissionRoutes = getRoutes(
+  LEVEL_PATHS,
+  [
+    '/submissions',
+    '/submissions/count',
+    '/submissions/export',
+    '/submissions-gallons-count',
+    '/sensors/submissions-gallons-count',
+  ],
+  staffAndCompany,
+);
 /** The provider's lists of readings outside the hierarchy. */
-const providerSubmissionRoutes = Object.fromEntries(
-  ['unassigned', 'keepalive', 'parsed-old'].flatMap((list) =>
-    ['', '/count', '/export'].map((rest) => [`GET /submissions/${list}${rest}`, SYSTEM_ROLES]),
-  ),
-) as Record<string, Access>;
+const providerSubmissionRoutes = getRoutes(
+  ['/submissions/unassigned', '/submissions/keepalive', '/submissions/parsed-old'],
+  ['', '/count', '/export'],
+  () => SYSTEM_ROLES,
+);
 
 /** Statistics of each level of the hierarchy (usage analytics): scoped reads. */
-const levelStatisticsRoutes = Object.fromEntries(
-  ['companies', 'properties', 'buildings', 'units'].map((level) => [
-    `GET /${level}/:id/statistics`,
-    STAFF_AND_COMPANY,
-  ]),
-) as Record<string, Access>;
+const levelStatisticsRoutes = getRoutes(LEVEL_PATHS, ['/statistics'], staffAndCompany);
 
 /** Usage charts and totals of each level (usage analytics): scoped reads. */
-const levelUsageRoutes = Object.fromEntries(
-  ['companies', 'properties', 'buildings', 'units'].flatMap((level) =>
-    ['/gallons', '/appliance-gallons'].map((rest) => [
-      `GET /${level}/:id${rest}`,
-      STAFF_AND_COMPANY,
-    ]),
-  ),
-) as Record<string, Access>;
+const levelUsageRoutes = getRoutes(
+  LEVEL_PATHS,
+  ['/gallons', '/appliance-gallons'],
+  staffAndCompany,
+);
 
-export const apiAccess: Readonly<Record<string, Access>> = {
+/**
+ * The table itself. Its keys are a type (`ApiRoute`): a misspelt route where a caller asks for
+ * access (a button, a guard) is a compile error rather than a button that never shows.
+ */
+const accessTable = {
   ...levelUsageRoutes,
   ...levelStatisticsRoutes,
   ...levelSubmissionRoutes,
@@ -356,13 +364,18 @@ export const apiAccess: Readonly<Record<string, Access>> = {
   'GET /notifications/contacts/:id': STAFF_AND_COMPANY,
   'PUT /notifications/contacts/:id': CONTACT_MANAGERS,
   'DELETE /notifications/contacts/:id': CONTACT_MANAGERS,
-};
+} satisfies Record<string, Access>;
+
+/** Every API route, as `METHOD /path` below /api. */
+export type ApiRoute = keyof typeof accessTable;
+export const apiAccess: Readonly<Record<ApiRoute, Access>> = accessTable;
 
 // What a restricted (type 3) company's roles may call on top of this table is an allow-list of
 // its own: `restricted-companies.ts`.
 
 export function accessFor(method: string, path: string): Access | undefined {
-  return apiAccess[`${method.toUpperCase()} ${path}`];
+  const table: Readonly<Record<string, Access>> = apiAccess;
+  return table[`${method.toUpperCase()} ${path}`];
 }
 
 export function mayCall(access: Access, roleTypeId: number): boolean {

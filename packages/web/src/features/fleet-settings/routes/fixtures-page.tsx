@@ -23,10 +23,10 @@ import { useTranslation } from 'react-i18next';
 import { errorMessages } from '@/lib/api-error';
 import { displayDate } from '@/lib/display-date';
 import { numberFormats } from '@/lib/number-format';
+import { mayCallRoute } from '@/lib/permissions';
 import { useSignedInSession } from '@/lib/session';
 import { type FixtureType, useFixtureTypes } from '../api/get-fixture-types';
 import { FixtureDetectionDialog } from '../components/fixture-detection-dialog';
-import { mayChange } from '../utils/access';
 import { useFleetMessage } from '../utils/messages';
 
 /** The texts of one fixture's parameters, shared by the table and the phone cards. */
@@ -228,7 +228,7 @@ export function FixturesPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { activeRole } = useSignedInSession();
-  const canEdit = mayChange('editFixture', activeRole.user_role_type_id);
+  const canEdit = mayCallRoute('PUT /appliances/:id', activeRole.user_role_type_id);
   const fixtures = useFixtureTypes();
   const [editing, setEditing] = useState<FixtureType | null>(null);
   const texts = useFixtureTexts();

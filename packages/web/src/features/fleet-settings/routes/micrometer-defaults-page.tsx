@@ -3,10 +3,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { mayCallRoute } from '@/lib/permissions';
 import { useSignedInSession } from '@/lib/session';
 import { ConfigDefaultsSection } from '../components/config-defaults-section';
 import { GallonThresholdsSection } from '../components/gallon-thresholds-section';
-import { mayChange } from '../utils/access';
 
 export function MicrometerDefaultsPage() {
   const { t } = useTranslation();
@@ -22,8 +22,12 @@ export function MicrometerDefaultsPage() {
           {t('fleetSettings.configDefaults.intro')}
         </Typography>
       </div>
-      <ConfigDefaultsSection canEdit={mayChange('editConfigDefault', roleTypeId)} />
-      <GallonThresholdsSection canEdit={mayChange('editGallonThresholds', roleTypeId)} />
+      <ConfigDefaultsSection
+        canEdit={mayCallRoute('PUT /sensors/config-defaults/:id/:value', roleTypeId)}
+      />
+      <GallonThresholdsSection
+        canEdit={mayCallRoute('POST /sensors/gallon-thresholds', roleTypeId)}
+      />
     </Stack>
   );
 }

@@ -1,20 +1,15 @@
-// What the active role may do with gateways, read from the API's access table (one source for
-// the server's guard and the web's controls).
-import { accessFor, mayCall } from '@flowsight/domain/access';
+// The route behind each gateway control; whether the active role may call it is answered by
+// lib/permissions.ts (the domain's permission matrix, as the server's guard).
+import { permissionsOf } from '@/lib/permissions';
 
-const may = (method: string, path: string, roleTypeId: number) => {
-  const access = accessFor(method, path);
-  return access !== undefined && mayCall(access, roleTypeId);
-};
+const gatewayRoutes = {
+  create: 'POST /gateways',
+  edit: 'PUT /gateways/:id',
+  remove: 'DELETE /gateways/:id',
+  setStatus: 'PUT /gateways/:id/status/:status',
+  toggleAlerts: 'PUT /gateways/:id/disable-alerts/:status',
+  adminApp: 'GET /gateways/:id/admin-app',
+} as const;
 
-export function gatewayPermissions(roleTypeId: number) {
-  return {
-    create: may('POST', '/gateways', roleTypeId),
-    edit: may('PUT', '/gateways/:id', roleTypeId),
-    remove: may('DELETE', '/gateways/:id', roleTypeId),
-    setStatus: may('PUT', '/gateways/:id/status/:status', roleTypeId),
-    toggleAlerts: may('PUT', '/gateways/:id/disable-alerts/:status', roleTypeId),
-    adminApp: may('GET', '/gateways/:id/admin-app', roleTypeId),
-  };
-}
+export const gatewayPermissions = (roleTypeId: number) => permissionsOf(gatewayRoutes, roleTypeId);
 export type GatewayPermissions = ReturnType<typeof gatewayPermissions>;

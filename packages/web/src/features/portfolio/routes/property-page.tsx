@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
-import { mayCallRoute } from '@/features/users/utils/role-placement';
+import { mayCallRoute } from '@/lib/permissions';
 import { useSignedInSession } from '@/lib/session';
 import { usePropertyCounts } from '../api/get-record-counts';
 import { type PropertyDetail, useProperty } from '../api/get-records';

@@ -1,7 +1,6 @@
-// What the active role may do on the portfolio pages: read from the domain's permission matrix
-// (`apiAccess`), the same table the server's guard enforces, so a button shows exactly when the
-// call behind it would be allowed.
-import { apiAccess, mayCall } from '@flowsight/domain/access';
+// The route behind each button of the portfolio pages; whether the active role may call it is
+// answered by lib/permissions.ts (the domain's permission matrix, as the server's guard).
+import { type ApiRoute, mayCallRoute } from '@/lib/permissions';
 
 export type PortfolioAction =
   | 'createCompany'
@@ -20,7 +19,7 @@ export type PortfolioAction =
   | 'editUnit'
   | 'deleteUnit';
 
-const routeOf: Record<PortfolioAction, string> = {
+const routeOf: Readonly<Record<PortfolioAction, ApiRoute>> = {
   createCompany: 'POST /companies',
   editCompany: 'PUT /companies/:id',
   deleteCompany: 'DELETE /companies/:id',
@@ -40,6 +39,5 @@ const routeOf: Record<PortfolioAction, string> = {
 };
 
 export function mayDo(roleTypeId: number, action: PortfolioAction): boolean {
-  const access = apiAccess[routeOf[action]];
-  return access !== undefined && mayCall(access, roleTypeId);
+  return mayCallRoute(routeOf[action], roleTypeId);
 }

@@ -2,7 +2,6 @@
 // micrometer's MAC, watch its keep-alives and readings arrive live, mark it passed or failed
 // (with a reason), and go straight on to the next one. Built for one hand on a phone: big
 // targets, the verdict buttons in a bar at the bottom of the screen.
-import { apiAccess, mayCall } from '@flowsight/domain/access';
 import CancelRounded from '@mui/icons-material/CancelRounded';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import Alert from '@mui/material/Alert';
@@ -17,6 +16,7 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { MacEntryForm, type MacEntryLabels } from '@/components/mac-entry-form';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
+import { mayCallRoute } from '@/lib/permissions';
 import { useSignedInSession } from '@/lib/session';
 import { useMicrometerByMac } from '../api/get-micrometer-by-mac';
 import { useMicrometerReadings } from '../api/get-micrometer-readings';
@@ -67,8 +67,7 @@ export function SensorTestingPage() {
   const micrometer = useMicrometerByMac(mac);
   const readings = useMicrometerReadings(micrometer.data?.id);
   const record = useRecordBenchTest();
-  const clearAccess = apiAccess['DELETE /sensors/tested'];
-  const mayClear = clearAccess !== undefined && mayCall(clearAccess, activeRole.user_role_type_id);
+  const mayClear = mayCallRoute('DELETE /sensors/tested', activeRole.user_role_type_id);
   const sensor = micrometer.data;
 
   const nextSensor = () => {

@@ -23,11 +23,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormats } from '@/lib/number-format';
+import { mayCallRoute } from '@/lib/permissions';
 import { useSignedInSession } from '@/lib/session';
 import { type ApplianceThreshold, useCompanyThresholds } from '../api/get-company-thresholds';
 import { ThresholdDialog } from '../components/threshold-dialog';
 import { UnaccountedWaterCard } from '../components/unaccounted-water-card';
-import { mayEditThresholds, mayEditUnaccountedThreshold } from '../utils/threshold-access';
 import { useThresholdError } from '../utils/threshold-messages';
 
 export type CompanyThresholdsTabProps = { companyId: number };
@@ -83,7 +83,10 @@ function EditButton({ fixture, onClick }: EditButtonProps) {
 export function CompanyThresholdsTab({ companyId }: CompanyThresholdsTabProps) {
   const { t } = useTranslation();
   const { activeRole } = useSignedInSession();
-  const canEdit = mayEditThresholds(activeRole.user_role_type_id);
+  const canEdit = mayCallRoute(
+    'PUT /companies/:id/appliances-thresholds/:applianceTypeId/:threshold',
+    activeRole.user_role_type_id,
+  );
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const thresholds = useCompanyThresholds(companyId);
   const describeError = useThresholdError();
@@ -163,7 +166,10 @@ export function CompanyThresholdsTab({ companyId }: CompanyThresholdsTabProps) {
     <Stack spacing={2} data-testid="thresholds-tab">
       <UnaccountedWaterCard
         companyId={companyId}
-        canEdit={mayEditUnaccountedThreshold(activeRole.user_role_type_id)}
+        canEdit={mayCallRoute(
+          'PUT /companies/:id/appliances-thresholds/unaccounted-water',
+          activeRole.user_role_type_id,
+        )}
       />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('thresholds.intro')}

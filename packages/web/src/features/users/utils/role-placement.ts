@@ -1,11 +1,11 @@
 // Which role types the caller may grant and which place each needs, as the server checks them
 // (placeRole in the users service): system roles and the sensor tester sit nowhere; company
 // roles need a company; property, building and resident roles their property, building or unit.
-import { type Access, apiAccess, mayCall } from '@flowsight/domain/access';
 import type { SessionRole } from '@flowsight/domain/auth';
 import { CompanyType, type RoleTypeId, roleTypes } from '@flowsight/domain/lookups';
 import { restrictedMayCall } from '@flowsight/domain/restricted-companies';
 import { COMPANY_GRANTABLE_ROLE_TYPES, isSystemRole, roleLevel } from '@flowsight/domain/roles';
+import { type ApiRoute, mayCallRoute } from '@/lib/permissions';
 
 export type RoleGrant = {
   user_role_type_id: RoleTypeId;
@@ -46,12 +46,6 @@ export function roleGrant(
     : { user_role_type_id: roleTypeId, [`${level}_id`]: placeId };
 }
 
-/** Whether the role may call `METHOD /path` (the domain's permission matrix). */
-export function mayCallRoute(route: string, roleTypeId: number): boolean {
-  const access: Access | undefined = apiAccess[route];
-  return access !== undefined && mayCall(access, roleTypeId);
-}
-
 /** Invite, edit, disable, delete and roles: the server's user managers (types 1, 2, 4). */
 export const mayManageUsers = (roleTypeId: number) => mayCallRoute('POST /users', roleTypeId);
 
@@ -62,7 +56,7 @@ export const mayManageUsers = (roleTypeId: number) => mayCallRoute('POST /users'
 export function contactsAccess(activeRole: SessionRole): { read: boolean; write: boolean } {
   const restricted = activeRole.company_type_id === CompanyType.Restricted;
   const type = activeRole.user_role_type_id;
-  const may = (route: string) =>
+  const may = (route: ApiRoute) =>
     mayCallRoute(route, type) && (!restricted || restrictedMayCall(route, type));
   return {
     read: may('GET /users/:id/notification-contacts'),
