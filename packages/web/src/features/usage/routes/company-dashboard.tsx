@@ -64,7 +64,7 @@ export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
 export type DashboardPageProps = {
   companyId: number;
   companyName: string | null;
-  /** Shown above the figures: what the person should set up (composed by the app). */
+  /** What the person should set up (composed by the app); it floats, taking no room. */
   notice?: ReactNode;
 };
 

@@ -1,10 +1,13 @@
 // The dashboard's nudge for a person whose alerts reach no one: while they have no notification
 // contact, it says so and links to their contacts in Settings. Shown only once the contacts are
 // known to be none (nothing while loading or when they cannot be read), and hidden for good, in
-// this browser, once dismissed. The caller shows it only to roles that may add contacts.
+// this browser, once dismissed. The caller shows it only to roles that may add contacts. It
+// arrives after the page's first paint, so it floats at the bottom of the screen instead of
+// pushing the figures down under the person's finger.
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,27 +33,38 @@ export function AddContactPrompt({ userId }: AddContactPromptProps) {
     setDismissed(true);
   };
   return (
-    <Alert
-      severity="info"
-      variant="outlined"
-      onClose={dismiss}
-      closeText={t('usage.dashboard.contactPrompt.dismiss')}
-      data-testid="add-contact-prompt"
-      sx={{ borderRadius: 3, alignItems: 'flex-start' }}
+    <Snackbar
+      open
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      sx={{ maxWidth: { sm: 520 } }}
     >
-      <AlertTitle>{t('usage.dashboard.contactPrompt.title')}</AlertTitle>
-      {t('usage.dashboard.contactPrompt.text')}
-      <div>
-        <Button
-          component={RouterLink}
-          to={CONTACTS_SETTINGS_PATH}
-          size="small"
-          variant="outlined"
-          sx={{ mt: 1 }}
-        >
-          {t('usage.dashboard.contactPrompt.action')}
-        </Button>
-      </div>
-    </Alert>
+      <Alert
+        severity="info"
+        variant="outlined"
+        onClose={dismiss}
+        closeText={t('usage.dashboard.contactPrompt.dismiss')}
+        data-testid="add-contact-prompt"
+        sx={{
+          borderRadius: 3,
+          alignItems: 'flex-start',
+          bgcolor: 'background.paper',
+          boxShadow: 6,
+        }}
+      >
+        <AlertTitle>{t('usage.dashboard.contactPrompt.title')}</AlertTitle>
+        {t('usage.dashboard.contactPrompt.text')}
+        <div>
+          <Button
+            component={RouterLink}
+            to={CONTACTS_SETTINGS_PATH}
+            size="small"
+            variant="outlined"
+            sx={{ mt: 1 }}
+          >
+            {t('usage.dashboard.contactPrompt.action')}
+          </Button>
+        </div>
+      </Alert>
+    </Snackbar>
   );
 }
