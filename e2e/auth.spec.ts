@@ -197,3 +197,27 @@ test('signing out forgets the session', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login?returnUrl=%2Fdashboard');
 });
+
+test('turning MFA on can be undone from its snackbar’s UNDO', async ({ page, request }) => {
+  const user = await createRegisteredUser(request);
+  const signInAsks = async () => {
+    const answer = await request.post('/api/auth/login', {
+      data: { email: user.email, password: user.password },
+    });
+    expect(answer.status()).toBe(200);
+    return ((await answer.json()) as { mfa_enabled: boolean }).mfa_enabled;
+  };
+  await signInWithKeyboard(page, user.email, user.password);
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+
+  await (await headerControl(page, 'header-mfa')).click();
+  const undo = page.getByRole('button', { name: 'UNDO' });
+  await expect(undo).toBeVisible();
+  // With MFA on, the password alone no longer signs in: the API asks for a code.
+  expect(await signInAsks()).toBe(true);
+
+  await undo.click();
+  await expect(await headerControl(page, 'header-mfa')).toHaveText('Enable MFA');
+  await page.keyboard.press('Escape');
+  expect(await signInAsks()).toBe(false);
+});
