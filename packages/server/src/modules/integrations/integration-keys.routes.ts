@@ -6,9 +6,9 @@ import { scopeOf } from '../../plugins/auth.ts';
 import {
   createdKeySchema,
   createKeyBodySchema,
-  type IntegrationKeys,
   integrationKeySchema,
-} from './integration-keys.service.ts';
+} from './integration-keys.schemas.ts';
+import type { IntegrationKeys } from './integration-keys.service.ts';
 
 const tags = ['integrations'];
 

@@ -4,8 +4,6 @@
 // has a scope: the whole fleet (the provider's network server) or one company, whose micrometers
 // alone it may write (the ingest service refuses the others).
 import { randomBytes } from 'node:crypto';
-import { idSchema } from '@flowsight/domain/input';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
@@ -18,35 +16,6 @@ export const KEY_PREFIX = 'fsk_';
 const SHOWN = 8;
 /** `last_used_at` is written at most this often per key, not on every call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-export const integrationKeySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company_id: z
-    .number()
-    .int()
-    .nullable()
-    .describe('The company whose micrometers the key writes; null: the whole fleet'),
-  company_name: z.string().nullable(),
-  prefix: z.string().describe('The first characters of the key'),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-});
-export const createdKeySchema = integrationKeySchema.extend({
-  key: z.string().describe('The key itself: shown this once, never again'),
-});
-export const createKeyBodySchema = z
-  .object({
-    name: z.string().trim().min(1, 'Name is required').max(80),
-    company_id: idSchema
-      .nullable()
-      .optional()
-      .describe(
-        "The key's scope: a company's id for that company's network server, which may then write only that company's micrometers; null or left out: the whole fleet (the provider's network server)",
-      ),
-  })
-  .strict();
 
 /** A key that authenticated an ingest call and its scope (`companyId` null: the whole fleet). */
 export type VerifiedKey = { readonly id: number; readonly companyId: number | null };

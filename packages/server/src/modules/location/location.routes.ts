@@ -5,14 +5,8 @@ import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.
 import { idParams } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { createLocationRepository } from './location.repository.ts';
-import {
-  cityListDefinition,
-  citySchema,
-  countrySchema,
-  createLocationService,
-  stateSchema,
-  timezoneSchema,
-} from './location.service.ts';
+import { citySchema, countrySchema, stateSchema, timezoneSchema } from './location.schemas.ts';
+import { cityListDefinition, createLocationService } from './location.service.ts';
 
 const tags = ['location'];
 

@@ -1,35 +1,8 @@
 // Countries, states, cities and time zones for address and property forms.
-import { z } from 'zod';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { NotFound } from '../../lib/errors.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { createLocationRepository } from './location.repository.ts';
-
-export const countrySchema = z.object({
-  id: z.number().int(),
-  iso2: z.string(),
-  name: z.string(),
-  phone_code: z.string().nullable(),
-});
-export const stateSchema = z.object({
-  id: z.number().int(),
-  country_id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-});
-export const citySchema = z.object({
-  id: z.number().int(),
-  state_id: z.number().int(),
-  name: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-});
-export const timezoneSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  abbreviation: z.string().nullable(),
-  gmt_offset_seconds: z.number().int(),
-});
 
 // The list's fields are columns, so the definition lives with the queries; routes take it from here.
 export { cityListDefinition } from './location.repository.ts';

@@ -1,7 +1,8 @@
 // `GET /api/static`: every lookup the web needs, in one response.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createLookupsRepository } from './lookups.repository.ts';
-import { createLookupsService, staticResponseSchema } from './lookups.service.ts';
+import { staticResponseSchema } from './lookups.schemas.ts';
+import { createLookupsService } from './lookups.service.ts';
 
 export const lookupsModule: FastifyPluginAsyncZod = async (app) => {
   const service = createLookupsService(createLookupsRepository(app.db));

@@ -10,8 +10,8 @@ import {
   benchTestSchema,
   clearedSchema,
   failedTestListQuerySchema,
-  type SensorTestsService,
-} from './sensor-tests.service.ts';
+} from './sensor-tests.schemas.ts';
+import type { SensorTestsService } from './sensor-tests.service.ts';
 
 const doc = routeDocs('sensors');
 

@@ -2,7 +2,6 @@
 // micrometer in stock passed or failed on the bench; a pass makes it Tested, a failure Defective
 // and needs a reason. The failed results stay listed until someone clears them.
 import { SensorState } from '@flowsight/domain/lookups';
-import { z } from 'zod';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -11,37 +10,11 @@ import {
   failedTestList,
   type SensorTestsRepository,
 } from './sensor-tests.repository.ts';
+import type { BenchTest, BenchTestInput } from './sensor-tests.schemas.ts';
 
 export const REASON_REQUIRED = 'A reason is required when a micrometer fails';
 export const ONLY_STOCK = 'Only micrometers in stock are bench tested';
 export const SENSOR_NOT_FOUND = 'Micrometer not found';
-
-export const benchTestInputSchema = z
-  .object({
-    passed: z.boolean(),
-    reason: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(500, 'must be at most 500 characters')
-      .optional()
-      .describe('Why it failed (required when passed is false)'),
-  })
-  .strict();
-export type BenchTestInput = z.infer<typeof benchTestInputSchema>;
-
-export const benchTestSchema = z.object({
-  id: z.number().int(),
-  sensor_id: z.number().int(),
-  mac_address: z.string(),
-  passed: z.boolean(),
-  notes: z.string().nullable().describe('The reason given for a failure'),
-  tested_at: z.string(),
-  tester_name: z.string().nullable(),
-});
-export type BenchTest = z.infer<typeof benchTestSchema>;
-export const clearedSchema = z.object({ cleared: z.number().int() });
-export const failedTestListQuerySchema = failedTestList.querySchema;
 
 const toBenchTest = (row: BenchTestRecord): BenchTest => ({
   ...row,

@@ -14,7 +14,7 @@ import { errorResponses, levelPaths, pascalCase, routeDocs } from '../../lib/htt
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
-import { submissionSchema } from '../submissions/submissions.service.ts';
+import { submissionSchema } from '../submissions/submissions.schemas.ts';
 import { type DownlinkQueue, downlinkList } from './downlinks.ts';
 import { sensorList } from './sensors.repository.ts';
 import {

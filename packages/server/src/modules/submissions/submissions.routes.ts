@@ -17,12 +17,12 @@ import type { SpecialList } from './submissions.repository.ts';
 import {
   gallonsCountSchema,
   gallonsRangeSchema,
-  type SubmissionsService,
   sensorGallonsSchema,
   submissionExportQuerySchema,
   submissionListQuerySchema,
   submissionSchema,
-} from './submissions.service.ts';
+} from './submissions.schemas.ts';
+import type { SubmissionsService } from './submissions.service.ts';
 
 const countSchema = z.object({ count: z.number().int() });
 const doc = routeDocs('submissions');

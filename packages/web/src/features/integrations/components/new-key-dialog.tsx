@@ -16,7 +16,7 @@ import { errorMessages } from '@/lib/api-error';
 import { useCompanyNames } from '@/lib/place-names';
 import { type CreatedIntegrationKey, useCreateIntegrationKey } from '../api/create-integration-key';
 
-// The server allows 80 characters (integration-keys service).
+// The server allows 80 characters (integration-keys schemas).
 export const KEY_NAME_MAX_LENGTH = 80;
 
 export type NewKeyDialogProps = {
