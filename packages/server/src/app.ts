@@ -1,6 +1,8 @@
-// Builds the Fastify application: external plugins first (security headers, CORS, rate limits,
-// OpenAPI), then the database and application plugins, then the API modules under /api, then the
-// web app. Used by main.ts and by every API test.
+// The composition root. Builds the Fastify application: external plugins first (security headers,
+// CORS, rate limits, OpenAPI), then the database, the repositories and services, the API modules
+// under /api, the web app, and the background jobs (`app.jobs`, started by main.ts only). Used by
+// main.ts and by every API test.
+import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,14 +16,17 @@ import type { AppConfig } from './config.ts';
 import { createDatabase, type Database, type DatabaseHandle } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { combineJobs, type Job, type JobLog } from './lib/jobs.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { identityRateLimits, RateLimiter } from './lib/rate-limiter.ts';
 import { createTokenService } from './lib/tokens.ts';
+import { createAlertReminderJob } from './modules/alert-mail/alert-mail.jobs.ts';
 import { createAlertMailRepository } from './modules/alert-mail/alert-mail.repository.ts';
 import { alertMailModule } from './modules/alert-mail/alert-mail.routes.ts';
 import { type AlertMail, createAlertMail } from './modules/alert-mail/alert-mail.service.ts';
 import { type AlertEngine, createAlertEngine } from './modules/alerts/alerts.engine.ts';
+import { createAlertJobs } from './modules/alerts/alerts.jobs.ts';
 import { createAlertLive } from './modules/alerts/alerts.live.ts';
 import { createAlertsRepository } from './modules/alerts/alerts.repository.ts';
 import { alertsModule } from './modules/alerts/alerts.routes.ts';
@@ -32,6 +37,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createEventsRepository } from './modules/events/events.repository.ts';
 import { eventsModule } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
+import { createFleetHealthJob } from './modules/fleet-health/fleet-health.ts';
 import {
   createFleetSettings,
   fleetSettingsModule,
@@ -66,6 +72,11 @@ import { createDownlinkQueue, startDownlinkPublisher } from './modules/sensors/d
 import { createSensorsRepository } from './modules/sensors/sensors.repository.ts';
 import { sensorsModule } from './modules/sensors/sensors.routes.ts';
 import { createSensorsService } from './modules/sensors/sensors.service.ts';
+import { createSimulationRepository } from './modules/simulation/simulation.repository.ts';
+import {
+  type RunningSimulation,
+  startSimulation,
+} from './modules/simulation/simulation.service.ts';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.ts';
 import { submissionsModule } from './modules/submissions/submissions.routes.ts';
 import { createSubmissionsService } from './modules/submissions/submissions.service.ts';
@@ -73,6 +84,7 @@ import { systemModule } from './modules/system/system.routes.ts';
 import { createThresholdsRepository } from './modules/thresholds/thresholds.repository.ts';
 import { thresholdsModule } from './modules/thresholds/thresholds.routes.ts';
 import { createThresholdsService } from './modules/thresholds/thresholds.service.ts';
+import { createCompanyLogCompactionJob } from './modules/usage/usage.jobs.ts';
 import { createUsageRepository } from './modules/usage/usage.repository.ts';
 import { usageModule } from './modules/usage/usage.routes.ts';
 import { createUsageService } from './modules/usage/usage.service.ts';
@@ -95,10 +107,16 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The one ingest path (MQTT subscriber, simulator, tests). */
     ingest: IngestService;
-    /** Leak detection (jobs in main.ts; tests call it directly). */
+    /** Leak detection (run by `jobs`; tests call it directly). */
     alerts: AlertEngine;
-    /** Alert emails and reminders (reminder job in main.ts; tests call it directly). */
+    /** Alert emails and reminders (reminders run by `jobs`; tests call it directly). */
     alertMail: AlertMail;
+    /**
+     * The background jobs (fleet health, leak detection, alert reminders, usage-log compaction,
+     * the simulator when SIMULATE=1). Building the app starts none; main.ts starts them once the
+     * server listens and stops them on shutdown (closing the app stops them too).
+     */
+    jobs: Job;
     /** Resolves once the MQTT subscriber is connected and subscribed (at once without MQTT). */
     mqttReady: () => Promise<void>;
     /** Every route registered, for the OpenAPI and access-table completeness tests. */
@@ -388,5 +406,61 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await mqttSubscriber.ready();
   });
   await app.register(webPlugin, { root: options.webRoot, analyticsId: config.analyticsId });
+
+  const jobLog: JobLog = {
+    info: (message) => app.log.info(message),
+    warn: (object, message) => app.log.warn(object, message),
+  };
+  const jobs = combineJobs([
+    // Device-health sweeps (one replica at a time, by advisory lock).
+    createFleetHealthJob({ db: database.db, log: jobLog }),
+    // Leak detection after each ingest batch, and the periodic sweep.
+    createAlertJobs({ engine: alertEngine, ingest: ingestService, log: jobLog }),
+    // Reminder emails of alerts that stay New (one replica at a time, by advisory lock).
+    createAlertReminderJob({
+      service: alertMail,
+      reminderHours: config.alertReminderHours,
+      log: jobLog,
+    }),
+    // Folds the per-company usage logs (usage_company_daily and _hourly).
+    createCompanyLogCompactionJob({ db: database.db, log: jobLog }),
+    // The demo fleet's simulated readings (SIMULATE=1 with DEMO=1).
+    createSimulationJob({ config, ingest: ingestService, db: database.db, log: jobLog }),
+  ]);
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', () => jobs.stop());
   return app;
+}
+
+/** The device simulator as a job: feeds the demo fleet's readings through the ingest service. */
+function createSimulationJob(options: {
+  config: AppConfig;
+  ingest: IngestService;
+  db: Database;
+  log: JobLog;
+}): Job {
+  const { config, log } = options;
+  let simulation: RunningSimulation | undefined;
+  return {
+    async start() {
+      if (!config.simulate || simulation) return;
+      if (!config.demo) {
+        log.warn({}, 'SIMULATE=1 simulates the demo fleet and needs DEMO=1; simulator not started');
+        return;
+      }
+      const labelsFile = join(config.dataDir, 'simulation', 'leak-labels.json');
+      simulation = await startSimulation({
+        ingest: (uplinks) => options.ingest.ingest(uplinks),
+        repository: createSimulationRepository(options.db),
+        log,
+        labelsFile,
+      });
+      log.info(`simulator running; leak labels in ${labelsFile}`);
+    },
+    async stop() {
+      const running = simulation;
+      simulation = undefined;
+      await running?.stop();
+    },
+  };
 }

@@ -1,18 +1,19 @@
 // When detection runs: for the sensors each committed ingest batch touched (gathered for a few
 // seconds, so a burst of batches is one evaluation), and as a sweep every few minutes on the
 // replica holding the sweep's advisory lock.
+import type { Job } from '../../lib/jobs.ts';
 import type { IngestService } from '../ingest/ingest.service.ts';
 import type { AlertEngine } from './alerts.engine.ts';
 
 export type AlertJobsLog = { warn(object: unknown, message: string): void };
 
-export function startAlertJobs(options: {
+export function createAlertJobs(options: {
   engine: AlertEngine;
   ingest: IngestService;
   log: AlertJobsLog;
   debounceMs?: number;
   sweepMs?: number;
-}) {
+}): Job {
   const { engine, log } = options;
   const touched = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
@@ -33,23 +34,33 @@ export function startAlertJobs(options: {
       })
       .catch((error: unknown) => log.warn({ err: error }, 'alert evaluation failed'));
   };
-  const unsubscribe = options.ingest.onIngested(({ sensorIds }) => {
-    for (const id of sensorIds) touched.add(id);
-    timer ??= setTimeout(flush, Math.max(options.debounceMs ?? 5000, 4 * lastTookMs));
-  });
   const sweep = () => {
     running = running
       .then(() => engine.sweep())
       .catch((error: unknown) => log.warn({ err: error }, 'alert sweep failed'));
   };
-  const sweeper = setInterval(sweep, options.sweepMs ?? 300_000);
-  sweeper.unref();
-  sweep();
+  let unsubscribe: (() => void) | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
 
-  return async () => {
-    unsubscribe();
-    clearInterval(sweeper);
-    if (timer) clearTimeout(timer);
-    await running;
+  return {
+    start() {
+      if (sweeper) return;
+      unsubscribe = options.ingest.onIngested(({ sensorIds }) => {
+        for (const id of sensorIds) touched.add(id);
+        timer ??= setTimeout(flush, Math.max(options.debounceMs ?? 5000, 4 * lastTookMs));
+      });
+      sweeper = setInterval(sweep, options.sweepMs ?? 300_000);
+      sweeper.unref();
+      sweep();
+    },
+    async stop() {
+      unsubscribe?.();
+      unsubscribe = undefined;
+      clearInterval(sweeper);
+      sweeper = undefined;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
   };
 }

@@ -6,6 +6,7 @@
 // connection. Every change is an event (no actor: the system did it).
 
 import type { Database } from '../../db/client.ts';
+import type { Job } from '../../lib/jobs.ts';
 import {
   FLEET_HEALTH_LOCK,
   lockSweep,
@@ -36,13 +37,14 @@ export type FleetHealthLog = {
   info(message: string): void;
 };
 
-/** Sweeps every `intervalMs` until stopped; answers the stop function. */
-export function startFleetHealth(options: {
+/** Sweeps every `intervalMs` between start and stop. */
+export function createFleetHealthJob(options: {
   db: Database;
   log: FleetHealthLog;
   intervalMs?: number;
-}) {
+}): Job {
   let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
   const sweep = () => {
     running = sweepFleetHealth(options.db).then(
       (result) => {
@@ -55,11 +57,17 @@ export function startFleetHealth(options: {
       (error: unknown) => options.log.warn({ err: error }, 'fleet health sweep failed'),
     );
   };
-  const timer = setInterval(sweep, options.intervalMs ?? 60_000);
-  timer.unref();
-  sweep();
-  return async () => {
-    clearInterval(timer);
-    await running;
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(sweep, options.intervalMs ?? 60_000);
+      timer.unref();
+      sweep();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
   };
 }

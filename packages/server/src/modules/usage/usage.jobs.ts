@@ -2,13 +2,15 @@
 // company and day (hour) are folded into one, so a company's charts read about one row a bucket.
 import type { Database } from '../../db/client.ts';
 import { compactCompanyLogs } from '../../db/rollups.ts';
+import type { Job } from '../../lib/jobs.ts';
 
-export function startCompanyLogCompaction(options: {
+export function createCompanyLogCompactionJob(options: {
   db: Database;
   log: { warn(object: unknown, message: string): void };
   intervalMs?: number;
-}) {
+}): Job {
   let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
   const compact = () => {
     running = running
       .then(() => compactCompanyLogs(options.db))
@@ -16,10 +18,16 @@ export function startCompanyLogCompaction(options: {
         options.log.warn({ err: error }, 'company usage compaction failed'),
       );
   };
-  const timer = setInterval(compact, options.intervalMs ?? 15_000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(compact, options.intervalMs ?? 15_000);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
   };
 }
