@@ -1,42 +1,48 @@
 // An alerts list's page, size, sort, search and filters (status, category, type, company), kept in
 // the address so a reload or a shared link shows the same list; `alert` names the alert whose
 // dialog is open. `/alerts` opens on the open statuses 1 and 2 (spec section 2) when the address
-// names none; `status=all` is every status.
+// names none; `status=all` is every status. The list kit (`lib/list-params`) parses and writes the
+// paging, sort and search.
 import {
   notificationCategories,
   notificationStatuses,
   notificationTypes,
   openNotificationStatuses,
 } from '@flowsight/domain/lookups';
+import {
+  defineList,
+  idParam,
+  type ListSort,
+  type ListState,
+  listStateFrom,
+  parseSort,
+  setParam,
+  writeListState,
+} from '@/lib/list-params';
 
-export const ALERT_PAGE_SIZES = [20, 50, 100] as const;
-export const SORTABLE_ALERT_FIELDS = [
-  'first_detected',
-  'last_detected',
-  'rate',
-  'notification_status_id',
-  'notification_type_id',
-  'company_name',
-  'building_name',
-  'unit_name',
-] as const;
-export type SortableAlertField = (typeof SORTABLE_ALERT_FIELDS)[number];
-export type SortDirection = 'ASC' | 'DESC';
-
-export const DEFAULT_ALERT_SORT = 'first_detected:DESC';
+export const alertList = defineList({
+  pageSizes: [20, 50, 100],
+  sortFields: [
+    'first_detected',
+    'last_detected',
+    'rate',
+    'notification_status_id',
+    'notification_type_id',
+    'company_name',
+    'building_name',
+    'unit_name',
+  ],
+  defaultSort: 'first_detected:DESC',
+});
+export const ALERT_PAGE_SIZES = alertList.pageSizes;
+export type SortableAlertField = (typeof alertList.sortFields)[number];
 /** The statuses `/alerts` opens with: the open ones. */
 export const DEFAULT_ALERT_STATUSES: readonly number[] = openNotificationStatuses;
 /** The address parameter naming the alert whose dialog is open. */
 export const ALERT_PARAM = 'alert';
 const ALL = 'all';
 
-export type AlertListParams = {
-  /** 1-based. */
-  page: number;
-  limit: number;
-  /** `field:ASC|DESC`. */
-  sortBy: string;
-  search: string;
+export type AlertListParams = ListState & {
   /** Empty: every status. */
   statusIds: readonly number[];
   categoryId: number | null;
@@ -48,24 +54,8 @@ const statusIds = new Set<number>(notificationStatuses.map((status) => status.id
 const categoryIds = new Set<number>(notificationCategories.map((category) => category.id));
 const typeIds = new Set<number>(notificationTypes.map((type) => type.id));
 
-function positiveInt(value: string | null): number | null {
-  if (value === null) return null;
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : null;
-}
-
-const isSortable = (field: string): field is SortableAlertField =>
-  (SORTABLE_ALERT_FIELDS as readonly string[]).includes(field);
-
-export function parseAlertSort(sortBy: string): {
-  field: SortableAlertField;
-  direction: SortDirection;
-} {
-  const [field = '', direction = ''] = sortBy.split(':');
-  return isSortable(field)
-    ? { field, direction: direction === 'ASC' ? 'ASC' : 'DESC' }
-    : { field: 'first_detected', direction: 'DESC' };
-}
+export const parseAlertSort = (sortBy: string): ListSort<SortableAlertField> =>
+  parseSort(sortBy, alertList);
 
 const sameStatuses = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
@@ -75,16 +65,9 @@ export function alertParamsFrom(
   search: URLSearchParams,
   defaultStatuses: readonly number[] = [],
 ): AlertListParams {
-  const limit = positiveInt(search.get('limit'));
-  const sort = parseAlertSort(search.get('sort') ?? DEFAULT_ALERT_SORT);
   const status = search.get('status');
-  const category = positiveInt(search.get('category'));
-  const type = positiveInt(search.get('type'));
   return {
-    page: positiveInt(search.get('page')) ?? 1,
-    limit: ALERT_PAGE_SIZES.find((size) => size === limit) ?? ALERT_PAGE_SIZES[0],
-    sortBy: `${sort.field}:${sort.direction}`,
-    search: search.get('search') ?? '',
+    ...listStateFrom(search, alertList),
     statusIds:
       status === null
         ? [...defaultStatuses]
@@ -98,9 +81,9 @@ export function alertParamsFrom(
                   .filter((id) => statusIds.has(id)),
               ),
             ].sort((a, b) => a - b),
-    categoryId: category !== null && categoryIds.has(category) ? category : null,
-    typeId: type !== null && typeIds.has(type) ? type : null,
-    companyId: positiveInt(search.get('company')),
+    categoryId: idParam(search, 'category', (id) => categoryIds.has(id)),
+    typeId: idParam(search, 'type', (id) => typeIds.has(id)),
+    companyId: idParam(search, 'company'),
   };
 }
 
@@ -110,22 +93,17 @@ export function alertSearchFrom(
   defaultStatuses: readonly number[] = [],
   openAlert: number | null = null,
 ) {
-  const search = new URLSearchParams();
-  if (params.page !== 1) search.set('page', String(params.page));
-  if (params.limit !== ALERT_PAGE_SIZES[0]) search.set('limit', String(params.limit));
-  if (params.sortBy !== DEFAULT_ALERT_SORT) search.set('sort', params.sortBy);
-  if (params.search !== '') search.set('search', params.search);
+  const search = writeListState(new URLSearchParams(), params, alertList);
   if (!sameStatuses(params.statusIds, defaultStatuses)) {
     search.set('status', params.statusIds.length === 0 ? ALL : params.statusIds.join(','));
   }
-  if (params.categoryId !== null) search.set('category', String(params.categoryId));
-  if (params.typeId !== null) search.set('type', String(params.typeId));
-  if (params.companyId !== null) search.set('company', String(params.companyId));
-  if (openAlert !== null) search.set(ALERT_PARAM, String(openAlert));
-  return search;
+  setParam(search, 'category', params.categoryId);
+  setParam(search, 'type', params.typeId);
+  setParam(search, 'company', params.companyId);
+  return setParam(search, ALERT_PARAM, openAlert);
 }
 
-export const openAlertFrom = (search: URLSearchParams) => positiveInt(search.get(ALERT_PARAM));
+export const openAlertFrom = (search: URLSearchParams) => idParam(search, ALERT_PARAM);
 
 /** The API's `filter.<field>` query and search for the list (DESIGN section 4), no paging. */
 export function alertApiFilters(params: AlertListParams) {

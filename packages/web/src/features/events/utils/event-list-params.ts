@@ -1,5 +1,7 @@
 // The event log's page, size, search and filters (entity type, action, company, date range), kept
-// in the address so a reload or a shared link shows the same list.
+// in the address so a reload or a shared link shows the same list (the list kit, `lib/list-params`,
+// parses and writes the paging).
+import { idParam, type ListPaging, pagingFrom, setParam, writePaging } from '@/lib/list-params';
 
 export const EVENT_PAGE_SIZES = [20, 50, 100] as const;
 
@@ -23,10 +25,7 @@ export type EventEntityType = (typeof EVENT_ENTITY_TYPES)[number];
 export const isKnownEntityType = (value: string): value is EventEntityType =>
   (EVENT_ENTITY_TYPES as readonly string[]).includes(value);
 
-export type EventListParams = {
-  /** 1-based. */
-  page: number;
-  limit: number;
+export type EventListParams = ListPaging & {
   search: string;
   entityType: string;
   action: string;
@@ -38,23 +37,15 @@ export type EventListParams = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function positiveInt(value: string | null): number | null {
-  if (value === null) return null;
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : null;
-}
-
 const day = (value: string | null) => (value !== null && DAY.test(value) ? value : '');
 
 export function eventParamsFrom(search: URLSearchParams): EventListParams {
-  const limit = positiveInt(search.get('limit'));
   return {
-    page: positiveInt(search.get('page')) ?? 1,
-    limit: EVENT_PAGE_SIZES.find((size) => size === limit) ?? EVENT_PAGE_SIZES[0],
+    ...pagingFrom(search, EVENT_PAGE_SIZES),
     search: search.get('search') ?? '',
     entityType: search.get('type') ?? '',
     action: search.get('action') ?? '',
-    companyId: positiveInt(search.get('company')),
+    companyId: idParam(search, 'company'),
     from: day(search.get('from')),
     to: day(search.get('to')),
   };
@@ -62,16 +53,13 @@ export function eventParamsFrom(search: URLSearchParams): EventListParams {
 
 /** The address query for `params`, leaving out what equals the default. */
 export function eventSearchFrom(params: EventListParams) {
-  const search = new URLSearchParams();
-  if (params.page !== 1) search.set('page', String(params.page));
-  if (params.limit !== EVENT_PAGE_SIZES[0]) search.set('limit', String(params.limit));
-  if (params.search !== '') search.set('search', params.search);
-  if (params.entityType !== '') search.set('type', params.entityType);
-  if (params.action !== '') search.set('action', params.action);
-  if (params.companyId !== null) search.set('company', String(params.companyId));
-  if (params.from !== '') search.set('from', params.from);
-  if (params.to !== '') search.set('to', params.to);
-  return search;
+  const search = writePaging(new URLSearchParams(), params, EVENT_PAGE_SIZES);
+  setParam(search, 'search', params.search);
+  setParam(search, 'type', params.entityType);
+  setParam(search, 'action', params.action);
+  setParam(search, 'company', params.companyId);
+  setParam(search, 'from', params.from);
+  return setParam(search, 'to', params.to);
 }
 
 /** The instant a local calendar day starts (`days` later), as ISO 8601 UTC. */

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { pagingFrom, setParam, writePaging } from '@/lib/list-params';
 import { useConfigDefaults } from '../api/get-config-defaults';
 import { DOWNLINK_STATUSES, type DownlinkListParams } from '../api/get-downlinks';
 import { useQueueBuildingDownlink } from '../api/queue-building-downlink';
@@ -31,29 +32,19 @@ import {
 } from '../utils/config-params';
 import { useMicrometerErrorText } from '../utils/micrometer-messages';
 
-function positiveInt(value: string | null): number | null {
-  const number = Number(value);
-  return value !== null && Number.isInteger(number) && number > 0 ? number : null;
-}
-
 export function downlinkParamsFrom(search: URLSearchParams): DownlinkListParams {
   const status = search.get('status');
-  const limit = positiveInt(search.get('limit'));
   return {
-    page: positiveInt(search.get('page')) ?? 1,
-    limit: DOWNLINK_PAGE_SIZES.find((size) => size === limit) ?? DOWNLINK_PAGE_SIZES[0],
+    ...pagingFrom(search, DOWNLINK_PAGE_SIZES),
     status: DOWNLINK_STATUSES.find((candidate) => candidate === status) ?? null,
     mac: normalizeMac(search.get('mac') ?? ''),
   };
 }
 
 function searchFromDownlinkParams(params: DownlinkListParams): URLSearchParams {
-  const search = new URLSearchParams();
-  if (params.page !== 1) search.set('page', String(params.page));
-  if (params.limit !== DOWNLINK_PAGE_SIZES[0]) search.set('limit', String(params.limit));
-  if (params.status !== null) search.set('status', params.status);
-  if (params.mac !== null) search.set('mac', params.mac);
-  return search;
+  const search = writePaging(new URLSearchParams(), params, DOWNLINK_PAGE_SIZES);
+  setParam(search, 'status', params.status);
+  return setParam(search, 'mac', params.mac);
 }
 
 export function MicrometerDownlinkPage() {

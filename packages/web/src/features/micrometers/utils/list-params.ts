@@ -2,7 +2,8 @@
 // micrometer whose dialog is open (`?mac=`) — and how it becomes the server's list query. The
 // assigned list opens with the specification's default filter when the address names no filter
 // (`defaultMicrometerFilter`); a filter cleared on purpose is written as `all`, so the default
-// does not come back.
+// does not come back. The list kit (`lib/list-params`) parses and writes the paging, sort and
+// search.
 import {
   applianceTypes,
   sensorStates,
@@ -11,22 +12,36 @@ import {
 } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
 import { defaultMicrometerFilter } from '@flowsight/domain/micrometers';
+import {
+  defineList,
+  idParam,
+  type ListSort,
+  type ListState,
+  listStateFrom,
+  parseSort,
+  positiveInt,
+  setParam,
+  writeListState,
+} from '@/lib/list-params';
 
-export const MICROMETER_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_MICROMETER_SORT = 'mac_address:ASC';
-export const MICROMETER_SORT_FIELDS = [
-  'mac_address',
-  'appliance_type_id',
-  'unit_name',
-  'building_name',
-  'company_name',
-  'sensor_state_id',
-  'sensor_status_id',
-  'battery',
-  'last_keepalive',
-  'last_submission',
-  'install_date',
-] as const;
+export const micrometerList = defineList({
+  pageSizes: [25, 50, 100],
+  sortFields: [
+    'mac_address',
+    'appliance_type_id',
+    'unit_name',
+    'building_name',
+    'company_name',
+    'sensor_state_id',
+    'sensor_status_id',
+    'battery',
+    'last_keepalive',
+    'last_submission',
+    'install_date',
+  ],
+  defaultSort: 'mac_address:ASC',
+});
+export const MICROMETER_PAGE_SIZES = micrometerList.pageSizes;
 
 /** The filters a list may offer, by their address name. */
 export const MICROMETER_FILTERS = ['state', 'status', 'fixture', 'category', 'company'] as const;
@@ -46,16 +61,8 @@ export const ALL = 'all';
 
 export type MicrometerFilters = Record<MicrometerFilter, number | null>;
 
-export type MicrometerListParams = {
-  /** 1-based. */
-  page: number;
-  limit: number;
-  /** `field:ASC|DESC`. */
-  sortBy: string;
-  /** Free text: MAC, unit, building, property or company name. */
-  search: string;
-  filters: MicrometerFilters;
-};
+/** `search` is free text: MAC, unit, building, property or company name. */
+export type MicrometerListParams = ListState & { filters: MicrometerFilters };
 
 export const NO_FILTERS: MicrometerFilters = {
   state: null,
@@ -73,22 +80,8 @@ const validIds: Record<MicrometerFilter, (id: number) => boolean> = {
   company: (id) => id > 0,
 };
 
-function positiveInt(value: string | null): number | null {
-  if (value === null) return null;
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : null;
-}
-
-export function parseMicrometerSort(sortBy: string | null): {
-  field: string;
-  direction: 'ASC' | 'DESC';
-} {
-  const [field = '', direction = ''] = (sortBy ?? '').split(':');
-  if ((MICROMETER_SORT_FIELDS as readonly string[]).includes(field)) {
-    return { field, direction: direction === 'DESC' ? 'DESC' : 'ASC' };
-  }
-  return { field: 'mac_address', direction: 'ASC' };
-}
+export const parseMicrometerSort = (sortBy: string | null): ListSort =>
+  parseSort(sortBy, micrometerList);
 
 /**
  * The specification's default filter of the assigned list as address filters: internal units,
@@ -113,23 +106,12 @@ export function micrometerParamsFrom(
   search: URLSearchParams,
   fallbackFilters: MicrometerFilters = NO_FILTERS,
 ): MicrometerListParams {
-  const limit = positiveInt(search.get('limit'));
-  const sort = parseMicrometerSort(search.get('sort'));
   const filters = hasAddressFilters(search)
     ? Object.fromEntries(
-        MICROMETER_FILTERS.map((name) => {
-          const id = positiveInt(search.get(name));
-          return [name, id !== null && validIds[name](id) ? id : null];
-        }),
+        MICROMETER_FILTERS.map((name) => [name, idParam(search, name, validIds[name])]),
       )
     : fallbackFilters;
-  return {
-    page: positiveInt(search.get('page')) ?? 1,
-    limit: MICROMETER_PAGE_SIZES.find((size) => size === limit) ?? MICROMETER_PAGE_SIZES[0],
-    sortBy: `${sort.field}:${sort.direction}`,
-    search: search.get('search') ?? '',
-    filters: filters as MicrometerFilters,
-  };
+  return { ...listStateFrom(search, micrometerList), filters: filters as MicrometerFilters };
 }
 
 /** The micrometer whose dialog the address opens (`?mac=`), normalised, or null. */
@@ -144,12 +126,11 @@ export function searchFromMicrometerParams(
   params: MicrometerListParams,
   options: { mac?: string | null; explicitFilters?: readonly MicrometerFilter[] } = {},
 ): URLSearchParams {
-  const search = new URLSearchParams();
-  if (options.mac !== undefined && options.mac !== null) search.set('mac', options.mac);
-  if (params.page !== 1) search.set('page', String(params.page));
-  if (params.limit !== MICROMETER_PAGE_SIZES[0]) search.set('limit', String(params.limit));
-  if (params.sortBy !== DEFAULT_MICROMETER_SORT) search.set('sort', params.sortBy);
-  if (params.search !== '') search.set('search', params.search);
+  const search = writeListState(
+    setParam(new URLSearchParams(), 'mac', options.mac),
+    params,
+    micrometerList,
+  );
   for (const name of MICROMETER_FILTERS) {
     const value = params.filters[name];
     if (value !== null) search.set(name, String(value));

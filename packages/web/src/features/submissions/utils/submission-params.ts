@@ -1,26 +1,34 @@
 // A readings list's state in the address (page, size, sort, MAC search, the exact MAC a link
 // asked for, kind, fixture and the date range), and how it becomes the server's list, export and
-// totals queries. Without a date range the server covers the last 30 days; the page says so.
+// totals queries. Without a date range the server covers the last 30 days; the page says so. The
+// list kit (`lib/list-params`) parses and writes the paging, sort and search.
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
 import { READINGS_DEFAULT_WINDOW_DAYS } from '@flowsight/domain/readings-window';
+import {
+  defineList,
+  idParam,
+  type ListSort,
+  type ListState,
+  listStateFrom,
+  parseSort,
+  setParam,
+  writeListState,
+} from '@/lib/list-params';
 
-export const SUBMISSION_PAGE_SIZES = [25, 50, 100] as const;
+export const submissionList = defineList({
+  pageSizes: [25, 50, 100],
+  sortFields: ['measured_at', 'mac_address', 'volume', 'battery'],
+  defaultSort: 'measured_at:DESC',
+});
+export const SUBMISSION_PAGE_SIZES = submissionList.pageSizes;
 /** The server's window when no `filter.measured_at` is given. */
 export const DEFAULT_WINDOW_DAYS = READINGS_DEFAULT_WINDOW_DAYS;
-export const DEFAULT_SUBMISSION_SORT = 'measured_at:DESC';
-export const SUBMISSION_SORT_FIELDS = ['measured_at', 'mac_address', 'volume', 'battery'] as const;
 export const SUBMISSION_KINDS = ['usage', 'usage_v1', 'keepalive', 'malformed'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
-export type SubmissionListParams = {
-  /** 1-based. */
-  page: number;
-  limit: number;
-  /** `field:ASC|DESC`. */
-  sortBy: string;
-  /** Free text matched against MAC and gateway serial. */
-  search: string;
+/** `search` is free text matched against MAC and gateway serial. */
+export type SubmissionListParams = ListState & {
   /** One micrometer, e.g. from a `?mac=` link; normalised, or null. */
   mac: string | null;
   kind: SubmissionKind | null;
@@ -33,41 +41,21 @@ export type SubmissionListParams = {
 
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function positiveInt(value: string | null): number | null {
-  if (value === null) return null;
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : null;
-}
-
 function localDate(value: string | null): string | null {
   if (value === null || !LOCAL_DATE.test(value)) return null;
   return Number.isNaN(new Date(`${value}T00:00:00`).getTime()) ? null : value;
 }
 
-export function parseSubmissionSort(sortBy: string | null): {
-  field: string;
-  direction: 'ASC' | 'DESC';
-} {
-  const [field = '', direction = ''] = (sortBy ?? '').split(':');
-  if ((SUBMISSION_SORT_FIELDS as readonly string[]).includes(field)) {
-    return { field, direction: direction === 'ASC' ? 'ASC' : 'DESC' };
-  }
-  return { field: 'measured_at', direction: 'DESC' };
-}
+export const parseSubmissionSort = (sortBy: string | null): ListSort =>
+  parseSort(sortBy, submissionList);
 
 export function submissionParamsFrom(search: URLSearchParams): SubmissionListParams {
-  const limit = positiveInt(search.get('limit'));
-  const sort = parseSubmissionSort(search.get('sort'));
   const kind = search.get('kind');
-  const fixture = positiveInt(search.get('fixture'));
   return {
-    page: positiveInt(search.get('page')) ?? 1,
-    limit: SUBMISSION_PAGE_SIZES.find((size) => size === limit) ?? SUBMISSION_PAGE_SIZES[0],
-    sortBy: `${sort.field}:${sort.direction}`,
-    search: search.get('search') ?? '',
+    ...listStateFrom(search, submissionList),
     mac: normalizeMac(search.get('mac') ?? ''),
     kind: SUBMISSION_KINDS.find((candidate) => candidate === kind) ?? null,
-    fixture: applianceTypes.some((type) => type.id === fixture) ? fixture : null,
+    fixture: idParam(search, 'fixture', (id) => applianceTypes.some((type) => type.id === id)),
     from: localDate(search.get('from')),
     to: localDate(search.get('to')),
   };
@@ -75,17 +63,12 @@ export function submissionParamsFrom(search: URLSearchParams): SubmissionListPar
 
 /** The address query for `params`, leaving out what equals the default. */
 export function searchFromSubmissionParams(params: SubmissionListParams): URLSearchParams {
-  const search = new URLSearchParams();
-  if (params.mac !== null) search.set('mac', params.mac);
-  if (params.page !== 1) search.set('page', String(params.page));
-  if (params.limit !== SUBMISSION_PAGE_SIZES[0]) search.set('limit', String(params.limit));
-  if (params.sortBy !== DEFAULT_SUBMISSION_SORT) search.set('sort', params.sortBy);
-  if (params.search !== '') search.set('search', params.search);
-  if (params.kind !== null) search.set('kind', params.kind);
-  if (params.fixture !== null) search.set('fixture', String(params.fixture));
-  if (params.from !== null) search.set('from', params.from);
-  if (params.to !== null) search.set('to', params.to);
-  return search;
+  const search = setParam(new URLSearchParams(), 'mac', params.mac);
+  writeListState(search, params, submissionList);
+  setParam(search, 'kind', params.kind);
+  setParam(search, 'fixture', params.fixture);
+  setParam(search, 'from', params.from);
+  return setParam(search, 'to', params.to);
 }
 
 /** The first instant of a local date, in the viewer's time zone. */
