@@ -31,6 +31,7 @@ import { createAlertLive } from './modules/alerts/alerts.live.ts';
 import { createAlertsRepository } from './modules/alerts/alerts.repository.ts';
 import { alertsModule } from './modules/alerts/alerts.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
+import { createAlertEvents, createAlertStatus } from './modules/alerts/alerts.status.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -266,9 +267,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     repository: createSubmissionsRepository(database.db),
     portfolio: portfolioService,
   });
-  const alertEngine = createAlertEngine(database.db);
+  // Alerts: the status service is the one writer of statuses; it and the detection engine publish
+  // on the alerts event bus, which the live stream and the alert emails subscribe to.
+  const alertEvents = createAlertEvents();
+  const alertStatus = createAlertStatus({ db: database.db, events: alertEvents });
+  const alertEngine = createAlertEngine(database.db, undefined, alertStatus);
   app.decorate('alerts', alertEngine);
-  const alertLive = createAlertLive(database, alertEngine, {
+  const alertLive = createAlertLive(database, alertEvents, {
     sessionValid: (token) =>
       currentSession(tokens, authRepository, token).then(
         () => true,
@@ -281,7 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const alertsService = createAlertsService({
     repository: createAlertsRepository(database.db),
     portfolio: portfolioService,
-    engine: alertEngine,
+    status: alertStatus,
   });
   const alertMail = createAlertMail({
     repository: createAlertMailRepository(database.db),
@@ -291,7 +296,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     reminderHours: config.alertReminderHours,
     log: app.log,
   });
-  alertEngine.onChange(alertMail.alertsChanged);
+  alertEvents.subscribe(alertMail.alertsChanged);
   app.decorate('alertMail', alertMail);
   app.addHook('preClose', () => alertMail.idle());
   const downlinkQueue = createDownlinkQueue(database.db);

@@ -8,8 +8,8 @@ import { AppError, Conflict, Invalid } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
 import { systemScope } from '../../lib/tenant-scope.ts';
-import type { AlertChange } from '../alerts/alerts.engine.ts';
 import type { Alert, AlertsService } from '../alerts/alerts.service.ts';
+import type { AlertChange } from '../alerts/alerts.status.ts';
 import { alertMail } from './alert-mail.mails.ts';
 import type { AlertMailRepository } from './alert-mail.repository.ts';
 
@@ -154,7 +154,7 @@ export function createAlertMail({
   }
 
   return {
-    /** The engine's listener: an opened alert is emailed to its contacts. */
+    /** The alerts event bus's listener: an opened alert is emailed to its contacts. */
     alertsChanged(changes: readonly AlertChange[]) {
       for (const change of changes) {
         if (change.kind !== 'opened') continue;

@@ -175,15 +175,6 @@ export async function updateAlert(ex: Executor, id: number, rate: string | null,
     where id = ${id}`);
 }
 
-/** The system closes the alert with `note`. */
-export async function closeAlert(ex: Executor, id: number, at: string, note: string) {
-  await ex.execute(sql`
-    update notifications set notification_status_id = ${NotificationStatus.Closed}, closed_at = ${at}::timestamptz,
-      status_changed_at = ${at}::timestamptz, status_changed_by = null,
-      note = ${note}, updated_at = now()
-    where id = ${id}`);
-}
-
 /** Takes the sweep's transaction-scoped advisory lock; false when another replica holds it. */
 export async function lockSweep(ex: Executor, key: number): Promise<boolean> {
   const [lock] = await rowsOf<{ locked: boolean }>(

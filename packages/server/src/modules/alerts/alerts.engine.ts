@@ -35,7 +35,6 @@ import type { Database, Executor } from '../../db/client.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import {
   type AlertTarget,
-  closeAlert,
   dailyUsage,
   gatewayStates,
   hourlyUsage,
@@ -49,6 +48,13 @@ import {
   sensorFacts,
   updateAlert,
 } from './alert-detection.repository.ts';
+import {
+  type AlertChange,
+  type AlertChangeListener,
+  type AlertStatus,
+  createAlertEvents,
+  createAlertStatus,
+} from './alerts.status.ts';
 import { createUnaccountedWaterRepository } from './unaccounted-water.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -67,29 +73,23 @@ export const SYSTEM_CLOSE_NOTE = 'Closed by the system: the condition has been a
 type TypeId = (typeof NotificationType)[keyof typeof NotificationType];
 const categoryOf = (type: TypeId) => notificationTypes.find((t) => t.id === type)?.categoryId ?? 1;
 
-/** A change to an alert, for live updates and emails. */
-export type AlertChange = {
-  readonly alertId: number;
-  readonly kind: 'opened' | 'updated' | 'status';
-  readonly companyId: number;
-  readonly propertyId: number | null;
-  readonly buildingId: number | null;
-  readonly unitId: number | null;
-  readonly statusId: number;
-};
-export type AlertChangeListener = (changes: readonly AlertChange[]) => void;
+export type { AlertChange, AlertChangeListener };
 
 type OpenAlert = OpenAlertOf<TypeId>;
 
 const ms = (value: Date | string) => new Date(value).getTime();
 
-export function createAlertEngine(db: Database, now: () => Date = () => new Date()) {
+/**
+ * The detection engine. Its system close goes through the status service (the one writer of an
+ * alert's status); every change it makes is published on the status service's event bus.
+ */
+export function createAlertEngine(
+  db: Database,
+  now: () => Date = () => new Date(),
+  status: AlertStatus = createAlertStatus({ db, events: createAlertEvents() }),
+) {
   const unaccounted = createUnaccountedWaterRepository();
-  const listeners = new Set<AlertChangeListener>();
-  const emit = (changes: AlertChange[]) => {
-    if (changes.length === 0) return;
-    for (const listener of listeners) listener(changes);
-  };
+  const emit = (changes: readonly AlertChange[]) => status.events.publish(changes);
 
   /** Findings of one sensor's leak and usage rules at `atMs`. */
   function findings(
@@ -211,21 +211,14 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
       }
       case 'close': {
         if (!open) return;
-        await closeAlert(tx, open.id, at, SYSTEM_CLOSE_NOTE);
-        await recordEvent(tx, null, {
-          companyId: target.companyId,
-          entityType: 'alert',
-          entityId: open.id,
-          action: 'status',
-          to: NotificationStatus.Closed,
-          note: SYSTEM_CLOSE_NOTE,
-        });
-        changes.push({
-          alertId: open.id,
-          kind: 'status',
-          statusId: NotificationStatus.Closed,
-          ...base,
-        });
+        changes.push(
+          await status.write(
+            tx,
+            null,
+            { alertId: open.id, ...base },
+            { statusId: NotificationStatus.Closed, at: new Date(atMs), note: SYSTEM_CLOSE_NOTE },
+          ),
+        );
         return;
       }
       case 'none':
@@ -441,12 +434,10 @@ export function createAlertEngine(db: Database, now: () => Date = () => new Date
       if (changes) emit(changes);
       return changes;
     },
+    /** Subscribes to the alerts event bus (the engine's changes and people's alike). */
     onChange(listener: AlertChangeListener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return status.events.subscribe(listener);
     },
-    /** Lets the alerts service announce status changes made by people. */
-    emit,
   };
 }
 export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -1,6 +1,6 @@
-// Live alert updates (DESIGN section 3): every alert change is announced with `pg_notify` on the
-// `flowsight_alerts` channel; every replica LISTENs and passes each change to its Server-Sent
-// Events clients whose scope covers the alert. The replica that made a change hears it back like
+// Live alert updates (DESIGN section 3): every alert change published on the alerts event bus
+// (alerts.status.ts) is announced with `pg_notify` on the `flowsight_alerts` channel; every
+// replica LISTENs and passes each change to its Server-Sent Events clients whose scope covers the alert. The replica that made a change hears it back like
 // any other, so a browser gets one message whichever replica it is connected to.
 //
 // A stream lives longer than the check its request passed: it holds the bearer token it was opened
@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { notify } from '../../db/queries/notify.ts';
 import { inScope, type Scope } from '../../lib/tenant-scope.ts';
-import type { AlertChange, AlertEngine } from './alerts.engine.ts';
+import type { AlertChange, AlertEvents } from './alerts.status.ts';
 
 export const ALERTS_CHANNEL = 'flowsight_alerts';
 /** NOTIFY payloads are limited to 8000 bytes; changes go out in batches well under it. */
@@ -36,7 +36,7 @@ export type AlertLiveOptions = {
 
 export function createAlertLive(
   database: DatabaseHandle,
-  engine: AlertEngine,
+  events: AlertEvents,
   options: AlertLiveOptions,
 ) {
   const { sessionValid, heartbeatMs = HEARTBEAT_MS } = options;
@@ -72,7 +72,7 @@ export function createAlertLive(
     }
   };
 
-  const unsubscribe = engine.onChange((changes) => {
+  const unsubscribe = events.subscribe((changes) => {
     for (let i = 0; i < changes.length; i += BATCH) {
       const payload = JSON.stringify(changes.slice(i, i + BATCH));
       void notify(database.db, ALERTS_CHANNEL, payload).catch(() => {});

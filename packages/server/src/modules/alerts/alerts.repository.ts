@@ -1,6 +1,7 @@
 // Alert reads: one row shape (the alert with its place, sensor or gateway, fixture and room names,
 // the property's water price and who last changed it), the paged list definition and the scope
-// rule (the alert's hierarchy ids, like every tenant-owned table).
+// rule (the alert's hierarchy ids, like every tenant-owned table); and the one status write, for
+// the status service (alerts.status.ts).
 
 import {
   NotificationCategory,
@@ -11,7 +12,7 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/water-cost';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
@@ -22,6 +23,7 @@ import { applianceTypes, roomTypes } from '../../db/schema/lookups.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
+import type { AlertStatusInput, AlertStatusTarget } from './alerts.status.ts';
 
 export const visibleAlerts = (scope: Scope) =>
   scopeCondition(scope, {
@@ -61,15 +63,6 @@ const selected = (selection: AlertSelection = {}) =>
     selection.mac === undefined ? undefined : eq(sensors.macAddress, selection.mac),
     selection.query?.where,
   );
-
-/** A change of an alert's status by a person (or the system), with its note. */
-export type AlertStatusChange = {
-  readonly statusId: number;
-  readonly at: Date;
-  readonly note?: string | undefined;
-  readonly from: number;
-  readonly companyId: number;
-};
 
 export const alertList = defineList({
   sortable: {
@@ -268,31 +261,38 @@ export function createAlertsRepository(db: Database) {
         .groupBy(sql`1`, sql`2`)
         .orderBy(sql`1`)) as unknown as { month: string; category: number; count: number }[];
     },
-    /** Writes a status change and its event in one transaction. */
-    async setStatus(scope: Scope, id: number, change: AlertStatusChange) {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(notifications)
-          .set({
-            notificationStatusId: change.statusId,
-            statusChangedAt: change.at,
-            statusChangedBy: scope.userId > 0 ? scope.userId : null,
-            ...(change.statusId === NotificationStatus.Closed ? { closedAt: change.at } : {}),
-            ...(change.note !== undefined ? { note: change.note } : {}),
-            updatedAt: change.at,
-          })
-          .where(eq(notifications.id, id));
-        await recordEvent(tx, scope, {
-          companyId: change.companyId,
-          entityType: 'alert',
-          entityId: id,
-          action: 'status',
-          from: change.from,
-          to: change.statusId,
-          ...(change.note !== undefined ? { note: change.note } : {}),
-        });
-      });
-    },
   };
 }
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
+
+/**
+ * Writes an alert's status and its event in `ex` (the caller's transaction); `actor` null is the
+ * system. Only the status service (alerts.status.ts) calls it.
+ */
+export async function writeAlertStatus(
+  ex: Executor,
+  actor: Scope | null,
+  target: AlertStatusTarget,
+  input: AlertStatusInput,
+) {
+  await ex
+    .update(notifications)
+    .set({
+      notificationStatusId: input.statusId,
+      statusChangedAt: input.at,
+      statusChangedBy: actor && actor.userId > 0 ? actor.userId : null,
+      ...(input.statusId === NotificationStatus.Closed ? { closedAt: input.at } : {}),
+      ...(input.note !== undefined ? { note: input.note } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(notifications.id, target.alertId));
+  await recordEvent(ex, actor, {
+    companyId: target.companyId,
+    entityType: 'alert',
+    entityId: target.alertId,
+    action: 'status',
+    ...(input.from !== undefined ? { from: input.from } : {}),
+    to: input.statusId,
+    ...(input.note !== undefined ? { note: input.note } : {}),
+  });
+}

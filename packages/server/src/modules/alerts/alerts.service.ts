@@ -20,13 +20,13 @@ import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
-import type { AlertEngine } from './alerts.engine.ts';
 import {
   type AlertRecord,
   type AlertSelection,
   type AlertsRepository,
   alertList,
 } from './alerts.repository.ts';
+import type { AlertStatus } from './alerts.status.ts';
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
@@ -96,14 +96,15 @@ type Dependencies = {
   repository: AlertsRepository;
   /** The place check (`requirePlace`) of the portfolio. */
   portfolio: Pick<PortfolioService, 'requirePlace'>;
-  engine: AlertEngine;
+  /** The one writer of alert statuses (publishes each change). */
+  status: AlertStatus;
   now?: () => Date;
 };
 
 export function createAlertsService({
   repository,
   portfolio,
-  engine,
+  status,
   now = () => new Date(),
 }: Dependencies) {
   const { requirePlace } = portfolio;
@@ -272,25 +273,17 @@ export function createAlertsService({
       const cleanNote = note?.trim() || undefined;
       if (record.notification_status_id === statusId && cleanNote === undefined)
         return toAlert(record);
-      const at = now();
-      await repository.setStatus(scope, id, {
-        statusId,
-        at,
-        note: cleanNote,
-        from: record.notification_status_id,
-        companyId: record.company_id,
-      });
-      engine.emit([
+      await status.change(
+        scope,
         {
           alertId: id,
-          kind: 'status',
-          statusId,
           companyId: record.company_id,
           propertyId: record.property_id,
           buildingId: record.building_id,
           unitId: record.unit_id,
         },
-      ]);
+        { statusId, at: now(), note: cleanNote, from: record.notification_status_id },
+      );
       const updated = await repository.one(systemScope, id);
       if (!updated) throw new NotFound('Alert not found');
       return toAlert(updated);

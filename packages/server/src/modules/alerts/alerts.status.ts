@@ -1,0 +1,92 @@
+// Alert status changes and the alerts event bus. The status service is the only writer of an
+// alert's status: a person's "On it" / "Fixed it" (alerts.service.ts, the signed email links) and
+// the detection engine's system close go through `write`, which updates the row and records its
+// event in the caller's transaction. Every change (a status change, or an alert the engine opened
+// or updated) is published on the bus once committed; the live stream (pg_notify, SSE) and the
+// alert emails subscribe to it, so neither producer knows its listeners.
+import type { Database, Executor } from '../../db/client.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
+import { writeAlertStatus } from './alerts.repository.ts';
+
+/** A change to an alert, for live updates and emails. */
+export type AlertChange = {
+  readonly alertId: number;
+  readonly kind: 'opened' | 'updated' | 'status';
+  readonly companyId: number;
+  readonly propertyId: number | null;
+  readonly buildingId: number | null;
+  readonly unitId: number | null;
+  readonly statusId: number;
+};
+export type AlertChangeListener = (changes: readonly AlertChange[]) => void;
+
+/** The in-process alerts event bus: committed changes, in batches, to every subscriber. */
+export type AlertEvents = {
+  publish(changes: readonly AlertChange[]): void;
+  /** Answers the unsubscribe function. */
+  subscribe(listener: AlertChangeListener): () => void;
+};
+
+export function createAlertEvents(): AlertEvents {
+  const listeners = new Set<AlertChangeListener>();
+  return {
+    publish(changes) {
+      if (changes.length === 0) return;
+      for (const listener of listeners) listener(changes);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** The alert a status change applies to (its id and places, for the event and the bus). */
+export type AlertStatusTarget = {
+  readonly alertId: number;
+  readonly companyId: number;
+  readonly propertyId: number | null;
+  readonly buildingId: number | null;
+  readonly unitId: number | null;
+};
+
+export type AlertStatusInput = {
+  readonly statusId: number;
+  /** When the status changed (closed_at too when closing). */
+  readonly at: Date;
+  readonly note?: string | undefined;
+  /** The previous status, recorded in the event when known. */
+  readonly from?: number | undefined;
+};
+
+export function createAlertStatus(options: { db: Database; events: AlertEvents }) {
+  const { db, events } = options;
+
+  /**
+   * Writes the status and its event in `ex` (the caller's transaction); `actor` null is the
+   * system. Answers the change to publish once the transaction commits.
+   */
+  async function write(
+    ex: Executor,
+    actor: Scope | null,
+    target: AlertStatusTarget,
+    input: AlertStatusInput,
+  ): Promise<AlertChange> {
+    await writeAlertStatus(ex, actor, target, input);
+    return { ...target, kind: 'status', statusId: input.statusId };
+  }
+
+  return {
+    write,
+    events,
+    /** A status change in its own transaction, published once committed. */
+    async change(actor: Scope, target: AlertStatusTarget, input: AlertStatusInput) {
+      const change = await db.transaction((tx) => write(tx, actor, target, input));
+      events.publish([change]);
+      return change;
+    },
+  };
+}
+export type AlertStatus = ReturnType<typeof createAlertStatus>;
