@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import {
-  type AuthorizedRequest,
-  authorized,
-  buildTestApp,
-  type TestApp,
-  testConfig,
-} from './testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp, testConfig } from './testing/app.ts';
 import { createTestDatabase } from './testing/database.ts';
 
 describe('application skeleton', () => {
@@ -18,8 +12,7 @@ describe('application skeleton', () => {
   let get: AuthorizedRequest;
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    const token = await t.signIn('admin@flowsight.test');
-    get = authorized(t.app, token);
+    get = await t.as('admin@flowsight.test');
   });
   afterAll(() => t.close());
 
@@ -138,8 +131,7 @@ describe('location calls', () => {
   let get: AuthorizedRequest;
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    const token = await t.signIn('manager@flowsight.test');
-    get = authorized(t.app, token);
+    get = await t.as('manager@flowsight.test');
     const countries = (await get('/api/location/countries')).json() as {
       id: number;
       iso2: string;

@@ -16,6 +16,8 @@ export type TestApp = {
   mailbox: Mailbox | undefined;
   /** Signs in through the API and answers the access token (demo password by default). */
   signIn(email: string, password?: string): Promise<string>;
+  /** Signs in (demo password by default) and answers requests as that person (`authorized`). */
+  as(email: string, password?: string): Promise<AuthorizedRequest>;
   close(): Promise<void>;
 };
 
@@ -56,22 +58,24 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       : {}),
   });
   await app.ready();
+  const signIn = async (email: string, password = demoPassword) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+    });
+    const body = response.json() as { access_token?: string };
+    if (response.statusCode !== 200 || !body.access_token) {
+      throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    }
+    return body.access_token;
+  };
   return {
     app,
     database,
     mailbox,
-    async signIn(email, password = demoPassword) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email, password },
-      });
-      const body = response.json() as { access_token?: string };
-      if (response.statusCode !== 200 || !body.access_token) {
-        throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
-      }
-      return body.access_token;
-    },
+    signIn,
+    as: async (email, password) => authorized(app, await signIn(email, password)),
     close: async () => {
       await app.close();
       await database.close();

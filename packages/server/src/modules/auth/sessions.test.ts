@@ -73,10 +73,7 @@ describe('sessions', () => {
         ok: await me(token),
         public: await t.app.inject('/api/health'),
         unauthorized: await t.app.inject('/api/auth/me'),
-        forbidden: await authorized(
-          t.app,
-          await t.signIn('manager@flowsight.test'),
-        )('/api/integration-keys'),
+        forbidden: await (await t.as('manager@flowsight.test'))('/api/integration-keys'),
         invalid: await authorized(t.app, token)('/api/users?limit=oops'),
         missing: await t.app.inject('/api/no-such-route'),
         badJson: await t.app.inject({

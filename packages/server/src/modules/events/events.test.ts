@@ -4,12 +4,7 @@
 import { ApplianceType } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthorizedRequest,
-  authorized,
-  buildTestApp,
-  type TestApp,
-} from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 type EventRow = {
   id: number;
@@ -60,13 +55,13 @@ describe('events API', () => {
     if (!company || !user) throw new Error('demo company admin missing');
     own = company;
     companyAdminUser = user;
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    support = authorized(t.app, await t.signIn('support@flowsight.test'));
-    technician = authorized(t.app, await t.signIn('technician@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    tester = authorized(t.app, await t.signIn('tester@flowsight.test'));
-    installer = authorized(t.app, await t.signIn('installer@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    support = await t.as('support@flowsight.test');
+    technician = await t.as('technician@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    tester = await t.as('tester@flowsight.test');
+    installer = await t.as('installer@flowsight.test');
 
     // Two changes by the company admin, then a system event without an actor.
     const put = (value: string) =>

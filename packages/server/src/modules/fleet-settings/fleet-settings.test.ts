@@ -5,9 +5,9 @@ import { applianceTypes, fixtureDetectionDefaults } from '@flowsight/domain/look
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../db/prepare.ts';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 type Sensor = { id: number; mac: string; company_id: number | null };
 type EventRow = { action: string; from_value: unknown; to_value: unknown; actor_user_id: number };
 
@@ -46,15 +46,14 @@ describe('fleet settings API', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    const as = async (email: string) => authorized(t.app, await t.signIn(email));
-    admin = await as('admin@flowsight.test');
-    support = await as('support@flowsight.test');
-    technician = await as('technician@flowsight.test');
-    companyAdmin = await as('company.admin@flowsight.test');
-    manager = await as('manager@flowsight.test');
-    tester = await as('tester@flowsight.test');
-    installer = await as('installer@flowsight.test');
-    otherAdmin = await as('other.admin@flowsight.test');
+    admin = await t.as('admin@flowsight.test');
+    support = await t.as('support@flowsight.test');
+    technician = await t.as('technician@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    tester = await t.as('tester@flowsight.test');
+    installer = await t.as('installer@flowsight.test');
+    otherAdmin = await t.as('other.admin@flowsight.test');
     const own = await companyOf('company.admin@flowsight.test');
     const foreign = await companyOf('other.admin@flowsight.test');
     ownSensors = await sensorsWhere(sql`company_id = ${own}`);

@@ -6,12 +6,7 @@ import { GatewayStatus } from '@flowsight/domain/lookups';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthorizedRequest,
-  authorized,
-  buildTestApp,
-  type TestApp,
-} from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 type Company = { company: number; buildings: number[] };
 type Gateway = {
@@ -79,10 +74,10 @@ describe('gateways API', () => {
     };
     own = await companyOf('manager@flowsight.test');
     foreign = await companyOf('other.admin@flowsight.test');
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    technician = authorized(t.app, await t.signIn('technician@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    technician = await t.as('technician@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
     const first = async (company: number) => {
       const body = (
         await admin(`/api/gateways?filter.company_id=$eq:${company}&sortBy=serial_number:ASC`)

@@ -7,7 +7,7 @@ import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../lib/secrets.ts';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { createIngestService, laneOf, pgArray } from './ingest.service.ts';
 
 const fixture = (name: string) =>
@@ -74,7 +74,7 @@ describe('ingest', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true, env: { INGEST_LIMIT_PER_MINUTE: '200' } });
-    const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    const admin = await t.as('admin@flowsight.test');
     const created = await admin('/api/integration-keys', {
       method: 'POST',
       payload: { name: 'Test network server' },
@@ -94,7 +94,7 @@ describe('ingest', () => {
 
   describe('integration keys', () => {
     it('shows a key once, lists only its prefix, and refuses it once revoked', async () => {
-      const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+      const admin = await t.as('admin@flowsight.test');
       const created = (
         await admin('/api/integration-keys', { method: 'POST', payload: { name: 'Revoke me' } })
       ).json();
@@ -134,7 +134,7 @@ describe('ingest', () => {
         payload,
       });
       expect(withoutKey.statusCode).toBe(401);
-      const manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+      const manager = await t.as('manager@flowsight.test');
       expect((await manager('/api/integration-keys')).statusCode).toBe(403);
     });
   });
@@ -510,7 +510,7 @@ describe('ingest', () => {
         sql`select mac_address as mac from sensors where company_id is null order by id desc limit 1`,
       );
       stockMac = stock?.mac ?? '';
-      const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+      const admin = await t.as('admin@flowsight.test');
       const created = await admin('/api/integration-keys', {
         method: 'POST',
         payload: { name: 'Company network server', company_id: ours.company_id },
@@ -614,7 +614,7 @@ describe('ingest', () => {
         legacy,
       );
       expect(written.json()).toMatchObject({ stored: 2, refused: 0 });
-      const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+      const admin = await t.as('admin@flowsight.test');
       const listed = (await admin('/api/integration-keys')).json() as {
         name: string;
         company_id: number | null;
@@ -838,7 +838,7 @@ describe('ingest', () => {
   });
 
   it('limits calls per key', async () => {
-    const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    const admin = await t.as('admin@flowsight.test');
     const limited = (
       await admin('/api/integration-keys', { method: 'POST', payload: { name: 'Busy' } })
     ).json().key;

@@ -3,9 +3,9 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 
 describe('portfolio CSV exports', () => {
   let t: TestApp;
@@ -14,7 +14,7 @@ describe('portfolio CSV exports', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
   });
   afterAll(() => t.close());
 
@@ -104,7 +104,7 @@ describe('portfolio CSV exports', () => {
   it('refuses a bad time zone and company roles', async () => {
     expect((await admin('/api/companies/export-all?timeZone=Mars/Base')).statusCode).toBe(400);
     expect((await admin('/api/companies/export-all')).statusCode).toBe(400);
-    const manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+    const manager = await t.as('manager@flowsight.test');
     expect((await manager('/api/units/export-all?timeZone=UTC')).statusCode).toBe(403);
   });
 });

@@ -5,10 +5,10 @@
 import { NotificationCategory, NotificationType } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import { companyLogDrift } from '../../testing/company-logs.ts';
 
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 type Hierarchy = {
   company_id: number | null;
   property_id: number | null;
@@ -77,8 +77,8 @@ describe('portfolio moves', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
     const companyOf = (email: string) =>
       one<{
         id: number;
@@ -136,7 +136,7 @@ describe('portfolio moves', () => {
     });
     // The old company's admin no longer reaches it; the new company's does.
     expect((await companyAdmin(`/api/properties/${p.property}`)).statusCode).toBe(404);
-    const otherAdmin = authorized(t.app, await t.signIn('other.admin@flowsight.test'));
+    const otherAdmin = await t.as('other.admin@flowsight.test');
     expect((await otherAdmin(`/api/units/${p.unit}`)).statusCode).toBe(200);
   });
 

@@ -3,10 +3,10 @@
 // counts, searches, billing links and the company time zone.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 type Ids = { company: number; property: number; building: number; unit: number };
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 
 describe('portfolio API', () => {
   let t: TestApp;
@@ -36,9 +36,9 @@ describe('portfolio API', () => {
     };
     own = await first('manager@flowsight.test');
     foreign = await first('other.admin@flowsight.test');
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
     const [zone] = await query<{ id: number }>(
       sql`select id from timezones where name = 'America/New_York'`,
     );
@@ -227,7 +227,7 @@ describe('portfolio API', () => {
         building_id: expect.any(Number),
         context: expect.any(String),
       });
-      const restricted = authorized(t.app, await t.signIn('restricted.admin@flowsight.test'));
+      const restricted = await t.as('restricted.admin@flowsight.test');
       expect((await restricted('/api/search/a')).statusCode).toBe(403);
     });
 

@@ -31,7 +31,7 @@ import { localDate, usageInstant } from '@flowsight/domain/usage';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 
 const DAY = 86_400_000;
@@ -39,7 +39,7 @@ const MINUTE = 60_000;
 const NEW_YORK = 'America/New_York';
 const KOLKATA = 'Asia/Kolkata';
 const HISTORY_DAYS = 66;
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 type Sensor = {
   key: string;
   mac: string;
@@ -152,9 +152,9 @@ describe('statistics and reports', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    other = authorized(t.app, await t.signIn('other.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    other = await t.as('other.admin@flowsight.test');
 
     const zone = (name: string) => sql`(select id from timezones where name = ${name})`;
     ids.company = (

@@ -31,7 +31,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemScope } from '../../lib/tenant-scope.ts';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { createReportsService, type ReportsService } from './reports.service.ts';
@@ -43,7 +43,7 @@ const NOW = new Date('2026-11-10T18:00:00Z');
 const TODAY_READING = new Date('2026-11-10T15:10:00Z');
 const LAST_MONTH_READING = new Date('2026-10-20T15:10:00Z');
 const DAY = '2026-11-10';
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 
 const records = (body: string) =>
   parse(body, { bom: true, columns: true }) as Record<string, string>[];
@@ -71,7 +71,7 @@ describe('water accounting in statistics, reports and the overview', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
     service = createReportsService({
       repository: createReportsRepository(t.database.db),
       now: () => NOW,

@@ -4,12 +4,7 @@
 import { SensorState } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthorizedRequest,
-  authorized,
-  buildTestApp,
-  type TestApp,
-} from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 type BenchTest = {
   id: number;
@@ -50,11 +45,11 @@ describe('bench testing API', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    tester = authorized(t.app, await t.signIn('tester@flowsight.test'));
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    technician = authorized(t.app, await t.signIn('technician@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    installer = authorized(t.app, await t.signIn('installer@flowsight.test'));
+    tester = await t.as('tester@flowsight.test');
+    admin = await t.as('admin@flowsight.test');
+    technician = await t.as('technician@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    installer = await t.as('installer@flowsight.test');
     stock = await query<{ id: number; mac: string }>(
       sql`select id, mac_address as mac from sensors where company_id is null order by id limit 6`,
     );

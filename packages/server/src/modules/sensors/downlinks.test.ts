@@ -6,7 +6,7 @@ import { decodeConfigDownlink } from '@flowsight/domain/device-protocol';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { downlinkTopic } from './downlinks.ts';
 
 const brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
@@ -53,7 +53,7 @@ describe('configuration downlinks over MQTT', () => {
     };
     const target = rows[0];
     if (!target) throw new Error('no building with sensors');
-    const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    const admin = await t.as('admin@flowsight.test');
     const response = await admin(`/api/buildings/${target.building}/downlink-config-params`, {
       method: 'PUT',
       payload: { params: { '2': 7200, '1': 600 } },

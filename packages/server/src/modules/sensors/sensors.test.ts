@@ -8,9 +8,9 @@ import { defaultMicrometerFilter, micrometerMessages as m } from '@flowsight/dom
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 type Placed = {
   id: number;
   mac: string;
@@ -57,11 +57,11 @@ describe('micrometers API', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    installer = authorized(t.app, await t.signIn('installer@flowsight.test'));
-    tester = authorized(t.app, await t.signIn('tester@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    installer = await t.as('installer@flowsight.test');
+    tester = await t.as('tester@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
     own = await placedOf('manager@flowsight.test');
     foreign = await placedOf('other.admin@flowsight.test');
     for (const row of await rows<{ mac: string }>(
@@ -427,7 +427,7 @@ describe('micrometers API', () => {
   });
 
   it('keeps stock set aside for a building its company’s: others cannot read, find or install it', async () => {
-    const otherAdmin = authorized(t.app, await t.signIn('other.admin@flowsight.test'));
+    const otherAdmin = await t.as('other.admin@flowsight.test');
     const shelf = await rows<{ id: number; mac: string }>(sql`
       select id, mac_address as mac from sensors where company_id is null
         and sensor_state_id = ${SensorState.Stock} order by id offset 8 limit 3`);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExportSlots } from '../../lib/export-slots.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { SubmissionsRepository } from './submissions.repository.ts';
 import { createSubmissionsService } from './submissions.service.ts';
@@ -129,7 +129,7 @@ describe('readings exports', () => {
       `You already have ${READINGS_EXPORTS_PER_USER} readings exports running; at most ${READINGS_EXPORTS_PER_USER} run at once. Try again when one has finished.`,
     );
     // Another user is not held back.
-    const admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    const admin = await t.as('admin@flowsight.test');
     expect(
       (await admin(`/api/companies/${company}/submissions/export?timeZone=UTC`)).statusCode,
     ).toBe(200);

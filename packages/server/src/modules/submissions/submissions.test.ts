@@ -4,10 +4,10 @@ import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 type Place = {
   company: number;
   property: number;
@@ -66,8 +66,8 @@ describe('submissions API', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
     own = await place('manager@flowsight.test');
     foreign = await place('other.admin@flowsight.test');
     const v1 = encodeUplink({ kind: 'usage_v1', version: 1, volumeMgal: 500, battery: 40 }).bytes;

@@ -10,12 +10,7 @@ import {
 import { UNACCOUNTED_WINDOW_DAYS, unaccountedWaterDefaults } from '@flowsight/domain/unaccounted';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthorizedRequest,
-  authorized,
-  buildTestApp,
-  type TestApp,
-} from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 type Row = {
   appliance_type_id: number;
@@ -71,12 +66,12 @@ describe('company appliance thresholds API', () => {
     own = (await companyOf('manager@flowsight.test')).company_id;
     foreign = (await companyOf('other.admin@flowsight.test')).company_id;
     companyAdminId = (await companyOf('company.admin@flowsight.test')).user_id;
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    support = authorized(t.app, await t.signIn('support@flowsight.test'));
-    technician = authorized(t.app, await t.signIn('technician@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    installer = authorized(t.app, await t.signIn('installer@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    support = await t.as('support@flowsight.test');
+    technician = await t.as('technician@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    installer = await t.as('installer@flowsight.test');
   });
   afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ import { localDate, usageInstant } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 import { createUsageRepository } from './usage.repository.ts';
 import { createUsageService } from './usage.service.ts';
@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const NY = 'America/New_York';
 const KOLKATA = 'Asia/Kolkata';
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 
 /** Deterministic, uneven volumes (thousandths of a gallon) so every bucket differs. */
 const uneven = (ms: number, salt: number) =>
@@ -126,9 +126,9 @@ describe('usage analytics', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    other = authorized(t.app, await t.signIn('other.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    other = await t.as('other.admin@flowsight.test');
     const zone = (name: string) => sql`(select id from timezones where name = ${name})`;
     ids.company = await one(sql`
       insert into companies (name, company_type_id, timezone_id)

@@ -20,12 +20,12 @@
 import { ApplianceType } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import { usageReport } from '../../testing/uplinks.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 
 const NY = 'America/New_York';
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 
 /** Report end instants (UTC) per local day: 10:15 EDT, and 01:15 EST on 1 November. */
 const endOf: Record<string, string> = {
@@ -82,7 +82,7 @@ describe('water accounting: every gallon counted once', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
     const one = async (query: ReturnType<typeof sql>) => {
       const result = (await t.database.db.execute(query)) as unknown as { rows: { id: number }[] };
       const id = result.rows[0]?.id;

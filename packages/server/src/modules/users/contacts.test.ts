@@ -1,12 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildings } from '../../db/schema/portfolio.ts';
-import {
-  type AuthorizedRequest,
-  authorized,
-  buildTestApp,
-  type TestApp,
-} from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 type Contact = {
   id: number;
@@ -43,9 +38,9 @@ describe('notification contacts', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true, mailbox: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
     const users = (await admin('/api/users?limit=500')).json() as {
       data: { id: number; email: string }[];
     };
@@ -218,7 +213,7 @@ describe('notification contacts', () => {
 
   it('lets staff and company roles read contacts but only managers change them', async () => {
     const managerId = idOf['manager@flowsight.test'] ?? 0;
-    const technician = authorized(t.app, await t.signIn('technician@flowsight.test'));
+    const technician = await t.as('technician@flowsight.test');
     expect((await technician(`/api/users/${managerId}/notification-contacts`)).statusCode).toBe(
       200,
     );

@@ -1,11 +1,6 @@
 // GET /properties/:id/users: the property page's users tab.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthorizedRequest,
-  authorized,
-  buildTestApp,
-  type TestApp,
-} from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 type Page = { data: { id: number; email: string }[]; meta: { totalItems: number } };
 type Role = {
@@ -37,11 +32,11 @@ describe('property users', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true, mailbox: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
-    otherAdmin = authorized(t.app, await t.signIn('other.admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    installer = authorized(t.app, await t.signIn('installer@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
+    otherAdmin = await t.as('other.admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    installer = await t.as('installer@flowsight.test');
     const users = (await admin('/api/users?limit=100')).json() as Page;
     const idOf = (email: string) => users.data.find((u) => u.email === email)?.id ?? 0;
     const rolesOf = async (email: string) =>
@@ -107,7 +102,7 @@ describe('property users', () => {
   it('refuses roles the access table leaves out, and restricted companies', async () => {
     expect((await installer(`/api/properties/${residentProperty}/users`)).statusCode).toBe(403);
     // Users are closed to restricted (type 3) companies, even on their own properties.
-    const restricted = authorized(t.app, await t.signIn('restricted.admin@flowsight.test'));
+    const restricted = await t.as('restricted.admin@flowsight.test');
     const own = (await restricted('/api/properties?limit=1')).json() as { data: Named[] };
     expect(own.data[0]).toBeDefined();
     expect((await restricted(`/api/properties/${own.data[0]?.id}/users`)).statusCode).toBe(403);

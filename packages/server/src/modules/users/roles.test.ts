@@ -63,8 +63,8 @@ describe('user roles', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true, mailbox: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
     const users = (await admin('/api/users?limit=500')).json() as {
       data: { id: number; email: string }[];
     };
@@ -207,7 +207,7 @@ describe('user roles', () => {
       message: 'User must have at least one role',
     });
     expect(await rolesOf(idOf['resident@flowsight.test'] ?? 0)).toEqual([resident]);
-    const tester = authorized(t.app, await t.signIn('tester@flowsight.test'));
+    const tester = await t.as('tester@flowsight.test');
     const [own] = (await tester('/api/auth/me')).json().roles as Role[];
     expect((await removeRole(tester, own?.id ?? 0)).json().message).toBe(
       'User must have at least one role',
@@ -269,10 +269,10 @@ describe('user roles', () => {
     // Another company's role: not found for the first company's admin.
     expect((await removeRole(companyAdmin, inSecond.id)).statusCode).toBe(404);
     // A manager sees the person but may not change their roles.
-    const manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+    const manager = await t.as('manager@flowsight.test');
     expect((await removeRole(manager, inFirst.id)).statusCode).toBe(403);
     // An installer sees nobody.
-    const installer = authorized(t.app, await t.signIn('installer@flowsight.test'));
+    const installer = await t.as('installer@flowsight.test');
     expect((await removeRole(installer, inFirst.id)).statusCode).toBe(404);
     expect((await removeRole(admin, 999_999)).statusCode).toBe(404);
     expect(await rolesOf(target.id)).toEqual(target.roles);

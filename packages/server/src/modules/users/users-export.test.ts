@@ -3,12 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/identity.ts';
 import { dateTimeFormatter } from '../../lib/csv.ts';
-import {
-  type AuthorizedRequest,
-  authorized,
-  buildTestApp,
-  type TestApp,
-} from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 const HEADER = 'ID,Email,First name,Last name,Phone,MFA,Status,Roles,Last login,Created';
 
@@ -27,8 +22,8 @@ describe('users CSV export', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true, mailbox: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
     const me = (await companyAdmin('/api/auth/me')).json();
     firstCompanyName = me.roles[0].company_name;
     // A known moment, in winter (EST) and one in summer (EDT).
@@ -142,7 +137,7 @@ describe('users CSV export', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.headers['content-type']).toContain('application/json');
     }
-    const manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+    const manager = await t.as('manager@flowsight.test');
     expect((await manager('/api/users/export-all?timeZone=UTC')).statusCode).toBe(403);
   });
 });

@@ -69,10 +69,10 @@ describe('users', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true, mailbox: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    companyAdmin = authorized(t.app, await t.signIn('company.admin@flowsight.test'));
-    otherAdmin = authorized(t.app, await t.signIn('other.admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    companyAdmin = await t.as('company.admin@flowsight.test');
+    otherAdmin = await t.as('other.admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
     for (const user of (await list(admin)).data) idOf[user.email] = user.id;
     const rolesOf = async (email: string) =>
       (await admin(`/api/users/${idOf[email]}/roles`)).json() as Role[];
@@ -108,7 +108,7 @@ describe('users', () => {
       expect(new Date(row?.created_at ?? '').toISOString()).toBe(row?.created_at);
       // Signing in recorded the time.
       expect(row?.last_login_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-      const technician = authorized(t.app, await t.signIn('technician@flowsight.test'));
+      const technician = await t.as('technician@flowsight.test');
       expect((await list(technician)).meta.totalItems).toBe(demoUsers.length);
     });
 
@@ -419,7 +419,7 @@ describe('users', () => {
       expect((await admin(`/api/users/${person.id}`)).statusCode).toBe(404);
       expect((await authorized(t.app, person.token)('/api/auth/me')).statusCode).toBe(401);
       // System staff may delete anyone but themselves.
-      const support = authorized(t.app, await t.signIn('support@flowsight.test'));
+      const support = await t.as('support@flowsight.test');
       const technician = idOf['technician@flowsight.test'];
       expect((await support(`/api/users/${technician}`, { method: 'DELETE' })).statusCode).toBe(
         200,
