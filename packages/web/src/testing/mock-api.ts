@@ -51,3 +51,17 @@ export function reply(status: number, body: unknown): Response {
 export function unauthorized(message = 'Unauthorized'): Response {
   return reply(401, { statusCode: 401, error: 'Unauthorized', message });
 }
+
+/** The API's 404 answer. */
+export function notFound(): Response {
+  return reply(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
+}
+
+/** One page of a paginated list as the API answers it: every row on the first page. */
+export function listPage<T>(rows: T[], current = '/api/x') {
+  return {
+    data: rows,
+    meta: { itemsPerPage: 10, totalItems: rows.length, currentPage: 1, totalPages: 1, sortBy: [] },
+    links: { current },
+  };
+}

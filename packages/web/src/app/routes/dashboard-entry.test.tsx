@@ -4,10 +4,10 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { type MockApi, type MockApiHandler, mockApi, reply } from '@/testing/mock-api';
+import { type MockApi, type MockApiHandler, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
 const systemAdmin = roleFixture({
@@ -57,15 +57,10 @@ const contact = {
 };
 
 function signedInAs(role: ReturnType<typeof roleFixture>, contacts: MockApiHandler): MockApi {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+  return signedInApi(role, (session) => ({
     [`GET /users/${session.user.id}/notification-contacts`]: contacts,
     'GET /companies/1': () => reply(200, harbor),
-  });
+  }));
 }
 
 const contactCalls = (api: MockApi) =>

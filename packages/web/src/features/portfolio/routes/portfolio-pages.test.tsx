@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { mockApi, reply } from '@/testing/mock-api';
+import { type MockApi, notFound, listPage as page, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const systemAdmin = roleFixture({
   id: 21,
@@ -88,23 +88,10 @@ const unit = {
   created_at: '2026-01-05T10:00:00.000Z',
 };
 
-function page<T>(rows: T[]) {
-  return {
-    data: rows,
-    meta: { itemsPerPage: 10, totalItems: rows.length, currentPage: 1, totalPages: 1, sortBy: [] },
-    links: { current: '/api/x' },
-  };
-}
 const count = (value: number) => () => reply(200, { count: value });
-const notFound = () => reply(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
 
 function signedInAs(role = systemAdmin) {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+  return signedInApi(role, {
     'GET /companies': () => reply(200, page([harbor])),
     'GET /companies/names': () => reply(200, [{ id: 1, name: 'Harbor Homes' }]),
     'GET /companies/1': () => reply(200, harbor),
@@ -137,7 +124,7 @@ function signedInAs(role = systemAdmin) {
   });
 }
 
-function lastQuery(api: ReturnType<typeof mockApi>, path: string): URLSearchParams {
+function lastQuery(api: MockApi, path: string): URLSearchParams {
   const request = api.requests.filter((r) => new URL(r.url).pathname === `/api${path}`).at(-1);
   return new URL(request?.url ?? 'http://x/').searchParams;
 }
@@ -403,7 +390,7 @@ describe('a restricted (type 3) company’s own pages', () => {
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
   /** The calls the pages made below /api, as `METHOD /path`. */
-  const paths = (api: ReturnType<typeof mockApi>) =>
+  const paths = (api: MockApi) =>
     api.requests.map((r) => `${r.method} ${new URL(r.url).pathname.slice('/api'.length)}`);
   const signedInRestricted = () => {
     const api = signedInAs(restrictedAdmin);

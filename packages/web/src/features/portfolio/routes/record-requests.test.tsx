@@ -3,10 +3,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { mockApi, reply } from '@/testing/mock-api';
+import { listPage, notFound, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
 const place = {
@@ -37,25 +37,14 @@ const tower = {
   survey_status: 1,
   ...place,
 };
-const empty = {
-  data: [],
-  meta: { itemsPerPage: 10, totalItems: 0, currentPage: 1, totalPages: 1, sortBy: [] },
-  links: { current: '/api/x' },
-};
-const notFound = () => reply(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
 
 function signedIn() {
-  const session = sessionFixture({ roles: [companyAdmin], active_role_id: companyAdmin.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(companyAdmin.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${companyAdmin.id}`]: () => reply(200, session),
+  return signedInApi(companyAdmin, {
     'GET /companies/1': () => reply(200, harbor),
     'GET /companies/2': notFound,
     'GET /properties/7': () => reply(200, point),
     'GET /buildings/9': () => reply(200, tower),
-    'GET /buildings/9/units': () => reply(200, empty),
+    'GET /buildings/9/units': () => reply(200, listPage([])),
   });
 }
 

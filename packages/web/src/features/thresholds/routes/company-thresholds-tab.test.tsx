@@ -2,10 +2,10 @@ import { applianceTypes } from '@flowsight/domain/lookups';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
 const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
@@ -46,12 +46,7 @@ const unaccounted = {
 };
 
 function signedInAs(role = companyAdmin, company = harbor): MockApi {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+  return signedInApi(role, {
     'GET /companies/1': () => reply(200, company),
     'GET /companies/1/appliances-thresholds': () => reply(200, rows),
     'GET /companies/1/appliances-thresholds/unaccounted-water': () => reply(200, unaccounted),

@@ -4,11 +4,11 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
 import { dateInputOf, enterDate } from '@/testing/date-input';
-import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
 const restrictedManager = roleFixture({
@@ -186,12 +186,7 @@ const topUnits = {
 const buildingFigures = { building_gallons: 1875.5, unaccounted_gallons: 375, source: 'main-line' };
 
 function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+  return signedInApi(role, {
     'GET /companies/1': () => reply(200, harbor),
     'GET /companies/1/properties': () => reply(200, { data: [], meta: {}, links: {} }),
     'GET /properties/7': () => reply(200, point),

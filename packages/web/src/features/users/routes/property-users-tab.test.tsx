@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { mockApi, reply } from '@/testing/mock-api';
+import { listPage, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
 const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
@@ -48,19 +48,10 @@ const dana = {
   roles: [{ user_role_type_id: 4, company_id: 1, company_name: 'Harbor Homes' }],
 };
 
-const page = (rows: (typeof dana)[]) => ({
-  data: rows,
-  meta: { itemsPerPage: 10, totalItems: rows.length, currentPage: 1, totalPages: 1, sortBy: [] },
-  links: { current: '/api/properties/7/users' },
-});
+const page = (rows: (typeof dana)[]) => listPage(rows, '/api/properties/7/users');
 
 function signedInAs(role: typeof companyAdmin) {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+  return signedInApi(role, {
     'GET /companies/1': () => reply(200, { id: 1, name: 'Harbor Homes', company_type_id: 1 }),
     'GET /properties/7': () => reply(200, point),
     'GET /properties/7/users': () => reply(200, page([dana])),
