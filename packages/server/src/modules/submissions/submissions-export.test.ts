@@ -15,7 +15,9 @@ import type { SubmissionsRepository } from './submissions.repository.ts';
 import { createSubmissionsService } from './submissions.service.ts';
 
 const DAY = 86_400_000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+// One clock for the file: two calls a millisecond apart must not turn a 93-day range into 94.
+const NOW = Date.now();
+const daysAgo = (days: number) => new Date(NOW - days * DAY).toISOString();
 const PAYLOAD = "x;=cmd|' /C calc'!A0;";
 
 describe('readings exports', () => {
