@@ -1,4 +1,4 @@
-// Sessions as the API issues them, for tests of the sign-in pages and the session store.
+// Sessions and roles as the API issues them, and the address the page tests' places share.
 import type { Session, SessionRole } from '@flowsight/domain/auth';
 import { describeRole } from '@flowsight/domain/roles';
 
@@ -43,3 +43,25 @@ export function sessionFixture(overrides: Partial<Session> = {}): Session {
 export function meOf(session: Session) {
   return { user: session.user, roles: session.roles, active_role_id: session.active_role_id };
 }
+
+/** The roles page tests sign in with: a system admin, and Harbor Homes' (company 1) admin and manager. */
+export const systemAdminRole = roleFixture({
+  id: 21,
+  user_role_type_id: 1,
+  company_id: null,
+  company_type_id: null,
+  company_name: null,
+});
+export const companyAdminRole = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
+export const managerRole = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
+
+/** The address the place fixtures of page tests share (Harbor Homes, Boston). */
+export const harborAddress = {
+  street: '1 Harbor Way',
+  city_id: 10,
+  city_name: 'Boston',
+  state_id: 5,
+  state_name: 'Massachusetts',
+  country_id: 233,
+  postal: '02110',
+};

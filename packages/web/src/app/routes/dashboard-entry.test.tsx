@@ -6,17 +6,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { type MockApi, type MockApiHandler, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { roleFixture } from '@/testing/session-fixtures';
+import {
+  harborAddress,
+  managerRole as manager,
+  systemAdminRole as systemAdmin,
+} from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
-
-const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
-const systemAdmin = roleFixture({
-  id: 21,
-  user_role_type_id: 1,
-  company_id: null,
-  company_type_id: null,
-  company_name: null,
-});
 
 const harbor = {
   id: 1,
@@ -26,13 +21,7 @@ const harbor = {
   phone: null,
   email: null,
   timezone_id: null,
-  street: '1 Harbor Way',
-  city_id: 10,
-  city_name: 'Boston',
-  state_id: 5,
-  state_name: 'Massachusetts',
-  country_id: 233,
-  postal: '02110',
+  ...harborAddress,
   properties_count: 1,
   buildings_count: 1,
   units_count: 2,
@@ -56,7 +45,7 @@ const contact = {
   unit_name: null,
 };
 
-function signedInAs(role: ReturnType<typeof roleFixture>, contacts: MockApiHandler): MockApi {
+function signedInAs(role: typeof manager, contacts: MockApiHandler): MockApi {
   return signedInApi(role, (session) => ({
     [`GET /users/${session.user.id}/notification-contacts`]: contacts,
     'GET /companies/1': () => reply(200, harbor),

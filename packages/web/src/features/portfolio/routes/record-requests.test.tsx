@@ -5,18 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { listPage, notFound, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { roleFixture } from '@/testing/session-fixtures';
+import { companyAdminRole as companyAdmin, harborAddress } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
-const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
 const place = {
-  street: '1 Harbor Way',
-  city_id: 10,
-  city_name: 'Boston',
-  state_id: 5,
-  state_name: 'Massachusetts',
-  country_id: 233,
-  postal: '02110',
+  ...harborAddress,
   created_at: '2026-01-05T10:00:00.000Z',
 };
 const harbor = { id: 1, name: 'Harbor Homes', company_type_id: 1, ...place };

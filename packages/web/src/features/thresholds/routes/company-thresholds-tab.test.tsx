@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { roleFixture } from '@/testing/session-fixtures';
+import {
+  companyAdminRole as companyAdmin,
+  managerRole as manager,
+} from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
-const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
-const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
 const harbor = {
   id: 1,
   name: 'Harbor Homes',

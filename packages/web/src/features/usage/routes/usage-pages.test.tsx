@@ -7,33 +7,21 @@ import { appRoutes } from '@/app/router';
 import { dateInputOf, enterDate } from '@/testing/date-input';
 import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { roleFixture } from '@/testing/session-fixtures';
+import {
+  harborAddress as address,
+  managerRole as manager,
+  roleFixture,
+  systemAdminRole as systemAdmin,
+} from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
-const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
 const restrictedManager = roleFixture({
   id: 33,
   user_role_type_id: 5,
   company_id: 3,
   company_type_id: 3,
 });
-const systemAdmin = roleFixture({
-  id: 21,
-  user_role_type_id: 1,
-  company_id: null,
-  company_type_id: null,
-  company_name: null,
-});
 
-const address = {
-  street: '1 Harbor Way',
-  city_id: 10,
-  city_name: 'Boston',
-  state_id: 5,
-  state_name: 'Massachusetts',
-  country_id: 233,
-  postal: '02110',
-};
 const harbor = {
   id: 1,
   name: 'Harbor Homes',

@@ -3,11 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { listPage, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { roleFixture } from '@/testing/session-fixtures';
+import {
+  companyAdminRole as companyAdmin,
+  harborAddress,
+  managerRole as manager,
+  roleFixture,
+} from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
-const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
-const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
 const restricted = roleFixture({
   id: 33,
   user_role_type_id: 4,
@@ -24,13 +27,7 @@ const point = {
   timezone_name: 'America/New_York',
   property_type_id: 1,
   water_price_per_kgal: 12.5,
-  street: '1 Harbor Way',
-  city_id: 10,
-  city_name: 'Boston',
-  state_id: 5,
-  state_name: 'Massachusetts',
-  country_id: 233,
-  postal: '02110',
+  ...harborAddress,
   buildings_count: 2,
   units_count: 20,
   created_at: '2026-01-05T10:00:00.000Z',
