@@ -41,7 +41,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     );
     await page.goto('/');
     const shell = page.getByTestId('app-shell');
-    await expect(shell.or(page.getByLabel('Email'))).toBeVisible();
+    await expect(
+      shell.or(page.getByRole('button', { name: 'Sign in', exact: true })),
+    ).toBeVisible();
     if (await shell.isVisible()) return;
     storedSessions.delete(email);
   }
