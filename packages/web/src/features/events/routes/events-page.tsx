@@ -29,7 +29,7 @@ import { ListPagination } from '@/components/list-pagination';
 import { ListPanel } from '@/components/list-panel';
 import { useTranslateMessage } from '@/i18n/messages';
 import { displayDate } from '@/lib/display-date';
-import { useEventCompanies } from '../api/get-event-companies';
+import { useCompanyNames } from '@/lib/place-names';
 import { type EventRecord, useEvents } from '../api/get-events';
 import { EventChange } from '../components/event-change';
 import { useEventPresenter } from '../utils/event-change';
@@ -75,7 +75,7 @@ export function EventsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = eventParamsFrom(searchParams);
   const events = useEvents(params);
-  const companies = useEventCompanies();
+  const companies = useCompanyNames();
   const texts = useEventTexts();
   const [searchText, setSearchText] = useState(params.search);
   const [actionText, setActionText] = useState(params.action);
