@@ -18,9 +18,6 @@ export const languages = ['en', 'fr', 'ro', 'zh'] as const;
 export type Language = (typeof languages)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Water price per 1,000 gallons when a property has none set (the rule lives in water-cost.ts). */
-export { DEFAULT_WATER_PRICE_PER_KGAL } from './water-cost.ts';
-
 /** Default server-side message when a failure carries none (spec section 8). */
 export const GENERIC_ERROR_MESSAGE = 'An error occurred!!!';
 

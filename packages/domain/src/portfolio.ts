@@ -1,7 +1,6 @@
 // Bodies of the Companies, Properties, Buildings and Units writes (spec sections 3 and 7), shared by
 // the server's route schemas and the web's forms, and the wording of the portfolio's refusals.
 import { z } from 'zod';
-import { DEFAULT_WATER_PRICE_PER_KGAL } from './constants.ts';
 import { idSchema } from './input.ts';
 import {
   buildingTypes,
@@ -12,6 +11,7 @@ import {
   unitStates,
   unitTypes,
 } from './lookups.ts';
+import { DEFAULT_WATER_PRICE_PER_KGAL } from './water-cost.ts';
 
 export const portfolioMessages = {
   nameRequired: 'Name is required',

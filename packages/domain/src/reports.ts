@@ -2,10 +2,8 @@
 // place's statistics and of a report's date range, the unit status rule, the change percent, the
 // periods of the gallons report and the columns of every report type. Server and web read these
 // definitions; dates are local calendar dates `YYYY-MM-DD` of the record's time zone.
-
 import { Granularity } from './granularity.ts';
 import { reportTypes, unitCategories } from './lookups.ts';
-import { localDate } from './usage.ts';
 import {
   addDays,
   addMonths,
@@ -18,6 +16,7 @@ import {
   mondayOf,
   rangeMessages,
 } from './usage-windows.ts';
+import { localDate } from './wall-clock.ts';
 import type { UseSource } from './water-accounting.ts';
 import { waterCost } from './water-cost.ts';
 

@@ -7,8 +7,8 @@
 // evaluation both call it, so what is measured is what runs.
 import type { Finding } from './detection.ts';
 import { InstallationType } from './lookups.ts';
-import { localDate } from './usage.ts';
 import { addDays, type LocalDate, startOfLocalDay } from './usage-windows.ts';
+import { localDate } from './wall-clock.ts';
 import { type BuildingBucket, buildingUse } from './water-accounting.ts';
 
 const HOUR_MS = 3_600_000;

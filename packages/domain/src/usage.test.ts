@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localDate, usageInstant, utcHour } from './usage.ts';
+import { usageInstant, utcHour } from './usage.ts';
+import { localDate } from './wall-clock.ts';
 
 describe('placing usage in time', () => {
   it('counts a report at the middle of its interval', () => {

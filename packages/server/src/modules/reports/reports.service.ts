@@ -41,8 +41,9 @@ import {
   unitStatus,
   useSourceLabels,
 } from '@flowsight/domain/reports';
-import { localDate, utcHour } from '@flowsight/domain/usage';
+import { utcHour } from '@flowsight/domain/usage';
 import { resolveDateRange } from '@flowsight/domain/usage-windows';
+import { localDate } from '@flowsight/domain/wall-clock';
 import { sourceOf, type UseSource } from '@flowsight/domain/water-accounting';
 import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';

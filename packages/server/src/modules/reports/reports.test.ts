@@ -4,7 +4,6 @@
 // readings), each unit status, the gallons report as JSON and CSV, every company report and the
 // system overview — and the refusals: bad ranges, unknown reports, another company's records,
 // company roles on the overview.
-import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import { monthlyCost } from '@flowsight/domain/detection';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { Granularity } from '@flowsight/domain/granularity';
@@ -27,7 +26,9 @@ import {
   statisticsDays,
   waterCost,
 } from '@flowsight/domain/reports';
-import { localDate, usageInstant } from '@flowsight/domain/usage';
+import { usageInstant } from '@flowsight/domain/usage';
+import { localDate } from '@flowsight/domain/wall-clock';
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/water-cost';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -10,7 +10,6 @@ import { applianceTypes } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { projectionHistoryStart, projectMonth } from '@flowsight/domain/predictions';
-import { localDate } from '@flowsight/domain/usage';
 import {
   addMonths,
   bucketOfDay,
@@ -19,6 +18,7 @@ import {
   rangeMessages,
   resolveDateRange,
 } from '@flowsight/domain/usage-windows';
+import { localDate } from '@flowsight/domain/wall-clock';
 import { shareOf, sourceOf } from '@flowsight/domain/water-accounting';
 import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
 import type { z } from 'zod';

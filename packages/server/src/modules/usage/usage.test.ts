@@ -6,7 +6,8 @@
 // another company's records; the month-end projection's shape and a backtest.
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { RoleType } from '@flowsight/domain/lookups';
-import { localDate, usageInstant } from '@flowsight/domain/usage';
+import { usageInstant } from '@flowsight/domain/usage';
+import { localDate } from '@flowsight/domain/wall-clock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';

@@ -1,7 +1,7 @@
 // Create a property in a company or change one: name, type, time zone, water price and address.
 // Checked with the domain's schema before it is sent.
-import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/constants';
 import { propertyInputSchema, propertyUpdateSchema } from '@flowsight/domain/portfolio';
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/water-cost';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
