@@ -1,0 +1,140 @@
+// The list kit's table: TanStack Table over one server page of rows, its sort and page taken from
+// the list's address state (`lib/list-params.ts`) and every change written back there — the
+// server sorts and pages, so sorting and paging are manual. Row selection (a page at a time) and
+// column visibility are opt-in and kept in memory.
+import {
+  type ColumnDef,
+  getCoreRowModel,
+  type OnChangeFn,
+  type PaginationState,
+  type RowSelectionState,
+  type SortingState,
+  type Table,
+  type Updater,
+  useReactTable,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useState } from 'react';
+import type { ListPaging, SortDirection } from '@/lib/list-params';
+import type { ListColumn } from './list-column';
+import { selectionColumn } from './selection-column';
+
+/** What a list writes to its address: a page, a page size (back to page 1) or a sort. */
+export type ListChange = { page?: number; limit?: number; sortBy?: string };
+
+export type UseListTableOptions<T> = {
+  columns: readonly ListColumn<T>[];
+  /** The rows of the current page. */
+  rows: readonly T[];
+  /** Rows in the whole list. */
+  total: number;
+  rowId: (row: T) => string | number;
+  /** The list's address state: page, page size and `field:ASC|DESC`. */
+  state: ListPaging & { sortBy: string };
+  /** Writes a change to the address (the feature's own writer, which keeps its filters). */
+  onChange: (change: ListChange) => void;
+  /** The direction a first click on a column sorts by. */
+  firstDirection?: SortDirection;
+  /** A checkbox per row and one for the page; names a row for its checkbox's label. */
+  selection?: { label: (row: T) => string };
+  /** Columns a person may hide from a menu, and those hidden at first. */
+  columnVisibility?: { hideable: readonly string[]; hidden?: readonly string[] };
+};
+
+export type ListTable<T> = {
+  table: Table<T>;
+  /** The ids of the selected rows on this page. */
+  selectedIds: (string | number)[];
+  clearSelection: () => void;
+  /** The columns the column menu offers; empty when visibility is not opted into. */
+  hideable: readonly string[];
+  /** Names a row for its checkbox, when the list selects rows. */
+  selectLabel?: (row: T) => string;
+};
+
+/** `field:DIR` as TanStack's sorting state, naming the column that sorts by the field. */
+export function sortingOf<T>(sortBy: string, columns: readonly ListColumn<T>[]): SortingState {
+  const [field, direction] = sortBy.split(':');
+  const column = columns.find((candidate) => candidate.meta?.sortField === field);
+  return column === undefined ? [] : [{ id: column.id, desc: direction === 'DESC' }];
+}
+
+/** TanStack's sorting state as `field:DIR`, or null when it names no sortable column. */
+export function sortByOf<T>(sorting: SortingState, columns: readonly ListColumn<T>[]) {
+  const [first] = sorting;
+  const field = columns.find((column) => column.id === first?.id)?.meta?.sortField;
+  return first === undefined || field === undefined
+    ? null
+    : `${field}:${first.desc ? 'DESC' : 'ASC'}`;
+}
+
+const next = <S>(updater: Updater<S>, old: S): S =>
+  typeof updater === 'function' ? (updater as (previous: S) => S)(old) : updater;
+
+/** Hidden columns as TanStack's visibility state. */
+const visibilityOf = (hidden: readonly string[] = []): VisibilityState =>
+  Object.fromEntries(hidden.map((id) => [id, false]));
+
+export function useListTable<T>({
+  columns,
+  rows,
+  total,
+  rowId,
+  state,
+  onChange,
+  firstDirection = 'ASC',
+  selection,
+  columnVisibility,
+}: UseListTableOptions<T>): ListTable<T> {
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [visibility, setVisibility] = useState(() => visibilityOf(columnVisibility?.hidden));
+  const sorting = sortingOf(state.sortBy, columns);
+  const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.limit };
+  const hideable = columnVisibility?.hideable ?? [];
+
+  const onSortingChange: OnChangeFn<SortingState> = (updater) => {
+    const sortBy = sortByOf(next(updater, sorting), columns);
+    if (sortBy !== null) onChange({ sortBy });
+  };
+  const onPaginationChange: OnChangeFn<PaginationState> = (updater) => {
+    const { pageIndex, pageSize } = next(updater, pagination);
+    onChange(pageSize !== state.limit ? { limit: pageSize } : { page: pageIndex + 1 });
+  };
+
+  const definitions: ColumnDef<T, unknown>[] = [
+    ...(selection === undefined ? [] : [selectionColumn(selection.label)]),
+    ...columns.map((column) => ({
+      ...column,
+      enableSorting: column.meta?.sortField !== undefined,
+      enableHiding: hideable.includes(column.id),
+    })),
+  ];
+
+  const table = useReactTable<T>({
+    data: rows as T[],
+    columns: definitions,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(rowId(row)),
+    manualSorting: true,
+    manualPagination: true,
+    rowCount: total,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    sortDescFirst: firstDirection === 'DESC',
+    enableRowSelection: selection !== undefined,
+    state: { sorting, pagination, rowSelection, columnVisibility: visibility },
+    onSortingChange,
+    onPaginationChange,
+    onRowSelectionChange: setRowSelection,
+    onColumnVisibilityChange: setVisibility,
+  });
+
+  const selectedIds = rows.filter((row) => rowSelection[String(rowId(row))] === true).map(rowId);
+  return {
+    table,
+    selectedIds,
+    clearSelection: () => setRowSelection({}),
+    hideable,
+    selectLabel: selection?.label,
+  };
+}
