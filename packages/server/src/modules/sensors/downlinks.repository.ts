@@ -67,11 +67,16 @@ export type QueuedDownlink = {
 /** A queued frame claimed for publishing (its payload in base64). */
 export type ClaimedDownlink = { id: number; mac: string; port: number; payload: string };
 
+/**
+ * Every method but the claim runs on the database, or on the caller's transaction when one is
+ * given (`tx ?? db`); the claim opens its own, which the publisher's writes then join.
+ */
 export function createDownlinksRepository(db: Database) {
   return {
-    /** Queues one frame and records its event, in the caller's transaction; answers its id. */
-    async insert(tx: Executor, scope: Scope, frame: QueuedDownlink, event: EventInput) {
-      const [row] = await tx
+    /** Queues one frame and records its event (in the caller's transaction); answers its id. */
+    async insert(scope: Scope, frame: QueuedDownlink, event: EventInput, tx?: Executor) {
+      const ex = tx ?? db;
+      const [row] = await ex
         .insert(downlinks)
         .values({
           companyId: frame.companyId,
@@ -85,13 +90,14 @@ export function createDownlinksRepository(db: Database) {
         })
         .returning({ id: downlinks.id });
       if (!row) return undefined;
-      await recordEvent(tx, scope, event);
+      await recordEvent(ex, scope, event);
       return row.id;
     },
-    async page(scope: Scope, query: ListQuery) {
+    async page(scope: Scope, query: ListQuery, tx?: Executor) {
+      const ex = tx ?? db;
       const where = and(visible(scope), query.where);
       const [rows, [total]] = await Promise.all([
-        db
+        ex
           .select(columns)
           .from(downlinks)
           .leftJoin(buildings, eq(buildings.id, downlinks.buildingId))
@@ -99,7 +105,7 @@ export function createDownlinksRepository(db: Database) {
           .orderBy(...query.orderBy)
           .limit(query.limit)
           .offset(query.offset) as unknown as Promise<DownlinkRecord[]>,
-        db
+        ex
           .select({ total: count() })
           .from(downlinks)
           .leftJoin(buildings, eq(buildings.id, downlinks.buildingId))
@@ -132,14 +138,17 @@ export function createDownlinksRepository(db: Database) {
         return rows.length;
       });
     },
-    async markSent(tx: Executor, id: number) {
-      await tx
+    async markSent(id: number, tx?: Executor) {
+      await (tx ?? db)
         .update(downlinks)
         .set({ status: 'sent', sentAt: new Date(), error: null })
         .where(eq(downlinks.id, id));
     },
-    async markFailed(tx: Executor, id: number, error: string) {
-      await tx.update(downlinks).set({ status: 'failed', error }).where(eq(downlinks.id, id));
+    async markFailed(id: number, error: string, tx?: Executor) {
+      await (tx ?? db)
+        .update(downlinks)
+        .set({ status: 'failed', error })
+        .where(eq(downlinks.id, id));
     },
   };
 }

@@ -32,18 +32,17 @@ export function createDownlinkQueue(db: Database) {
   let wake: () => void = () => {};
 
   return {
-    /** Queues one port-3 frame per sensor inside the caller's transaction. */
+    /** Queues one port-3 frame per sensor (inside the caller's transaction when given). */
     async enqueue(
-      tx: Executor,
       scope: Scope,
       targets: readonly SensorRecord[],
       params: ConfigParams,
+      tx?: Executor,
     ) {
       const payload = encodeConfigDownlink(configEntries(params));
       const queued: Downlink[] = [];
       for (const sensor of targets) {
         const id = await repository.insert(
-          tx,
           scope,
           {
             companyId: sensor.company_id,
@@ -62,6 +61,7 @@ export function createDownlinkQueue(db: Database) {
             action: 'downlink-queued',
             to: params,
           },
+          tx,
         );
         if (id === undefined) continue;
         queued.push({
@@ -140,9 +140,9 @@ export async function startDownlinkPublisher(options: DownlinkPublisherOptions) 
               await client.publishAsync(downlinkTopic(options.application, row.mac), body, {
                 qos: 1,
               });
-              await queue.repository.markSent(tx, row.id);
+              await queue.repository.markSent(row.id, tx);
             } catch (error) {
-              await queue.repository.markFailed(tx, row.id, (error as Error).message.slice(0, 500));
+              await queue.repository.markFailed(row.id, (error as Error).message.slice(0, 500), tx);
             }
           }
         });

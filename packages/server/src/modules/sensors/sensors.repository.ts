@@ -182,9 +182,13 @@ export type SensorValues = Partial<typeof sensors.$inferInsert>;
 /** What a write on a sensor records in the event log. */
 export type SensorChange = { action: string; from: unknown; to: unknown };
 
+/**
+ * Every method runs on the database, or on the caller's transaction when one is given (`tx ?? db`),
+ * so a service composes several writes that commit together.
+ */
 export function createSensorsRepository(db: Database) {
-  const from = <S extends Record<string, unknown>>(selection: S) =>
-    db
+  const from = <S extends Record<string, unknown>>(selection: S, tx?: Executor) =>
+    (tx ?? db)
       .select(selection as never)
       .from(sensors)
       .leftJoin(companies, eq(companies.id, sensors.companyId))
@@ -192,49 +196,49 @@ export function createSensorsRepository(db: Database) {
       .leftJoin(buildings, eq(buildings.id, sensors.buildingId))
       .leftJoin(units, eq(units.id, sensors.unitId));
 
-  async function one(condition: SQL | undefined): Promise<SensorRecord | undefined> {
-    const [row] = (await from(columns).where(condition).limit(1)) as unknown as SensorRecord[];
+  async function one(condition: SQL | undefined, tx?: Executor): Promise<SensorRecord | undefined> {
+    const [row] = (await from(columns, tx).where(condition).limit(1)) as unknown as SensorRecord[];
     return row;
   }
 
   return {
-    async page(scope: Scope, query: ListQuery, selection?: SensorSelection) {
+    async page(scope: Scope, query: ListQuery, selection?: SensorSelection, tx?: Executor) {
       const condition = and(
         visibleSensors(scope, { stock: false }),
         query.where,
         selected(selection),
       );
       const [rows, [total]] = await Promise.all([
-        from(columns)
+        from(columns, tx)
           .where(condition)
           .orderBy(...query.orderBy)
           .limit(query.limit)
           .offset(query.offset) as unknown as Promise<SensorRecord[]>,
-        from({ total: count() }).where(condition) as unknown as Promise<{ total: number }[]>,
+        from({ total: count() }, tx).where(condition) as unknown as Promise<{ total: number }[]>,
       ]);
       return { rows, total: total?.total ?? 0 };
     },
     /** Every sensor only system roles list (`/sensors`, assigned, unassigned): no scope narrowing. */
-    async count(scope: Scope, selection: SensorSelection) {
-      const [row] = (await from({ total: count() }).where(
+    async count(scope: Scope, selection: SensorSelection, tx?: Executor) {
+      const [row] = (await from({ total: count() }, tx).where(
         and(visibleSensors(scope, { stock: false }), selected(selection)),
       )) as unknown as { total: number }[];
       return row?.total ?? 0;
     },
-    byId: (scope: Scope, id: number) =>
-      one(and(eq(sensors.id, id), visibleSensors(scope, { stock: true }))),
-    byMac: (scope: Scope, mac: string) =>
-      one(and(eq(sensors.macAddress, mac), visibleSensors(scope, { stock: true }))),
+    byId: (scope: Scope, id: number, tx?: Executor) =>
+      one(and(eq(sensors.id, id), visibleSensors(scope, { stock: true })), tx),
+    byMac: (scope: Scope, mac: string, tx?: Executor) =>
+      one(and(eq(sensors.macAddress, mac), visibleSensors(scope, { stock: true })), tx),
     /** Keyset chunk of the export (every sensor the scope may list). */
-    async chunk(scope: Scope, afterId: number, limit: number) {
-      return (await from(columns)
+    async chunk(scope: Scope, afterId: number, limit: number, tx?: Executor) {
+      return (await from(columns, tx)
         .where(and(visibleSensors(scope, { stock: false }), gt(sensors.id, afterId)))
         .orderBy(asc(sensors.id))
         .limit(limit)) as unknown as SensorRecord[];
     },
-    async searchTop(scope: Scope, text: string, limit: number) {
+    async searchTop(scope: Scope, text: string, limit: number, tx?: Executor) {
       const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return (await from(columns)
+      return (await from(columns, tx)
         .where(
           and(visibleSensors(scope, { stock: false }), sql`${sensors.macAddress} ilike ${pattern}`),
         )
@@ -245,14 +249,14 @@ export function createSensorsRepository(db: Database) {
      * The sensor's newest readings by its MAC: bench (stock) readings and those taken while it was
      * in the caller's scope — never another tenant's history of a sensor that changed hands.
      */
-    async recentSubmissions(scope: Scope, mac: string, limit: number) {
+    async recentSubmissions(scope: Scope, mac: string, limit: number, tx?: Executor) {
       const own = scopeCondition(scope, {
         companyId: submissions.companyId,
         propertyId: submissions.propertyId,
         buildingId: submissions.buildingId,
         unitId: submissions.unitId,
       });
-      return (await db
+      return (await (tx ?? db)
         .select(submissionColumns)
         .from(submissions)
         .leftJoin(buildings, eq(buildings.id, submissions.buildingId))
@@ -264,16 +268,16 @@ export function createSensorsRepository(db: Database) {
 
     // ── Checks of the lifecycle writes ──
     /** Whether the company lets its admins assign micrometers (undefined: no such company). */
-    async allowsAssignment(companyId: number) {
-      const [company] = await db
+    async allowsAssignment(companyId: number, tx?: Executor) {
+      const [company] = await (tx ?? db)
         .select({ allow: companies.allowAssignment })
         .from(companies)
         .where(eq(companies.id, companyId));
       return company?.allow;
     },
     /** A unit's hierarchy ids with those of the building asked for (undefined: no such unit). */
-    async placementFacts(unitId: number, buildingId: number) {
-      const [unit] = await db
+    async placementFacts(unitId: number, buildingId: number, tx?: Executor) {
+      const [unit] = await (tx ?? db)
         .select({
           companyId: units.companyId,
           propertyId: units.propertyId,
@@ -287,8 +291,13 @@ export function createSensorsRepository(db: Database) {
       return unit;
     },
     /** Another sensor already on the unit's fixture slot, if any. */
-    async slotHolder(unitId: number, applianceTypeId: number, exceptSensorId: number) {
-      const [taken] = await db
+    async slotHolder(
+      unitId: number,
+      applianceTypeId: number,
+      exceptSensorId: number,
+      tx?: Executor,
+    ) {
+      const [taken] = await (tx ?? db)
         .select({ id: sensors.id, mac: sensors.macAddress })
         .from(sensors)
         .where(
@@ -301,30 +310,30 @@ export function createSensorsRepository(db: Database) {
       return taken;
     },
     /** Whether any reading carries the MAC address. */
-    async hasReadings(mac: string) {
+    async hasReadings(mac: string, tx?: Executor) {
       const [row] = await rowsOf<{ heard: boolean }>(
-        db,
+        tx ?? db,
         sql`select exists (select 1 from submissions where mac_address = ${mac}) as heard`,
       );
       return row?.heard === true;
     },
     /** The company of a building (undefined: no such building). */
-    async buildingCompany(buildingId: number) {
-      const [building] = await db
+    async buildingCompany(buildingId: number, tx?: Executor) {
+      const [building] = await (tx ?? db)
         .select({ companyId: buildings.companyId })
         .from(buildings)
         .where(eq(buildings.id, buildingId));
       return building;
     },
     /** The issue last reported on a sensor, with who reported it. */
-    async issueOf(id: number) {
+    async issueOf(id: number, tx?: Executor) {
       const [row] = await rowsOf<{
         sensor_id: number;
         issue: string | null;
         reported_at: Date | string | null;
         reported_by: string | null;
       }>(
-        db,
+        tx ?? db,
         sql`
         select s.id as sensor_id, s.issue, s.issue_reported_at as reported_at,
                nullif(trim(concat(u.first_name, ' ', u.last_name)), '') as reported_by
@@ -333,7 +342,7 @@ export function createSensorsRepository(db: Database) {
       return row;
     },
     /** The pending office assignments of a building, by MAC address. */
-    pendingOfficeAssignments(buildingId: number) {
+    pendingOfficeAssignments(buildingId: number, tx?: Executor) {
       return rowsOf<{
         id: number;
         sensor_id: number;
@@ -341,7 +350,7 @@ export function createSensorsRepository(db: Database) {
         status: string;
         created_at: Date | string;
       }>(
-        db,
+        tx ?? db,
         sql`
         select oa.id, oa.sensor_id, s.mac_address, oa.status, oa.created_at
         from office_assignments oa join sensors s on s.id = oa.sensor_id
@@ -349,21 +358,22 @@ export function createSensorsRepository(db: Database) {
       );
     },
 
-    // ── Lifecycle writes, each in the caller's transaction with its event ──
+    // ── Lifecycle writes, each with its event (in the caller's transaction when given) ──
     /** Sets columns of a sensor and records the change. */
     async update(
-      tx: Executor,
       scope: Scope,
       before: { id: number; company_id: number | null },
       values: SensorValues,
       change: SensorChange,
       at: Date,
+      tx?: Executor,
     ) {
-      await tx
+      const ex = tx ?? db;
+      await ex
         .update(sensors)
         .set({ ...values, updatedAt: at })
         .where(eq(sensors.id, before.id));
-      await recordEvent(tx, scope, {
+      await recordEvent(ex, scope, {
         companyId: (values.companyId === undefined ? before.company_id : values.companyId) ?? null,
         entityType: 'sensor',
         entityId: before.id,
@@ -371,9 +381,10 @@ export function createSensorsRepository(db: Database) {
       });
     },
     /** Deletes a sensor of stock and records it. */
-    async remove(tx: Executor, scope: Scope, id: number, mac: string) {
-      await tx.delete(sensors).where(eq(sensors.id, id));
-      await recordEvent(tx, scope, {
+    async remove(scope: Scope, id: number, mac: string, tx?: Executor) {
+      const ex = tx ?? db;
+      await ex.delete(sensors).where(eq(sensors.id, id));
+      await recordEvent(ex, scope, {
         companyId: null,
         entityType: 'sensor',
         entityId: id,
@@ -382,19 +393,21 @@ export function createSensorsRepository(db: Database) {
       });
     },
     /** Removes the sensor's gallon threshold (it was its former company's). */
-    async dropThreshold(tx: Executor, sensorId: number) {
-      await tx.delete(sensorGallonThresholds).where(eq(sensorGallonThresholds.sensorId, sensorId));
+    async dropThreshold(sensorId: number, tx?: Executor) {
+      await (tx ?? db)
+        .delete(sensorGallonThresholds)
+        .where(eq(sensorGallonThresholds.sensorId, sensorId));
     },
     /** Moves the sensor's gallon threshold to the company it now serves. */
-    async moveThreshold(tx: Executor, sensorId: number, companyId: number, at: Date) {
-      await tx
+    async moveThreshold(sensorId: number, companyId: number, at: Date, tx?: Executor) {
+      await (tx ?? db)
         .update(sensorGallonThresholds)
         .set({ companyId, updatedAt: at })
         .where(eq(sensorGallonThresholds.sensorId, sensorId));
     },
     /** Marks the sensor's pending office assignment installed in the unit. */
-    async installOfficeAssignment(tx: Executor, sensorId: number, unitId: number, at: Date) {
-      await tx
+    async installOfficeAssignment(sensorId: number, unitId: number, at: Date, tx?: Executor) {
+      await (tx ?? db)
         .update(officeAssignments)
         .set({ status: 'installed', unitId, updatedAt: at })
         .where(
@@ -403,15 +416,16 @@ export function createSensorsRepository(db: Database) {
     },
     /** Sets state or status on every sensor of a building that differs; answers how many. */
     async setForBuilding(
-      tx: Executor,
       scope: Scope,
       buildingId: number,
       field: 'state' | 'status',
       value: number,
       at: Date,
+      tx?: Executor,
     ) {
+      const ex = tx ?? db;
       const column = field === 'state' ? sensors.sensorStateId : sensors.sensorStatusId;
-      const changed = await tx
+      const changed = await ex
         .update(sensors)
         .set(
           field === 'state'
@@ -421,7 +435,7 @@ export function createSensorsRepository(db: Database) {
         .where(and(eq(sensors.buildingId, buildingId), sql`${column} <> ${value}`))
         .returning({ id: sensors.id, companyId: sensors.companyId });
       for (const row of changed) {
-        await recordEvent(tx, scope, {
+        await recordEvent(ex, scope, {
           companyId: row.companyId,
           entityType: 'sensor',
           entityId: row.id,
@@ -434,23 +448,24 @@ export function createSensorsRepository(db: Database) {
     },
     /** Sets a sensor aside for a building. */
     async insertOfficeAssignment(
-      tx: Executor,
       assignment: { companyId: number; buildingId: number; sensorId: number; createdBy: number },
+      tx?: Executor,
     ) {
-      await tx.insert(officeAssignments).values(assignment);
+      await (tx ?? db).insert(officeAssignments).values(assignment);
     },
     /**
      * Cancels pending office assignments of a building (all, or the listed sensors) and puts each
      * sensor back on the shelf; answers how many.
      */
     async cancelOfficeAssignments(
-      tx: Executor,
       scope: Scope,
       buildingId: number,
       sensorIds: readonly number[] | undefined,
       at: Date,
+      tx?: Executor,
     ) {
-      const cancelled = await tx
+      const ex = tx ?? db;
+      const cancelled = await ex
         .update(officeAssignments)
         .set({ status: 'cancelled', updatedAt: at })
         .where(
@@ -468,14 +483,14 @@ export function createSensorsRepository(db: Database) {
         });
       for (const row of cancelled) {
         // Back to the shelf: "tested" when its latest bench test passed, otherwise in stock.
-        await tx.execute(sql`
+        await ex.execute(sql`
           update sensors set updated_at = now(), sensor_state_id = case when exists (
             select 1 from sensor_tests t where t.sensor_id = sensors.id and t.cleared_at is null
               and t.passed and t.tested_at = (select max(tested_at) from sensor_tests x
                 where x.sensor_id = sensors.id and x.cleared_at is null))
             then ${SensorState.Tested}::smallint else ${SensorState.Stock}::smallint end
           where id = ${row.sensorId} and company_id is null`);
-        await recordEvent(tx, scope, {
+        await recordEvent(ex, scope, {
           companyId: row.companyId,
           entityType: 'sensor',
           entityId: row.sensorId,
