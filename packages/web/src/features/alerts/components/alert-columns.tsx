@@ -1,0 +1,176 @@
+// The alert list's columns for the list kit: type (the row's open button), status, place (the
+// names above the alert that the page does not already show), fixture, rate, cost, first and last
+// detected. The same declarations make the phone cards: type and status on top, place and fixture
+// under them, rate and first detection as details.
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '@/components/data-table/list-column';
+import type { Alert as AlertRecord } from '../api/get-alert';
+import { useAlertFormat, useAlertLabel } from '../utils/alert-format';
+import type { SortableAlertField } from '../utils/alert-list-params';
+import { AlertStatusChip } from './alert-status-chip';
+
+export type AlertListLevel = PortfolioLevel | 'all';
+
+/** Which place column sort fits a level: the next name down from it. */
+const placeSort: Record<AlertListLevel, SortableAlertField | undefined> = {
+  all: 'company_name',
+  company: 'building_name',
+  property: 'building_name',
+  building: 'unit_name',
+  unit: undefined,
+};
+
+/** The names above the alert's place that the page does not already show. */
+function placeOf(alert: AlertRecord, level: AlertListLevel) {
+  switch (level) {
+    case 'all':
+      return [alert.company_name, alert.property_name, alert.building_name];
+    case 'company':
+      return [alert.property_name, alert.building_name];
+    case 'property':
+      return [alert.building_name];
+    case 'building':
+    case 'unit':
+      return [];
+  }
+}
+
+const placeText = (alert: AlertRecord, level: AlertListLevel) =>
+  placeOf(alert, level).filter(Boolean).join(' › ');
+const addressOf = (alert: AlertRecord) =>
+  alert.address || (alert.unit_name ?? alert.building_name ?? '');
+
+const secondary = { color: 'text.secondary' } as const;
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
+function DateCell({ parts }: { parts: { day: string; time: string | null } }) {
+  return (
+    <>
+      {parts.day}
+      {parts.time !== null && (
+        <Typography variant="caption" component="div" sx={secondary}>
+          {parts.time}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** The columns of an alert list at `level` (a unit's list has no place column). */
+export function useAlertColumns(level: AlertListLevel): ListColumn<AlertRecord>[] {
+  const { t } = useTranslation();
+  const label = useAlertLabel();
+  const format = useAlertFormat();
+  const place: ListColumn<AlertRecord> = {
+    id: 'place',
+    header: t('alerts.list.columns.place'),
+    cell: ({ row }) => (
+      <>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {addressOf(row.original)}
+        </Typography>
+        {placeText(row.original, level) !== '' && (
+          <Typography
+            variant="caption"
+            component="div"
+            sx={{ ...secondary, overflowWrap: 'anywhere' }}
+          >
+            {placeText(row.original, level)}
+          </Typography>
+        )}
+      </>
+    ),
+    meta: {
+      sortField: placeSort[level],
+      cellSx: { minWidth: 160, maxWidth: 300 },
+      card: 'subtitle',
+      cardCell: (alert) => [placeText(alert, level), addressOf(alert)].filter(Boolean).join(' › '),
+    },
+  };
+  return [
+    {
+      id: 'type',
+      header: t('alerts.list.columns.type'),
+      cell: ({ row }) => (
+        <>
+          <Box component="span" sx={{ fontWeight: 600, ...noWrap }}>
+            {label('types', row.original.notification_type_id)}
+          </Box>
+          <Typography variant="caption" component="div" sx={secondary}>
+            {label('categories', row.original.notification_category_id)}
+          </Typography>
+        </>
+      ),
+      meta: {
+        sortField: 'notification_type_id',
+        opens: true,
+        card: 'title',
+        cardCell: (alert) => label('types', alert.notification_type_id),
+      },
+    },
+    {
+      id: 'status',
+      header: t('alerts.list.columns.status'),
+      cell: ({ row }) => <AlertStatusChip statusId={row.original.notification_status_id} />,
+      meta: { sortField: 'notification_status_id', card: 'badge' },
+    },
+    ...(level === 'unit' ? [] : [place]),
+    {
+      id: 'fixture',
+      header: t('alerts.list.columns.fixture'),
+      cell: ({ row }) => (
+        <>
+          <Typography variant="body2">{format.fixture(row.original)}</Typography>
+          <Typography
+            variant="caption"
+            component="div"
+            sx={{ ...secondary, fontFamily: 'monospace' }}
+          >
+            {format.device(row.original)}
+          </Typography>
+        </>
+      ),
+      meta: {
+        cellSx: { minWidth: 140 },
+        card: 'subtitle',
+        cardCell: (alert) =>
+          [format.fixture(alert), format.device(alert)].filter(Boolean).join(' · '),
+      },
+    },
+    {
+      id: 'rate',
+      header: t('alerts.list.columns.rate'),
+      cell: ({ row }) => format.rate(row.original),
+      meta: {
+        sortField: 'rate',
+        cellSx: noWrap,
+        cardCell: (alert) => (alert.rate === null ? null : format.rate(alert)),
+      },
+    },
+    {
+      id: 'cost',
+      header: t('alerts.list.columns.cost'),
+      cell: ({ row }) => format.cost(row.original),
+      meta: { from: 'xl', cellSx: noWrap, card: 'hidden' },
+    },
+    {
+      id: 'first',
+      header: t('alerts.list.columns.firstDetected'),
+      cell: ({ row }) => <DateCell parts={format.dateParts(row.original.first_detected)} />,
+      meta: {
+        sortField: 'first_detected',
+        cellSx: noWrap,
+        cardCell: (alert) => format.date(alert.first_detected),
+      },
+    },
+    {
+      id: 'last',
+      header: t('alerts.list.columns.lastDetected'),
+      cell: ({ row }) => <DateCell parts={format.dateParts(row.original.last_detected)} />,
+      meta: { sortField: 'last_detected', from: 'xl', cellSx: noWrap, card: 'hidden' },
+    },
+  ];
+}

@@ -1,0 +1,208 @@
+// The alert list's filters bar: search, statuses (several), category, type, company (on `/alerts`)
+// and, on phones where the table's headings are gone, the sort. Each change goes to the address
+// through the list; the search is typed here and written once typing pauses.
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useCompanyNames } from '@/lib/place-names';
+import { useAlertLabel, useAlertOptions, useAlertTypeOptions } from '../utils/alert-format';
+import type { AlertListParams } from '../utils/alert-list-params';
+
+const PHONE_SORTS = [
+  'first_detected:DESC',
+  'first_detected:ASC',
+  'last_detected:DESC',
+  'rate:DESC',
+  'notification_status_id:ASC',
+] as const;
+
+type PhoneSortKey =
+  | 'first_detected_DESC'
+  | 'first_detected_ASC'
+  | 'last_detected_DESC'
+  | 'rate_DESC'
+  | 'notification_status_id_ASC';
+
+export type AlertFiltersProps = {
+  params: AlertListParams;
+  /** `/alerts` (every alert in scope) adds the company filter. */
+  everyAlert: boolean;
+  phone: boolean;
+  searchText: string;
+  onSearchText: (text: string) => void;
+  onChange: (next: Partial<AlertListParams>) => void;
+};
+
+/** Status ids from the multiple select's value, distinct and in order. */
+function statusIdsOf(value: unknown): number[] {
+  const ids = (Array.isArray(value) ? value : String(value).split(','))
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+const idOrNull = (value: string) => (value === '' ? null : Number(value));
+const selectSlots = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
+
+export function AlertFilters({
+  params,
+  everyAlert,
+  phone,
+  searchText,
+  onSearchText,
+  onChange,
+}: AlertFiltersProps) {
+  const { t } = useTranslation();
+  const companies = useCompanyNames(everyAlert);
+  const label = useAlertLabel();
+  const statusOptions = useAlertOptions('statuses');
+  const categoryOptions = useAlertOptions('categories');
+  const typeOptions = useAlertTypeOptions(params.categoryId);
+  const fieldSize = phone ? 'small' : 'medium';
+  const companyList = companies.data ?? [];
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        // Even rows at every width: on desktops (1200 px up) every field on one row; below,
+        // two by two, the search taking a row of its own when that evens out the rest.
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          lg: everyAlert ? 'repeat(5, minmax(0, 1fr))' : 'repeat(4, minmax(0, 1fr))',
+        },
+        '& > .wide': {
+          gridColumn: { xs: 'span 2', md: everyAlert ? 'span 2' : 'auto', lg: 'auto' },
+        },
+      }}
+    >
+      <TextField
+        type="search"
+        className="wide"
+        size={fieldSize}
+        label={t('alerts.list.searchLabel')}
+        placeholder={t('alerts.list.searchPlaceholder')}
+        value={searchText}
+        onChange={(event) => onSearchText(event.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded />
+              </InputAdornment>
+            ),
+          },
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': 'alerts-search' },
+        }}
+      />
+      <TextField
+        select
+        size={fieldSize}
+        label={t('alerts.list.filters.status')}
+        value={params.statusIds}
+        onChange={(event) => onChange({ statusIds: statusIdsOf(event.target.value) })}
+        data-testid="filter-status"
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: {
+            multiple: true,
+            displayEmpty: true,
+            renderValue: (selected) => {
+              const ids = selected as number[];
+              return ids.length === 0
+                ? t('alerts.list.filters.allStatuses')
+                : ids.map((id) => label('statuses', id)).join(', ');
+            },
+          },
+        }}
+      >
+        {statusOptions.map((option) => (
+          <MenuItem key={option.id} value={option.id}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size={fieldSize}
+        label={t('alerts.list.filters.category')}
+        value={params.categoryId ?? ''}
+        onChange={(event) => onChange({ categoryId: idOrNull(event.target.value), typeId: null })}
+        data-testid="filter-category"
+        slotProps={selectSlots}
+      >
+        <MenuItem value="">{t('alerts.list.filters.allCategories')}</MenuItem>
+        {categoryOptions.map((option) => (
+          <MenuItem key={option.id} value={option.id}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size={fieldSize}
+        label={t('alerts.list.filters.type')}
+        value={params.typeId ?? ''}
+        onChange={(event) => onChange({ typeId: idOrNull(event.target.value) })}
+        data-testid="filter-type"
+        slotProps={selectSlots}
+      >
+        <MenuItem value="">{t('alerts.list.filters.allTypes')}</MenuItem>
+        {typeOptions.map((option) => (
+          <MenuItem key={option.id} value={option.id}>
+            {option.label}
+          </MenuItem>
+        ))}
+        {params.typeId !== null && !typeOptions.some((option) => option.id === params.typeId) && (
+          <MenuItem value={params.typeId}>{label('types', params.typeId)}</MenuItem>
+        )}
+      </TextField>
+      {everyAlert && (
+        <TextField
+          select
+          size={fieldSize}
+          label={t('alerts.list.filters.company')}
+          value={params.companyId ?? ''}
+          onChange={(event) => onChange({ companyId: idOrNull(event.target.value) })}
+          data-testid="filter-company"
+          slotProps={selectSlots}
+        >
+          <MenuItem value="">{t('alerts.list.filters.allCompanies')}</MenuItem>
+          {companyList.map((company) => (
+            <MenuItem key={company.id} value={company.id}>
+              {company.name}
+            </MenuItem>
+          ))}
+          {params.companyId !== null &&
+            !companyList.some((company) => company.id === params.companyId) && (
+              <MenuItem value={params.companyId}>#{params.companyId}</MenuItem>
+            )}
+        </TextField>
+      )}
+      {phone && (
+        <TextField
+          select
+          size={fieldSize}
+          label={t('alerts.list.filters.sort')}
+          value={params.sortBy}
+          onChange={(event) => onChange({ sortBy: event.target.value })}
+          data-testid="alerts-sort"
+        >
+          {PHONE_SORTS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`alerts.list.sort.${value.replace(':', '_') as PhoneSortKey}`)}
+            </MenuItem>
+          ))}
+          {!(PHONE_SORTS as readonly string[]).includes(params.sortBy) && (
+            <MenuItem value={params.sortBy}>{params.sortBy}</MenuItem>
+          )}
+        </TextField>
+      )}
+    </Box>
+  );
+}
