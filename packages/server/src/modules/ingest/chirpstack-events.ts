@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { Invalid } from '../../lib/errors.ts';
 import { problemMessage } from '../../plugins/errors.ts';
-import type { Uplink } from './ingest.service.ts';
+import type { Uplink } from './ingest.decoding.ts';
 import { chirpstackStatusSchema, chirpstackUpSchema, fromChirpstack } from './ingest.transports.ts';
 
 export type ChirpstackEvent =

@@ -1,12 +1,13 @@
-// The ingest batch's statements (ingest.service.ts batches, decodes and decides): the monthly
-// partitions of `submissions`, the sensors of a batch's DevEUIs, the readings' insert (COPY on
-// PostgreSQL, an unnest insert otherwise), the hourly, daily and monthly rollups, and the sensors'
-// and gateways' last-heard facts and status. Each runs in the batch's transaction.
+// The ingest batch's statements (ingest.service.ts batches and decides, ingest.decoding.ts makes
+// the rows): the monthly partitions of `submissions`, the sensors of a batch's DevEUIs, the
+// readings' insert (COPY on PostgreSQL, an unnest insert otherwise), the hourly, daily and monthly
+// rollups, and the sensors' and gateways' last-heard facts and status. Each runs in the batch's
+// transaction.
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import { copyField, copyWriter, type Executor, rowsOf } from '../../db/client.ts';
-import type { Row, SensorRow } from './ingest.service.ts';
+import { type Row, rowKey, type SensorRow } from './ingest.decoding.ts';
 
 const monthKey = (date: Date) => `${date.getUTCFullYear()}-${date.getUTCMonth()}`;
 
@@ -14,9 +15,6 @@ const SUBMISSION_COLUMNS =
   'measured_at, mac_address, seq, kind, port, payload, transport, volume_mgal, interval_s, flow_time_s, ' +
   'peak_flow_mgpm, battery, firmware_version, flags, report_interval_s, gateway_serial, rssi, snr, error, ' +
   'sensor_id, company_id, property_id, building_id, unit_id, appliance_type_id, room_type_id, water_type_id';
-
-/** A reading's natural key: a redelivery has the same. */
-export const rowKey = (row: Row) => `${row.mac}|${row.measuredAt.getTime()}|${row.seq}`;
 
 export const isUsage = (kind: Row['kind']) => kind === 'usage' || kind === 'usage_v1';
 

@@ -6,32 +6,14 @@
 // fails its batch. A batch written with a company's integration key stores only that company's
 // micrometers and reports the others as refused. Callers acknowledge their transport only after
 // `ingest` resolves.
-import { decodeUplink, type Frame } from '@flowsight/domain/device-protocol';
 import { normalizeMac } from '@flowsight/domain/mac';
 import type { Database } from '../../db/client.ts';
 import { Forbidden } from '../../lib/errors.ts';
-import { CopyRefused, createIngestRepository, errorCode, rowKey } from './ingest.repository.ts';
+import { byKey, namedMac, type Row, rowKey, toRow, type Uplink } from './ingest.decoding.ts';
+import { CopyRefused, createIngestRepository, errorCode } from './ingest.repository.ts';
 
+export { type Transport, transports, type Uplink } from './ingest.decoding.ts';
 export { pgArray } from './ingest.repository.ts';
-
-export const transports = ['http', 'chirpstack', 'ttn', 'mqtt', 'simulator'] as const;
-export type Transport = (typeof transports)[number];
-
-/** One uplink as any transport hands it over. */
-export type Uplink = {
-  /** DevEUI in any common spelling; normalised here. */
-  readonly mac: string;
-  readonly port: number;
-  readonly payload: Uint8Array;
-  /** The network server's receive time: the end of a report's interval. */
-  readonly receivedAt: Date;
-  /** LoRaWAN frame counter, when the transport knows it. */
-  readonly fCnt?: number | null;
-  readonly gateway?: string | null;
-  readonly rssi?: number | null;
-  readonly snr?: number | null;
-  readonly transport: Transport;
-};
 
 export type IngestResult = {
   /** Uplinks in the batch. */
@@ -66,114 +48,8 @@ export function outOfScope(macs: readonly string[]): Forbidden {
   );
 }
 
-export type SensorRow = {
-  id: number;
-  mac_address: string;
-  company_id: number | null;
-  property_id: number | null;
-  building_id: number | null;
-  unit_id: number | null;
-  appliance_type_id: number | null;
-  room_type_id: number | null;
-  water_type_id: number | null;
-  report_interval_s: number;
-  timezone: string | null;
-};
-
-export type Row = {
-  measuredAt: Date;
-  mac: string;
-  seq: number;
-  kind: 'usage' | 'usage_v1' | 'keepalive' | 'malformed';
-  port: number;
-  payload: Uint8Array;
-  transport: Transport;
-  volumeMgal: number | null;
-  intervalS: number | null;
-  flowTimeS: number | null;
-  peakFlowMgpm: number | null;
-  battery: number | null;
-  firmware: string | null;
-  flags: number | null;
-  reportIntervalS: number | null;
-  gateway: string | null;
-  rssi: number | null;
-  snr: number | null;
-  error: string | null;
-  sensor: SensorRow | undefined;
-  /** Which of the merged batches it came from. */
-  part: number;
-};
-
 /** Something that wants to know which sensors got new readings (leak detection, live updates). */
 export type IngestListener = (event: { sensorIds: readonly number[]; at: Date }) => void;
-
-const MAX_SEQ = 2_147_483_647;
-
-/** The row an uplink is stored as. Built as one object and filled in (hot path: no spreads). */
-function toRow(uplink: Uplink, sensor: SensorRow | undefined, part: number): Row {
-  const row: Row = {
-    measuredAt: uplink.receivedAt,
-    mac: '',
-    seq: Math.min(Math.max(0, Math.trunc(uplink.fCnt ?? 0)), MAX_SEQ),
-    kind: 'malformed',
-    port: uplink.port,
-    payload: uplink.payload,
-    transport: uplink.transport,
-    volumeMgal: null,
-    intervalS: null,
-    flowTimeS: null,
-    peakFlowMgpm: null,
-    battery: null,
-    firmware: null,
-    flags: null,
-    reportIntervalS: null,
-    gateway: uplink.gateway == null ? null : storable(uplink.gateway),
-    rssi: uplink.rssi ?? null,
-    snr: uplink.snr ?? null,
-    error: null,
-    sensor,
-    part,
-  };
-  const decoded = decodeUplink(uplink.port, uplink.payload);
-  if (!decoded.ok) {
-    row.error = decoded.error;
-    return row;
-  }
-  const frame: Frame = decoded.frame;
-  row.kind = frame.kind;
-  row.battery = frame.battery;
-  switch (frame.kind) {
-    case 'usage':
-      row.seq = frame.seq;
-      row.volumeMgal = frame.volumeMgal;
-      row.intervalS = frame.intervalS;
-      row.flowTimeS = frame.flowTimeS;
-      row.peakFlowMgpm = frame.peakFlowMgpm;
-      return row;
-    case 'usage_v1':
-      row.volumeMgal = frame.volumeMgal;
-      row.intervalS = sensor?.report_interval_s ?? 900;
-      return row;
-    case 'keepalive':
-      row.firmware = frame.firmwareVersion;
-      row.flags = frame.flags;
-      row.reportIntervalS = frame.reportIntervalS;
-      return row;
-    default: {
-      const unreachable: never = frame;
-      return unreachable;
-    }
-  }
-}
-
-/** Text as PostgreSQL can store it: a NUL character (valid in JSON) becomes U+FFFD. */
-const storable = (text: string) =>
-  text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
-const byKey = (a: Row, b: Row) =>
-  (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0) ||
-  a.measuredAt.getTime() - b.measuredAt.getTime() ||
-  a.seq - b.seq;
 
 /** PostgreSQL's answers to lock cycles and serialization conflicts: the batch may simply retry. */
 const RETRYABLE = new Set(['40P01', '40001', '42P07']);
@@ -258,15 +134,10 @@ export function createIngestService(
         if (companyId !== null && sensor?.company_id !== companyId) {
           // Outside the writer's scope (another company's, stock or unknown): not stored at all.
           (results[part] as IngestResult).refused += 1;
-          refusedMacs[part]?.add(mac ?? storable(uplink.mac.slice(0, 64)));
+          refusedMacs[part]?.add(namedMac(uplink, mac));
           continue;
         }
-        const row = toRow(uplink, sensor, part);
-        row.mac = mac ?? storable(uplink.mac.slice(0, 64));
-        if (!mac) {
-          row.kind = 'malformed';
-          row.error = `invalid DevEUI '${row.mac}'`;
-        }
+        const row = toRow(uplink, mac, sensor, part);
         const key = rowKey(row);
         if (!unique.has(key)) unique.set(key, row);
       }

@@ -6,7 +6,7 @@
 // window the domain allows (`receiveTimeProblem`), checked against the clock as it is read.
 import { receiveTimeProblem } from '@flowsight/domain/device-protocol';
 import { z } from 'zod';
-import type { Uplink } from './ingest.service.ts';
+import type { Uplink } from './ingest.decoding.ts';
 
 /** Most uplinks one native batch may carry. */
 export const MAX_BATCH = 5000;
