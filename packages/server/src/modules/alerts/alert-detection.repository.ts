@@ -1,11 +1,12 @@
-// The detection engine's statements (alerts.engine.ts decides, this reads and writes): the facts
-// each sensor's rules need (its thresholds, recent hours and days), the open and recently closed
-// alerts of sensors and gateways, the gateways' states, the alert lifecycle writes (open, update,
-// close) and the sweep's advisory lock. Every function runs on the database or the caller's
-// transaction.
+// The detection's statements (alerts.detection.ts decides, this reads and writes): the facts each
+// sensor's rules need (its thresholds, recent hours and days), the open and recently closed alerts
+// of sensors and gateways, the gateways' states, the alert lifecycle writes (open with its event,
+// update; a close is the status service's) and the sweep's advisory lock. Every function runs on
+// the database or the caller's transaction.
 import { GatewayStatus, NotificationStatus } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf, selectRows } from '../../db/client.ts';
+import { recordEvent } from '../../db/queries/record-event.ts';
 
 /** A sensor as its rules see it: its place, fixture, state and the thresholds that apply. */
 export type SensorFacts = {
@@ -64,6 +65,10 @@ export function sensorFacts(ex: Executor, sensorIds: readonly number[] | 'all') 
 }
 
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+
+/** An alert's rate (gallons per month) as stored: three decimals. */
+const storedRate = (rate: number | null) =>
+  rate === null ? null : String(Math.round(rate * 1000) / 1000);
 
 /** The sensors' hours since `from` in their current unit. */
 export function hourlyUsage(ex: Executor, sensorIds: readonly number[], from: string) {
@@ -149,11 +154,14 @@ export type AlertTarget = {
   roomTypeId: number | null;
 };
 
-/** Opens an alert; undefined when one of that type is already open for the target. */
+/**
+ * Opens an alert and records its event (the system's); undefined when one of that type is already
+ * open for the target. `rate` is stored to three decimals and recorded as found.
+ */
 export async function insertAlert(
   ex: Executor,
   target: AlertTarget,
-  alert: { type: number; categoryId: number; rate: string | null; at: string },
+  alert: { type: number; categoryId: number; rate: number | null; at: string },
 ): Promise<number | undefined> {
   const inserted = await selectRows<{ id: number }>(
     ex,
@@ -162,16 +170,25 @@ export async function insertAlert(
           notification_status_id, rate, first_detected_at, last_detected_at)
         values (${target.companyId}, ${target.propertyId}, ${target.buildingId}, ${target.unitId},
           ${target.sensorId}, ${target.gatewayId}, ${target.applianceTypeId}, ${target.roomTypeId},
-          ${alert.type}, ${alert.categoryId}, ${NotificationStatus.New}, ${alert.rate}::numeric, ${alert.at}::timestamptz, ${alert.at}::timestamptz)
+          ${alert.type}, ${alert.categoryId}, ${NotificationStatus.New}, ${storedRate(alert.rate)}::numeric, ${alert.at}::timestamptz, ${alert.at}::timestamptz)
         on conflict do nothing returning id`,
   );
-  return inserted[0]?.id;
+  const id = inserted[0]?.id;
+  if (id === undefined) return undefined;
+  await recordEvent(ex, null, {
+    companyId: target.companyId,
+    entityType: 'alert',
+    entityId: id,
+    action: 'opened',
+    to: { status: NotificationStatus.New, type: alert.type, rate: alert.rate },
+  });
+  return id;
 }
 
 /** The condition is still there: the alert's rate and last detection. */
-export async function updateAlert(ex: Executor, id: number, rate: string | null, at: string) {
+export async function updateAlert(ex: Executor, id: number, rate: number | null, at: string) {
   await ex.execute(sql`
-    update notifications set rate = ${rate}::numeric, last_detected_at = ${at}::timestamptz, updated_at = now()
+    update notifications set rate = ${storedRate(rate)}::numeric, last_detected_at = ${at}::timestamptz, updated_at = now()
     where id = ${id}`);
 }
 

@@ -1,0 +1,274 @@
+// Alert detection (DESIGN section 8, docs/detection.md): reads what the rules need — a sensor's
+// recent complete hours, today's local gallons and the thresholds that apply, the gateways' states,
+// each building's recent days — runs the rules (alerts.findings.ts) and applies the alert lifecycle
+// (open, update, close after 24 h absent) in one transaction per kind of target. It answers the
+// changes it made; publishing them is the engine's. A system close goes through the status service,
+// the one writer of an alert's status. Notification-excluded sensors and gateways with alerts
+// disabled raise nothing.
+import { byHour, type HourUsage, stepAlert } from '@flowsight/domain/detection';
+import { NotificationStatus, NotificationType, notificationTypes } from '@flowsight/domain/lookups';
+import { UNACCOUNTED_LOOKBACK_DAYS } from '@flowsight/domain/unaccounted';
+import { localDate } from '@flowsight/domain/usage';
+import { addDays } from '@flowsight/domain/usage-windows';
+import type { Executor } from '../../db/client.ts';
+import {
+  type AlertTarget,
+  dailyUsage,
+  gatewayStates,
+  hourlyUsage,
+  insertAlert,
+  lastClosedSensorAlerts,
+  type OpenAlert as OpenAlertOf,
+  openGatewayAlerts,
+  openSensorAlerts,
+  type SensorFacts,
+  sensorFacts,
+  updateAlert,
+} from './alert-detection.repository.ts';
+import {
+  type AlertFinding,
+  buildingFinding,
+  HOUR_MS,
+  healthFindings,
+  ms,
+  sensorFindings,
+  type TypeId,
+} from './alerts.findings.ts';
+import type { AlertChange, AlertStatus } from './alerts.status.ts';
+import { createUnaccountedWaterRepository } from './unaccounted-water.repository.ts';
+
+/** Night flow looks back over 3 nights plus today. */
+const LOOKBACK_HOURS = 4 * 24 + 2;
+export const SYSTEM_CLOSE_NOTE = 'Closed by the system: the condition has been absent for 24 hours';
+
+const categoryOf = (type: TypeId) => notificationTypes.find((t) => t.id === type)?.categoryId ?? 1;
+
+type OpenAlert = OpenAlertOf<TypeId>;
+
+/** A sensor as the target of its alerts. */
+const sensorTarget = (sensor: SensorFacts): AlertTarget => ({
+  sensorId: sensor.id,
+  gatewayId: null,
+  companyId: sensor.company_id,
+  propertyId: sensor.property_id,
+  buildingId: sensor.building_id,
+  unitId: sensor.unit_id,
+  applianceTypeId: sensor.appliance_type_id,
+  roomTypeId: sensor.room_type_id,
+});
+
+export type AlertDetectionOptions = {
+  /** The one writer of an alert's status (the system close). */
+  status: Pick<AlertStatus, 'write'>;
+  now: () => Date;
+};
+
+export function createAlertDetection({ status, now }: AlertDetectionOptions) {
+  const unaccounted = createUnaccountedWaterRepository();
+
+  /** Applies one rule's step to the target's open alert of that type; answers the change made. */
+  async function apply(
+    tx: Executor,
+    target: AlertTarget,
+    type: TypeId,
+    open: OpenAlert | undefined,
+    finding: AlertFinding,
+    atMs: number,
+  ): Promise<AlertChange | undefined> {
+    const step = stepAlert(
+      open ? { lastDetectedMs: ms(open.last_detected_at) } : null,
+      finding && { rule: 'continuous-flow', rate: finding.rate ?? 0, sinceMs: atMs },
+      atMs,
+    );
+    const at = new Date(atMs).toISOString();
+    const rate = finding?.rate ?? null;
+    const base = {
+      companyId: target.companyId,
+      propertyId: target.propertyId,
+      buildingId: target.buildingId,
+      unitId: target.unitId,
+    };
+    switch (step.action) {
+      case 'open': {
+        const id = await insertAlert(tx, target, { type, categoryId: categoryOf(type), rate, at });
+        if (id === undefined) return undefined;
+        return { alertId: id, kind: 'opened', statusId: NotificationStatus.New, ...base };
+      }
+      case 'update': {
+        if (!open) return undefined;
+        await updateAlert(tx, open.id, rate, at);
+        return { alertId: open.id, kind: 'updated', statusId: NotificationStatus.New, ...base };
+      }
+      case 'close': {
+        if (!open) return undefined;
+        return status.write(
+          tx,
+          null,
+          { alertId: open.id, ...base },
+          { statusId: NotificationStatus.Closed, at: new Date(atMs), note: SYSTEM_CLOSE_NOTE },
+        );
+      }
+      case 'none':
+        return undefined;
+      default: {
+        const unreachable: never = step;
+        return unreachable;
+      }
+    }
+  }
+
+  /** Applies every finding of one target, collecting the changes. */
+  async function applyAll(
+    tx: Executor,
+    target: AlertTarget,
+    results: readonly [TypeId, AlertFinding][],
+    openOf: (type: TypeId) => OpenAlert | undefined,
+    atMs: number,
+    changes: AlertChange[],
+  ) {
+    for (const [type, finding] of results) {
+      const change = await apply(tx, target, type, openOf(type), finding, atMs);
+      if (change) changes.push(change);
+    }
+  }
+
+  /** The leak, usage (and, in a sweep, device-health) rules of sensors. */
+  async function sensors(ex: Executor, sensorIds: readonly number[] | 'all', health: boolean) {
+    const atMs = now().getTime();
+    const facts = await sensorFacts(ex, sensorIds);
+    if (facts.length === 0) return [];
+    const ids = facts.map((s) => s.id);
+    const from = new Date(atMs - LOOKBACK_HOURS * HOUR_MS - 48 * HOUR_MS).toISOString();
+    const hourly = await hourlyUsage(ex, ids, from);
+    const hoursOf = new Map<number, HourUsage[]>();
+    for (const h of hourly) {
+      const list = hoursOf.get(h.sensor_id) ?? [];
+      list.push({ hourMs: Number(h.hour_ms), gallons: Number(h.gallons), flowS: Number(h.flow_s) });
+      hoursOf.set(h.sensor_id, list);
+    }
+    const daily = await dailyUsage(ex, ids, new Date(atMs).toISOString());
+    const dayGallons = new Map(daily.map((d) => [`${d.sensor_id}|${d.day}`, Number(d.gallons)]));
+    const open = await openSensorAlerts<TypeId>(ex, ids);
+    const openOf = new Map(open.map((o) => [`${o.key}|${o.type}`, o]));
+    const closed = await lastClosedSensorAlerts<TypeId>(ex, ids, from);
+    const closedOf = new Map(closed.map((c) => [`${c.key}|${c.type}`, Number(c.closed_ms)]));
+
+    const changes: AlertChange[] = [];
+    await ex.transaction(async (tx) => {
+      for (const sensor of facts) {
+        const hours = byHour(hoursOf.get(sensor.id) ?? []);
+        const today =
+          dayGallons.get(`${sensor.id}|${localDate(new Date(atMs), sensor.timezone)}`) ?? 0;
+        const found = sensorFindings(
+          sensor,
+          hours,
+          today,
+          atMs,
+          (type) => closedOf.get(`${sensor.id}|${type}`) ?? null,
+        );
+        const results: [TypeId, AlertFinding][] = found === 'stale' ? [] : found;
+        if (health) results.push(...healthFindings(sensor));
+        await applyAll(
+          tx,
+          sensorTarget(sensor),
+          results,
+          (type) => openOf.get(`${sensor.id}|${type}`),
+          atMs,
+          changes,
+        );
+      }
+    });
+    return changes;
+  }
+
+  /** Gateway-offline alerts: offline gateways of a company's building, unless alerts are disabled. */
+  async function gateways(ex: Executor) {
+    const atMs = now().getTime();
+    const states = await gatewayStates(ex);
+    const open = await openGatewayAlerts<TypeId>(ex);
+    const openOf = new Map(open.map((o) => [o.key, o]));
+    const changes: AlertChange[] = [];
+    await ex.transaction(async (tx) => {
+      for (const gateway of states) {
+        await applyAll(
+          tx,
+          {
+            sensorId: null,
+            gatewayId: gateway.id,
+            companyId: gateway.company_id,
+            propertyId: gateway.property_id,
+            buildingId: gateway.building_id,
+            unitId: null,
+            applianceTypeId: null,
+            roomTypeId: null,
+          },
+          [[NotificationType.GatewayOffline, gateway.offline ? { rate: null } : null]],
+          () => openOf.get(gateway.id),
+          atMs,
+          changes,
+        );
+      }
+    });
+    return changes;
+  }
+
+  /**
+   * Unaccounted water: each building's recent complete local days against the company's
+   * threshold. A building without enough counted days (no main line, or a silent one) changes
+   * nothing; one whose installation leaves water unmetered by design finds nothing.
+   */
+  async function buildings(ex: Executor) {
+    const atMs = now().getTime();
+    const reconciled = await unaccounted.buildings(ex);
+    // UTC dates around every zone's last complete days and today.
+    const today = new Date(atMs).toISOString().slice(0, 10);
+    const from = addDays(today, -(UNACCOUNTED_LOOKBACK_DAYS + 2));
+    const to = addDays(today, 1);
+    const days = new Map<number, Awaited<ReturnType<typeof unaccounted.days>>>();
+    for (const companyId of new Set(reconciled.map((b) => b.company_id))) {
+      days.set(companyId, await unaccounted.days(ex, companyId, from, to));
+    }
+    const open = await unaccounted.openAlerts(ex);
+    const closed = await unaccounted.lastClosed(
+      ex,
+      new Date(atMs - (UNACCOUNTED_LOOKBACK_DAYS + 2) * 24 * HOUR_MS),
+    );
+    const changes: AlertChange[] = [];
+    await ex.transaction(async (tx) => {
+      for (const building of reconciled) {
+        const ofBuilding = days.get(building.company_id)?.get(building.building_id) ?? [];
+        const alert = open.get(building.building_id);
+        if (ofBuilding.length === 0 && !alert) continue;
+        const finding = buildingFinding(
+          building,
+          ofBuilding,
+          atMs,
+          closed.get(building.building_id) ?? null,
+        );
+        if (finding === 'unknown') continue;
+        await applyAll(
+          tx,
+          {
+            sensorId: null,
+            gatewayId: null,
+            companyId: building.company_id,
+            propertyId: building.property_id,
+            buildingId: building.building_id,
+            unitId: null,
+            applianceTypeId: null,
+            roomTypeId: null,
+          },
+          [[NotificationType.UnaccountedWater, finding]],
+          () =>
+            alert && { ...alert, key: alert.building_id, type: NotificationType.UnaccountedWater },
+          atMs,
+          changes,
+        );
+      }
+    });
+    return changes;
+  }
+
+  return { sensors, gateways, buildings };
+}
+export type AlertDetection = ReturnType<typeof createAlertDetection>;

@@ -1,0 +1,135 @@
+// What the alert rules find for each target, from the facts the detection read (docs/detection.md):
+// a sensor's leak and usage rules (nothing while it is stale), its device health, and a building's
+// unaccounted water. Pure functions of their inputs; the detection decides what to open or close.
+import {
+  continuousFlow,
+  type Finding,
+  type HourUsage,
+  highUsage,
+  hoursSince,
+  LOW_BATTERY_PERCENT,
+  nightFlow,
+} from '@flowsight/domain/detection';
+import { NotificationType, SensorStatus } from '@flowsight/domain/lookups';
+import {
+  type BuildingDay,
+  reconcilesBuilding,
+  unaccountedWater,
+  unaccountedWaterDefaults,
+} from '@flowsight/domain/unaccounted';
+import { localDate } from '@flowsight/domain/usage';
+import type { SensorFacts } from './alert-detection.repository.ts';
+import type { ReconciledBuilding } from './unaccounted-water.repository.ts';
+
+export const HOUR_MS = 3_600_000;
+/**
+ * A sensor whose newest complete hour is older than this says nothing about now: its leak rules
+ * neither open, update nor close anything until it reports again (its silence is a device-health
+ * alert of its own).
+ */
+const STALE_MS = 3 * HOUR_MS;
+
+export type TypeId = (typeof NotificationType)[keyof typeof NotificationType];
+/** What a rule found (its rate, when it has one), or null: the condition is absent. */
+export type AlertFinding = { readonly rate: number | null } | null;
+
+export const ms = (value: Date | string) => new Date(value).getTime();
+
+/** Findings of one sensor's leak and usage rules at `atMs`; 'stale' when it says nothing. */
+export function sensorFindings(
+  sensor: SensorFacts,
+  hours: ReadonlyMap<number, HourUsage>,
+  dayGallons: number,
+  atMs: number,
+  closedAt: (type: TypeId) => number | null,
+): [TypeId, Finding | null][] | 'stale' {
+  if (sensor.notification_excluded) {
+    return [
+      [NotificationType.ContinuousFlow, null],
+      [NotificationType.NightFlow, null],
+      [NotificationType.HighUsage, null],
+    ];
+  }
+  const params = {
+    continuousHours: sensor.continuous_hours,
+    hourlyMinGal: Number(sensor.hourly_min_gal),
+    nightFlow: sensor.night_flow,
+    dailyHighGal: sensor.daily_high_gal === null ? null : Number(sensor.daily_high_gal),
+  };
+  // Hours before the one holding the newest report's midpoint are complete.
+  const until =
+    sensor.last_submission === null
+      ? null
+      : Math.floor((ms(sensor.last_submission) - sensor.report_interval_s * 500) / HOUR_MS) *
+        HOUR_MS;
+  if (until !== null && atMs - until > STALE_MS) return 'stale';
+  const continuousSince = hoursSince(hours, closedAt(NotificationType.ContinuousFlow));
+  const nightSince = hoursSince(hours, closedAt(NotificationType.NightFlow));
+  // A day's total counts again from the local day after its alert was closed.
+  const usageClosed = closedAt(NotificationType.HighUsage);
+  const today = localDate(new Date(atMs), sensor.timezone);
+  const usageCounts =
+    usageClosed === null || localDate(new Date(usageClosed), sensor.timezone) !== today;
+  return [
+    [
+      NotificationType.ContinuousFlow,
+      until === null ? null : continuousFlow(continuousSince, params, until),
+    ],
+    [
+      NotificationType.NightFlow,
+      until === null ? null : nightFlow(nightSince, params, sensor.timezone, until),
+    ],
+    [
+      NotificationType.HighUsage,
+      !usageCounts
+        ? null
+        : highUsage(
+            dayGallons,
+            {
+              sensor: sensor.sensor_threshold === null ? null : Number(sensor.sensor_threshold),
+              company: sensor.company_threshold === null ? null : Number(sensor.company_threshold),
+              fixture: params.dailyHighGal,
+            },
+            atMs,
+          ),
+    ],
+  ];
+}
+
+/** A sensor's device health: offline and low battery, unless notifications are excluded. */
+export function healthFindings(sensor: SensorFacts): [TypeId, AlertFinding][] {
+  const watched = !sensor.notification_excluded;
+  return [
+    [
+      NotificationType.SensorOffline,
+      watched && sensor.sensor_status_id === SensorStatus.NotTransmitting ? { rate: null } : null,
+    ],
+    [
+      NotificationType.LowBattery,
+      watched && sensor.battery !== null && sensor.battery < LOW_BATTERY_PERCENT
+        ? { rate: null }
+        : null,
+    ],
+  ];
+}
+
+/**
+ * Unaccounted water of a building over its recent complete local days; 'unknown' without enough
+ * counted days, null when its installation leaves water unmetered by design.
+ */
+export function buildingFinding(
+  building: ReconciledBuilding,
+  days: readonly BuildingDay[],
+  atMs: number,
+  closedAtMs: number | null,
+) {
+  if (!reconcilesBuilding(building.installation_type_id)) return null;
+  return unaccountedWater(
+    days,
+    {
+      sharePercent: building.share_percent ?? unaccountedWaterDefaults.sharePercent,
+      minGallonsPerDay: building.min_gallons_per_day ?? unaccountedWaterDefaults.minGallonsPerDay,
+    },
+    { atMs, timeZone: building.timezone, closedAtMs },
+  );
+}
