@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSignedInSession } from '@/lib/session';
 import { BuildingBulkActions } from '../components/building-bulk-actions';
-import { type MicrometerColumn, MicrometerTable } from '../components/micrometer-table';
+import type { MicrometerColumn } from '../components/micrometer-columns';
+import { MicrometerTable } from '../components/micrometer-table';
 import type { MicrometerFilter } from '../utils/list-params';
 
 const idParam = {
