@@ -1,12 +1,19 @@
 // The ingest batch's statements (ingest.service.ts batches and decides, ingest.decoding.ts makes
-// the rows): the monthly partitions of `submissions`, the sensors of a batch's DevEUIs, the
-// readings' insert (COPY on PostgreSQL, an unnest insert otherwise), the hourly, daily and monthly
-// rollups, and the sensors' and gateways' last-heard facts and status. Each runs in the batch's
-// transaction.
+// the rows): the write transaction with its retries, the monthly partitions of `submissions`, the
+// sensors of a batch's DevEUIs, the readings' insert (COPY on PostgreSQL, an unnest insert
+// otherwise), the hourly, daily and monthly rollups, and the sensors' and gateways' last-heard
+// facts and status. Each method runs in the transaction it is given, else on the database.
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
-import { copyField, copyWriter, type Executor, rowsOf } from '../../db/client.ts';
+import {
+  copyField,
+  copyWriter,
+  type Database,
+  type Executor,
+  rowsOf,
+  type Transaction,
+} from '../../db/client.ts';
 import { type Row, rowKey, type SensorRow } from './ingest.decoding.ts';
 
 const monthKey = (date: Date) => `${date.getUTCFullYear()}-${date.getUTCMonth()}`;
@@ -19,7 +26,7 @@ const SUBMISSION_COLUMNS =
 export const isUsage = (kind: Row['kind']) => kind === 'usage' || kind === 'usage_v1';
 
 /** The SQLSTATE of a database error, looked for through its causes. */
-export function errorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const code = (current as { code?: unknown }).code;
@@ -30,6 +37,10 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** PostgreSQL's answers to lock cycles and serialization conflicts: the batch may simply retry. */
+const RETRYABLE = new Set(['40P01', '40001', '42P07']);
+const MAX_ATTEMPTS = 4;
+const retryable = (error: unknown) => RETRYABLE.has(errorCode(error) ?? '');
 
 /** A COPY of rows met one already stored: nothing of its transaction was kept. */
 export class CopyRefused extends Error {
@@ -55,27 +66,54 @@ export function pgArray(values: readonly (string | number | null)[]): string {
   return `{${items.join(',')}}`;
 }
 
-export function createIngestRepository() {
+export function createIngestRepository(db: Database) {
   const partitionsReady = new Set<string>();
 
-  async function ensurePartitions(tx: Executor, rows: readonly Row[]) {
+  /**
+   * Runs `work` in one transaction and answers its result; `work` is told whether to store the
+   * readings with COPY. Again without COPY when a redelivery refused it (`CopyRefused`, only ever
+   * thrown with it): the insert skips what is stored. Again after a short pause, up to
+   * MAX_ATTEMPTS in all, after a lock cycle with another replica's transaction: nothing was
+   * stored, so store again.
+   */
+  async function writeTransaction<T>(
+    work: (tx: Transaction, useCopy: boolean) => Promise<T>,
+  ): Promise<T> {
+    let useCopy = true;
+    for (let attempt = 1; ; ) {
+      const copy = useCopy;
+      try {
+        return await db.transaction((tx) => work(tx, copy));
+      } catch (error) {
+        if (error instanceof CopyRefused) {
+          useCopy = false;
+          continue;
+        }
+        if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+        attempt += 1;
+      }
+    }
+  }
+
+  async function ensurePartitions(rows: readonly Row[], tx?: Executor) {
     const months = new Map<string, Date>();
     for (const row of rows) {
       const key = monthKey(row.measuredAt);
       if (!partitionsReady.has(key)) months.set(key, row.measuredAt);
     }
     for (const [key, date] of months) {
-      await tx.execute(
+      await (tx ?? db).execute(
         sql`select ensure_submissions_partition(${date.toISOString()}::timestamptz)`,
       );
       partitionsReady.add(key);
     }
   }
 
-  async function sensorsByMac(tx: Executor, macs: readonly string[]) {
+  async function sensorsByMac(macs: readonly string[], tx?: Executor) {
     if (macs.length === 0) return new Map<string, SensorRow>();
     const rows = await rowsOf<SensorRow>(
-      tx,
+      tx ?? db,
       sql`
       select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
              s.appliance_type_id, s.room_type_id, s.water_type_id, s.report_interval_s, z.name as timezone
@@ -93,9 +131,10 @@ export function createIngestRepository() {
    * fails the transaction with `CopyRefused`, to be stored again without it. Otherwise they
    * are inserted skipping those already stored (always on PGlite).
    */
-  async function storeSubmissions(tx: Executor, rows: readonly Row[], useCopy: boolean) {
-    const copy = useCopy ? copyWriter(tx) : undefined;
-    if (!copy) return insertSubmissions(tx, rows);
+  async function storeSubmissions(rows: readonly Row[], useCopy: boolean, tx?: Executor) {
+    const ex = tx ?? db;
+    const copy = useCopy ? copyWriter(ex) : undefined;
+    if (!copy) return insertSubmissions(rows, ex);
     let text = '';
     for (const row of rows) {
       const a = row.sensor?.unit_id ? row.sensor : undefined;
@@ -140,13 +179,13 @@ export function createIngestRepository() {
   }
 
   /** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
-  async function insertSubmissions(tx: Executor, rows: readonly Row[]) {
+  async function insertSubmissions(rows: readonly Row[], tx?: Executor) {
     const assigned = (row: Row) => (row.sensor?.unit_id ? row.sensor : undefined);
     const column = <T extends string | number | null>(pick: (row: Row) => T) =>
       pgArray(rows.map(pick));
     // One array per column, unnested into rows: a handful of parameters whatever the batch size.
     const inserted = await rowsOf<{ mac_address: string; measured_at: Date | string; seq: number }>(
-      tx,
+      tx ?? db,
       sql`
       insert into submissions (${sql.raw(SUBMISSION_COLUMNS)})
       select measured_at, mac_address, seq, kind, port, decode(payload, 'hex'), transport, volume_mgal,
@@ -180,7 +219,7 @@ export function createIngestRepository() {
     );
   }
 
-  async function addUsage(tx: Executor, rows: readonly Row[]) {
+  async function addUsage(rows: readonly Row[], tx?: Executor) {
     type Sum = { sensor: SensorRow; key: string; volume: number; flow: number; readings: number };
     const hourly = new Map<string, Sum>();
     const daily = new Map<string, Sum>();
@@ -234,13 +273,13 @@ export function createIngestRepository() {
     // Every usage row falls in an hour, a day and a month: all three or none.
     if (hourly.size === 0) return;
     // One statement (one round trip): the first two upserts run as data-modifying CTEs.
-    await tx.execute(sql`
+    await (tx ?? db).execute(sql`
       with hourly as (${upsert('usage_hourly', hourly)}), daily as (${upsert('usage_daily', daily)})
       ${upsert('usage_monthly', monthly)}`);
   }
 
   /** Last submission / keep-alive, battery, firmware and report interval, newest wins. */
-  async function touchSensors(tx: Executor, rows: readonly Row[]) {
+  async function touchSensors(rows: readonly Row[], tx?: Executor) {
     type Facts = {
       id: number;
       lastUsage: Date | null;
@@ -281,7 +320,7 @@ export function createIngestRepository() {
       pgArray(list.map(pick));
     // Locks taken in id order by the CTE (an UPDATE … FROM may visit rows in any order); every
     // row the UPDATE changes is one the CTE has already locked.
-    await tx.execute(sql`
+    await (tx ?? db).execute(sql`
       with locked as materialized (
         select id from sensors where id = any(${column((f) => f.id)}::int[]) order by id for update)
       update sensors s set
@@ -311,7 +350,7 @@ export function createIngestRepository() {
     return [...facts.keys()];
   }
 
-  async function touchGateways(tx: Executor, rows: readonly Row[]) {
+  async function touchGateways(rows: readonly Row[], tx?: Executor) {
     const seen = new Map<string, Date>();
     for (const row of rows) {
       if (!row.gateway) continue;
@@ -320,7 +359,7 @@ export function createIngestRepository() {
     }
     if (seen.size === 0) return;
     const list = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    await tx.execute(sql`
+    await (tx ?? db).execute(sql`
       update gateways g set
         last_seen_at = greatest(g.last_seen_at, v.at),
         gateway_status_id = case when g.gateway_status_id = ${GatewayStatus.Offline}
@@ -332,18 +371,18 @@ export function createIngestRepository() {
   }
 
   /** The company of the micrometer with this DevEUI (undefined: unknown DevEUI). */
-  async function companyOfMac(ex: Executor, mac: string) {
+  async function companyOfMac(mac: string, tx?: Executor) {
     const rows = await rowsOf<{ company_id: number | null }>(
-      ex,
+      tx ?? db,
       sql`select company_id from sensors where mac_address = ${mac}`,
     );
     return rows[0]?.company_id;
   }
 
   /** A battery level reported out of band; kept only when newer than the last frame heard. */
-  async function setBattery(ex: Executor, mac: string, battery: number, at: Date) {
+  async function setBattery(mac: string, battery: number, at: Date, tx?: Executor) {
     const rows = await rowsOf<{ id: number }>(
-      ex,
+      tx ?? db,
       sql`
       update sensors set battery = ${battery}, updated_at = now()
       where mac_address = ${mac}
@@ -354,14 +393,15 @@ export function createIngestRepository() {
   }
 
   return {
+    writeTransaction,
     companyOfMac,
     setBattery,
     ensurePartitions,
     sensorsByMac,
     storeSubmissions,
-    insertSubmissions,
     addUsage,
     touchSensors,
     touchGateways,
   };
 }
+export type IngestRepository = ReturnType<typeof createIngestRepository>;

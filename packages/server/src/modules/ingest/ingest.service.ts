@@ -7,10 +7,10 @@
 // micrometers and reports the others as refused. Callers acknowledge their transport only after
 // `ingest` resolves.
 import { normalizeMac } from '@flowsight/domain/mac';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { Forbidden } from '../../lib/errors.ts';
 import { byKey, namedMac, type Row, rowKey, toRow, type Uplink } from './ingest.decoding.ts';
-import { CopyRefused, createIngestRepository, errorCode } from './ingest.repository.ts';
+import { createIngestRepository } from './ingest.repository.ts';
 
 export { type Transport, transports, type Uplink } from './ingest.decoding.ts';
 export { pgArray } from './ingest.repository.ts';
@@ -51,9 +51,6 @@ export function outOfScope(macs: readonly string[]): Forbidden {
 /** Something that wants to know which sensors got new readings (leak detection, live updates). */
 export type IngestListener = (event: { sensorIds: readonly number[]; at: Date }) => void;
 
-/** PostgreSQL's answers to lock cycles and serialization conflicts: the batch may simply retry. */
-const RETRYABLE = new Set(['40P01', '40001', '42P07']);
-const MAX_ATTEMPTS = 4;
 /** Readings one merged transaction takes at most. */
 const MERGE_LIMIT = 5000;
 /** A transaction of at least this many readings starts at once… */
@@ -92,7 +89,6 @@ const emptyResult = (received: number): IngestResult => ({
 });
 /** One caller's uplinks within a group commit, with the scope they were sent under. */
 type Part = { readonly uplinks: readonly Uplink[]; readonly scope: IngestScope };
-const retryable = (error: unknown) => RETRYABLE.has(errorCode(error) ?? '');
 
 export type IngestTiming = {
   /** See GATHER_MS. */
@@ -106,84 +102,59 @@ export function createIngestService(
   { gatherMs = GATHER_MS, arrivalWaitMs = ARRIVAL_WAIT_MS }: IngestTiming = {},
 ) {
   const listeners = new Set<IngestListener>();
-  const statements = createIngestRepository();
-  const {
-    ensurePartitions,
-    sensorsByMac,
-    storeSubmissions,
-    addUsage,
-    touchSensors,
-    touchGateways,
-  } = statements;
+  const repository = createIngestRepository(db);
 
   /** One transaction for several batches; answers each batch's result and the touched sensors. */
-  async function storeGroup(parts: readonly Part[], useCopy: boolean) {
-    return db.transaction(async (tx) => {
-      const prepared = parts.flatMap(({ uplinks }, part) =>
-        uplinks.map((uplink) => ({ uplink, part, mac: normalizeMac(uplink.mac) })),
-      );
-      const macs = [...new Set(prepared.flatMap(({ mac }) => (mac ? [mac] : [])))];
-      const sensors = await sensorsByMac(tx, macs);
-      const results = parts.map(({ uplinks }) => emptyResult(uplinks.length));
-      const refusedMacs = parts.map(() => new Set<string>());
-      // A key repeated within the group would be refused by the database; keep its first copy.
-      const unique = new Map<string, Row>();
-      for (const { uplink, part, mac } of prepared) {
-        const sensor = mac ? sensors.get(mac) : undefined;
-        const companyId = parts[part]?.scope.companyId ?? null;
-        if (companyId !== null && sensor?.company_id !== companyId) {
-          // Outside the writer's scope (another company's, stock or unknown): not stored at all.
-          (results[part] as IngestResult).refused += 1;
-          refusedMacs[part]?.add(namedMac(uplink, mac));
-          continue;
-        }
-        const row = toRow(uplink, mac, sensor, part);
-        const key = rowKey(row);
-        if (!unique.has(key)) unique.set(key, row);
+  async function storeGroup(tx: Transaction, parts: readonly Part[], useCopy: boolean) {
+    const prepared = parts.flatMap(({ uplinks }, part) =>
+      uplinks.map((uplink) => ({ uplink, part, mac: normalizeMac(uplink.mac) })),
+    );
+    const macs = [...new Set(prepared.flatMap(({ mac }) => (mac ? [mac] : [])))];
+    const sensors = await repository.sensorsByMac(macs, tx);
+    const results = parts.map(({ uplinks }) => emptyResult(uplinks.length));
+    const refusedMacs = parts.map(() => new Set<string>());
+    // A key repeated within the group would be refused by the database; keep its first copy.
+    const unique = new Map<string, Row>();
+    for (const { uplink, part, mac } of prepared) {
+      const sensor = mac ? sensors.get(mac) : undefined;
+      const companyId = parts[part]?.scope.companyId ?? null;
+      if (companyId !== null && sensor?.company_id !== companyId) {
+        // Outside the writer's scope (another company's, stock or unknown): not stored at all.
+        (results[part] as IngestResult).refused += 1;
+        refusedMacs[part]?.add(namedMac(uplink, mac));
+        continue;
       }
-      // Every statement below touches rows in one global order (by key), so concurrent
-      // transactions over the same sensors (other replicas) wait instead of deadlocking.
-      const rows = [...unique.values()].sort(byKey);
-      await ensurePartitions(tx, rows);
-      const inserted = await storeSubmissions(tx, rows, useCopy);
-      const fresh =
-        inserted.size === rows.length ? rows : rows.filter((row) => inserted.has(rowKey(row)));
-      await addUsage(tx, fresh);
-      const sensorIds = await touchSensors(tx, fresh);
-      await touchGateways(tx, fresh);
-      for (const row of fresh) {
-        const result = results[row.part];
-        if (!result) continue;
-        result.stored += 1;
-        if (row.kind === 'malformed') result.malformed += 1;
-        if (!row.sensor?.unit_id) result.unassigned += 1;
-      }
-      for (const [part, result] of results.entries()) {
-        result.duplicates = result.received - result.stored - result.refused;
-        result.refusedMacs = [...(refusedMacs[part] ?? [])];
-      }
-      return { results, sensorIds };
-    });
+      const row = toRow(uplink, mac, sensor, part);
+      const key = rowKey(row);
+      if (!unique.has(key)) unique.set(key, row);
+    }
+    // Every statement below touches rows in one global order (by key), so concurrent
+    // transactions over the same sensors (other replicas) wait instead of deadlocking.
+    const rows = [...unique.values()].sort(byKey);
+    await repository.ensurePartitions(rows, tx);
+    const inserted = await repository.storeSubmissions(rows, useCopy, tx);
+    const fresh =
+      inserted.size === rows.length ? rows : rows.filter((row) => inserted.has(rowKey(row)));
+    await repository.addUsage(fresh, tx);
+    const sensorIds = await repository.touchSensors(fresh, tx);
+    await repository.touchGateways(fresh, tx);
+    for (const row of fresh) {
+      const result = results[row.part];
+      if (!result) continue;
+      result.stored += 1;
+      if (row.kind === 'malformed') result.malformed += 1;
+      if (!row.sensor?.unit_id) result.unassigned += 1;
+    }
+    for (const [part, result] of results.entries()) {
+      result.duplicates = result.received - result.stored - result.refused;
+      result.refusedMacs = [...(refusedMacs[part] ?? [])];
+    }
+    return { results, sensorIds };
   }
 
-  async function storeWithRetry(parts: readonly Part[]) {
-    let useCopy = true;
-    for (let attempt = 1; ; ) {
-      try {
-        return await storeGroup(parts, useCopy);
-      } catch (error) {
-        // A redelivery refused the COPY (only ever thrown with it): insert, skipping what is stored.
-        if (error instanceof CopyRefused) {
-          useCopy = false;
-          continue;
-        }
-        // A lock cycle with another replica's transaction: nothing was stored, so store again.
-        if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
-        attempt += 1;
-      }
-    }
-  }
+  /** A group in one transaction (retried, and without COPY after a redelivery refused it). */
+  const storeWithRetry = (parts: readonly Part[]) =>
+    repository.writeTransaction((tx, useCopy) => storeGroup(tx, parts, useCopy));
 
   type Pending = Part & {
     resolve: (result: IngestResult) => void;
@@ -348,11 +319,11 @@ export function createIngestService(
     async recordBattery(mac: string, battery: number, at: Date, scope = wholeFleet) {
       const normalized = normalizeMac(mac);
       if (scope.companyId !== null) {
-        const companyId = await statements.companyOfMac(db, normalized ?? '');
+        const companyId = await repository.companyOfMac(normalized ?? '');
         if (companyId !== scope.companyId) throw outOfScope([normalized ?? mac]);
       }
       if (!normalized) return false;
-      return statements.setBattery(db, normalized, Math.round(battery), at);
+      return repository.setBattery(normalized, Math.round(battery), at);
     },
     /** Called after each committed batch with the sensors that got new readings. */
     onIngested(listener: IngestListener) {
