@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const systemAdmin = roleFixture({
   id: 21,
@@ -131,12 +131,7 @@ const building = {
 };
 
 function signedInAs(role = systemAdmin): MockApi {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+  return signedInApi(role, {
     'GET /sensors/assigned': () => reply(200, page([micrometer()])),
     'GET /sensors/unassigned': () => reply(200, page([stock])),
     [`GET /sensors/mac/${MAC}`]: () => reply(200, micrometer()),
