@@ -134,14 +134,14 @@ describe('live alert updates', () => {
 
     it('ends the stream, and sends nothing more, once it signs out', async () => {
       const { access_token: token } = await session('manager@flowsight.test');
-      const adminToken = await t.signIn('admin@flowsight.test');
+      const admin = await t.as('admin@flowsight.test');
       const stillSignedIn = await openStream(await t.signIn('manager@flowsight.test'));
       const stream = await openStream(token);
       const signOut = await authorized(t.app, token)('/api/auth/logout', { method: 'POST' });
       expect(signOut.statusCode).toBe(204);
       // An alert of the manager's company changes right after: only the live session hears it.
       const alert = await alertFor('manager@flowsight.test');
-      const put = await authorized(t.app, adminToken)(`/api/notifications/${alert}/status/2`, {
+      const put = await admin(`/api/notifications/${alert}/status/2`, {
         method: 'PUT',
         payload: {},
       });
@@ -171,11 +171,8 @@ describe('live alert updates', () => {
     it('ends the stream when its role is removed', async () => {
       const multi = await session('multi@flowsight.test');
       const stream = await openStream(multi.access_token);
-      const adminToken = await t.signIn('admin@flowsight.test');
-      const removed = await authorized(t.app, adminToken)(
-        `/api/users/roles/${multi.active_role_id}`,
-        { method: 'DELETE' },
-      );
+      const admin = await t.as('admin@flowsight.test');
+      const removed = await admin(`/api/users/roles/${multi.active_role_id}`, { method: 'DELETE' });
       expect(removed.statusCode).toBe(200);
       expect(await stream.untilEnded(5_000)).toBe(true);
     });
@@ -183,8 +180,8 @@ describe('live alert updates', () => {
     it('ends the stream when the user is disabled', async () => {
       const other = await session('other.admin@flowsight.test');
       const stream = await openStream(other.access_token);
-      const adminToken = await t.signIn('admin@flowsight.test');
-      const disabled = await authorized(t.app, adminToken)(`/api/users/${other.user.id}`, {
+      const admin = await t.as('admin@flowsight.test');
+      const disabled = await admin(`/api/users/${other.user.id}`, {
         method: 'PUT',
         payload: { user_status_id: 3 },
       });

@@ -14,13 +14,13 @@ import {
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 import { createAlertEngine, SYSTEM_CLOSE_NOTE } from './alerts.engine.ts';
 
 const HOUR = 3_600_000;
 const QUARTER = 900_000;
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 type Placed = {
   id: number;
   mac: string;
@@ -93,9 +93,9 @@ describe('leak alerts', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
-    manager = authorized(t.app, await t.signIn('manager@flowsight.test'));
-    other = authorized(t.app, await t.signIn('other.admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
+    manager = await t.as('manager@flowsight.test');
+    other = await t.as('other.admin@flowsight.test');
     toilet = await toiletOf('manager@flowsight.test');
     foreignToilet = await toiletOf('other.admin@flowsight.test');
     // Start from a quiet slate for the two toilets.

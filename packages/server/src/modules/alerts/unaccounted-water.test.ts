@@ -19,13 +19,13 @@ import {
 } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import { usageReport } from '../../testing/uplinks.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 import { type AlertChange, createAlertEngine } from './alerts.engine.ts';
 
 const NY = 'America/New_York';
-type Call = ReturnType<typeof authorized>;
+type Call = AuthorizedRequest;
 
 /** A report ending 10:15 local on the day (EST before 8 March, EDT from it). */
 function report(mac: string, day: string, gallons: number): Uplink {
@@ -97,7 +97,7 @@ describe('unaccounted water', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true, mailbox: true });
-    admin = authorized(t.app, await t.signIn('admin@flowsight.test'));
+    admin = await t.as('admin@flowsight.test');
     const one = async (query: ReturnType<typeof sql>) => {
       const [row] = await rows<{ id: number }>(query);
       if (row === undefined) throw new Error('nothing inserted');
