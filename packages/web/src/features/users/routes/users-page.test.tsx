@@ -2,10 +2,10 @@ import { LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { mockApi, reply } from '@/testing/mock-api';
+import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
 const manager = roleFixture({ id: 32, user_role_type_id: 5, company_id: 1 });
@@ -48,17 +48,10 @@ function page(rows: (typeof dana)[], totalItems = rows.length) {
 }
 
 function signedInAs(role = companyAdmin) {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
-    'GET /users': () => reply(200, page([dana, sam])),
-  });
+  return signedInApi(role, { 'GET /users': () => reply(200, page([dana, sam])) });
 }
 
-function lastUsersQuery(api: ReturnType<typeof mockApi>): URLSearchParams {
+function lastUsersQuery(api: MockApi): URLSearchParams {
   const request = api.requests.filter((r) => new URL(r.url).pathname === '/api/users').at(-1);
   return new URL(request?.url ?? 'http://x/').searchParams;
 }
