@@ -1,8 +1,9 @@
-// The ingest batch's statements (ingest.service.ts batches and decides, ingest.decoding.ts makes
-// the rows): the write transaction with its retries, the monthly partitions of `submissions`, the
-// sensors of a batch's DevEUIs, the readings' insert (COPY on PostgreSQL, an unnest insert
-// otherwise), the hourly, daily and monthly rollups, and the sensors' and gateways' last-heard
-// facts and status. Each method runs in the transaction it is given, else on the database.
+// The ingest batch's statements (ingest.service.ts decides what a batch stores, ingest.batcher.ts
+// groups batches into transactions, ingest.decoding.ts makes the rows): the write transaction with
+// its retries, the monthly partitions of `submissions`, the sensors of a batch's DevEUIs, the
+// readings' insert (COPY on PostgreSQL, an unnest insert otherwise), the hourly, daily and monthly
+// rollups, and the sensors' and gateways' last-heard facts and status. Each method runs in the
+// transaction it is given, else on the database.
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';

@@ -8,7 +8,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../lib/secrets.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
-import { createIngestService, laneOf, pgArray } from './ingest.service.ts';
+import { laneOf } from './ingest.batcher.ts';
+import { pgArray } from './ingest.repository.ts';
+import { createIngestService } from './ingest.service.ts';
 
 const fixture = (name: string) =>
   JSON.parse(
