@@ -8,8 +8,8 @@
 import { byHour, type HourUsage, stepAlert } from '@flowsight/domain/detection';
 import { NotificationStatus, NotificationType, notificationTypes } from '@flowsight/domain/lookups';
 import { UNACCOUNTED_LOOKBACK_DAYS } from '@flowsight/domain/unaccounted';
-import { localDate } from '@flowsight/domain/usage';
 import { addDays } from '@flowsight/domain/usage-windows';
+import { localDate } from '@flowsight/domain/wall-clock';
 import type { Executor } from '../../db/client.ts';
 import {
   type AlertTarget,

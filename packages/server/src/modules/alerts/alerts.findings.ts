@@ -17,7 +17,7 @@ import {
   unaccountedWater,
   unaccountedWaterDefaults,
 } from '@flowsight/domain/unaccounted';
-import { localDate } from '@flowsight/domain/usage';
+import { localDate } from '@flowsight/domain/wall-clock';
 import type { SensorFacts } from './alert-detection.repository.ts';
 import type { ReconciledBuilding } from './unaccounted-water.repository.ts';
 
