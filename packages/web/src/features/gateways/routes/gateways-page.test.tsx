@@ -2,10 +2,10 @@ import { GatewayStatus } from '@flowsight/domain/lookups';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { mockApi, reply } from '@/testing/mock-api';
+import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 import type { Gateway } from '../api/get-gateways';
 
 const systemAdmin = roleFixture({ id: 21, user_role_type_id: 1, company_id: null });
@@ -79,12 +79,7 @@ function page(rows: Gateway[]) {
 }
 
 function signedInAs(role = systemAdmin) {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+  return signedInApi(role, {
     'GET /gateways': () => reply(200, page([roof, spare])),
     'GET /gateways/7': () => reply(200, roof),
     'GET /gateways/7/buildings-history': () => reply(200, history),
@@ -95,7 +90,7 @@ function signedInAs(role = systemAdmin) {
   });
 }
 
-function lastListQuery(api: ReturnType<typeof mockApi>): URLSearchParams {
+function lastListQuery(api: MockApi): URLSearchParams {
   const request = api.requests.filter((r) => new URL(r.url).pathname === '/api/gateways').at(-1);
   return new URL(request?.url ?? 'http://x/').searchParams;
 }
