@@ -14,6 +14,3 @@ export function usageInstant(measuredAt: Date, intervalS: number): Date {
 export function utcHour(instant: Date): Date {
   return new Date(Math.floor(instant.getTime() / HOUR_MS) * HOUR_MS);
 }
-
-// The local date of an instant is wall-clock arithmetic (wall-clock.ts).
-export { localDate } from './wall-clock.ts';

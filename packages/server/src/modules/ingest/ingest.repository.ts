@@ -5,7 +5,8 @@
 // rollups, and the sensors' and gateways' last-heard facts and status. Each method runs in the
 // transaction it is given, else on the database.
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
-import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
+import { usageInstant, utcHour } from '@flowsight/domain/usage';
+import { localDate } from '@flowsight/domain/wall-clock';
 import { sql } from 'drizzle-orm';
 import {
   copyField,

@@ -3,7 +3,8 @@
 // uplinks, battery and last-seen facts, and the request limits.
 import { readFileSync } from 'node:fs';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
-import { localDate, usageInstant, utcHour } from '@flowsight/domain/usage';
+import { usageInstant, utcHour } from '@flowsight/domain/usage';
+import { localDate } from '@flowsight/domain/wall-clock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../lib/secrets.ts';
