@@ -1,6 +1,7 @@
 // The list kit's phone layout: one card per row, built from the same columns as the table — the
-// title and its chips on the first line, subtitles under it, then the labelled details; a card
-// opens like its row, and its actions and checkbox sit outside the open button.
+// title and its chips on the first line, subtitles under it, then the labelled details. When a
+// column is the row's open button (`opens`), the whole card is; otherwise (a title that is its own
+// link) the card is not a button. Actions and the checkbox sit outside the open button.
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -40,6 +41,10 @@ function cardParts<T>(row: Row<T>): CardPart[] {
     return [{ id: cell.id, role, label: meta?.cardLabel ?? headingOf(cell.column), content }];
   });
 }
+
+/** Whether a column of the row is its open button. */
+const opensRow = <T,>(row: Row<T>) =>
+  row.getVisibleCells().some((cell) => cell.column.columnDef.meta?.opens === true);
 
 const withRole = (parts: CardPart[], role: CardRole) => parts.filter((part) => part.role === role);
 
@@ -113,7 +118,7 @@ function PhoneCard<T>({ row, rowProps, onOpen, openLabel, selectLabel }: PhoneCa
             <RowCheckbox row={row} label={selectLabel(row.original)} />
           </Box>
         )}
-        {onOpen === undefined ? (
+        {onOpen === undefined || !opensRow(row) ? (
           <Box sx={{ p: 1.5, flex: 1, minWidth: 0 }}>{body}</Box>
         ) : (
           <CardActionArea

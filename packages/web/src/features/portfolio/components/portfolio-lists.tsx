@@ -1,11 +1,12 @@
-// The four portfolio lists as tables: all of a level the caller may see (the /companies,
-// /properties and /buildings pages) or one parent's children (the record pages' tabs). Each
-// names its columns, sort fields and filters once.
+// The four portfolio lists, each a declaration for the one list (`portfolio-table.tsx`): all of a
+// level the caller may see (the /companies, /properties and /buildings pages) or one parent's
+// children (the record pages' tabs). Each names its columns, sort fields and filters once.
 import { isSystemRole } from '@flowsight/domain/roles';
 import AddRounded from '@mui/icons-material/AddRounded';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCompanyNames } from '@/lib/place-names';
 import { useSignedInSession } from '@/lib/session';
@@ -14,11 +15,12 @@ import { type BuildingRow, buildingsQueryOptions } from '../api/get-buildings';
 import { type CompanyRow, companiesQueryOptions } from '../api/get-companies';
 import { type PropertyRow, propertiesQueryOptions } from '../api/get-properties';
 import { type UnitRow, unitsQueryOptions } from '../api/get-units';
-import { placeOf, useFormatters } from '../utils/format';
+import { useFormatters } from '../utils/format';
 import type { ListSpec, PortfolioListParams } from '../utils/list-params';
 import { useLookupLabel, useLookupOptions } from '../utils/lookup-labels';
 import { buildingPath, companyPath, propertyPath, unitPath } from '../utils/paths';
-import { type PortfolioColumn, type PortfolioFilter, PortfolioTable } from './portfolio-table';
+import { cityColumn, countColumn, nameColumn, textColumn } from './portfolio-columns';
+import { type PortfolioListDeclaration, PortfolioTable } from './portfolio-table';
 import { SurveyChip } from './survey-chip';
 
 export const companyListSpec: ListSpec = {
@@ -84,84 +86,74 @@ export function NewRecordButton({ label, onClick }: NewButtonProps) {
   );
 }
 
-const dash = (text: string | null | undefined) =>
-  text === null || text === undefined || text === '' ? '—' : text;
+type Page = { data: { id: number; name: string }[]; meta: { totalItems: number } };
+
+/** Keeps a declaration's page and query key types for `PortfolioTable`. */
+const declare = <TPage extends Page, TKey extends QueryKey>(
+  declaration: PortfolioListDeclaration<TPage, TKey>,
+) => declaration;
 
 export type ListProps = { newButton?: NewButtonProps | undefined };
 
-export function CompanyList({ newButton }: ListProps) {
+const actionsOf = ({ newButton }: ListProps) => newButton && <NewRecordButton {...newButton} />;
+
+function useCompanyList() {
   const { t } = useTranslation();
   const label = useLookupLabel();
   const format = useFormatters();
-  const columns: PortfolioColumn<CompanyRow>[] = [
-    {
-      key: 'name',
-      label: t('portfolio.columns.name'),
-      sortField: 'name',
-      render: (row) => row.name,
-    },
-    {
-      key: 'type',
-      label: t('portfolio.columns.type'),
-      sortField: 'company_type_id',
-      from: 'sm',
-      render: (row) => label('companyTypes', row.company_type_id),
-    },
-    {
-      key: 'city',
-      label: t('portfolio.columns.city'),
-      sortField: 'city_name',
-      from: 'md',
-      render: (row) => dash(placeOf(row)),
-    },
-    {
-      key: 'properties',
-      label: t('portfolio.columns.properties'),
-      sortField: 'properties_count',
-      align: 'right',
-      render: (row) => format.count(row.properties_count),
-    },
-    {
-      key: 'buildings',
-      label: t('portfolio.columns.buildings'),
-      from: 'lg',
-      align: 'right',
-      render: (row) => format.count(row.buildings_count),
-    },
-    {
-      key: 'units',
-      label: t('portfolio.columns.units'),
-      sortField: 'units_count',
-      from: 'sm',
-      align: 'right',
-      render: (row) => format.count(row.units_count),
-    },
-  ];
-  const filters: PortfolioFilter[] = [
-    {
-      field: 'company_type_id',
-      label: t('portfolio.filters.companyType'),
-      options: useLookupOptions('companyTypes'),
-    },
-  ];
-  return (
-    <PortfolioTable
-      spec={companyListSpec}
-      listQuery={companiesQueryOptions}
-      columns={columns}
-      filters={filters}
-      rowPath={(row) => companyPath(row.id)}
-      label={t('portfolio.companies')}
-      searchLabel={t('portfolio.list.searchCompanies')}
-      emptyText={t('portfolio.list.emptyCompanies')}
-      actions={newButton && <NewRecordButton {...newButton} />}
-    />
-  );
+  const rowPath = (row: CompanyRow) => companyPath(row.id);
+  return declare({
+    spec: companyListSpec,
+    listQuery: companiesQueryOptions,
+    columns: [
+      nameColumn(t('portfolio.columns.name'), (row: CompanyRow) => row.name, rowPath),
+      textColumn(
+        'type',
+        t('portfolio.columns.type'),
+        (row: CompanyRow) => label('companyTypes', row.company_type_id),
+        { sortField: 'company_type_id', from: 'sm' },
+      ),
+      cityColumn<CompanyRow>(t('portfolio.columns.city')),
+      countColumn(
+        'properties',
+        t('portfolio.columns.properties'),
+        (row: CompanyRow) => format.count(row.properties_count),
+        { sortField: 'properties_count' },
+      ),
+      countColumn(
+        'buildings',
+        t('portfolio.columns.buildings'),
+        (row: CompanyRow) => format.count(row.buildings_count),
+        { from: 'lg' },
+      ),
+      countColumn(
+        'units',
+        t('portfolio.columns.units'),
+        (row: CompanyRow) => format.count(row.units_count),
+        { sortField: 'units_count', from: 'sm' },
+      ),
+    ],
+    filters: [
+      {
+        field: 'company_type_id',
+        label: t('portfolio.filters.companyType'),
+        options: useLookupOptions('companyTypes'),
+      },
+    ],
+    rowPath,
+    label: t('portfolio.companies'),
+    searchLabel: t('portfolio.list.searchCompanies'),
+    emptyText: t('portfolio.list.emptyCompanies'),
+  });
+}
+
+export function CompanyList(props: ListProps) {
+  return <PortfolioTable {...useCompanyList()} actions={actionsOf(props)} />;
 }
 
 export type PropertyListProps = ListProps & { companyId: number | null };
 
-export function PropertyList({ companyId, newButton }: PropertyListProps) {
+function usePropertyList(companyId: number | null) {
   const { t } = useTranslation();
   const { activeRole } = useSignedInSession();
   const format = useFormatters();
@@ -170,251 +162,213 @@ export function PropertyList({ companyId, newButton }: PropertyListProps) {
   const companyNames = useCompanyNames(
     acrossCompanies && isSystemRole(activeRole.user_role_type_id),
   );
-  const columns: PortfolioColumn<PropertyRow>[] = [
-    {
-      key: 'name',
-      label: t('portfolio.columns.name'),
-      sortField: 'name',
-      render: (row) => row.name,
-    },
-    ...(acrossCompanies
-      ? [
-          {
-            key: 'company',
-            label: t('portfolio.columns.company'),
-            sortField: 'company_name',
-            from: 'sm',
-            render: (row) => row.company_name,
-          } satisfies PortfolioColumn<PropertyRow>,
-        ]
-      : []),
-    {
-      key: 'city',
-      label: t('portfolio.columns.city'),
-      sortField: 'city_name',
-      from: 'md',
-      render: (row) => dash(placeOf(row)),
-    },
-    {
-      key: 'timezone',
-      label: t('portfolio.columns.timezone'),
-      sortField: 'timezone_name',
-      from: 'lg',
-      render: (row) => row.timezone_name,
-    },
-    {
-      key: 'buildings',
-      label: t('portfolio.columns.buildings'),
-      sortField: 'buildings_count',
-      align: 'right',
-      render: (row) => format.count(row.buildings_count),
-    },
-    {
-      key: 'units',
-      label: t('portfolio.columns.units'),
-      sortField: 'units_count',
-      from: 'sm',
-      align: 'right',
-      render: (row) => format.count(row.units_count),
-    },
-  ];
-  const filters: PortfolioFilter[] = [
-    ...(acrossCompanies && companyNames.data !== undefined
-      ? [
-          {
-            field: 'company_id',
-            label: t('portfolio.filters.company'),
-            options: companyNames.data.map((company) => ({ id: company.id, label: company.name })),
-          },
-        ]
-      : []),
-    {
-      field: 'property_type_id',
-      label: t('portfolio.filters.propertyType'),
-      options: useLookupOptions('propertyTypes'),
-    },
-  ];
-  return (
-    <PortfolioTable
-      spec={propertyListSpec}
-      listQuery={(params: PortfolioListParams) => propertiesQueryOptions(companyId, params)}
-      columns={columns}
-      filters={filters}
-      rowPath={(row) => propertyPath(row.company_id, row.id)}
-      label={t('portfolio.properties')}
-      searchLabel={t('portfolio.list.searchProperties')}
-      emptyText={t('portfolio.list.emptyProperties')}
-      actions={newButton && <NewRecordButton {...newButton} />}
-    />
+  const rowPath = (row: PropertyRow) => propertyPath(row.company_id, row.id);
+  const company = textColumn(
+    'company',
+    t('portfolio.columns.company'),
+    (row: PropertyRow) => row.company_name,
+    { sortField: 'company_name', from: 'sm' },
   );
+  return declare({
+    spec: propertyListSpec,
+    listQuery: (params: PortfolioListParams) => propertiesQueryOptions(companyId, params),
+    columns: [
+      nameColumn(t('portfolio.columns.name'), (row: PropertyRow) => row.name, rowPath),
+      ...(acrossCompanies ? [company] : []),
+      cityColumn<PropertyRow>(t('portfolio.columns.city')),
+      textColumn(
+        'timezone',
+        t('portfolio.columns.timezone'),
+        (row: PropertyRow) => row.timezone_name,
+        {
+          sortField: 'timezone_name',
+          from: 'lg',
+        },
+      ),
+      countColumn(
+        'buildings',
+        t('portfolio.columns.buildings'),
+        (row: PropertyRow) => format.count(row.buildings_count),
+        { sortField: 'buildings_count' },
+      ),
+      countColumn(
+        'units',
+        t('portfolio.columns.units'),
+        (row: PropertyRow) => format.count(row.units_count),
+        { sortField: 'units_count', from: 'sm' },
+      ),
+    ],
+    filters: [
+      ...(acrossCompanies && companyNames.data !== undefined
+        ? [
+            {
+              field: 'company_id',
+              label: t('portfolio.filters.company'),
+              options: companyNames.data.map((row) => ({ id: row.id, label: row.name })),
+            },
+          ]
+        : []),
+      {
+        field: 'property_type_id',
+        label: t('portfolio.filters.propertyType'),
+        options: useLookupOptions('propertyTypes'),
+      },
+    ],
+    rowPath,
+    label: t('portfolio.properties'),
+    searchLabel: t('portfolio.list.searchProperties'),
+    emptyText: t('portfolio.list.emptyProperties'),
+  });
+}
+
+export function PropertyList({ companyId, ...props }: PropertyListProps) {
+  return <PortfolioTable {...usePropertyList(companyId)} actions={actionsOf(props)} />;
 }
 
 export type BuildingListProps = ListProps & { propertyId: number | null };
 
-export function BuildingList({ propertyId, newButton }: BuildingListProps) {
+function PropertyWithCompany({ row }: { row: BuildingRow }) {
+  return (
+    <>
+      {row.property_name}
+      <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+        {row.company_name}
+      </Typography>
+    </>
+  );
+}
+
+function useBuildingList(propertyId: number | null) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const acrossProperties = propertyId === null;
-  const columns: PortfolioColumn<BuildingRow>[] = [
-    {
-      key: 'name',
-      label: t('portfolio.columns.name'),
-      sortField: 'name',
-      render: (row) => row.name,
-    },
-    ...(acrossProperties
-      ? ([
-          {
-            key: 'property',
-            label: t('portfolio.columns.property'),
-            sortField: 'property_name',
-            from: 'sm',
-            render: (row) => (
-              <>
-                {row.property_name}
-                <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-                  {row.company_name}
-                </Typography>
-              </>
-            ),
-          },
-        ] satisfies PortfolioColumn<BuildingRow>[])
-      : []),
-    {
-      key: 'city',
-      label: t('portfolio.columns.city'),
-      sortField: 'city_name',
-      from: 'md',
-      render: (row) => dash(placeOf(row)),
-    },
-    {
-      key: 'survey',
-      label: t('portfolio.columns.survey'),
-      sortField: 'survey_status',
-      from: 'sm',
-      render: (row) => <SurveyChip status={row.survey_status} size="small" />,
-    },
-    {
-      key: 'units',
-      label: t('portfolio.columns.units'),
-      sortField: 'units_count',
-      align: 'right',
-      render: (row) => format.count(row.units_count),
-    },
-    {
-      key: 'tenants',
-      label: t('portfolio.columns.tenants'),
-      from: 'lg',
-      align: 'right',
-      render: (row) => format.count(row.tenants_count),
-    },
-  ];
-  const filters: PortfolioFilter[] = [
-    {
-      field: 'survey_status',
-      label: t('portfolio.filters.surveyStatus'),
-      options: useLookupOptions('surveyStatuses'),
-    },
-    {
-      field: 'building_type_id',
-      label: t('portfolio.filters.buildingType'),
-      options: useLookupOptions('buildingTypes'),
-    },
-  ];
-  return (
-    <PortfolioTable
-      spec={buildingListSpec}
-      listQuery={(params: PortfolioListParams) => buildingsQueryOptions(propertyId, params)}
-      columns={columns}
-      filters={filters}
-      rowPath={(row) => buildingPath(row.company_id, row.property_id, row.id)}
-      label={t('portfolio.buildings')}
-      searchLabel={t('portfolio.list.searchBuildings')}
-      emptyText={t('portfolio.list.emptyBuildings')}
-      actions={newButton && <NewRecordButton {...newButton} />}
-    />
+  const rowPath = (row: BuildingRow) => buildingPath(row.company_id, row.property_id, row.id);
+  const property = textColumn(
+    'property',
+    t('portfolio.columns.property'),
+    (row: BuildingRow) => <PropertyWithCompany row={row} />,
+    { sortField: 'property_name', from: 'sm' },
   );
+  return declare({
+    spec: buildingListSpec,
+    listQuery: (params: PortfolioListParams) => buildingsQueryOptions(propertyId, params),
+    columns: [
+      nameColumn(t('portfolio.columns.name'), (row: BuildingRow) => row.name, rowPath),
+      ...(propertyId === null ? [property] : []),
+      cityColumn<BuildingRow>(t('portfolio.columns.city')),
+      textColumn(
+        'survey',
+        t('portfolio.columns.survey'),
+        (row: BuildingRow) => <SurveyChip status={row.survey_status} size="small" />,
+        { sortField: 'survey_status', from: 'sm', card: 'badge' },
+      ),
+      countColumn(
+        'units',
+        t('portfolio.columns.units'),
+        (row: BuildingRow) => format.count(row.units_count),
+        { sortField: 'units_count' },
+      ),
+      countColumn(
+        'tenants',
+        t('portfolio.columns.tenants'),
+        (row: BuildingRow) => format.count(row.tenants_count),
+        { from: 'lg' },
+      ),
+    ],
+    filters: [
+      {
+        field: 'survey_status',
+        label: t('portfolio.filters.surveyStatus'),
+        options: useLookupOptions('surveyStatuses'),
+      },
+      {
+        field: 'building_type_id',
+        label: t('portfolio.filters.buildingType'),
+        options: useLookupOptions('buildingTypes'),
+      },
+    ],
+    rowPath,
+    label: t('portfolio.buildings'),
+    searchLabel: t('portfolio.list.searchBuildings'),
+    emptyText: t('portfolio.list.emptyBuildings'),
+  });
+}
+
+export function BuildingList({ propertyId, ...props }: BuildingListProps) {
+  return <PortfolioTable {...useBuildingList(propertyId)} actions={actionsOf(props)} />;
 }
 
 export type UnitListProps = ListProps & { buildingId: number };
 
-export function UnitList({ buildingId, newButton }: UnitListProps) {
+function useUnitList(buildingId: number) {
   const { t } = useTranslation();
   const unitTitle = useUnitTitle();
   const label = useLookupLabel();
   const format = useFormatters();
-  const columns: PortfolioColumn<UnitRow>[] = [
-    {
-      key: 'name',
-      label: t('portfolio.columns.name'),
-      sortField: 'name',
-      render: (row) => unitTitle(row.name),
-    },
-    {
-      key: 'floor',
-      label: t('portfolio.columns.floor'),
-      sortField: 'floor',
-      from: 'md',
-      align: 'right',
-      render: (row) => (row.floor === null ? '—' : format.count(row.floor)),
-    },
-    {
-      key: 'category',
-      label: t('portfolio.columns.category'),
-      sortField: 'unit_category_id',
-      from: 'sm',
-      render: (row) => label('unitCategories', row.unit_category_id),
-    },
-    {
-      key: 'state',
-      label: t('portfolio.columns.state'),
-      from: 'md',
-      render: (row) =>
-        row.unit_state_id === null ? (
-          '—'
-        ) : (
-          <Chip size="small" variant="outlined" label={label('unitStates', row.unit_state_id)} />
-        ),
-    },
-    {
-      key: 'tenants',
-      label: t('portfolio.columns.tenants'),
-      sortField: 'tenants',
-      from: 'sm',
-      align: 'right',
-      render: (row) => format.count(row.tenants),
-    },
-    {
-      key: 'micrometers',
-      label: t('portfolio.columns.micrometers'),
-      sortField: 'sensors_count',
-      align: 'right',
-      render: (row) => format.count(row.sensors_count),
-    },
-  ];
-  const filters: PortfolioFilter[] = [
-    {
-      field: 'unit_category_id',
-      label: t('portfolio.filters.unitCategory'),
-      options: useLookupOptions('unitCategories'),
-    },
-    {
-      field: 'unit_state_id',
-      label: t('portfolio.filters.unitState'),
-      options: useLookupOptions('unitStates'),
-    },
-  ];
-  return (
-    <PortfolioTable
-      spec={unitListSpec}
-      listQuery={(params: PortfolioListParams) => unitsQueryOptions(buildingId, params)}
-      columns={columns}
-      filters={filters}
-      rowPath={(row) => unitPath(row.company_id, row.property_id, row.building_id, row.id)}
-      label={t('portfolio.units')}
-      searchLabel={t('portfolio.list.searchUnits')}
-      emptyText={t('portfolio.list.emptyUnits')}
-      actions={newButton && <NewRecordButton {...newButton} />}
-    />
-  );
+  const rowPath = (row: UnitRow) =>
+    unitPath(row.company_id, row.property_id, row.building_id, row.id);
+  return declare({
+    spec: unitListSpec,
+    listQuery: (params: PortfolioListParams) => unitsQueryOptions(buildingId, params),
+    columns: [
+      nameColumn(t('portfolio.columns.name'), (row: UnitRow) => unitTitle(row.name), rowPath),
+      countColumn(
+        'floor',
+        t('portfolio.columns.floor'),
+        (row: UnitRow) => (row.floor === null ? '—' : format.count(row.floor)),
+        { sortField: 'floor', from: 'md' },
+      ),
+      textColumn(
+        'category',
+        t('portfolio.columns.category'),
+        (row: UnitRow) => label('unitCategories', row.unit_category_id),
+        { sortField: 'unit_category_id', from: 'sm' },
+      ),
+      textColumn(
+        'state',
+        t('portfolio.columns.state'),
+        (row: UnitRow) =>
+          row.unit_state_id === null ? (
+            '—'
+          ) : (
+            <Chip size="small" variant="outlined" label={label('unitStates', row.unit_state_id)} />
+          ),
+        { from: 'md', card: 'badge' },
+      ),
+      countColumn(
+        'tenants',
+        t('portfolio.columns.tenants'),
+        (row: UnitRow) => format.count(row.tenants),
+        {
+          sortField: 'tenants',
+          from: 'sm',
+        },
+      ),
+      countColumn(
+        'micrometers',
+        t('portfolio.columns.micrometers'),
+        (row: UnitRow) => format.count(row.sensors_count),
+        { sortField: 'sensors_count' },
+      ),
+    ],
+    filters: [
+      {
+        field: 'unit_category_id',
+        label: t('portfolio.filters.unitCategory'),
+        options: useLookupOptions('unitCategories'),
+      },
+      {
+        field: 'unit_state_id',
+        label: t('portfolio.filters.unitState'),
+        options: useLookupOptions('unitStates'),
+      },
+    ],
+    rowPath,
+    label: t('portfolio.units'),
+    searchLabel: t('portfolio.list.searchUnits'),
+    emptyText: t('portfolio.list.emptyUnits'),
+  });
+}
+
+export function UnitList({ buildingId, ...props }: UnitListProps) {
+  return <PortfolioTable {...useUnitList(buildingId)} actions={actionsOf(props)} />;
 }

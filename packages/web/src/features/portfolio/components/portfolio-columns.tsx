@@ -1,0 +1,73 @@
+// The kinds of column the four portfolio lists share, for the list kit: the name (a link to the
+// record, the card's title), city, a count, and plain text. Each list declares its columns with
+// these in `portfolio-lists.tsx`.
+import Link from '@mui/material/Link';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { CardRole, ColumnFrom, ListColumn } from '@/components/data-table/list-column';
+import { placeOf } from '../utils/format';
+
+type ColumnOptions = { sortField?: string; from?: ColumnFrom; card?: CardRole };
+
+export const dash = (text: string | null | undefined) =>
+  text === null || text === undefined || text === '' ? '—' : text;
+
+/** The record's name, linked to its page; the link handles its own clicks (and new tabs). */
+export function nameColumn<Row>(
+  header: string,
+  name: (row: Row) => string,
+  rowPath: (row: Row) => string,
+): ListColumn<Row> {
+  return {
+    id: 'name',
+    header,
+    cell: ({ row }) => (
+      <Link
+        component={RouterLink}
+        to={rowPath(row.original)}
+        underline="hover"
+        sx={{ fontWeight: 500 }}
+        onClick={(event) => event.stopPropagation()}
+      >
+        {name(row.original)}
+      </Link>
+    ),
+    meta: { sortField: 'name', cellSx: { minWidth: 140 }, card: 'title' },
+  };
+}
+
+/** Any column whose cell is `render`'s text or element, on one line. */
+export function textColumn<Row>(
+  id: string,
+  header: string,
+  render: (row: Row) => ReactNode,
+  { sortField, from, card }: ColumnOptions = {},
+): ListColumn<Row> {
+  return {
+    id,
+    header,
+    cell: ({ row }) => render(row.original),
+    meta: { sortField, from, card, cellSx: { whiteSpace: 'nowrap' } },
+  };
+}
+
+/** A count, aligned right. */
+export function countColumn<Row>(
+  id: string,
+  header: string,
+  render: (row: Row) => ReactNode,
+  options: ColumnOptions = {},
+): ListColumn<Row> {
+  const column = textColumn(id, header, render, options);
+  return { ...column, meta: { ...column.meta, align: 'right' } };
+}
+
+/** City and state, sorted by city, from the `md` breakpoint. */
+export function cityColumn<Row extends { city_name: string | null; state_name: string | null }>(
+  header: string,
+): ListColumn<Row> {
+  return textColumn('city', header, (row) => dash(placeOf(row)), {
+    sortField: 'city_name',
+    from: 'md',
+  });
+}
