@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -85,12 +86,49 @@ export const buildingShipping = pgTable(
     trackingNumber: text('tracking_number'),
     sensorsCount: integer('sensors_count').notNull().default(0),
     gatewaysCount: integer('gateways_count').notNull().default(0),
+    /** Micrometer count by size (inches), e.g. `{"1/2": 12}`; `sensors_count` is their total. */
+    micrometersBySize: jsonb('micrometers_by_size')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default({}),
+    /** The MACs shipped, once known. */
+    macs: jsonb('macs').$type<string[]>().notNull().default([]),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('building_shipping_building_idx').on(t.buildingId, t.shippedOn),
     index('building_shipping_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * The signed, single-use links of survey emails (approve-and-send): one per recipient and
+ * sending, stored hashed; the customer's confirming POST uses it once.
+ */
+export const buildingSurveyApprovalTokens = pgTable(
+  'building_survey_approval_tokens',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    buildingId: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    recipientUserId: integer('recipient_user_id').references(() => users.id, {
+      onDelete: 'cascade',
+    }),
+    recipientEmail: text('recipient_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('building_survey_approval_tokens_token_key').on(t.tokenHash),
+    index('building_survey_approval_tokens_building_idx').on(t.buildingId),
   ],
 );
 

@@ -51,6 +51,7 @@ const followers: readonly { table: string; property: boolean }[] = [
   { table: 'building_installers', property: false },
   { table: 'building_shipping', property: false },
   { table: 'building_shipping_contacts', property: false },
+  { table: 'building_survey_approval_tokens', property: false },
   { table: 'external_flow_accounts', property: false },
 ];
 /** History that moves only with `transfer=1` (DESIGN section 6); otherwise it stays where it was. */
