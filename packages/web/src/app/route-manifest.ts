@@ -2,12 +2,18 @@
 // (`webRoutes` in `web-access.ts`, which the shell's guard and the side menu read), with their
 // title and their lazily loaded module. The compiler holds the two together: a pattern without a
 // page, or a page without an access rule, does not build. `router.tsx` turns this into routes.
+// The pages some roles are sent on from name their rule here (`routes/tab-guard.tsx`), and the
+// heaviest pages their first queries (`page-prefetch.ts`), which their loaders start.
+import type { SessionRole } from '@flowsight/domain/auth';
+import { isCompanyRole, isSystemRole } from '@flowsight/domain/roles';
 import type { WebRoutePattern } from '@flowsight/domain/web-access';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
-import { CompaniesEntry } from './routes/companies-entry';
+import { type PageDataRoute, type PagePrefetch, pageData } from './page-data';
+import { companyTab } from './routes/company-tab';
 import { NotFoundPage } from './routes/not-found-page';
 import type { PageHandle } from './routes/section-placeholder-page';
+import { guardedRoute } from './routes/tab-guard';
 
 export type LazyRoute = NonNullable<NonIndexRouteObject['lazy']> & (() => Promise<unknown>);
 
@@ -20,24 +26,62 @@ export function lazyPage<Name extends string, Module extends Record<Name, Compon
   load: () => Promise<Module>,
   name: Name,
 ) {
-  return async () => ({ Component: (await load())[name] });
+  return lazyRoute(pageComponent(load, name));
 }
 
-/** A page of the shell: its title, its component (lazy but for a few) and its tabs, if any. */
+/** A route's lazy `Component`, as `loadComponent` gives it. */
+const lazyRoute = (loadComponent: () => Promise<ComponentType>) => async () => ({
+  Component: await loadComponent(),
+});
+
+/** Export `name` of the module `load` imports. */
+function pageComponent<Name extends string, Module extends Record<Name, ComponentType>>(
+  load: () => Promise<Module>,
+  name: Name,
+): () => Promise<ComponentType> {
+  return async () => (await load())[name];
+}
+
+/** Export `name` of `load`'s module, a tab taking the company's id, as a company page's tab. */
+function companyTabComponent<
+  Name extends string,
+  Module extends Record<Name, ComponentType<{ companyId: number }>>,
+>(load: () => Promise<Module>, name: Name): () => Promise<ComponentType> {
+  return async () => companyTab((await load())[name]);
+}
+
+/**
+ * A page of the shell: its title, its component (lazy but for a few), its tabs, if any, and for
+ * the heaviest pages the loader that starts their first queries while their code loads.
+ */
 export type ShellPage = {
   titleKey: PageHandle['titleKey'];
   /** The routes below it: a record's tabs, the next path segment. */
   children?: RouteObject[];
-} & ({ lazy: LazyRoute } | { Component: ComponentType });
+} & Partial<PageDataRoute> &
+  ({ lazy: LazyRoute } | { Component: ComponentType } | { element: ReactElement });
 
 /** Several routes under one access pattern (the portfolio's record pages). */
 export type ShellRouteGroup = { routes: RouteObject[] };
 
-/**
- * The dashboard, where company roles land, needs only the texts bundled with the app frame; every
- * other page loads the pages' English texts with its code (`router.tsx`).
- */
-export const dashboardPage = lazyPage(() => import('./routes/dashboard-entry'), 'DashboardEntry');
+/** A page's prefetch (`page-prefetch.ts`), whose code loads only when a page needs it. */
+const prefetchOf =
+  (name: keyof typeof import('./page-prefetch')) => async (): Promise<PagePrefetch> =>
+    (await import('./page-prefetch'))[name];
+
+/** /companies: the list for system roles; a company role is sent on to its own company. */
+const toOwnCompany = (role: SessionRole) =>
+  isCompanyRole(role.user_role_type_id) && role.company_id !== null
+    ? `/companies/${role.company_id}`
+    : null;
+
+/** /dashboard is a company's: a role without a company (system staff) goes to the companies. */
+const toCompaniesWithoutCompany = (role: SessionRole) =>
+  role.company_id === null ? '/companies' : null;
+
+/** A company's dashboard tab is for system roles (company roles have /dashboard). */
+const toOverviewUnlessSystem = (role: SessionRole) =>
+  isSystemRole(role.user_role_type_id) ? null : '../overview';
 
 /**
  * What a route of the specification shows until its screen is built (issue 21 brings Flume): its
@@ -90,13 +134,26 @@ const portfolioRecords: ShellRouteGroup = {
         tab('alerts', recordAlerts, 'CompanyAlertsTab'),
         tab('micrometers', recordMicrometers, 'CompanyMicrometersTab'),
         tab('submissions', recordSubmissions, 'CompanySubmissionsTab'),
-        // Tabs of other features, composed in `app/routes` (features do not import each other).
-        tab(
-          'thresholds',
-          () => import('./routes/company-thresholds-entry'),
-          'CompanyThresholdsEntry',
-        ),
-        tab('dashboard', () => import('./routes/company-usage-entries'), 'CompanyDashboardEntry'),
+        // Tabs of other features, given the company's id (features do not import each other).
+        {
+          path: 'thresholds',
+          lazy: lazyRoute(
+            companyTabComponent(
+              () => import('@/features/thresholds/routes/company-thresholds-tab'),
+              'CompanyThresholdsTab',
+            ),
+          ),
+        },
+        {
+          path: 'dashboard',
+          ...guardedRoute(
+            companyTabComponent(
+              () => import('@/features/usage/routes/company-dashboard'),
+              'CompanyDashboard',
+            ),
+            { redirect: toOverviewUnlessSystem, prefetch: prefetchOf('prefetchCompanyUsage') },
+          ),
+        },
         tab('charts', usageCharts, 'CompanyChartsTab'),
       ],
     },
@@ -157,9 +214,22 @@ export const shellPages = {
     titleKey: 'nav.overview',
     lazy: lazyPage(() => import('@/features/overview/routes/overview-page'), 'OverviewPage'),
   },
-  '/dashboard': { titleKey: 'nav.dashboard', lazy: dashboardPage },
+  '/dashboard': {
+    titleKey: 'nav.dashboard',
+    ...guardedRoute(
+      pageComponent(() => import('./routes/dashboard-entry'), 'DashboardEntry'),
+      {
+        redirect: toCompaniesWithoutCompany,
+        prefetch: prefetchOf('prefetchDashboard'),
+        frameTextsOnly: true,
+      },
+    ),
+  },
   // The list for system roles; company roles are sent on to their own company at once.
-  '/companies': { titleKey: 'nav.companies', Component: CompaniesEntry },
+  '/companies': {
+    titleKey: 'nav.companies',
+    ...guardedRoute(pageComponent(portfolioLists, 'CompaniesPage'), { redirect: toOwnCompany }),
+  },
   '/companies/:companyId/*': portfolioRecords,
   '/properties': { titleKey: 'nav.properties', lazy: lazyPage(portfolioLists, 'PropertiesPage') },
   '/buildings': { titleKey: 'nav.buildings', lazy: lazyPage(portfolioLists, 'BuildingsPage') },
@@ -174,6 +244,7 @@ export const shellPages = {
   '/alerts': {
     titleKey: 'nav.alerts',
     lazy: lazyPage(() => import('@/features/alerts/routes/alerts-page'), 'AlertsPage'),
+    ...pageData({ prefetch: prefetchOf('prefetchAlerts') }),
   },
   '/gateways': {
     titleKey: 'nav.gateways',
@@ -227,10 +298,12 @@ export const shellPages = {
   '/micrometers/assigned': {
     titleKey: 'nav.micrometers-assigned',
     lazy: lazyPage(micrometerFleet, 'AssignedMicrometersPage'),
+    ...pageData({ prefetch: prefetchOf('prefetchAssignedMicrometers') }),
   },
   '/micrometers/unassigned': {
     titleKey: 'nav.micrometers-unassigned',
     lazy: lazyPage(micrometerFleet, 'UnassignedMicrometersPage'),
+    ...pageData({ prefetch: prefetchOf('prefetchUnassignedMicrometers') }),
   },
   '/micrometers/excluded': {
     titleKey: 'nav.micrometers-excluded',

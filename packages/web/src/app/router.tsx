@@ -1,5 +1,7 @@
 // The route tree. Pages load lazily; the guards, the not-found and error pages ship with the main
-// bundle so they can show even when loading a page's code is what failed.
+// bundle so they can show even when loading a page's code is what failed. The router is built
+// from a factory taking the query cache and the session, which the heaviest pages' loaders use
+// to start their first queries alongside their code (`page-data.ts`).
 import { useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -8,7 +10,8 @@ import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootRedirect } from '@/features/auth/components/root-redirect';
 import { loadEnglishPages } from '@/i18n/i18n';
-import { dashboardPage, type LazyRoute, lazyPage, shellRoutes } from './route-manifest';
+import { type PageDataSource, pageDataRouterContext, usePageDataSource } from './page-data';
+import { type LazyRoute, lazyPage, shellRoutes } from './route-manifest';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { AppShell } from './shell/app-shell';
@@ -31,14 +34,15 @@ function AppRoot() {
 }
 
 /**
- * `routes` with every page but the dashboard loading the English texts of the pages along with
- * its code: the dashboard, where company roles land, needs only those bundled with the app frame.
+ * `routes` with every lazy page loading the English texts of the pages along with its code. The
+ * guarded pages (the dashboard among them, which needs only the texts bundled with the app frame)
+ * load theirs behind the guard (`routes/tab-guard.tsx`).
  */
 function withPageTexts(routes: RouteObject[]): RouteObject[] {
   return routes.map((route): RouteObject => {
     const { lazy, children } = route;
     const withTexts =
-      typeof lazy === 'function' && lazy !== dashboardPage && lazy !== publicLayoutRoute
+      typeof lazy === 'function' && lazy !== publicLayoutRoute
         ? {
             lazy: async () => {
               const [loaded] = await Promise.all([lazy(), loadEnglishPages()]);
@@ -157,7 +161,13 @@ export const appRoutes: RouteObject[] = withPageTexts([
   },
 ]);
 
+/** The app's router: its loaders read the query cache and the session from `source`. */
+export function createAppRouter(source: PageDataSource) {
+  return createBrowserRouter(appRoutes, { getContext: pageDataRouterContext(source) });
+}
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(appRoutes));
+  const source = usePageDataSource();
+  const [router] = useState(() => createAppRouter(source));
   return <RouterProvider router={router} />;
 }

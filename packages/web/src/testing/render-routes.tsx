@@ -1,9 +1,16 @@
-// Renders a route tree the way the app does (same providers), in memory, for tests.
+// Renders a route tree the way the app does (same providers, loaders given the query cache and the
+// session), in memory, for tests.
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import {
+  createSessionChannel,
+  pageDataRouterContext,
+  type SessionChannel,
+  usePublishSession,
+} from '@/app/page-data';
 import { AppProviders } from '@/app/providers';
 import { createAppI18n } from '@/i18n/i18n';
 import { resources } from '@/i18n/resources';
@@ -23,18 +30,28 @@ export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions
     language: 'en',
     ...options.settings,
   };
-  const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const session = createSessionChannel();
+  const router = createMemoryRouter(routes, {
+    initialEntries: [options.path ?? '/'],
+    getContext: pageDataRouterContext({ queryClient, signedIn: session.signedIn }),
+  });
   const view = render(
     <AppProviders
       i18n={options.i18n ?? createAppI18n(settings.language, resources)}
       queryClient={queryClient}
       initialSettings={settings}
     >
+      <SessionFeed channel={session} />
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
+}
+
+function SessionFeed({ channel }: { channel: SessionChannel }) {
+  usePublishSession(channel);
+  return null;
 }
 
 /** A copy of `routes` with `child` added first under the route whose id is `parentId`. */

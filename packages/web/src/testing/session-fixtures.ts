@@ -65,3 +65,20 @@ export const harborAddress = {
   country_id: 233,
   postal: '02110',
 };
+
+/** Harbor Homes (company 1) as `GET /companies/1` answers it. */
+export const harborCompany = {
+  id: 1,
+  name: 'Harbor Homes',
+  company_type_id: 1,
+  allow_assignment: false,
+  phone: null,
+  email: null,
+  timezone_id: null,
+  ...harborAddress,
+  properties_count: 1,
+  buildings_count: 1,
+  units_count: 2,
+  created_at: '2026-01-05T10:00:00.000Z',
+  billing_properties: [],
+};

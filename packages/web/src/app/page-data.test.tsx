@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listPage, type MockApi, reply } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render-routes';
+import { harborCompany, managerRole, systemAdminRole } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
+import { appRoutes } from './router';
+
+// The pages' modules load only when the test lets them, so a query made before is the loader's.
+const modules = vi.hoisted(() => {
+  const gate = { release: () => {} };
+  const released = new Promise<void>((resolve) => {
+    gate.release = resolve;
+  });
+  return { gate, released, loaded: [] as string[] };
+});
+
+vi.mock('@/features/alerts/routes/alerts-page', async (importOriginal) => {
+  await modules.released;
+  modules.loaded.push('alerts-page');
+  return importOriginal();
+});
+vi.mock('./routes/dashboard-entry', async (importOriginal) => {
+  await modules.released;
+  modules.loaded.push('dashboard-entry');
+  return importOriginal();
+});
+
+const callsTo = (api: MockApi, call: string) => api.calls().filter((made) => made === call);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('route loaders', () => {
+  it('start the alerts list’s query before the page’s code has loaded, and the page reuses it', async () => {
+    const api = signedInApi(systemAdminRole, {
+      'GET /notifications': () => reply(200, listPage([])),
+    });
+    const { queryClient } = renderRoutes(appRoutes, { path: '/alerts' });
+
+    await waitFor(() => expect(callsTo(api, 'GET /notifications')).toHaveLength(1));
+    expect(modules.loaded).toEqual([]);
+    expect(screen.queryByTestId('alerts-page')).toBeNull();
+
+    modules.gate.release();
+    expect(await screen.findByTestId('alerts-page')).toBeTruthy();
+    expect(modules.loaded).toContain('alerts-page');
+    // Same key as the page's: one list in the cache, the one the loader started.
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['alerts', 'list'] })).toHaveLength(1);
+  });
+
+  it('start the dashboard’s figures and chart for a company role', async () => {
+    const api = signedInApi(managerRole);
+    renderRoutes(appRoutes, { path: '/dashboard?granularity=2' });
+
+    await waitFor(() => expect(callsTo(api, 'GET /companies/1/statistics')).toHaveLength(1));
+    expect(callsTo(api, 'GET /companies/1/gallons')).toHaveLength(1);
+    const gallons = api.requests.find((request) => request.url.includes('/gallons'));
+    expect(new URL(gallons?.url ?? 'http://x').searchParams.get('granularity')).toBe('2');
+  });
+
+  it('start a company’s usage tab for system staff, and nothing for a role the guard sends on', async () => {
+    const staff = signedInApi(systemAdminRole);
+    const first = renderRoutes(appRoutes, { path: '/companies/4/dashboard' });
+    await waitFor(() => expect(callsTo(staff, 'GET /companies/4/statistics')).toHaveLength(1));
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    const manager = signedInApi(managerRole, {
+      'GET /companies/1': () => reply(200, harborCompany),
+    });
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/dashboard' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1/overview'));
+    expect(manager.calls().filter((call) => call.endsWith('/statistics'))).toEqual([]);
+  });
+
+  it('prefetch nothing for a role that may not open the page', async () => {
+    const api = signedInApi(managerRole);
+    const { router } = renderRoutes(appRoutes, { path: '/alerts' });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/alerts'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(api, 'GET /notifications')).toEqual([]);
+  });
+
+  it('never hold the page back when the prefetch fails', async () => {
+    modules.gate.release();
+    signedInApi(systemAdminRole, {
+      'GET /notifications': () =>
+        reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'Failed' }),
+    });
+    renderRoutes(appRoutes, { path: '/alerts' });
+    expect(await screen.findByTestId('alerts-page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,139 @@
+// Route loaders that start a page's first queries while its code loads, so code and data arrive
+// together instead of one after the other. A loader never waits for the data and never throws: it
+// prefetches into the query cache the page then reads, and only for a role that sees the page and
+// may make the calls. The router hands loaders the query cache and the session through its
+// context (`router.tsx`).
+import type { SessionRole } from '@flowsight/domain/auth';
+import { mayOpen } from '@flowsight/domain/web-access';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type LoaderFunction,
+  type Params,
+  RouterContextProvider,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import { type AuthState, useAuth } from '@/lib/session';
+import type { RoleRedirect } from './routes/tab-guard';
+import { activeRoleContext } from './shell/active-role';
+
+/** The signed-in session as the loaders need it: the active role, and how many the user has. */
+export type SignedIn = { role: SessionRole; roleCount: number };
+
+/** What a page's prefetch knows: the cache, the role, and the address it opens. */
+export type PrefetchArgs = {
+  queryClient: QueryClient;
+  role: SessionRole;
+  params: Params;
+  search: URLSearchParams;
+};
+
+/** Starts a page's first queries (`queryClient.prefetchQuery`, which never throws). */
+export type PagePrefetch = (args: PrefetchArgs) => void;
+
+/** What the loaders read from the router's context. */
+export type PageDataSource = {
+  queryClient: QueryClient;
+  /** The session once it is known (restored or signed in), null when signed out. */
+  signedIn: () => Promise<SignedIn | null>;
+};
+
+/** Null for a router built without one: nothing is prefetched. */
+const pageDataContext = createContext<PageDataSource | null>(null);
+
+/** The router's `getContext`: a fresh context for each navigation, carrying `source`. */
+export function pageDataRouterContext(source: PageDataSource) {
+  return () => new RouterContextProvider(new Map([[pageDataContext, source]]));
+}
+
+/** A page the tab guard may send a role on from: its code loads only for those who see it. */
+export type GuardedLoading = { redirect: RoleRedirect; preload: () => Promise<unknown> };
+
+export type PageLoading = {
+  /** Loads the page's prefetch: its code (fetchers, address parsing) loads with the page's. */
+  prefetch?: () => Promise<PagePrefetch>;
+  guard?: GuardedLoading;
+};
+
+/** Whether the session sees the page at `pathname`: the shell's route rules, then its guard. */
+function seesPage(session: SignedIn, pathname: string, guard: GuardedLoading | undefined) {
+  const { role, roleCount } = session;
+  if (!mayOpen(pathname, activeRoleContext(role, roleCount))) return false;
+  return guard === undefined || guard.redirect(role) === null;
+}
+
+/** A page route's data loading: its loader, and when it runs. */
+export type PageDataRoute = { loader: LoaderFunction; shouldRevalidate: ShouldRevalidateFunction };
+
+/** The route properties that load a page's data (`loading`) as it opens. */
+export function pageData(loading: PageLoading): PageDataRoute {
+  return { loader: pageLoader(loading), shouldRevalidate: openingOnly };
+}
+
+/**
+ * The loader of a page: once the session is known, and if it sees the page, a guarded page's
+ * code starts loading along with the page's first queries. Answers at once, whatever happens.
+ */
+function pageLoader({ prefetch, guard }: PageLoading): LoaderFunction {
+  return ({ context, params, request }) => {
+    const source = context.get(pageDataContext);
+    if (source === null) return null;
+    const { pathname, searchParams: search } = new URL(request.url);
+    void source.signedIn().then(async (session) => {
+      if (session === null || !seesPage(session, pathname, guard)) return;
+      guard?.preload().catch(() => undefined);
+      const start = await prefetch?.().catch(() => undefined);
+      start?.({ queryClient: source.queryClient, role: session.role, params, search });
+    });
+    return null;
+  };
+}
+
+/**
+ * A page's loader runs when the page opens, not again when only its address's query changes: the
+ * open page asks for what it needs itself, and a navigation without loaders commits at once (a
+ * page that updates its address twice in a row relies on that).
+ */
+const openingOnly: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname;
+
+/**
+ * The session as the loaders see it: fed with each auth state (`publish`), it answers
+ * `signedIn` at once when the session is known, or as soon as it is.
+ */
+export function createSessionChannel() {
+  let known: { session: SignedIn | null } | null = null;
+  const waiting: ((session: SignedIn | null) => void)[] = [];
+  return {
+    publish(state: AuthState) {
+      if (!state.isInitialized) return;
+      const { isLoggedIn, activeRole: role, roles } = state;
+      known = { session: isLoggedIn && role !== null ? { role, roleCount: roles.length } : null };
+      for (const resolve of waiting.splice(0)) resolve(known.session);
+    },
+    signedIn(): Promise<SignedIn | null> {
+      if (known !== null) return Promise.resolve(known.session);
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+  };
+}
+
+export type SessionChannel = ReturnType<typeof createSessionChannel>;
+
+/**
+ * Feeds `channel` with the auth provider's state, before any effect of the pages below runs, so a
+ * redirect right after signing in already prefetches for the new role.
+ */
+export function usePublishSession(channel: SessionChannel): void {
+  const auth = useAuth();
+  useLayoutEffect(() => channel.publish(auth), [channel, auth]);
+}
+
+/** The loaders' source for a router rendered inside the app's providers. */
+export function usePageDataSource(): PageDataSource {
+  const queryClient = useQueryClient();
+  const [channel] = useState(createSessionChannel);
+  usePublishSession(channel);
+  return useMemo(() => ({ queryClient, signedIn: channel.signedIn }), [queryClient, channel]);
+}
