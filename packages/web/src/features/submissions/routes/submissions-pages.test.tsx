@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
 import { enterDate } from '@/testing/date-input';
-import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const systemAdmin = roleFixture({
   id: 21,
@@ -81,12 +81,7 @@ function page<T>(rows: T[]) {
 }
 
 function signedInAs(role = systemAdmin): MockApi {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
+  return signedInApi(role, {
     'GET /units/11': () => reply(200, unit),
     'GET /units/11/submissions': () => reply(200, page([reading()])),
     'GET /units/11/submissions-gallons-count': () =>
