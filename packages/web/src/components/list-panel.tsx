@@ -37,7 +37,11 @@ export function ListPanel({
       {query.isFetching && <LinearProgress aria-label={t('common.loading')} />}
       {query.isError ? (
         <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-          <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch', whiteSpace: 'pre-line' }}>
+          <Alert
+            severity="error"
+            role="alert"
+            sx={{ alignSelf: 'stretch', whiteSpace: 'pre-line' }}
+          >
             {loadError} {reasons(query.error)}
           </Alert>
           <Button onClick={() => void query.refetch()}>{retryLabel}</Button>
