@@ -55,6 +55,11 @@ const ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin, RoleTyp
 const OFFICE_ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
 const TESTERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, RoleType.SensorTester];
 const THRESHOLD_EDITORS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
+/**
+ * Who surveys a building and keeps its installers and shipments (issue 20): the provider's staff
+ * (technicians survey on site) and company admins of the building's company.
+ */
+const SURVEYORS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
 
 /** How one micrometer is asked for: by its MAC (the label in hand) or by its id. */
 export type StockLookup = 'mac' | 'id';
@@ -230,6 +235,25 @@ const accessTable = {
   'GET /buildings/:id/units-names': STAFF_AND_COMPANY,
   'GET /buildings/:id/tenants-count': STAFF_AND_COMPANY,
   'PUT /buildings/:id/change-property/:property_id/:transfer': PORTFOLIO_EDITORS,
+
+  // Getting micrometers into a building (issue 20): survey, approval link, installers, shipping.
+  'GET /buildings/:id/survey': STAFF_AND_COMPANY,
+  'PUT /buildings/:id/survey': SURVEYORS,
+  'PUT /buildings/:id/approve-send-survey': SURVEYORS,
+  // DX is the provider's engineering: only system roles sign off the installation plan.
+  'PUT /buildings/:id/approve-survey-dx': SYSTEM_ROLES,
+  'PUT /buildings/:id/reopen-survey': SURVEYORS,
+  'GET /survey-approval/:id/:token': 'public',
+  'POST /survey-approval/:id/:token': 'public',
+  'GET /buildings/:id/installer': PORTFOLIO_READERS,
+  'POST /buildings/:id/installers': SURVEYORS,
+  'PUT /buildings/installers/:id': SURVEYORS,
+  'GET /buildings/installations/mine': PORTFOLIO_READERS,
+  'GET /buildings/:id/shipping': STAFF_AND_COMPANY,
+  'POST /buildings/:id/shipping': SURVEYORS,
+  'GET /buildings/:id/shipping-contact': STAFF_AND_COMPANY,
+  'POST /buildings/:id/shipping-contact': SURVEYORS,
+  'GET /properties/:id/shipping-date': STAFF_AND_COMPANY,
 
   'GET /units': STAFF_AND_COMPANY,
   'POST /units': PORTFOLIO_EDITORS,

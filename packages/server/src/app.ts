@@ -81,6 +81,9 @@ import {
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.ts';
 import { submissionsModule } from './modules/submissions/submissions.routes.ts';
 import { createSubmissionsService } from './modules/submissions/submissions.service.ts';
+import { createSurveysRepository } from './modules/surveys/surveys.repository.ts';
+import { surveysModule } from './modules/surveys/surveys.routes.ts';
+import { createSurveysService } from './modules/surveys/surveys.service.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { createThresholdsRepository } from './modules/thresholds/thresholds.repository.ts';
 import { thresholdsModule } from './modules/thresholds/thresholds.routes.ts';
@@ -354,6 +357,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       });
       await api.register(thresholdsModule, {
         service: createThresholdsService(createThresholdsRepository(database.db)),
+      });
+      await api.register(surveysModule, {
+        service: createSurveysService({
+          repository: createSurveysRepository(database.db),
+          mailer,
+          appUrl: config.appUrl,
+          log: app.log,
+        }),
       });
       await api.register(eventsModule, {
         service: createEventsService(createEventsRepository(database.db)),

@@ -1,0 +1,573 @@
+// Getting micrometers into a building (issue 20): decides the survey's transitions with the
+// domain's status machine (packages/domain/src/survey.ts), writes each with its event in one
+// transaction, emails the survey to the customer with signed single-use approval links (as the
+// alert emails do: 256-bit random tokens stored hashed, expiring; reading a link changes nothing,
+// only the confirming POST approves), and keeps the building's installers, shipments and shipping
+// contact.
+import { placeNotFound } from '@flowsight/domain/portfolio';
+import {
+  type BuildingSurvey,
+  type DxPlan,
+  type DxPlanBody,
+  type Installer,
+  type InstallerInput,
+  type InstallerUpdate,
+  isUnitSurveyed,
+  type MicrometersBySize,
+  micrometersNeeded,
+  micrometerTotal,
+  type PropertyShippingDate,
+  type Shipment,
+  type ShipmentInput,
+  type ShippingContact,
+  type ShippingContactInput,
+  type SurveyAction,
+  type SurveyAnswerBody,
+  type SurveyHistoryEntry,
+  type SurveySendBody,
+  shippingDateOf,
+  surveyActions,
+  surveyActionsFrom,
+  surveyMessages,
+  surveyStatusName,
+  surveyTransition,
+} from '@flowsight/domain/survey';
+import type { Executor } from '../../db/client.ts';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
+import { placeCheck, type Scope, systemScope } from '../../lib/tenant-scope.ts';
+import { Gone } from '../alert-mail/alert-mail.service.ts';
+import { surveyMail } from './surveys.mails.ts';
+import {
+  SURVEY_ENTITY,
+  type SurveyBuilding,
+  type SurveysRepository,
+} from './surveys.repository.ts';
+
+/** How long a survey email's approval link works. */
+export const APPROVAL_LINK_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+export type ApprovalLinkProblem = 'invalid' | 'used' | 'expired' | 'status';
+const linkMessages: Record<Exclude<ApprovalLinkProblem, 'status'>, string> = {
+  invalid: surveyMessages.linkInvalid,
+  used: surveyMessages.linkUsed,
+  expired: 'This approval link has expired',
+};
+
+export type SurveyMailLog = { warn(object: unknown, message: string): void };
+
+type Dependencies = {
+  repository: SurveysRepository;
+  mailer: Mailer;
+  appUrl: string;
+  log: SurveyMailLog;
+  now?: () => Date;
+};
+
+const isSurveyAction = (action: string): action is SurveyAction =>
+  (surveyActions as readonly string[]).includes(action);
+const statusOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
+
+type SurveyAnswerRow = Awaited<ReturnType<SurveysRepository['answers']>>[number];
+
+/** How many fixtures (unit and fixture type) have answers. */
+const fixtureCount = (answers: readonly SurveyAnswerRow[]) =>
+  new Set(answers.map((a) => `${a.unit_id}:${a.appliance_type_id}`)).size;
+
+const answersByUnit = (answers: readonly SurveyAnswerRow[]) => {
+  const byUnit = new Map<number, SurveyAnswerRow[]>();
+  for (const answer of answers) {
+    byUnit.set(answer.unit_id, [...(byUnit.get(answer.unit_id) ?? []), answer]);
+  }
+  return byUnit;
+};
+
+export function createSurveysService({
+  repository,
+  mailer,
+  appUrl,
+  log,
+  now = () => new Date(),
+}: Dependencies) {
+  const requireBuilding = placeCheck((scope, _level, id: number) => repository.building(scope, id));
+  const building = (scope: Scope, id: number) => requireBuilding(scope, 'building', id);
+  const getSurvey = async (scope: Scope, id: number) => survey(await building(scope, id));
+
+  async function survey(target: SurveyBuilding, tx?: Executor): Promise<BuildingSurvey> {
+    const [units, answers, history] = await Promise.all([
+      repository.units(target.id, tx),
+      repository.answers(target.id, tx),
+      repository.history(target.id, tx),
+    ]);
+    const byUnit = answersByUnit(answers);
+    const surveyed = units.filter((unit) => isUnitSurveyed(byUnit.get(unit.id) ?? [])).length;
+    return {
+      building_id: target.id,
+      status: target.survey_status,
+      status_name: surveyStatusName(target.survey_status),
+      updated_at: target.survey_updated_at?.toISOString() ?? null,
+      actions: surveyActionsFrom(target.survey_status),
+      progress: { surveyed, units: units.length },
+      units: units.map((unit) => {
+        const own = byUnit.get(unit.id) ?? [];
+        return {
+          unit_id: unit.id,
+          name: unit.name,
+          answers: own.length,
+          surveyed: isUnitSurveyed(own),
+        };
+      }),
+      answers,
+      micrometers_needed: micrometersNeeded(answers),
+      dx_plan: (target.survey_dx_approval as DxPlan | null) ?? null,
+      history: history.flatMap((event): SurveyHistoryEntry[] =>
+        isSurveyAction(event.action)
+          ? [
+              {
+                at: event.at.toISOString(),
+                action: event.action,
+                from_status: statusOf(event.from_value),
+                to_status: statusOf(event.to_value),
+                user_id: event.user_id,
+                user_name: event.user_name,
+                detail: event.note,
+              },
+            ]
+          : [],
+      ),
+    };
+  }
+
+  type Effect = { note?: string | null; dxPlan?: DxPlan | null };
+
+  /**
+   * One transition of the survey, decided by the domain's machine on the locked building: the
+   * work, the new status and its event commit together; a refused move is a 409 naming the status.
+   */
+  async function transition(
+    scope: Scope,
+    buildingId: number,
+    action: SurveyAction,
+    work: (tx: Executor, target: SurveyBuilding) => Promise<Effect> = async () => ({}),
+  ) {
+    return repository.transaction(async (tx) => {
+      const target = await repository.building(scope, buildingId, tx, true);
+      if (!target) throw new NotFound(placeNotFound('building'));
+      const move = surveyTransition(target.survey_status, action);
+      if (!move.ok) throw new Conflict(move.message);
+      const effect = await work(tx, target);
+      const at = now();
+      const changes = move.to !== move.from || effect.dxPlan !== undefined;
+      if (changes) await repository.setStatus(target.id, move.to, at, effect.dxPlan, tx);
+      // Saving answers in progress is no transition; the first answer (0 → 1) is.
+      if (action !== 'answer' || move.to !== move.from) {
+        await repository.recordEvent(
+          scope,
+          {
+            entityType: SURVEY_ENTITY,
+            entityId: target.id,
+            companyId: target.company_id,
+            action,
+            from: move.from,
+            to: move.to,
+            note: effect.note ?? null,
+          },
+          tx,
+        );
+      }
+      return target;
+    });
+  }
+
+  /** Finds the token of an approval link and what stands in its way. */
+  async function checkLink(buildingId: number, token: string, tx?: Executor) {
+    const found = await repository.findApprovalToken(hashSecret(token), tx);
+    if (found === undefined || found.building_id !== buildingId) {
+      return { found: undefined, problem: 'invalid' as const };
+    }
+    const problem: ApprovalLinkProblem | null =
+      found.used_at !== null
+        ? 'used'
+        : found.expires_at.getTime() <= now().getTime()
+          ? 'expired'
+          : null;
+    return { found, problem };
+  }
+
+  function linkError(problem: Exclude<ApprovalLinkProblem, 'status'>) {
+    const message = linkMessages[problem];
+    if (problem === 'invalid') return new Invalid(message);
+    if (problem === 'used') return new Conflict(message);
+    return new Gone(message);
+  }
+
+  async function sendSurveyMails(target: SurveyBuilding, sender: Scope, message: string | null) {
+    const recipients = await repository.recipients(target);
+    if (recipients.length === 0) throw new Conflict(surveyMessages.noContacts);
+    const current = await survey(target);
+    const expiresAt = new Date(now().getTime() + APPROVAL_LINK_DAYS * DAY_MS);
+    const links = recipients.map((recipient) => ({ recipient, token: newSecretToken() }));
+    await repository.insertApprovalTokens(
+      links.map(({ recipient, token }) => ({
+        companyId: target.company_id,
+        buildingId: target.id,
+        recipientUserId: recipient.userId,
+        recipientEmail: recipient.email,
+        tokenHash: hashSecret(token),
+        expiresAt,
+        createdBy: sender.userId > 0 ? sender.userId : null,
+      })),
+    );
+    const fixtures = fixtureCount(current.answers);
+    const sent: string[] = [];
+    for (const { recipient, token } of links) {
+      try {
+        await mailer.send(
+          surveyMail({
+            to: recipient.email,
+            firstName: recipient.firstName,
+            buildingName: target.name,
+            surveyedUnits: current.progress.surveyed,
+            units: current.progress.units,
+            fixtures,
+            micrometers: current.micrometers_needed,
+            message,
+            approveLink: `${appUrl}/survey-approval/${target.id}/${token}`,
+            linkDays: APPROVAL_LINK_DAYS,
+          }),
+        );
+        sent.push(recipient.email);
+      } catch (error) {
+        // One unreachable address must not keep the others from the survey.
+        log.warn({ err: error, buildingId: target.id, to: recipient.email }, 'survey email failed');
+      }
+    }
+    return sent;
+  }
+
+  function toShipment(row: Awaited<ReturnType<SurveysRepository['shipments']>>[number]): Shipment {
+    return {
+      ...row,
+      micrometers: row.micrometers as MicrometersBySize,
+      created_at: row.created_at.toISOString(),
+    };
+  }
+
+  const toInstaller = ({
+    company_id: _,
+    ...row
+  }: Awaited<ReturnType<SurveysRepository['installers']>>[number]): Installer => row;
+
+  return {
+    getSurvey,
+
+    /** Saves one answer (the first moves the survey 0 → 1); answers the whole survey. */
+    async answer(scope: Scope, buildingId: number, body: SurveyAnswerBody) {
+      const target = await transition(scope, buildingId, 'answer', async (tx, locked) => {
+        if (!(await repository.unitInBuilding(body.unit_id, locked.id, tx))) {
+          throw new Invalid(surveyMessages.unitNotInBuilding);
+        }
+        await repository.saveAnswer(
+          {
+            companyId: locked.company_id,
+            buildingId: locked.id,
+            unitId: body.unit_id,
+            applianceTypeId: body.appliance_type_id,
+            item: body.item,
+            value: body.value,
+            userId: scope.userId > 0 ? scope.userId : null,
+            at: now(),
+          },
+          tx,
+        );
+        return {};
+      });
+      return getSurvey(scope, target.id);
+    },
+
+    /**
+     * Sends the survey to the customer's contacts, each with a fresh approval link; the status
+     * stays "In Survey" until one of them approves.
+     */
+    async send(scope: Scope, buildingId: number, body: SurveySendBody) {
+      const target = await building(scope, buildingId);
+      const move = surveyTransition(target.survey_status, 'send');
+      if (!move.ok) throw new Conflict(move.message);
+      const sent = await sendSurveyMails(target, scope, body.message ?? null);
+      await transition(scope, buildingId, 'send', async () => ({
+        note: `Sent to ${sent.join(', ') || 'nobody (every email failed)'}`,
+      }));
+      return { ...(await getSurvey(scope, buildingId)), sent_to: sent };
+    },
+
+    /** What the approval page shows. Changes nothing, whatever the link. */
+    async inspectApproval(buildingId: number, token: string) {
+      const { found, problem } = await checkLink(buildingId, token);
+      const target = found ? await repository.buildingById(found.building_id) : undefined;
+      const current = target ? await survey(target) : undefined;
+      const approval = current ? surveyTransition(current.status, 'customer_approve') : undefined;
+      const reason: ApprovalLinkProblem | null =
+        problem ?? (approval && !approval.ok ? 'status' : null);
+      const message =
+        reason === null
+          ? null
+          : reason === 'status'
+            ? approval && !approval.ok
+              ? approval.message
+              : null
+            : linkMessages[reason];
+      return {
+        building_id: buildingId,
+        valid: reason === null,
+        reason,
+        message,
+        survey:
+          target && current
+            ? {
+                building_name: target.name,
+                status: current.status,
+                status_name: current.status_name,
+                progress: current.progress,
+                fixtures: fixtureCount(current.answers),
+                micrometers_needed: current.micrometers_needed,
+              }
+            : null,
+      };
+    },
+
+    /** The customer's approval through the emailed link: once, as its recipient; 1 → 2. */
+    async approveByCustomer(buildingId: number, token: string) {
+      const { found, problem } = await checkLink(buildingId, token);
+      if (problem !== null || found === undefined) throw linkError(problem ?? 'invalid');
+      const recipient: Scope = { ...systemScope, userId: found.recipient_user_id ?? 0 };
+      const target = await transition(recipient, buildingId, 'customer_approve', async (tx) => {
+        const at = now();
+        if (!(await repository.claimApprovalToken(found.id, at, tx))) throw linkError('used');
+        await repository.voidApprovalTokens(buildingId, at, tx);
+        return { note: `Approved by ${found.recipient_email}` };
+      });
+      const after = await repository.buildingById(target.id);
+      return {
+        building_id: target.id,
+        status: after?.survey_status ?? target.survey_status,
+        status_name: surveyStatusName(after?.survey_status ?? target.survey_status),
+      };
+    },
+
+    /** DX's sign-off of the installation plan: 2 → 3, with who and when. */
+    async approveByDx(scope: Scope, buildingId: number, body: DxPlanBody) {
+      await transition(scope, buildingId, 'dx_approve', async (tx) => {
+        const approvedBy = scope.userId > 0 ? scope.userId : null;
+        const dxPlan: DxPlan = {
+          micrometers: body.micrometers,
+          notes: body.notes ?? null,
+          planned_installation_date: body.planned_installation_date ?? null,
+          approved_by: approvedBy,
+          approved_by_name: approvedBy === null ? null : await repository.userName(approvedBy, tx),
+          approved_at: now().toISOString(),
+        };
+        return { dxPlan, note: body.notes ?? null };
+      });
+      return getSurvey(scope, buildingId);
+    },
+
+    /** Back to "In Survey" (2 or 3 → 1) with a reason; DX's plan no longer holds. */
+    async reopen(scope: Scope, buildingId: number, reason: string) {
+      await transition(scope, buildingId, 'reopen', async () => ({ note: reason, dxPlan: null }));
+      return getSurvey(scope, buildingId);
+    },
+
+    // ── Installers ──
+
+    async installers(scope: Scope, buildingId: number): Promise<Installer[]> {
+      const target = await building(scope, buildingId);
+      return (await repository.installers(target.id)).map(toInstaller);
+    },
+
+    /** Assigns a company installer of the building's company, or an outside installer. */
+    async addInstaller(scope: Scope, buildingId: number, body: InstallerInput): Promise<Installer> {
+      const target = await building(scope, buildingId);
+      const person =
+        body.user_id == null
+          ? undefined
+          : await repository.companyInstaller(body.user_id, target.company_id);
+      if (body.user_id != null && !person) throw new Invalid(surveyMessages.installerNotOfCompany);
+      const name = body.name ?? person?.name ?? person?.email;
+      if (!name) throw new Invalid(surveyMessages.installerRequired);
+      return repository.transaction(async (tx) => {
+        const row = await repository.insertInstaller(
+          target.company_id,
+          target.id,
+          {
+            userId: person?.id ?? null,
+            name,
+            phone: body.phone ?? person?.phone ?? null,
+            email: body.email ?? person?.email ?? null,
+            scheduledDate: body.scheduled_date ?? null,
+          },
+          tx,
+        );
+        await repository.recordEvent(
+          scope,
+          {
+            entityType: 'building_installer',
+            entityId: row.id,
+            companyId: target.company_id,
+            action: 'assigned',
+            to: {
+              building_id: target.id,
+              user_id: row.user_id,
+              name: row.name,
+              scheduled_date: row.scheduled_date,
+            },
+          },
+          tx,
+        );
+        return toInstaller(row);
+      });
+    },
+
+    async updateInstaller(scope: Scope, id: number, body: InstallerUpdate): Promise<Installer> {
+      const before = await repository.installer(scope, id);
+      if (!before) throw new NotFound(surveyMessages.installerNotFound);
+      const { name } = body;
+      if (name === null) throw new Invalid(surveyMessages.installerRequired);
+      return repository.transaction(async (tx) => {
+        const after = await repository.updateInstaller(
+          id,
+          {
+            ...(name === undefined ? {} : { name }),
+            ...(body.phone === undefined ? {} : { phone: body.phone }),
+            ...(body.email === undefined ? {} : { email: body.email }),
+            ...(body.scheduled_date === undefined ? {} : { scheduledDate: body.scheduled_date }),
+            ...(body.status === undefined ? {} : { status: body.status }),
+          },
+          now(),
+          tx,
+        );
+        if (!after) throw new NotFound(surveyMessages.installerNotFound);
+        await repository.recordEvent(
+          scope,
+          {
+            entityType: 'building_installer',
+            entityId: id,
+            companyId: before.company_id,
+            action: 'updated',
+            from: { scheduled_date: before.scheduled_date, status: before.status },
+            to: { scheduled_date: after.scheduled_date, status: after.status },
+          },
+          tx,
+        );
+        return toInstaller(after);
+      });
+    },
+
+    /** The buildings the signed-in person is assigned to install in, soonest first. */
+    myInstallations: (scope: Scope) => repository.assignedBuildings(scope),
+
+    // ── Shipping ──
+
+    async shipments(scope: Scope, buildingId: number): Promise<Shipment[]> {
+      const target = await building(scope, buildingId);
+      return (await repository.shipments(target.id)).map(toShipment);
+    },
+
+    async addShipment(scope: Scope, buildingId: number, body: ShipmentInput): Promise<Shipment> {
+      const target = await building(scope, buildingId);
+      return repository.transaction(async (tx) => {
+        const row = await repository.insertShipment(
+          {
+            companyId: target.company_id,
+            buildingId: target.id,
+            shippedOn: body.shipped_on,
+            carrier: body.carrier ?? null,
+            trackingNumber: body.tracking_number ?? null,
+            micrometers: body.micrometers,
+            micrometersCount: micrometerTotal(body.micrometers),
+            gatewaysCount: body.gateways_count ?? 0,
+            macs: [...new Set(body.macs ?? [])],
+            createdBy: scope.userId > 0 ? scope.userId : null,
+          },
+          tx,
+        );
+        await repository.recordEvent(
+          scope,
+          {
+            entityType: 'building_shipment',
+            entityId: row.id,
+            companyId: target.company_id,
+            action: 'created',
+            to: {
+              building_id: target.id,
+              shipped_on: row.shipped_on,
+              micrometers: row.micrometers,
+            },
+          },
+          tx,
+        );
+        return toShipment(row);
+      });
+    },
+
+    async shippingContact(scope: Scope, buildingId: number): Promise<ShippingContact | null> {
+      const target = await building(scope, buildingId);
+      return (await repository.shippingContact(target.id)) ?? null;
+    },
+
+    async saveShippingContact(
+      scope: Scope,
+      buildingId: number,
+      body: ShippingContactInput,
+    ): Promise<ShippingContact> {
+      const target = await building(scope, buildingId);
+      return repository.transaction(async (tx) => {
+        const before = await repository.shippingContact(target.id, tx);
+        const after = await repository.saveShippingContact(
+          target.company_id,
+          target.id,
+          {
+            name: body.name,
+            phone: body.phone ?? null,
+            email: body.email ?? null,
+            street: body.street ?? null,
+            cityId: body.city_id ?? null,
+            postal: body.postal ?? null,
+          },
+          now(),
+          tx,
+        );
+        await repository.recordEvent(
+          scope,
+          {
+            entityType: 'building_shipping_contact',
+            entityId: target.id,
+            companyId: target.company_id,
+            action: before ? 'updated' : 'created',
+            from: before ?? null,
+            to: after,
+          },
+          tx,
+        );
+        return after;
+      });
+    },
+
+    /** The next planned shipment across the property's buildings, else the last one. */
+    async propertyShippingDate(scope: Scope, propertyId: number): Promise<PropertyShippingDate> {
+      if (!(await repository.propertyVisible(scope, propertyId))) {
+        throw new NotFound(placeNotFound('property'));
+      }
+      const today = now().toISOString().slice(0, 10);
+      const found = shippingDateOf(await repository.propertyShipments(scope, propertyId), today);
+      return {
+        property_id: propertyId,
+        shipping_date: found?.shipment.shipped_on ?? null,
+        planned: found?.planned ?? false,
+        building_id: found?.shipment.building_id ?? null,
+      };
+    },
+  };
+}
+export type SurveysService = ReturnType<typeof createSurveysService>;
