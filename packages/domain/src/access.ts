@@ -56,6 +56,11 @@ const OFFICE_ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
 const TESTERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, RoleType.SensorTester];
 const THRESHOLD_EDITORS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
 /**
+ * Who uploads files for a building (survey and installation photos, papers): the provider's staff,
+ * company admins and installers; the service lets only the uploader or an admin delete one.
+ */
+const UPLOADERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin, RoleType.CompanyInstaller];
+/**
  * Who surveys a building and keeps its installers and shipments (issue 20): the provider's staff
  * (technicians survey on site) and company admins of the building's company.
  */
@@ -385,6 +390,11 @@ const accessTable = {
   ],
   'GET /users/:id/notification-contacts': STAFF_AND_COMPANY,
   'POST /users/:id/notification-contacts': CONTACT_MANAGERS,
+  // Uploads: files of a building, seen by whoever may see the building.
+  'POST /uploads': UPLOADERS,
+  'GET /uploads/:id': PORTFOLIO_READERS,
+  'DELETE /uploads/:id': UPLOADERS,
+  'GET /buildings/:id/uploads': PORTFOLIO_READERS,
   'GET /notifications/contacts/:id': STAFF_AND_COMPANY,
   'PUT /notifications/contacts/:id': CONTACT_MANAGERS,
   'DELETE /notifications/contacts/:id': CONTACT_MANAGERS,

@@ -88,6 +88,10 @@ import { systemModule } from './modules/system/system.routes.ts';
 import { createThresholdsRepository } from './modules/thresholds/thresholds.repository.ts';
 import { thresholdsModule } from './modules/thresholds/thresholds.routes.ts';
 import { createThresholdsService } from './modules/thresholds/thresholds.service.ts';
+import { createUploadStore } from './modules/uploads/upload-store.ts';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { uploadsModule } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createCompanyLogCompactionJob } from './modules/usage/usage.jobs.ts';
 import { createUsageRepository } from './modules/usage/usage.repository.ts';
 import { usageModule } from './modules/usage/usage.routes.ts';
@@ -368,6 +372,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       });
       await api.register(eventsModule, {
         service: createEventsService(createEventsRepository(database.db)),
+      });
+      await api.register(uploadsModule, {
+        service: createUploadsService({
+          repository: createUploadsRepository(database.db),
+          store: await createUploadStore(config.uploads),
+        }),
+        maxBytes: config.uploadsMaxBytes,
       });
       await api.register(integrationKeysModule, {
         prefix: '/integration-keys',

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '@flowsight/domain/uploads';
 import { z } from 'zod';
 
 const flag = z
@@ -85,8 +86,41 @@ const environmentSchema = z.object({
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   INGEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ALERT_REMINDER_HOURS: z.coerce.number().positive().max(8760).default(24),
+  UPLOADS_MAX_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_UPLOAD_MAX_BYTES),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  UPLOADS_S3_BUCKET: z.string().min(1).optional(),
+  UPLOADS_S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .optional(),
+  UPLOADS_S3_REGION: z.string().min(1).default('us-east-1'),
+  UPLOADS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  UPLOADS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOADS_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_.-]+\/)*$/, 'must be empty or end with a slash, e.g. flowsight/')
+    .default(''),
+  UPLOADS_S3_FORCE_PATH_STYLE: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/**
+ * Where uploaded files are kept: a folder (default DATA_DIR/uploads), or an S3-compatible bucket
+ * when UPLOADS_S3_BUCKET is set (credentials from the UPLOADS_S3_* keys, else the AWS SDK's own
+ * chain: environment, profile, instance role).
+ */
+export type UploadsStorageConfig = {
+  readonly dir: string;
+  readonly s3?: {
+    readonly bucket: string;
+    readonly endpoint: string | undefined;
+    readonly region: string;
+    readonly accessKeyId: string | undefined;
+    readonly secretAccessKey: string | undefined;
+    /** Prefix of every object key (empty, or ending with a slash). */
+    readonly prefix: string;
+    readonly forcePathStyle: boolean;
+  };
+};
 
 export type AppConfig = {
   readonly databaseUrl: string | undefined;
@@ -119,6 +153,9 @@ export type AppConfig = {
   readonly ingestLimitPerMinute: number;
   /** Hours between reminder emails of an alert that stays New. */
   readonly alertReminderHours: number;
+  /** Largest uploaded file, in bytes (413 above it). */
+  readonly uploadsMaxBytes: number;
+  readonly uploads: UploadsStorageConfig;
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 };
 
@@ -157,7 +194,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     ingestLimitPerMinute: e.INGEST_LIMIT_PER_MINUTE,
     alertReminderHours: e.ALERT_REMINDER_HOURS,
+    uploadsMaxBytes: e.UPLOADS_MAX_BYTES,
+    uploads: uploadsStorage(e, dataDir),
     logLevel: e.LOG_LEVEL,
+  };
+}
+
+function uploadsStorage(e: z.infer<typeof environmentSchema>, dataDir: string) {
+  const dir = e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : join(dataDir, 'uploads');
+  if (!e.UPLOADS_S3_BUCKET) return { dir };
+  return {
+    dir,
+    s3: {
+      bucket: e.UPLOADS_S3_BUCKET,
+      endpoint: e.UPLOADS_S3_ENDPOINT,
+      region: e.UPLOADS_S3_REGION,
+      accessKeyId: e.UPLOADS_S3_ACCESS_KEY_ID,
+      secretAccessKey: e.UPLOADS_S3_SECRET_ACCESS_KEY,
+      prefix: e.UPLOADS_S3_PREFIX,
+      forcePathStyle: e.UPLOADS_S3_FORCE_PATH_STYLE,
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import { reportSamples } from './modules/reports/reports.isolation.ts';
 import { sensorTestSamples } from './modules/sensor-tests/sensor-tests.isolation.ts';
 import { sensorSamples } from './modules/sensors/sensors.isolation.ts';
 import { thresholdSamples } from './modules/thresholds/thresholds.isolation.ts';
+import { storeSampleUpload, uploadSamples } from './modules/uploads/uploads.isolation.ts';
 import { usageSamples } from './modules/usage/usage.isolation.ts';
 import { buildTestApp, type TestApp } from './testing/app.ts';
 import {
@@ -91,6 +92,7 @@ const routeSamples: Record<string, Sample> = {
   ...thresholdSamples,
   ...usageSamples,
   ...eventSamples,
+  ...uploadSamples,
   ...levelSubmissionSamples,
   ...providerSubmissionSamples,
   'GET /units/:id/submissions/:mode': {
@@ -495,7 +497,8 @@ describe('tenant isolation across every route', () => {
              (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_appliance_thresholds x) as appliance_thresholds,
              (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_unaccounted_thresholds x) as unaccounted_thresholds,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notifications x) as alerts,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notification_action_tokens x) as action_tokens`)) as unknown as {
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notification_action_tokens x) as action_tokens,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from uploads x) as uploads`)) as unknown as {
       rows: Record<string, string>[];
     };
     return JSON.stringify(rows[0]);
@@ -581,6 +584,13 @@ describe('tenant isolation across every route', () => {
         };
         return rows[0]?.id ?? 0;
       },
+      freshUpload: async (company) =>
+        storeSampleUpload(
+          t.database.db,
+          t.app.config,
+          company,
+          await world.firstOf('buildings', company),
+        ),
       async freshContact(company) {
         const [contact] = await t.database.db
           .insert(notificationContacts)
@@ -635,7 +645,7 @@ describe('tenant isolation across every route', () => {
             method,
             url: request.url,
             payload: request.payload,
-            headers: { authorization: `Bearer ${session?.token}` },
+            headers: { ...request.headers, authorization: `Bearer ${session?.token}` },
           });
           if (response.statusCode !== 401) {
             failures.push(`${key} with a user token: expected 401, got ${response.statusCode}`);
@@ -646,7 +656,12 @@ describe('tenant isolation across every route', () => {
 
       if (access === 'public') {
         const request = await sample.request({ ...world, callerRoleId: 0 }, 'own');
-        const response = await t.app.inject({ method, url: request.url, payload: request.payload });
+        const response = await t.app.inject({
+          method,
+          url: request.url,
+          payload: request.payload,
+          ...(request.headers ? { headers: request.headers } : {}),
+        });
         cases += 1;
         if (
           response.statusCode === 401 ||
@@ -666,6 +681,7 @@ describe('tenant isolation across every route', () => {
           method: probe,
           url: anonymous.url,
           payload: anonymous.payload,
+          ...(anonymous.headers ? { headers: anonymous.headers } : {}),
         });
         if (response.statusCode !== 401) {
           failures.push(
@@ -687,7 +703,7 @@ describe('tenant isolation across every route', () => {
             method,
             url: request.url,
             payload: request.payload,
-            headers: { authorization: `Bearer ${token}` },
+            headers: { ...request.headers, authorization: `Bearer ${token}` },
             // An event stream never ends: take its status and headers, then hang up.
             ...(sample.stream ? { payloadAsStream: true } : {}),
           });

@@ -25,6 +25,9 @@ export class NotFound extends AppError {
 export class Conflict extends AppError {
   readonly statusCode = 409;
 }
+export class TooLarge extends AppError {
+  readonly statusCode = 413;
+}
 
 export class TooManyRequests extends AppError {
   readonly statusCode = 429;

@@ -10,7 +10,12 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * HEAD with the GET handler, so HEAD must meet the same guard and give the same status). */
 export const probesOf = (method: Method): readonly (Method | 'HEAD')[] =>
   method === 'GET' ? ['GET', 'HEAD'] : [method];
-export type Request = { url: string; payload?: object };
+export type Request = {
+  url: string;
+  /** A JSON body, or raw bytes (a multipart form) sent with `headers`. */
+  payload?: object;
+  headers?: Record<string, string>;
+};
 
 /** What the fixtures give a sample: the companies and records it may point at. */
 export type World = {
@@ -25,6 +30,8 @@ export type World = {
   freshCompany(): Promise<number>;
   /** A new, empty property, building or unit inside the company. */
   fresh(level: 'properties' | 'buildings' | 'units', company: Company): Promise<number>;
+  /** A new upload (a stored photo) for the company's first building; its id. */
+  freshUpload(company: Company): Promise<number>;
   /** The caller's own active role id. */
   callerRoleId: number;
   /** The test database, for samples that find or make their own records. */

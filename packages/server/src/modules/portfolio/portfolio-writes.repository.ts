@@ -44,6 +44,7 @@ const followers: readonly { table: string; property: boolean }[] = [
   { table: 'user_roles', property: true },
   { table: 'notification_contacts', property: true },
   { table: 'gateways', property: true },
+  { table: 'uploads', property: true },
   { table: 'gateway_building_history', property: false },
   { table: 'office_assignments', property: false },
   { table: 'downlinks', property: false },
