@@ -101,6 +101,7 @@ const recordAlerts = () => import('@/features/alerts/routes/record-alerts-tab');
 const recordMicrometers = () => import('@/features/micrometers/routes/record-micrometers-tab');
 const recordSubmissions = () => import('@/features/submissions/routes/record-submissions-tab');
 const usageCharts = () => import('@/features/usage/routes/charts-tabs');
+const buildingSurvey = () => import('@/features/survey/routes/building-survey-tab');
 const submissionLists = () => import('@/features/submissions/routes/submission-list-pages');
 const micrometerFleet = () => import('@/features/micrometers/routes/fleet-pages');
 const statisticsPages = () => import('@/features/statistics/routes/statistics-pages');
@@ -188,6 +189,7 @@ const portfolioRecords: ShellRouteGroup = {
         tab('micrometers', recordMicrometers, 'BuildingMicrometersTab'),
         tab('submissions', recordSubmissions, 'BuildingSubmissionsTab'),
         tab('charts', usageCharts, 'BuildingChartsTab'),
+        tab('survey', buildingSurvey, 'BuildingSurveyTab'),
       ],
     },
     {

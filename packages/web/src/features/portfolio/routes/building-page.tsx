@@ -1,6 +1,6 @@
 // /companies/{c}/properties/{p}/buildings/{b} (spec section 2): opens on the units tab; the title
 // carries the survey chip. Of the tabs (overview, units, alerts, micrometers, charts,
-// submissions) those built so far show.
+// submissions, and the survey of issue 20) those built so far show.
 import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -56,6 +56,7 @@ export function BuildingPage() {
         { path: 'micrometers', label: t('micrometers.tab.title') },
         { path: 'charts', label: t('usage.tabs.charts') },
         { path: 'submissions', label: t('submissions.tab.title') },
+        { path: 'survey', label: t('survey.tab') },
       ]}
     />
   );
