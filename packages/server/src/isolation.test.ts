@@ -18,6 +18,7 @@ import { gatewaySamples } from './modules/gateways/gateways.isolation.ts';
 import { reportSamples } from './modules/reports/reports.isolation.ts';
 import { sensorTestSamples } from './modules/sensor-tests/sensor-tests.isolation.ts';
 import { sensorSamples } from './modules/sensors/sensors.isolation.ts';
+import { surveySamples } from './modules/surveys/surveys.isolation.ts';
 import { thresholdSamples } from './modules/thresholds/thresholds.isolation.ts';
 import { storeSampleUpload, uploadSamples } from './modules/uploads/uploads.isolation.ts';
 import { usageSamples } from './modules/usage/usage.isolation.ts';
@@ -92,6 +93,7 @@ const routeSamples: Record<string, Sample> = {
   ...thresholdSamples,
   ...usageSamples,
   ...eventSamples,
+  ...surveySamples,
   ...uploadSamples,
   ...levelSubmissionSamples,
   ...providerSubmissionSamples,
@@ -497,6 +499,11 @@ describe('tenant isolation across every route', () => {
              (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_appliance_thresholds x) as appliance_thresholds,
              (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_unaccounted_thresholds x) as unaccounted_thresholds,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notifications x) as alerts,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_survey_items x) as survey_items,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_survey_approval_tokens x) as survey_links,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_installers x) as installers,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_shipping x) as shipments,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_shipping_contacts x) as shipping_contacts,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notification_action_tokens x) as action_tokens,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from uploads x) as uploads`)) as unknown as {
       rows: Record<string, string>[];

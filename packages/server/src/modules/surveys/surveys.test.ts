@@ -111,6 +111,30 @@ describe('building survey, installers and shipping API', () => {
   });
   afterAll(() => t?.close());
 
+  it('serves every survey, installer and shipping call of the specification in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const specified = [
+      'put /buildings/{id}/survey',
+      'put /buildings/{id}/approve-send-survey',
+      'put /buildings/{id}/approve-survey-dx',
+      'put /buildings/{id}/reopen-survey',
+      'get /buildings/{id}/installer',
+      'post /buildings/{id}/installers',
+      'put /buildings/installers/{id}',
+      'post /buildings/{id}/shipping',
+      'get /buildings/{id}/shipping-contact',
+      'post /buildings/{id}/shipping-contact',
+      'get /properties/{id}/shipping-date',
+    ];
+    const missing = specified.filter((call) => {
+      const [method = '', path = ''] = call.split(' ');
+      return document.paths[path]?.[method] === undefined;
+    });
+    expect(missing).toEqual([]);
+  });
+
   describe('survey', () => {
     it('starts at none with no answers, each unit unsurveyed', async () => {
       const res = await manager(`/api/buildings/${own.building}/survey`);
