@@ -23,7 +23,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnswerQueue } from '../hooks/use-answer-queue';
 import { mergedAnswers, nextUnit } from '../utils/merged-answers';
@@ -72,8 +72,9 @@ export function SurveyFormDialog({
       ),
     [unitIds, answers],
   );
-  const current =
-    unitId !== null && unitIds.includes(unitId) ? unitId : nextUnit(survey.units, surveyed, null);
+  // The unit opened first stays while it is answered, even once it counts as surveyed.
+  const [firstUnit] = useState(() => nextUnit(survey.units, surveyed, null));
+  const current = unitId !== null && unitIds.includes(unitId) ? unitId : firstUnit;
   const unitAnswers = answers.filter((answer) => answer.unit_id === current);
   const readOnly = !mayAnswer || !survey.actions.includes('answer');
   const unitName = (id: number) =>

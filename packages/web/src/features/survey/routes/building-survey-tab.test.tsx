@@ -113,7 +113,9 @@ describe('the building survey tab', () => {
 
     fireEvent.change(half, { target: { value: '24' } });
     fireEvent.change(within(dialog).getByTestId('dx-count-3/4'), { target: { value: '1' } });
-    fireEvent.change(within(dialog).getByLabelText('Notes'), { target: { value: ' Basement first ' } });
+    fireEvent.change(within(dialog).getByLabelText('Notes'), {
+      target: { value: ' Basement first ' },
+    });
     fireEvent.click(within(dialog).getByTestId('action-confirm'));
     expect((await within(dialog).findByTestId('action-refusal')).textContent).toContain(
       'only a survey approved by the customer can be approved by DX',

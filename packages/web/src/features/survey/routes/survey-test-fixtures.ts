@@ -120,7 +120,10 @@ export const contact: ShippingContact = {
   postal: '02110',
 };
 
-const json = (body: unknown): MockApiHandler => () => reply(200, body);
+const json =
+  (body: unknown): MockApiHandler =>
+  () =>
+    reply(200, body);
 
 /** The building page's and the survey tab's reads. */
 export function surveyHandlers(survey: BuildingSurvey = surveyFixture()) {
