@@ -3657,6 +3657,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/buildings/{id}/survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The survey of a building: status, the actions it allows, per-unit progress, answers, micrometers needed by size, DX plan and history */
+        get: operations["getBuildingSurvey"];
+        /** Save one answer for a unit's fixture (the same unit, fixture and question again replaces it); the first answer moves the survey to In Survey */
+        put: operations["saveBuildingSurveyAnswer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/approve-send-survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Email the survey in progress to the customer's notification contacts, each with a single-use approval link */
+        put: operations["sendBuildingSurvey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/approve-survey-dx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** DX's sign-off of the installation plan of a survey approved by the customer (→ completed) */
+        put: operations["approveBuildingSurveyByDx"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/reopen-survey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reopen an approved or completed survey (→ In Survey), with a reason */
+        put: operations["reopenBuildingSurvey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/survey-approval/{id}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an emailed survey approval link is about; changes nothing */
+        get: operations["getSurveyApproval"];
+        put?: never;
+        /** The customer's approval of a survey through its emailed link (once) */
+        post: operations["approveSurveyByCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/installer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The installers assigned to a building, soonest first */
+        get: operations["listBuildingInstallers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/installers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a company installer of the building's company, or an outside installer's name and phone, with a scheduled date */
+        post: operations["assignBuildingInstaller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/installers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an installer's details, scheduled date or status */
+        put: operations["updateBuildingInstaller"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/installations/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buildings the signed-in person is assigned to install in, soonest first (the installation page lists them first) */
+        get: operations["listMyInstallations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A building's shipments, by date */
+        get: operations["listBuildingShipments"];
+        put?: never;
+        /** Record a shipment (a date ahead is a planned one): carrier, tracking number, micrometers by size, MACs once known */
+        post: operations["createBuildingShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/shipping-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who receives a building's shipments, and where; null: none yet */
+        get: operations["getBuildingShippingContact"];
+        put?: never;
+        /** Set a building's shipping contact (replaces the one before) */
+        post: operations["saveBuildingShippingContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/properties/{id}/shipping-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next planned shipment across the property's buildings, else the last one */
+        get: operations["getPropertyShippingDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -3666,6 +3874,58 @@ export interface paths {
         };
         /** The event log, newest first, with filters and search */
         get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file (photo or document) for a building or one of its units; an image's location data is removed */
+        post: operations["createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of an upload, inline, to those who may see its building */
+        get: operations["getUploadFile"];
+        put?: never;
+        post?: never;
+        /** Delete an upload: its uploader, or an administrator */
+        delete: operations["deleteUpload"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A building's uploads, newest first */
+        get: operations["listBuildingUploads"];
         put?: never;
         post?: never;
         delete?: never;
@@ -26836,6 +27096,1755 @@ export interface operations {
             };
         };
     };
+    getBuildingSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                        status: number;
+                        status_name: string;
+                        updated_at: string | null;
+                        /** @description What the survey status allows next */
+                        actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
+                        progress: {
+                            surveyed: number;
+                            units: number;
+                        };
+                        units: {
+                            unit_id: number;
+                            name: string;
+                            /** @description Answers saved for the unit */
+                            answers: number;
+                            surveyed: boolean;
+                        }[];
+                        answers: {
+                            unit_id: number;
+                            appliance_type_id: number;
+                            item: string;
+                            value: string;
+                            updated_at: string;
+                            updated_by: number | null;
+                        }[];
+                        /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                        micrometers_needed: {
+                            1?: number;
+                            2?: number;
+                            "3/8"?: number;
+                            "1/2"?: number;
+                            "5/8"?: number;
+                            "3/4"?: number;
+                        };
+                        dx_plan: {
+                            /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                            micrometers: {
+                                1?: number;
+                                2?: number;
+                                "3/8"?: number;
+                                "1/2"?: number;
+                                "5/8"?: number;
+                                "3/4"?: number;
+                            };
+                            notes: string | null;
+                            planned_installation_date: string | null;
+                            approved_by: number | null;
+                            approved_by_name: string | null;
+                            approved_at: string;
+                        } | null;
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
+                            from_status: number;
+                            to_status: number;
+                            user_id: number | null;
+                            user_name: string | null;
+                            /** @description The reopen reason, or to whom the survey was sent */
+                            detail: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    saveBuildingSurveyAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    unit_id: number;
+                    /** @description The fixture type the answer is about */
+                    appliance_type_id: number;
+                    /** @enum {string} */
+                    item: "supply_size" | "outlet_size" | "main_size" | "pipe_material" | "access" | "note";
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                        status: number;
+                        status_name: string;
+                        updated_at: string | null;
+                        /** @description What the survey status allows next */
+                        actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
+                        progress: {
+                            surveyed: number;
+                            units: number;
+                        };
+                        units: {
+                            unit_id: number;
+                            name: string;
+                            /** @description Answers saved for the unit */
+                            answers: number;
+                            surveyed: boolean;
+                        }[];
+                        answers: {
+                            unit_id: number;
+                            appliance_type_id: number;
+                            item: string;
+                            value: string;
+                            updated_at: string;
+                            updated_by: number | null;
+                        }[];
+                        /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                        micrometers_needed: {
+                            1?: number;
+                            2?: number;
+                            "3/8"?: number;
+                            "1/2"?: number;
+                            "5/8"?: number;
+                            "3/4"?: number;
+                        };
+                        dx_plan: {
+                            /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                            micrometers: {
+                                1?: number;
+                                2?: number;
+                                "3/8"?: number;
+                                "1/2"?: number;
+                                "5/8"?: number;
+                                "3/4"?: number;
+                            };
+                            notes: string | null;
+                            planned_installation_date: string | null;
+                            approved_by: number | null;
+                            approved_by_name: string | null;
+                            approved_at: string;
+                        } | null;
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
+                            from_status: number;
+                            to_status: number;
+                            user_id: number | null;
+                            user_name: string | null;
+                            /** @description The reopen reason, or to whom the survey was sent */
+                            detail: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    sendBuildingSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    message?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                        status: number;
+                        status_name: string;
+                        updated_at: string | null;
+                        /** @description What the survey status allows next */
+                        actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
+                        progress: {
+                            surveyed: number;
+                            units: number;
+                        };
+                        units: {
+                            unit_id: number;
+                            name: string;
+                            /** @description Answers saved for the unit */
+                            answers: number;
+                            surveyed: boolean;
+                        }[];
+                        answers: {
+                            unit_id: number;
+                            appliance_type_id: number;
+                            item: string;
+                            value: string;
+                            updated_at: string;
+                            updated_by: number | null;
+                        }[];
+                        /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                        micrometers_needed: {
+                            1?: number;
+                            2?: number;
+                            "3/8"?: number;
+                            "1/2"?: number;
+                            "5/8"?: number;
+                            "3/4"?: number;
+                        };
+                        dx_plan: {
+                            /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                            micrometers: {
+                                1?: number;
+                                2?: number;
+                                "3/8"?: number;
+                                "1/2"?: number;
+                                "5/8"?: number;
+                                "3/4"?: number;
+                            };
+                            notes: string | null;
+                            planned_installation_date: string | null;
+                            approved_by: number | null;
+                            approved_by_name: string | null;
+                            approved_at: string;
+                        } | null;
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
+                            from_status: number;
+                            to_status: number;
+                            user_id: number | null;
+                            user_name: string | null;
+                            /** @description The reopen reason, or to whom the survey was sent */
+                            detail: string | null;
+                        }[];
+                        /** @description The addresses the survey email went to */
+                        sent_to: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    approveBuildingSurveyByDx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                    micrometers: {
+                        1?: number;
+                        2?: number;
+                        "3/8"?: number;
+                        "1/2"?: number;
+                        "5/8"?: number;
+                        "3/4"?: number;
+                    };
+                    notes?: string | null;
+                    planned_installation_date?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                        status: number;
+                        status_name: string;
+                        updated_at: string | null;
+                        /** @description What the survey status allows next */
+                        actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
+                        progress: {
+                            surveyed: number;
+                            units: number;
+                        };
+                        units: {
+                            unit_id: number;
+                            name: string;
+                            /** @description Answers saved for the unit */
+                            answers: number;
+                            surveyed: boolean;
+                        }[];
+                        answers: {
+                            unit_id: number;
+                            appliance_type_id: number;
+                            item: string;
+                            value: string;
+                            updated_at: string;
+                            updated_by: number | null;
+                        }[];
+                        /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                        micrometers_needed: {
+                            1?: number;
+                            2?: number;
+                            "3/8"?: number;
+                            "1/2"?: number;
+                            "5/8"?: number;
+                            "3/4"?: number;
+                        };
+                        dx_plan: {
+                            /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                            micrometers: {
+                                1?: number;
+                                2?: number;
+                                "3/8"?: number;
+                                "1/2"?: number;
+                                "5/8"?: number;
+                                "3/4"?: number;
+                            };
+                            notes: string | null;
+                            planned_installation_date: string | null;
+                            approved_by: number | null;
+                            approved_by_name: string | null;
+                            approved_at: string;
+                        } | null;
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
+                            from_status: number;
+                            to_status: number;
+                            user_id: number | null;
+                            user_name: string | null;
+                            /** @description The reopen reason, or to whom the survey was sent */
+                            detail: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    reopenBuildingSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
+                        status: number;
+                        status_name: string;
+                        updated_at: string | null;
+                        /** @description What the survey status allows next */
+                        actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
+                        progress: {
+                            surveyed: number;
+                            units: number;
+                        };
+                        units: {
+                            unit_id: number;
+                            name: string;
+                            /** @description Answers saved for the unit */
+                            answers: number;
+                            surveyed: boolean;
+                        }[];
+                        answers: {
+                            unit_id: number;
+                            appliance_type_id: number;
+                            item: string;
+                            value: string;
+                            updated_at: string;
+                            updated_by: number | null;
+                        }[];
+                        /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                        micrometers_needed: {
+                            1?: number;
+                            2?: number;
+                            "3/8"?: number;
+                            "1/2"?: number;
+                            "5/8"?: number;
+                            "3/4"?: number;
+                        };
+                        dx_plan: {
+                            /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                            micrometers: {
+                                1?: number;
+                                2?: number;
+                                "3/8"?: number;
+                                "1/2"?: number;
+                                "5/8"?: number;
+                                "3/4"?: number;
+                            };
+                            notes: string | null;
+                            planned_installation_date: string | null;
+                            approved_by: number | null;
+                            approved_by_name: string | null;
+                            approved_at: string;
+                        } | null;
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
+                            from_status: number;
+                            to_status: number;
+                            user_id: number | null;
+                            user_name: string | null;
+                            /** @description The reopen reason, or to whom the survey was sent */
+                            detail: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    getSurveyApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        /** @description True when approving would work now */
+                        valid: boolean;
+                        reason: ("invalid" | "used" | "expired" | "status") | null;
+                        /** @description Why the link cannot be used */
+                        message: string | null;
+                        /** @description Absent when the link belongs to no building */
+                        survey: {
+                            building_name: string;
+                            status: number;
+                            status_name: string;
+                            progress: {
+                                surveyed: number;
+                                units: number;
+                            };
+                            fixtures: number;
+                            /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                            micrometers_needed: {
+                                1?: number;
+                                2?: number;
+                                "3/8"?: number;
+                                "1/2"?: number;
+                                "5/8"?: number;
+                                "3/4"?: number;
+                            };
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    approveSurveyByCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        status: number;
+                        status_name: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    listBuildingInstallers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        building_id: number;
+                        user_id: number | null;
+                        name: string;
+                        phone: string | null;
+                        email: string | null;
+                        scheduled_date: string | null;
+                        /** @enum {string} */
+                        status: "scheduled" | "in_progress" | "done";
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    assignBuildingInstaller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id?: number | null;
+                    name?: string | null;
+                    phone?: string | null;
+                    email?: string | null;
+                    scheduled_date?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        building_id: number;
+                        user_id: number | null;
+                        name: string;
+                        phone: string | null;
+                        email: string | null;
+                        scheduled_date: string | null;
+                        /** @enum {string} */
+                        status: "scheduled" | "in_progress" | "done";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    updateBuildingInstaller: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    phone?: string | null;
+                    email?: string | null;
+                    scheduled_date?: string | null;
+                    /** @enum {string} */
+                    status?: "scheduled" | "in_progress" | "done";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        building_id: number;
+                        user_id: number | null;
+                        name: string;
+                        phone: string | null;
+                        email: string | null;
+                        scheduled_date: string | null;
+                        /** @enum {string} */
+                        status: "scheduled" | "in_progress" | "done";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    listMyInstallations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        installer_id: number;
+                        building_id: number;
+                        building_name: string;
+                        property_id: number;
+                        property_name: string;
+                        company_id: number;
+                        scheduled_date: string | null;
+                        /** @enum {string} */
+                        status: "scheduled" | "in_progress" | "done";
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    listBuildingShipments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        building_id: number;
+                        shipped_on: string;
+                        carrier: string | null;
+                        tracking_number: string | null;
+                        /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                        micrometers: {
+                            1?: number;
+                            2?: number;
+                            "3/8"?: number;
+                            "1/2"?: number;
+                            "5/8"?: number;
+                            "3/4"?: number;
+                        };
+                        micrometers_count: number;
+                        gateways_count: number;
+                        macs: string[];
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    createBuildingShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shipped_on: string;
+                    carrier?: string | null;
+                    tracking_number?: string | null;
+                    /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                    micrometers: {
+                        1?: number;
+                        2?: number;
+                        "3/8"?: number;
+                        "1/2"?: number;
+                        "5/8"?: number;
+                        "3/4"?: number;
+                    };
+                    gateways_count?: number;
+                    macs?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        building_id: number;
+                        shipped_on: string;
+                        carrier: string | null;
+                        tracking_number: string | null;
+                        /** @description Micrometer count by size (inches): 3/8, 1/2, 5/8, 3/4, 1, 2 */
+                        micrometers: {
+                            1?: number;
+                            2?: number;
+                            "3/8"?: number;
+                            "1/2"?: number;
+                            "5/8"?: number;
+                            "3/4"?: number;
+                        };
+                        micrometers_count: number;
+                        gateways_count: number;
+                        macs: string[];
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    getBuildingShippingContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        name: string;
+                        phone: string | null;
+                        email: string | null;
+                        street: string | null;
+                        city_id: number | null;
+                        postal: string | null;
+                    } | null;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    saveBuildingShippingContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    phone?: string | null;
+                    email?: string | null;
+                    street?: string | null;
+                    city_id?: number | null;
+                    postal?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        building_id: number;
+                        name: string;
+                        phone: string | null;
+                        email: string | null;
+                        street: string | null;
+                        city_id: number | null;
+                        postal: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    getPropertyShippingDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        property_id: number;
+                        /** @description The next planned shipment across its buildings, else the last; null: none */
+                        shipping_date: string | null;
+                        /** @description Whether the date is ahead (a planned shipment) */
+                        planned: boolean;
+                        building_id: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -26943,6 +28952,393 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The building the file belongs to */
+                    building_id: number;
+                    /** @description A unit of that building, when the file is about one */
+                    unit_id?: number;
+                    /**
+                     * @description What the file is for (default 'other'); survey photos use 'survey-photo'
+                     * @enum {string}
+                     */
+                    purpose?: "survey-photo" | "installation-photo" | "shipping-document" | "other";
+                    /**
+                     * Format: binary
+                     * @description The file: a JPEG, PNG or WebP image or a PDF document
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        building_id: number;
+                        unit_id: number | null;
+                        purpose: string;
+                        /** @description Judged from the file content: image/jpeg, image/png, image/webp, application/pdf */
+                        content_type: string;
+                        /** @description Size as stored (images without their location data) */
+                        size_bytes: number;
+                        /** @description User id; null once that user is deleted */
+                        uploaded_by: number | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @description Where the file is served: GET /api/uploads/{id} */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    getUploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, served inline with its content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    deleteUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    listBuildingUploads: {
+        parameters: {
+            query?: {
+                purpose?: "survey-photo" | "installation-photo" | "shipping-document" | "other";
+                /** @description Only files of this unit */
+                unit_id?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        building_id: number;
+                        unit_id: number | null;
+                        purpose: string;
+                        /** @description Judged from the file content: image/jpeg, image/png, image/webp, application/pdf */
+                        content_type: string;
+                        /** @description Size as stored (images without their location data) */
+                        size_bytes: number;
+                        /** @description User id; null once that user is deleted */
+                        uploaded_by: number | null;
+                        /** @description ISO 8601 UTC */
+                        created_at: string;
+                        /** @description Where the file is served: GET /api/uploads/{id} */
+                        url: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
