@@ -88,6 +88,7 @@ describe('uploads API', () => {
       'installer@flowsight.test',
       'technician@flowsight.test',
       'other.admin@flowsight.test',
+      'admin@flowsight.test',
     ]) {
       tokens.set(email, await t.signIn(email));
     }
@@ -282,6 +283,34 @@ describe('uploads API', () => {
       expect((await remove(email, theirs.id)).statusCode).toBe(404);
     }
     expect((await get('other.admin@flowsight.test', theirs.url)).statusCode).toBe(200);
+  });
+
+  it("follows its building to another company's property: the new company sees it, the old not", async () => {
+    const [fresh] = await query<{ id: number }>(sql`
+      insert into buildings (company_id, property_id, name)
+      select company_id, property_id, 'Moving Hall' from buildings where id = ${building}
+      returning id`);
+    const moving = fresh?.id ?? 0;
+    const file = await uploaded(
+      'company.admin@flowsight.test',
+      { building_id: moving },
+      photo(jpegWithGps()),
+    );
+    const [target] = await query<{ id: number }>(sql`
+      select p.id from properties p join buildings b on b.company_id = p.company_id
+      where b.id = ${foreignBuilding} order by p.id limit 1`);
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/buildings/${moving}/change-property/${target?.id}/0`,
+      headers: as('admin@flowsight.test'),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await get('company.admin@flowsight.test', file.url)).statusCode).toBe(404);
+    expect((await get('other.admin@flowsight.test', file.url)).statusCode).toBe(200);
+    const [record] = await query<{ property_id: number }>(
+      sql`select property_id from uploads where id = ${file.id}`,
+    );
+    expect(record?.property_id).toBe(target?.id);
   });
 
   it('lets the uploader and administrators delete a file, nobody else', async () => {
