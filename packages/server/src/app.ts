@@ -81,6 +81,11 @@ import {
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.ts';
 import { submissionsModule } from './modules/submissions/submissions.routes.ts';
 import { createSubmissionsService } from './modules/submissions/submissions.service.ts';
+import { buildingCheck } from './modules/surveys/building-check.ts';
+import { createInstallersRepository } from './modules/surveys/installers.repository.ts';
+import { createInstallersService } from './modules/surveys/installers.service.ts';
+import { createShippingRepository } from './modules/surveys/shipping.repository.ts';
+import { createShippingService } from './modules/surveys/shipping.service.ts';
 import { createSurveysRepository } from './modules/surveys/surveys.repository.ts';
 import { surveysModule } from './modules/surveys/surveys.routes.ts';
 import { createSurveysService } from './modules/surveys/surveys.service.ts';
@@ -362,12 +367,22 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(thresholdsModule, {
         service: createThresholdsService(createThresholdsRepository(database.db)),
       });
+      const surveysRepository = createSurveysRepository(database.db);
+      const surveyBuilding = buildingCheck(surveysRepository);
       await api.register(surveysModule, {
-        service: createSurveysService({
-          repository: createSurveysRepository(database.db),
+        surveys: createSurveysService({
+          repository: surveysRepository,
           mailer,
           appUrl: config.appUrl,
           log: app.log,
+        }),
+        installers: createInstallersService({
+          repository: createInstallersRepository(database.db),
+          building: surveyBuilding,
+        }),
+        shipping: createShippingService({
+          repository: createShippingRepository(database.db),
+          building: surveyBuilding,
         }),
       });
       await api.register(eventsModule, {

@@ -1,24 +1,18 @@
-// Queries of getting micrometers into a building (issue 20): the survey's answers and status
-// (`building_survey_items`, `buildings.survey_*`), its history (the event log), the approval links
-// of survey emails, installers, shipments and the shipping contact. A building is reached only
-// through `visiblePlaces('building', scope)`, so one outside the caller's scope is not found.
+// Queries of a building's survey (issue 20): its answers and status (`building_survey_items`,
+// `buildings.survey_*`), its history (the event log) and the approval links of survey emails. A
+// building is reached only through `visiblePlaces('building', scope)`, so one outside the caller's
+// scope is not found; the installer and shipping repositories find their building here too.
 // Every method takes an optional transaction (`tx ?? db`).
-import { NotificationMethod, RoleType, UserStatus } from '@flowsight/domain/lookups';
-import type { DxPlan, InstallerStatus, MicrometersBySize } from '@flowsight/domain/survey';
+import { NotificationMethod, UserStatus } from '@flowsight/domain/lookups';
+import type { DxPlan } from '@flowsight/domain/survey';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf } from '../../db/client.ts';
 import { visiblePlaces } from '../../db/queries/places.ts';
 import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
 import { events } from '../../db/schema/alerts.ts';
-import { userRoles, users } from '../../db/schema/identity.ts';
-import {
-  buildingInstallers,
-  buildingShipping,
-  buildingShippingContacts,
-  buildingSurveyApprovalTokens,
-  buildingSurveyItems,
-} from '../../db/schema/operations.ts';
-import { buildings, properties, units } from '../../db/schema/portfolio.ts';
+import { users } from '../../db/schema/identity.ts';
+import { buildingSurveyApprovalTokens, buildingSurveyItems } from '../../db/schema/operations.ts';
+import { buildings, units } from '../../db/schema/portfolio.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 
 /** The entity type of survey transitions in the event log. */
@@ -44,7 +38,8 @@ const buildingColumns = {
   survey_dx_approval: buildings.surveyDxApproval,
 };
 
-const actorName = sql<
+/** A person's name, or null when they gave none. */
+export const actorName = sql<
   string | null
 >`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`;
 
@@ -81,80 +76,6 @@ export type NewApprovalToken = {
 
 export type SurveyRecipient = { userId: number; email: string; firstName: string };
 
-const installerColumns = {
-  id: buildingInstallers.id,
-  building_id: buildingInstallers.buildingId,
-  company_id: buildingInstallers.companyId,
-  user_id: buildingInstallers.userId,
-  name: buildingInstallers.name,
-  phone: buildingInstallers.phone,
-  email: buildingInstallers.email,
-  scheduled_date: buildingInstallers.scheduledDate,
-  status: buildingInstallers.status,
-};
-export type InstallerRow = {
-  id: number;
-  building_id: number;
-  company_id: number;
-  user_id: number | null;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  scheduled_date: string | null;
-  status: InstallerStatus;
-};
-export type InstallerValues = {
-  userId?: number | null;
-  name?: string;
-  phone?: string | null;
-  email?: string | null;
-  scheduledDate?: string | null;
-  status?: InstallerStatus;
-};
-
-const shipmentColumns = {
-  id: buildingShipping.id,
-  building_id: buildingShipping.buildingId,
-  shipped_on: buildingShipping.shippedOn,
-  carrier: buildingShipping.carrier,
-  tracking_number: buildingShipping.trackingNumber,
-  micrometers: buildingShipping.micrometersBySize,
-  micrometers_count: buildingShipping.sensorsCount,
-  gateways_count: buildingShipping.gatewaysCount,
-  macs: buildingShipping.macs,
-  created_at: buildingShipping.createdAt,
-};
-export type ShipmentValues = {
-  companyId: number;
-  buildingId: number;
-  shippedOn: string;
-  carrier: string | null;
-  trackingNumber: string | null;
-  micrometers: MicrometersBySize;
-  micrometersCount: number;
-  gatewaysCount: number;
-  macs: string[];
-  createdBy: number | null;
-};
-
-const contactColumns = {
-  building_id: buildingShippingContacts.buildingId,
-  name: buildingShippingContacts.name,
-  phone: buildingShippingContacts.phone,
-  email: buildingShippingContacts.email,
-  street: buildingShippingContacts.street,
-  city_id: buildingShippingContacts.cityId,
-  postal: buildingShippingContacts.postal,
-};
-export type ShippingContactValues = {
-  name: string;
-  phone: string | null;
-  email: string | null;
-  street: string | null;
-  cityId: number | null;
-  postal: string | null;
-};
-
 export function createSurveysRepository(db: Database) {
   return {
     /** The building when the caller sees it; `lock` holds its row for a status change. */
@@ -170,15 +91,6 @@ export function createSurveysRepository(db: Database) {
         .where(and(eq(buildings.id, id), visiblePlaces('building', scope)));
       const [row] = await (lock ? query.for('update') : query);
       return row;
-    },
-
-    /** Whether the property exists within the caller's scope. */
-    async propertyVisible(scope: Scope, id: number, tx?: Executor): Promise<boolean> {
-      const [row] = await (tx ?? db)
-        .select({ id: properties.id })
-        .from(properties)
-        .where(and(eq(properties.id, id), visiblePlaces('property', scope)));
-      return row !== undefined;
     },
 
     /** The building's units, by name. */
@@ -367,155 +279,6 @@ export function createSurveysRepository(db: Database) {
         .select(buildingColumns)
         .from(buildings)
         .where(eq(buildings.id, id));
-      return row;
-    },
-
-    // ── Installers ──
-
-    installers(buildingId: number, tx?: Executor): Promise<InstallerRow[]> {
-      return (tx ?? db)
-        .select(installerColumns)
-        .from(buildingInstallers)
-        .where(eq(buildingInstallers.buildingId, buildingId))
-        .orderBy(asc(buildingInstallers.scheduledDate), asc(buildingInstallers.id));
-    },
-
-    /** The installer when its building lies in the caller's scope. */
-    async installer(scope: Scope, id: number, tx?: Executor): Promise<InstallerRow | undefined> {
-      const [row] = await (tx ?? db)
-        .select(installerColumns)
-        .from(buildingInstallers)
-        .innerJoin(buildings, eq(buildings.id, buildingInstallers.buildingId))
-        .where(and(eq(buildingInstallers.id, id), visiblePlaces('building', scope)));
-      return row;
-    },
-
-    /** A person holding a company-installer role in the company, with their contact details. */
-    async companyInstaller(userId: number, companyId: number, tx?: Executor) {
-      const [row] = await (tx ?? db)
-        .select({ id: users.id, name: actorName, email: users.email, phone: users.phone })
-        .from(users)
-        .innerJoin(userRoles, eq(userRoles.userId, users.id))
-        .where(
-          and(
-            eq(users.id, userId),
-            eq(userRoles.userRoleTypeId, RoleType.CompanyInstaller),
-            eq(userRoles.companyId, companyId),
-          ),
-        )
-        .limit(1);
-      return row;
-    },
-
-    async insertInstaller(
-      companyId: number,
-      buildingId: number,
-      values: Required<Omit<InstallerValues, 'status'>>,
-      tx?: Executor,
-    ): Promise<InstallerRow> {
-      const [row] = await (tx ?? db)
-        .insert(buildingInstallers)
-        .values({ companyId, buildingId, ...values })
-        .returning(installerColumns);
-      if (!row) throw new Error('installer not inserted');
-      return row;
-    },
-
-    async updateInstaller(id: number, values: InstallerValues, at: Date, tx?: Executor) {
-      const [row] = await (tx ?? db)
-        .update(buildingInstallers)
-        .set({ ...values, updatedAt: at })
-        .where(eq(buildingInstallers.id, id))
-        .returning(installerColumns);
-      return row;
-    },
-
-    /** The buildings the caller is assigned to install in (within their scope), soonest first. */
-    assignedBuildings(scope: Scope, tx?: Executor) {
-      return (tx ?? db)
-        .select({
-          installer_id: buildingInstallers.id,
-          building_id: buildings.id,
-          building_name: buildings.name,
-          property_id: properties.id,
-          property_name: properties.name,
-          company_id: buildings.companyId,
-          scheduled_date: buildingInstallers.scheduledDate,
-          status: buildingInstallers.status,
-        })
-        .from(buildingInstallers)
-        .innerJoin(buildings, eq(buildings.id, buildingInstallers.buildingId))
-        .innerJoin(properties, eq(properties.id, buildings.propertyId))
-        .where(and(eq(buildingInstallers.userId, scope.userId), visiblePlaces('building', scope)))
-        .orderBy(sql`${buildingInstallers.scheduledDate} asc nulls last`, asc(buildings.name));
-    },
-
-    // ── Shipping ──
-
-    async insertShipment(values: ShipmentValues, tx?: Executor) {
-      const [row] = await (tx ?? db)
-        .insert(buildingShipping)
-        .values({
-          companyId: values.companyId,
-          buildingId: values.buildingId,
-          shippedOn: values.shippedOn,
-          carrier: values.carrier,
-          trackingNumber: values.trackingNumber,
-          micrometersBySize: values.micrometers,
-          sensorsCount: values.micrometersCount,
-          gatewaysCount: values.gatewaysCount,
-          macs: values.macs,
-          createdBy: values.createdBy,
-        })
-        .returning(shipmentColumns);
-      if (!row) throw new Error('shipment not inserted');
-      return row;
-    },
-
-    shipments(buildingId: number, tx?: Executor) {
-      return (tx ?? db)
-        .select(shipmentColumns)
-        .from(buildingShipping)
-        .where(eq(buildingShipping.buildingId, buildingId))
-        .orderBy(asc(buildingShipping.shippedOn), asc(buildingShipping.id));
-    },
-
-    /** The shipments of the property's buildings the caller sees. */
-    propertyShipments(scope: Scope, propertyId: number, tx?: Executor) {
-      return (tx ?? db)
-        .select({
-          building_id: buildingShipping.buildingId,
-          shipped_on: buildingShipping.shippedOn,
-        })
-        .from(buildingShipping)
-        .innerJoin(buildings, eq(buildings.id, buildingShipping.buildingId))
-        .where(and(eq(buildings.propertyId, propertyId), visiblePlaces('building', scope)));
-    },
-
-    async shippingContact(buildingId: number, tx?: Executor) {
-      const [row] = await (tx ?? db)
-        .select(contactColumns)
-        .from(buildingShippingContacts)
-        .where(eq(buildingShippingContacts.buildingId, buildingId));
-      return row;
-    },
-
-    async saveShippingContact(
-      companyId: number,
-      buildingId: number,
-      values: ShippingContactValues,
-      at: Date,
-      tx?: Executor,
-    ) {
-      const [row] = await (tx ?? db)
-        .insert(buildingShippingContacts)
-        .values({ companyId, buildingId, ...values, updatedAt: at })
-        .onConflictDoUpdate({
-          target: buildingShippingContacts.buildingId,
-          set: { ...values, updatedAt: at },
-        })
-        .returning(contactColumns);
-      if (!row) throw new Error('shipping contact not saved');
       return row;
     },
 

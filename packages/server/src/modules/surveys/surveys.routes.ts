@@ -1,20 +1,12 @@
-// Getting micrometers into a building (spec section 7 "Buildings" and "Properties", issue 20): the
-// survey and its transitions, the survey email's approval link (public: its token is the
-// credential; GET changes nothing, POST approves once), installers, shipments and the shipping
-// contact. HTTP only: each route declares its schemas and calls one service method.
+// A building's survey (spec section 7 "Buildings", issue 20): the survey and its transitions, and
+// the survey email's approval link (public: its token is the credential; GET changes nothing,
+// POST approves once). `surveysModule` registers these with the installer and shipping routes.
+// HTTP only: each route declares its schemas and calls one service method.
 import { idParamSchema } from '@flowsight/domain/input';
 import {
   buildingSurveySchema,
   dxPlanBodySchema,
-  installerInputSchema,
-  installerSchema,
-  installerUpdateSchema,
   micrometersBySizeSchema,
-  propertyShippingDateSchema,
-  shipmentInputSchema,
-  shipmentSchema,
-  shippingContactInputSchema,
-  shippingContactSchema,
   surveyAnswerBodySchema,
   surveyReopenBodySchema,
   surveySendBodySchema,
@@ -24,6 +16,10 @@ import { z } from 'zod';
 import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
+import { installerRoutes } from './installers.routes.ts';
+import type { InstallersService } from './installers.service.ts';
+import { shippingRoutes } from './shipping.routes.ts';
+import type { ShippingService } from './shipping.service.ts';
 import type { SurveysService } from './surveys.service.ts';
 
 const doc = routeDocs('buildings');
@@ -50,19 +46,8 @@ const approvalLinkSchema = z.object({
     .nullable()
     .describe('Absent when the link belongs to no building'),
 });
-const assignedBuildingSchema = z.object({
-  installer_id: z.number().int(),
-  building_id: z.number().int(),
-  building_name: z.string(),
-  property_id: z.number().int(),
-  property_name: z.string(),
-  company_id: z.number().int(),
-  scheduled_date: z.string().nullable(),
-  status: z.enum(['scheduled', 'in_progress', 'done']),
-});
-
 /** The survey of a building and its transitions. */
-const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = async (
+export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = async (
   app,
   { service },
 ) => {
@@ -158,121 +143,13 @@ const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = async (
   );
 };
 
-/** Installers of a building, and the installer's own assignments. */
-const installerRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = async (
-  app,
-  { service },
-) => {
-  app.get(
-    '/buildings/:id/installer',
-    doc('listBuildingInstallers', 'The installers assigned to a building, soonest first', {
-      params: idParams,
-      response: { 200: z.array(installerSchema), ...readErrors },
-    }),
-    (r) => service.installers(scopeOf(r), r.params.id),
-  );
-  app.post(
-    '/buildings/:id/installers',
-    doc(
-      'assignBuildingInstaller',
-      "Assign a company installer of the building's company, or an outside installer's name and phone, with a scheduled date",
-      {
-        params: idParams,
-        body: installerInputSchema,
-        response: { 201: installerSchema, ...errorResponses },
-      },
-    ),
-    async (r, reply) =>
-      reply.status(201).send(await service.addInstaller(scopeOf(r), r.params.id, r.body)),
-  );
-  app.put(
-    '/buildings/installers/:id',
-    doc('updateBuildingInstaller', "Change an installer's details, scheduled date or status", {
-      params: idParams,
-      body: installerUpdateSchema,
-      response: { 200: installerSchema, ...errorResponses },
-    }),
-    (r) => service.updateInstaller(scopeOf(r), r.params.id, r.body),
-  );
-  app.get(
-    '/buildings/installations/mine',
-    doc(
-      'listMyInstallations',
-      'The buildings the signed-in person is assigned to install in, soonest first (the installation page lists them first)',
-      { response: { 200: z.array(assignedBuildingSchema) } },
-    ),
-    (r) => service.myInstallations(scopeOf(r)),
-  );
-};
-
-/** Shipments of a building, its shipping contact, and a property's shipping date. */
-const shippingRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = async (
-  app,
-  { service },
-) => {
-  app.get(
-    '/buildings/:id/shipping',
-    doc('listBuildingShipments', "A building's shipments, by date", {
-      params: idParams,
-      response: { 200: z.array(shipmentSchema), ...readErrors },
-    }),
-    (r) => service.shipments(scopeOf(r), r.params.id),
-  );
-  app.post(
-    '/buildings/:id/shipping',
-    doc(
-      'createBuildingShipment',
-      'Record a shipment (a date ahead is a planned one): carrier, tracking number, micrometers by size, MACs once known',
-      {
-        params: idParams,
-        body: shipmentInputSchema,
-        response: { 201: shipmentSchema, ...errorResponses },
-      },
-    ),
-    async (r, reply) =>
-      reply.status(201).send(await service.addShipment(scopeOf(r), r.params.id, r.body)),
-  );
-  app.get(
-    '/buildings/:id/shipping-contact',
-    doc(
-      'getBuildingShippingContact',
-      "Who receives a building's shipments, and where; null: none yet",
-      {
-        params: idParams,
-        response: { 200: shippingContactSchema.nullable(), ...readErrors },
-      },
-    ),
-    (r) => service.shippingContact(scopeOf(r), r.params.id),
-  );
-  app.post(
-    '/buildings/:id/shipping-contact',
-    doc(
-      'saveBuildingShippingContact',
-      "Set a building's shipping contact (replaces the one before)",
-      {
-        params: idParams,
-        body: shippingContactInputSchema,
-        response: { 200: shippingContactSchema, ...errorResponses },
-      },
-    ),
-    (r) => service.saveShippingContact(scopeOf(r), r.params.id, r.body),
-  );
-  app.get(
-    '/properties/:id/shipping-date',
-    routeDocs('properties')(
-      'getPropertyShippingDate',
-      "The next planned shipment across the property's buildings, else the last one",
-      { params: idParams, response: { 200: propertyShippingDateSchema, ...readErrors } },
-    ),
-    (r) => service.propertyShippingDate(scopeOf(r), r.params.id),
-  );
-};
-
-export const surveysModule: FastifyPluginAsyncZod<{ service: SurveysService }> = async (
-  app,
-  options,
-) => {
-  await app.register(surveyRoutes, options);
-  await app.register(installerRoutes, options);
-  await app.register(shippingRoutes, options);
+/** Getting micrometers into a building: the survey, its installers and its shipping. */
+export const surveysModule: FastifyPluginAsyncZod<{
+  surveys: SurveysService;
+  installers: InstallersService;
+  shipping: ShippingService;
+}> = async (app, { surveys, installers, shipping }) => {
+  await app.register(surveyRoutes, { service: surveys });
+  await app.register(installerRoutes, { service: installers });
+  await app.register(shippingRoutes, { service: shipping });
 };

@@ -1,31 +1,19 @@
-// Getting micrometers into a building (issue 20): decides the survey's transitions with the
-// domain's status machine (packages/domain/src/survey.ts), writes each with its event in one
-// transaction, emails the survey to the customer with signed single-use approval links (as the
-// alert emails do: 256-bit random tokens stored hashed, expiring; reading a link changes nothing,
-// only the confirming POST approves), and keeps the building's installers, shipments and shipping
-// contact.
+// A building's survey (issue 20): decides its transitions with the domain's status machine
+// (packages/domain/src/survey.ts), writes each with its event in one transaction, and emails the
+// survey to the customer with signed single-use approval links (as the alert emails do: 256-bit
+// random tokens stored hashed, expiring; reading a link changes nothing, only the confirming POST
+// approves).
 import { placeNotFound } from '@flowsight/domain/portfolio';
 import {
   type BuildingSurvey,
   type DxPlan,
   type DxPlanBody,
-  type Installer,
-  type InstallerInput,
-  type InstallerUpdate,
   isUnitSurveyed,
-  type MicrometersBySize,
   micrometersNeeded,
-  micrometerTotal,
-  type PropertyShippingDate,
-  type Shipment,
-  type ShipmentInput,
-  type ShippingContact,
-  type ShippingContactInput,
   type SurveyAction,
   type SurveyAnswerBody,
   type SurveyHistoryEntry,
   type SurveySendBody,
-  shippingDateOf,
   surveyActions,
   surveyActionsFrom,
   surveyMessages,
@@ -36,8 +24,9 @@ import type { Executor } from '../../db/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
-import { placeCheck, type Scope, systemScope } from '../../lib/tenant-scope.ts';
+import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
 import { Gone } from '../alert-mail/alert-mail.service.ts';
+import { buildingCheck } from './building-check.ts';
 import { surveyMail } from './surveys.mails.ts';
 import {
   SURVEY_ENTITY,
@@ -91,8 +80,7 @@ export function createSurveysService({
   log,
   now = () => new Date(),
 }: Dependencies) {
-  const requireBuilding = placeCheck((scope, _level, id: number) => repository.building(scope, id));
-  const building = (scope: Scope, id: number) => requireBuilding(scope, 'building', id);
+  const building = buildingCheck(repository);
   const getSurvey = async (scope: Scope, id: number) => survey(await building(scope, id));
 
   async function survey(target: SurveyBuilding, tx?: Executor): Promise<BuildingSurvey> {
@@ -247,19 +235,6 @@ export function createSurveysService({
     return sent;
   }
 
-  function toShipment(row: Awaited<ReturnType<SurveysRepository['shipments']>>[number]): Shipment {
-    return {
-      ...row,
-      micrometers: row.micrometers as MicrometersBySize,
-      created_at: row.created_at.toISOString(),
-    };
-  }
-
-  const toInstaller = ({
-    company_id: _,
-    ...row
-  }: Awaited<ReturnType<SurveysRepository['installers']>>[number]): Installer => row;
-
   return {
     getSurvey,
 
@@ -377,196 +352,6 @@ export function createSurveysService({
     async reopen(scope: Scope, buildingId: number, reason: string) {
       await transition(scope, buildingId, 'reopen', async () => ({ note: reason, dxPlan: null }));
       return getSurvey(scope, buildingId);
-    },
-
-    // ── Installers ──
-
-    async installers(scope: Scope, buildingId: number): Promise<Installer[]> {
-      const target = await building(scope, buildingId);
-      return (await repository.installers(target.id)).map(toInstaller);
-    },
-
-    /** Assigns a company installer of the building's company, or an outside installer. */
-    async addInstaller(scope: Scope, buildingId: number, body: InstallerInput): Promise<Installer> {
-      const target = await building(scope, buildingId);
-      const person =
-        body.user_id == null
-          ? undefined
-          : await repository.companyInstaller(body.user_id, target.company_id);
-      if (body.user_id != null && !person) throw new Invalid(surveyMessages.installerNotOfCompany);
-      const name = body.name ?? person?.name ?? person?.email;
-      if (!name) throw new Invalid(surveyMessages.installerRequired);
-      return repository.transaction(async (tx) => {
-        const row = await repository.insertInstaller(
-          target.company_id,
-          target.id,
-          {
-            userId: person?.id ?? null,
-            name,
-            phone: body.phone ?? person?.phone ?? null,
-            email: body.email ?? person?.email ?? null,
-            scheduledDate: body.scheduled_date ?? null,
-          },
-          tx,
-        );
-        await repository.recordEvent(
-          scope,
-          {
-            entityType: 'building_installer',
-            entityId: row.id,
-            companyId: target.company_id,
-            action: 'assigned',
-            to: {
-              building_id: target.id,
-              user_id: row.user_id,
-              name: row.name,
-              scheduled_date: row.scheduled_date,
-            },
-          },
-          tx,
-        );
-        return toInstaller(row);
-      });
-    },
-
-    async updateInstaller(scope: Scope, id: number, body: InstallerUpdate): Promise<Installer> {
-      const before = await repository.installer(scope, id);
-      if (!before) throw new NotFound(surveyMessages.installerNotFound);
-      const { name } = body;
-      if (name === null) throw new Invalid(surveyMessages.installerRequired);
-      return repository.transaction(async (tx) => {
-        const after = await repository.updateInstaller(
-          id,
-          {
-            ...(name === undefined ? {} : { name }),
-            ...(body.phone === undefined ? {} : { phone: body.phone }),
-            ...(body.email === undefined ? {} : { email: body.email }),
-            ...(body.scheduled_date === undefined ? {} : { scheduledDate: body.scheduled_date }),
-            ...(body.status === undefined ? {} : { status: body.status }),
-          },
-          now(),
-          tx,
-        );
-        if (!after) throw new NotFound(surveyMessages.installerNotFound);
-        await repository.recordEvent(
-          scope,
-          {
-            entityType: 'building_installer',
-            entityId: id,
-            companyId: before.company_id,
-            action: 'updated',
-            from: { scheduled_date: before.scheduled_date, status: before.status },
-            to: { scheduled_date: after.scheduled_date, status: after.status },
-          },
-          tx,
-        );
-        return toInstaller(after);
-      });
-    },
-
-    /** The buildings the signed-in person is assigned to install in, soonest first. */
-    myInstallations: (scope: Scope) => repository.assignedBuildings(scope),
-
-    // ── Shipping ──
-
-    async shipments(scope: Scope, buildingId: number): Promise<Shipment[]> {
-      const target = await building(scope, buildingId);
-      return (await repository.shipments(target.id)).map(toShipment);
-    },
-
-    async addShipment(scope: Scope, buildingId: number, body: ShipmentInput): Promise<Shipment> {
-      const target = await building(scope, buildingId);
-      return repository.transaction(async (tx) => {
-        const row = await repository.insertShipment(
-          {
-            companyId: target.company_id,
-            buildingId: target.id,
-            shippedOn: body.shipped_on,
-            carrier: body.carrier ?? null,
-            trackingNumber: body.tracking_number ?? null,
-            micrometers: body.micrometers,
-            micrometersCount: micrometerTotal(body.micrometers),
-            gatewaysCount: body.gateways_count ?? 0,
-            macs: [...new Set(body.macs ?? [])],
-            createdBy: scope.userId > 0 ? scope.userId : null,
-          },
-          tx,
-        );
-        await repository.recordEvent(
-          scope,
-          {
-            entityType: 'building_shipment',
-            entityId: row.id,
-            companyId: target.company_id,
-            action: 'created',
-            to: {
-              building_id: target.id,
-              shipped_on: row.shipped_on,
-              micrometers: row.micrometers,
-            },
-          },
-          tx,
-        );
-        return toShipment(row);
-      });
-    },
-
-    async shippingContact(scope: Scope, buildingId: number): Promise<ShippingContact | null> {
-      const target = await building(scope, buildingId);
-      return (await repository.shippingContact(target.id)) ?? null;
-    },
-
-    async saveShippingContact(
-      scope: Scope,
-      buildingId: number,
-      body: ShippingContactInput,
-    ): Promise<ShippingContact> {
-      const target = await building(scope, buildingId);
-      return repository.transaction(async (tx) => {
-        const before = await repository.shippingContact(target.id, tx);
-        const after = await repository.saveShippingContact(
-          target.company_id,
-          target.id,
-          {
-            name: body.name,
-            phone: body.phone ?? null,
-            email: body.email ?? null,
-            street: body.street ?? null,
-            cityId: body.city_id ?? null,
-            postal: body.postal ?? null,
-          },
-          now(),
-          tx,
-        );
-        await repository.recordEvent(
-          scope,
-          {
-            entityType: 'building_shipping_contact',
-            entityId: target.id,
-            companyId: target.company_id,
-            action: before ? 'updated' : 'created',
-            from: before ?? null,
-            to: after,
-          },
-          tx,
-        );
-        return after;
-      });
-    },
-
-    /** The next planned shipment across the property's buildings, else the last one. */
-    async propertyShippingDate(scope: Scope, propertyId: number): Promise<PropertyShippingDate> {
-      if (!(await repository.propertyVisible(scope, propertyId))) {
-        throw new NotFound(placeNotFound('property'));
-      }
-      const today = now().toISOString().slice(0, 10);
-      const found = shippingDateOf(await repository.propertyShipments(scope, propertyId), today);
-      return {
-        property_id: propertyId,
-        shipping_date: found?.shipment.shipped_on ?? null,
-        planned: found?.planned ?? false,
-        building_id: found?.shipment.building_id ?? null,
-      };
     },
   };
 }
