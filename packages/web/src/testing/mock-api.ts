@@ -1,6 +1,9 @@
 // A stand-in for the Flowsight API in component tests: `fetch` is replaced by a table of
-// handlers keyed by "METHOD /path" (the path after `/api`, without the query string).
+// handlers keyed by "METHOD /path" (the path after `/api`, without the query string). `answer`
+// replies with a body checked against the generated OpenAPI types, so a fixture that drifts from
+// the API fails the typecheck.
 import { vi } from 'vitest';
+import type { paths } from '@/lib/api-schema';
 
 export type MockApiHandler = (request: Request) => Response | Promise<Response>;
 
@@ -41,6 +44,41 @@ export function mockApi(handlers: Record<string, MockApiHandler> = {}): MockApi 
       table.set(route, handler);
     },
   };
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The API's paths (as the OpenAPI document writes them) with a `method` operation. */
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: paths[P][M] extends { responses: object } ? P : never;
+}[keyof paths];
+
+type JsonOf<Response> = Response extends { content: { 'application/json': infer Body } }
+  ? Body
+  : never;
+
+/** The JSON body of the operation's success answer (200, or 201 for a creation). */
+export type ApiBody<P extends keyof paths, M extends Method = 'get'> = paths[P][M] extends {
+  responses: infer Responses;
+}
+  ? Responses extends { 200: infer Ok }
+    ? JsonOf<Ok>
+    : Responses extends { 201: infer Created }
+      ? JsonOf<Created>
+      : never
+  : never;
+
+/**
+ * A handler answering with `body`, which must be what `method` on `path` answers on success, e.g.
+ * `answer('/units/{id}', 'get', unit)`.
+ */
+export function answer<M extends Method, P extends ApiPath<M>>(
+  _path: P,
+  _method: M,
+  body: ApiBody<P, M>,
+  status: 200 | 201 = 200,
+): MockApiHandler {
+  return () => reply(status, body);
 }
 
 /** A JSON answer with a status, e.g. `reply(401, {statusCode: 401, ...})`. */

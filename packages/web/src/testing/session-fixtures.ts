@@ -1,6 +1,8 @@
-// Sessions and roles as the API issues them, and the address the page tests' places share.
+// Sessions and roles as the API issues them, and the address the page tests' places share, typed
+// against the generated OpenAPI answers so a fixture cannot drift from the API.
 import type { Session, SessionRole } from '@flowsight/domain/auth';
 import { describeRole } from '@flowsight/domain/roles';
+import type { ApiBody } from './mock-api';
 
 export function roleFixture(overrides: Partial<SessionRole> = {}): SessionRole {
   const role = {
@@ -21,7 +23,9 @@ export function roleFixture(overrides: Partial<SessionRole> = {}): SessionRole {
   return { description: describeRole(role.user_role_type_id, role), ...role };
 }
 
-export function sessionFixture(overrides: Partial<Session> = {}): Session {
+export function sessionFixture(
+  overrides: Partial<Session> = {},
+): Session & ApiBody<'/auth/new-token/{role_id}'> {
   const roles = overrides.roles ?? [roleFixture()];
   return {
     user: {
@@ -40,7 +44,7 @@ export function sessionFixture(overrides: Partial<Session> = {}): Session {
 }
 
 /** The `GET /auth/me` answer for a session. */
-export function meOf(session: Session) {
+export function meOf(session: Session): ApiBody<'/auth/me'> {
   return { user: session.user, roles: session.roles, active_role_id: session.active_role_id };
 }
 
@@ -67,7 +71,7 @@ export const harborAddress = {
 };
 
 /** Harbor Homes (company 1) as `GET /companies/1` answers it. */
-export const harborCompany = {
+export const harborCompany: ApiBody<'/companies/{id}'> = {
   id: 1,
   name: 'Harbor Homes',
   company_type_id: 1,
