@@ -1,35 +1,20 @@
 import englishFrame from 'virtual:english/frame';
+import type { Session } from '@flowsight/domain/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { type MockApi, type MockApiHandler, reply } from '@/testing/mock-api';
+import { type ApiBody, answer, type MockApi, type MockApiHandler, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
-  harborAddress,
+  harborCompany,
   managerRole as manager,
   systemAdminRole as systemAdmin,
 } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
-const harbor = {
-  id: 1,
-  name: 'Harbor Homes',
-  company_type_id: 1,
-  allow_assignment: false,
-  phone: null,
-  email: null,
-  timezone_id: null,
-  ...harborAddress,
-  properties_count: 1,
-  buildings_count: 1,
-  units_count: 2,
-  created_at: '2026-01-05T10:00:00.000Z',
-  billing_properties: [],
-};
-
-const contact = {
+const contact: ApiBody<'/users/{id}/notification-contacts'>[number] = {
   id: 3,
   user_id: 7,
   notification_method_id: 1,
@@ -43,14 +28,15 @@ const contact = {
   building_name: null,
   unit_id: null,
   unit_name: null,
+  created_at: '2026-01-05T10:00:00.000Z',
+  updated_at: '2026-01-05T10:00:00.000Z',
 };
 
-function signedInAs(role: typeof manager, contacts: MockApiHandler): MockApi {
-  return signedInApi(role, (session) => ({
-    [`GET /users/${session.user.id}/notification-contacts`]: contacts,
-    'GET /companies/1': () => reply(200, harbor),
-  }));
-}
+/** What the dashboard reads beside its figures: the person's contacts, as `contacts` answers. */
+const withContacts = (contacts: MockApiHandler) => (session: Session) => ({
+  [`GET /users/${session.user.id}/notification-contacts`]: contacts,
+  'GET /companies/1': answer('/companies/{id}', 'get', harborCompany),
+});
 
 const contactCalls = (api: MockApi) =>
   api.calls().filter((call) => call === 'GET /users/7/notification-contacts').length;
@@ -61,7 +47,10 @@ afterEach(() => {
 
 describe('the dashboard’s prompt to add a notification contact', () => {
   it('asks a manager without contacts to add one, links to Settings and stays dismissed', async () => {
-    const api = signedInAs(manager, () => reply(200, []));
+    const api = signedInApi(
+      manager,
+      withContacts(() => reply(200, [])),
+    );
     const view = renderRoutes(appRoutes, { path: '/dashboard' });
     const prompt = await screen.findByTestId('add-contact-prompt');
     expect(prompt.textContent).toContain('Where should alerts reach you?');
@@ -82,7 +71,10 @@ describe('the dashboard’s prompt to add a notification contact', () => {
   });
 
   it('opens the contacts section of Settings from the prompt', async () => {
-    signedInAs(manager, () => reply(200, []));
+    signedInApi(
+      manager,
+      withContacts(() => reply(200, [])),
+    );
     const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
     fireEvent.click(await screen.findByRole('link', { name: 'Add a contact' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
@@ -91,7 +83,10 @@ describe('the dashboard’s prompt to add a notification contact', () => {
   });
 
   it('says nothing to a manager who has a contact', async () => {
-    const api = signedInAs(manager, () => reply(200, [contact]));
+    const api = signedInApi(
+      manager,
+      withContacts(() => reply(200, [contact])),
+    );
     renderRoutes(appRoutes, { path: '/dashboard' });
     await screen.findByTestId('company-dashboard');
     await waitFor(() => expect(contactCalls(api)).toBe(1));
@@ -101,25 +96,30 @@ describe('the dashboard’s prompt to add a notification contact', () => {
   });
 
   it('shows nothing while the contacts load, and nothing when they cannot be read', async () => {
-    let answer: (response: Response) => void = () => {};
-    const api = signedInAs(
+    let respond: (response: Response) => void = () => {};
+    const api = signedInApi(
       manager,
-      () =>
-        new Promise<Response>((resolve) => {
-          answer = resolve;
-        }),
+      withContacts(
+        () =>
+          new Promise<Response>((resolve) => {
+            respond = resolve;
+          }),
+      ),
     );
     renderRoutes(appRoutes, { path: '/dashboard' });
     await screen.findByTestId('company-dashboard');
     await waitFor(() => expect(contactCalls(api)).toBe(1));
     expect(screen.queryByTestId('add-contact-prompt')).toBeNull();
-    answer(reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'Failed' }));
+    respond(reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'Failed' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('add-contact-prompt')).toBeNull();
   });
 
   it('is not shown on a company’s dashboard tab to system staff', async () => {
-    const api = signedInAs(systemAdmin, () => reply(200, []));
+    const api = signedInApi(
+      systemAdmin,
+      withContacts(() => reply(200, [])),
+    );
     renderRoutes(appRoutes, { path: '/companies/1/dashboard' });
     await screen.findByTestId('company-dashboard');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -128,7 +128,10 @@ describe('the dashboard’s prompt to add a notification contact', () => {
   });
 
   it('needs no English beyond the part bundled with the app frame', async () => {
-    signedInAs(manager, () => reply(200, []));
+    signedInApi(
+      manager,
+      withContacts(() => reply(200, [])),
+    );
     const missing: string[] = [];
     const frameOnly = i18next.createInstance();
     void frameOnly.use(initReactI18next).init({

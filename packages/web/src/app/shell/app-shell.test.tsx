@@ -3,24 +3,15 @@ import { headerControls, type MenuItem, sideMenu } from '@flowsight/domain/web-a
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { getServiceToken, setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { mockApi, reply } from '@/testing/mock-api';
+import { getServiceToken } from '@/lib/session-storage';
+import { answer, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi, signedInWith } from '@/testing/signed-in';
 import { activeRoleContext } from './active-role';
 
 // jsdom has no matchMedia: the shell renders its small-screen form (temporary drawer, header
 // controls in the pop-up menu), which holds every control the wide form shows.
-
-function signedInAs(roles = [roleFixture()], activeRoleId = roles[0]?.id ?? 0) {
-  const session = sessionFixture({ roles, active_role_id: activeRoleId });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(activeRoleId));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${activeRoleId}`]: () => reply(200, session),
-  });
-}
 
 function flatIds(items: readonly MenuItem[]): string[] {
   return items.flatMap((item) => [item.id, ...flatIds(item.children ?? [])]);
@@ -46,7 +37,7 @@ afterEach(() => {
 
 describe('app shell', () => {
   it('shows exactly the side menu of the role, groups expandable', async () => {
-    signedInAs([admin]);
+    signedInApi(admin);
     renderRoutes(appRoutes, { path: '/companies' });
     fireEvent.click(await screen.findByTestId('drawer-toggle'));
     const menu = await screen.findByTestId('side-menu');
@@ -64,7 +55,7 @@ describe('app shell', () => {
   });
 
   it('shows the page title and an honest "arrives soon" note on a route without a screen yet', async () => {
-    signedInAs([manager]);
+    signedInApi(manager);
     renderRoutes(appRoutes, { path: '/flume-accounts' });
     const page = await screen.findByTestId('section-placeholder');
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Flume accounts');
@@ -72,14 +63,14 @@ describe('app shell', () => {
   });
 
   it('sends a role outside a route’s list to its default path', async () => {
-    signedInAs([manager]);
+    signedInApi(manager);
     const { router } = renderRoutes(appRoutes, { path: '/events' });
     await screen.findByTestId('company-dashboard');
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('has no drawer at all for the company installer', async () => {
-    signedInAs([installer]);
+    signedInApi(installer);
     const { router } = renderRoutes(appRoutes, { path: '/installation' });
     await screen.findByTestId('installation-page');
     expect(router.state.location.pathname).toBe('/installation');
@@ -88,7 +79,7 @@ describe('app shell', () => {
   });
 
   it('offers the header controls of the role', async () => {
-    signedInAs([admin]);
+    signedInApi(admin);
     renderRoutes(appRoutes, { path: '/companies' });
     const menu = await openMoreMenu();
     const controls = headerControls(activeRoleContext(admin, 1));
@@ -100,7 +91,7 @@ describe('app shell', () => {
   });
 
   it('gives a system role the search and Export All, which opens its dialog', async () => {
-    signedInAs([admin]);
+    signedInApi(admin);
     renderRoutes(appRoutes, { path: '/companies' });
     expect(await screen.findByTestId('header-search')).toBeTruthy();
     const menu = await openMoreMenu();
@@ -109,14 +100,14 @@ describe('app shell', () => {
   });
 
   it('gives a company manager the search without Export All, a type-3 company neither', async () => {
-    signedInAs([manager]);
+    signedInApi(manager);
     const first = renderRoutes(appRoutes, { path: '/flume-accounts' });
     expect(await screen.findByTestId('header-search')).toBeTruthy();
     expect(within(await openMoreMenu()).queryByTestId('header-export-all')).toBeNull();
     first.unmount();
 
     const restricted = roleFixture({ id: 24, user_role_type_id: 4, company_type_id: 3 });
-    signedInAs([restricted]);
+    signedInApi(restricted);
     renderRoutes(appRoutes, { path: '/companies/1' });
     await openMoreMenu();
     expect(screen.queryByTestId('header-search')).toBeNull();
@@ -124,9 +115,12 @@ describe('app shell', () => {
   });
 
   it('turns MFA on and says so', async () => {
-    const api = signedInAs([manager]);
-    api.on('PUT /users/update-mfa-status/1', () =>
-      reply(200, { message: 'MFA status enabled successfully' }),
+    const api = signedInApi(manager);
+    api.on(
+      'PUT /users/update-mfa-status/1',
+      answer('/users/update-mfa-status/{status}', 'put', {
+        message: 'MFA status enabled successfully',
+      }),
     );
     renderRoutes(appRoutes, { path: '/flume-accounts' });
     const menu = await openMoreMenu();
@@ -137,7 +131,7 @@ describe('app shell', () => {
   });
 
   it("undoes the MFA switch from its snackbar's UNDO button", async () => {
-    const api = signedInAs([manager]);
+    const api = signedInApi(manager);
     const asked: number[] = [];
     for (const status of [1, 0]) {
       api.on(`PUT /users/update-mfa-status/${status}`, () => {
@@ -163,7 +157,7 @@ describe('app shell', () => {
   });
 
   it('shows a breadcrumb per path segment, ids as their portfolio level', async () => {
-    signedInAs([admin]);
+    signedInApi(admin);
     renderRoutes(appRoutes, { path: '/companies/12/properties/7' });
     const trail = await screen.findByTestId('breadcrumbs');
     expect(
@@ -198,7 +192,7 @@ describe('switch role', () => {
   }
 
   it('lists every role, marks the active one and highlights the search match', async () => {
-    signedInAs([first, second, third], 41);
+    signedInWith({ roles: [first, second, third], activeRoleId: 41 }).api;
     renderRoutes(appRoutes, { path: '/flume-accounts' });
     const dialog = await openRoles();
     expect(within(dialog).getAllByTestId('role-option')).toHaveLength(3);
@@ -214,9 +208,13 @@ describe('switch role', () => {
   });
 
   it('deletes a role after confirmation', async () => {
-    const api = signedInAs([first, second, third], 41);
-    api.on('DELETE /users/roles/42', () =>
-      reply(200, { message: 'Deleted successfully', access_token: 'after-delete' }),
+    const api = signedInWith({ roles: [first, second, third], activeRoleId: 41 }).api;
+    api.on(
+      'DELETE /users/roles/42',
+      answer('/users/roles/{roleId}', 'delete', {
+        message: 'Deleted successfully',
+        access_token: 'after-delete',
+      }),
     );
     renderRoutes(appRoutes, { path: '/flume-accounts' });
     const dialog = await openRoles();
@@ -233,7 +231,7 @@ describe('switch role', () => {
   });
 
   it('says a user must keep one role when the server refuses', async () => {
-    const api = signedInAs([first, second], 41);
+    const api = signedInWith({ roles: [first, second], activeRoleId: 41 }).api;
     api.on('DELETE /users/roles/42', () =>
       reply(400, { statusCode: 400, error: 'Bad Request', message: LAST_ROLE_MESSAGE }),
     );
@@ -248,7 +246,7 @@ describe('switch role', () => {
   });
 
   it('answers any other failure with the generic text', async () => {
-    const api = signedInAs([first, second], 41);
+    const api = signedInWith({ roles: [first, second], activeRoleId: 41 }).api;
     api.on('DELETE /users/roles/42', () => reply(500, {}));
     renderRoutes(appRoutes, { path: '/flume-accounts' });
     const dialog = await openRoles();

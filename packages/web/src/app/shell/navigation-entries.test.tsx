@@ -1,23 +1,11 @@
 // Issue 18: Reports and Statistics in the side menu of the roles that may open them (never for a
 // restricted company), and Settings (profile, security, contacts) in the user menu.
-import type { SessionRole } from '@flowsight/domain/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
-
-function signedInAs(role: SessionRole) {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
-  });
-}
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const systemAdmin = roleFixture({
   id: 31,
@@ -46,7 +34,7 @@ describe('side menu: Reports and Statistics', () => {
     ['company admin', companyAdmin, '/flume-accounts'],
     ['company manager', companyManager, '/flume-accounts'],
   ])('links both pages for a %s, with their names', async (_name, role, path) => {
-    signedInAs(role);
+    signedInApi(role);
     renderRoutes(appRoutes, { path });
     const menu = await sideMenu();
     const reports = within(menu).getByTestId('menu-reports');
@@ -58,7 +46,7 @@ describe('side menu: Reports and Statistics', () => {
   });
 
   it('keeps both out of the menu of a restricted (type 3) company', async () => {
-    signedInAs(restrictedAdmin);
+    signedInApi(restrictedAdmin);
     renderRoutes(appRoutes, { path: '/companies/1/properties' });
     const menu = await sideMenu();
     expect(within(menu).getByTestId('menu-properties')).toBeTruthy();
@@ -67,7 +55,7 @@ describe('side menu: Reports and Statistics', () => {
   });
 
   it('opens Statistics from the menu on the company’s usage, not an empty page', async () => {
-    const api = signedInAs(companyManager);
+    const api = signedInApi(companyManager);
     const { router } = renderRoutes(appRoutes, { path: '/flume-accounts' });
     fireEvent.click(within(await sideMenu()).getByTestId('menu-statistics'));
     await screen.findByTestId('statistics-page');
@@ -83,7 +71,7 @@ describe('user menu: Settings', () => {
     ['company manager', companyManager, '/flume-accounts'],
     ['restricted company admin', restrictedAdmin, '/companies/1/properties'],
   ])('leads a %s to Settings (profile, security, contacts)', async (_name, role, path) => {
-    signedInAs(role);
+    signedInApi(role);
     const { router } = renderRoutes(appRoutes, { path });
     fireEvent.click(await screen.findByTestId('user-menu-button'));
     const entry = await screen.findByTestId('user-menu-settings');
@@ -95,7 +83,7 @@ describe('user menu: Settings', () => {
   });
 
   it('has no Settings entry for the installer, who may not open the page', async () => {
-    signedInAs(installer);
+    signedInApi(installer);
     renderRoutes(appRoutes, { path: '/installation' });
     fireEvent.click(await screen.findByTestId('user-menu-button'));
     expect(await screen.findByTestId('account-summary')).toBeTruthy();

@@ -2,10 +2,10 @@ import { applianceTypes, fixtureDetectionDefaults } from '@flowsight/domain/look
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { answer, listPage, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const systemAdmin = roleFixture({
   id: 31,
@@ -60,24 +60,17 @@ const threshold = {
   created_at: '2026-04-01T09:00:00.000Z',
   updated_at: '2026-04-01T09:00:00.000Z',
 };
-const page = (data: unknown[]) => ({
-  data,
-  meta: { itemsPerPage: 10, totalItems: data.length, currentPage: 1, totalPages: 1, sortBy: [] },
-  links: { current: '/sensors/gallon-thresholds?page=1&limit=10' },
-});
 
-function signedInAs(role = systemAdmin): MockApi {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
-    'GET /appliances': () => reply(200, fixtures),
-    'GET /sensors/config-defaults': () => reply(200, configDefaults),
-    'GET /sensors/gallon-thresholds': () => reply(200, page([threshold])),
-  });
-}
+/** What the fleet settings pages read. */
+const fleetSettings = {
+  'GET /appliances': answer('/appliances', 'get', fixtures),
+  'GET /sensors/config-defaults': answer('/sensors/config-defaults', 'get', configDefaults),
+  'GET /sensors/gallon-thresholds': answer(
+    '/sensors/gallon-thresholds',
+    'get',
+    listPage([threshold], '/sensors/gallon-thresholds?page=1&limit=10'),
+  ),
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -85,7 +78,7 @@ afterEach(() => {
 
 describe('fixtures page', () => {
   it('lets a system admin change only what was edited, checking the rules while typing', async () => {
-    const api = signedInAs();
+    const api = signedInApi(systemAdmin, fleetSettings);
     api.on('PUT /appliances/5', async (request) => {
       const body = (await request.json()) as { continuous_hours: number };
       return reply(200, { ...fixtures[4], ...body });
@@ -113,7 +106,7 @@ describe('fixtures page', () => {
   });
 
   it('shows the server’s refusal in the dialog', async () => {
-    const api = signedInAs();
+    const api = signedInApi(systemAdmin, fleetSettings);
     api.on('PUT /appliances/19', () =>
       reply(400, {
         statusCode: 400,
@@ -132,7 +125,7 @@ describe('fixtures page', () => {
   });
 
   it('is read-only for a system technician', async () => {
-    signedInAs(technician);
+    signedInApi(technician, fleetSettings);
     renderRoutes(appRoutes, { path: '/appliances' });
     expect(await screen.findAllByTestId('fixture-row')).toHaveLength(22);
     expect(screen.getByTestId('fixtures-read-only')).toBeTruthy();
@@ -142,8 +135,11 @@ describe('fixtures page', () => {
 
 describe('micrometer defaults page', () => {
   it('lets system support keep gallon thresholds but not change configuration defaults', async () => {
-    const api = signedInAs(support);
-    api.on('PUT /sensors/gallon-thresholds/7/200', () => reply(200, { ...threshold, value: 200 }));
+    const api = signedInApi(support, fleetSettings);
+    api.on(
+      'PUT /sensors/gallon-thresholds/7/200',
+      answer('/sensors/gallon-thresholds/{id}/{value}', 'put', { ...threshold, value: 200 }),
+    );
     renderRoutes(appRoutes, { path: '/micrometers/defaults' });
     expect(await screen.findByText('900 s')).toBeTruthy();
     expect(screen.queryByTestId('edit-config-default')).toBeNull();
@@ -162,7 +158,7 @@ describe('micrometer defaults page', () => {
   });
 
   it('lets a system admin set a default within its range', async () => {
-    const api = signedInAs();
+    const api = signedInApi(systemAdmin, fleetSettings);
     api.on('PUT /sensors/config-defaults/1/1200', () =>
       reply(200, { ...configDefaults[0], value: 1200 }),
     );

@@ -1,18 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { answer, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture, systemAdminRole as systemAdmin } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
-const systemAdmin = roleFixture({
-  id: 21,
-  user_role_type_id: 1,
-  company_id: null,
-  company_type_id: null,
-  company_name: null,
-});
 const systemSupport = roleFixture({ ...systemAdmin, id: 22, user_role_type_id: 2 });
 
 const chirpstack = {
@@ -36,21 +29,14 @@ const retired = {
   revoked_at: '2026-02-01T09:00:00.000Z',
 };
 
-function signedInAs(role = systemAdmin): MockApi {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
-    'GET /integration-keys': () => reply(200, [chirpstack, retired]),
-    'GET /companies/names': () =>
-      reply(200, [
-        { id: 7, name: 'Harbor Homes' },
-        { id: 8, name: 'Lakeside Rentals' },
-      ]),
-  });
-}
+/** What the integration keys page reads. */
+const keysPage = {
+  'GET /integration-keys': answer('/integration-keys', 'get', [chirpstack, retired]),
+  'GET /companies/names': answer('/companies/names', 'get', [
+    { id: 7, name: 'Harbor Homes' },
+    { id: 8, name: 'Lakeside Rentals' },
+  ]),
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,7 +44,7 @@ afterEach(() => {
 
 describe('integration keys page', () => {
   it('lists the keys with their prefix, last use and status, and says where the key goes', async () => {
-    signedInAs();
+    signedInApi(systemAdmin, keysPage);
     renderRoutes(appRoutes, { path: '/integrations' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeTruthy();
     const rows = await screen.findAllByTestId('integration-key-row');
@@ -83,7 +69,7 @@ describe('integration keys page', () => {
   });
 
   it('shows a new key once, with a warning and a copy button', async () => {
-    const api = signedInAs();
+    const api = signedInApi(systemAdmin, keysPage);
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     api.on('POST /integration-keys', async (request) => {
@@ -117,7 +103,7 @@ describe('integration keys page', () => {
   });
 
   it("scopes a new key to one company's micrometers when a company is chosen", async () => {
-    const api = signedInAs();
+    const api = signedInApi(systemAdmin, keysPage);
     api.on('POST /integration-keys', async (request) => {
       const body = (await request.json()) as { name: string; company_id: number | null };
       return reply(201, {
@@ -146,9 +132,13 @@ describe('integration keys page', () => {
   });
 
   it('revokes a key only after confirmation', async () => {
-    const api = signedInAs();
-    api.on('DELETE /integration-keys/1', () =>
-      reply(200, { ...chirpstack, revoked_at: '2026-04-21T00:00:00.000Z' }),
+    const api = signedInApi(systemAdmin, keysPage);
+    api.on(
+      'DELETE /integration-keys/1',
+      answer('/integration-keys/{id}', 'delete', {
+        ...chirpstack,
+        revoked_at: '2026-04-21T00:00:00.000Z',
+      }),
     );
     renderRoutes(appRoutes, { path: '/integrations' });
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke ChirpStack Boston' }));
@@ -169,7 +159,7 @@ describe('integration keys page', () => {
   });
 
   it('is not open to other system roles', async () => {
-    signedInAs(systemSupport);
+    signedInApi(systemSupport, keysPage);
     const { router } = renderRoutes(appRoutes, { path: '/integrations' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/companies'));
     expect(screen.queryByTestId('menu-integrations')).toBeNull();

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { answer, type MockApi, type MockApiHandler, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const tester = roleFixture({
   id: 41,
@@ -73,43 +73,38 @@ const page = <T,>(rows: T[]) => ({
   links: { current: '/api/x' },
 });
 
-function signedInAs(role = tester): MockApi {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  return mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
-    [`GET /sensors/mac/${MAC}`]: () => reply(200, micrometer()),
-    'GET /sensors/5/submissions': () =>
-      reply(200, {
-        data: [
-          {
-            id: 1,
-            measured_at: '2026-04-20T14:15:00.000Z',
-            kind: 'keepalive',
-            gallons: null,
-            battery: 93,
-            error: null,
-          },
-        ],
-      }),
-    'GET /sensors/tested-failed': () => reply(200, page([failedRow])),
-    'POST /sensors/5/tests': async (request) => {
-      const body = (await request.json()) as { passed: boolean; reason?: string };
-      return reply(201, {
-        id: 11,
-        sensor_id: 5,
-        mac_address: MAC,
-        passed: body.passed,
-        notes: body.reason ?? null,
-        tested_at: new Date().toISOString(),
-        tester_name: 'Dana Ortiz',
-      });
-    },
-    'DELETE /sensors/tested': () => reply(200, { cleared: 4 }),
-  });
-}
+/** What the bench testing page reads and writes. */
+const benchPage: Record<string, MockApiHandler> = {
+  [`GET /sensors/mac/${MAC}`]: () => reply(200, micrometer()),
+  // The few fields the page reads of a submission.
+  'GET /sensors/5/submissions': () =>
+    reply(200, {
+      data: [
+        {
+          id: 1,
+          measured_at: '2026-04-20T14:15:00.000Z',
+          kind: 'keepalive',
+          gallons: null,
+          battery: 93,
+          error: null,
+        },
+      ],
+    }),
+  'GET /sensors/tested-failed': answer('/sensors/tested-failed', 'get', page([failedRow])),
+  'POST /sensors/5/tests': async (request) => {
+    const body = (await request.json()) as { passed: boolean; reason?: string };
+    return reply(201, {
+      id: 11,
+      sensor_id: 5,
+      mac_address: MAC,
+      passed: body.passed,
+      notes: body.reason ?? null,
+      tested_at: new Date().toISOString(),
+      tester_name: 'Dana Ortiz',
+    });
+  },
+  'DELETE /sensors/tested': answer('/sensors/tested', 'delete', { cleared: 4 }),
+};
 
 const posted = async (api: MockApi, path: string) => {
   const request = api.requests.filter((r) => new URL(r.url).pathname === `/api${path}`).at(-1);
@@ -123,7 +118,7 @@ afterEach(() => {
 
 describe('the bench testing page', () => {
   it('looks up a typed MAC in any form and shows the micrometer live', async () => {
-    signedInAs();
+    signedInApi(tester, benchPage);
     renderRoutes(appRoutes, { path: '/micrometers/testing' });
     const field = await screen.findByRole('textbox', { name: 'MAC' });
     fireEvent.change(field, { target: { value: '70:b3:d5:7e:d0:05:1a:2b' } });
@@ -137,7 +132,7 @@ describe('the bench testing page', () => {
   });
 
   it('refuses a text that is not a MAC without asking the server', async () => {
-    const api = signedInAs();
+    const api = signedInApi(tester, benchPage);
     renderRoutes(appRoutes, { path: '/micrometers/testing' });
     const field = await screen.findByRole('textbox', { name: 'MAC' });
     fireEvent.change(field, { target: { value: '70B3D5' } });
@@ -147,7 +142,7 @@ describe('the bench testing page', () => {
   });
 
   it('shows the server’s answer for an unknown MAC', async () => {
-    const api = signedInAs();
+    const api = signedInApi(tester, benchPage);
     api.on('GET /sensors/mac/AABBCCDDEEFF0099', () =>
       reply(404, { statusCode: 404, error: 'Not Found', message: 'Micrometer not found' }),
     );
@@ -160,7 +155,7 @@ describe('the bench testing page', () => {
   });
 
   it('passes a micrometer, then clears and focuses the field for the next one', async () => {
-    const api = signedInAs();
+    const api = signedInApi(tester, benchPage);
     renderRoutes(appRoutes, { path: '/micrometers/testing' });
     const field = (await screen.findByRole('textbox', { name: 'MAC' })) as HTMLInputElement;
     fireEvent.change(field, { target: { value: MAC } });
@@ -174,7 +169,7 @@ describe('the bench testing page', () => {
   });
 
   it('fails a micrometer only with a reason', async () => {
-    const api = signedInAs();
+    const api = signedInApi(tester, benchPage);
     renderRoutes(appRoutes, { path: '/micrometers/testing' });
     const field = await screen.findByRole('textbox', { name: 'MAC' });
     fireEvent.change(field, { target: { value: MAC } });
@@ -195,7 +190,7 @@ describe('the bench testing page', () => {
   });
 
   it('lists failed micrometers and lets the tester clear the results after confirming', async () => {
-    const api = signedInAs();
+    const api = signedInApi(tester, benchPage);
     renderRoutes(appRoutes, { path: '/micrometers/testing' });
     const row = await screen.findByTestId('failed-test');
     expect(row.textContent).toContain('AABBCCDDEEFF0011');
@@ -209,14 +204,14 @@ describe('the bench testing page', () => {
   });
 
   it('offers no clearing to a system technician, who may only test', async () => {
-    signedInAs(technician);
+    signedInApi(technician, benchPage);
     renderRoutes(appRoutes, { path: '/micrometers/testing' });
     expect(await screen.findByTestId('failed-test')).toBeTruthy();
     expect(screen.queryByTestId('clear-results')).toBeNull();
   });
 
   it('shows the scan button only where the browser can read barcodes', async () => {
-    signedInAs();
+    signedInApi(tester, benchPage);
     const view = renderRoutes(appRoutes, { path: '/micrometers/testing' });
     await screen.findByRole('textbox', { name: 'MAC' });
     expect(screen.queryByTestId('scan-barcode')).toBeNull();

@@ -1,12 +1,12 @@
+import type { Session } from '@flowsight/domain/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { mockApi, reply } from '@/testing/mock-api';
+import { answer, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { companyAdminRole as companyAdmin, meOf, roleFixture } from '@/testing/session-fixtures';
+import { signedInWith } from '@/testing/signed-in';
 
-const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
 const systemAdmin = roleFixture({
   id: 33,
   user_role_type_id: 1,
@@ -14,17 +14,14 @@ const systemAdmin = roleFixture({
   company_type_id: null,
 });
 
-function signedInAs(role = companyAdmin) {
-  const session = sessionFixture({ roles: [role], active_role_id: role.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(role.id));
-  const api = mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${role.id}`]: () => reply(200, session),
-    [`GET /users/${session.user.id}/notification-contacts`]: () => reply(200, []),
-  });
-  return { api, session };
-}
+/** The settings page's own reads: the person has no notification contacts yet. */
+const noContacts = (session: Session) => ({
+  [`GET /users/${session.user.id}/notification-contacts`]: answer(
+    '/users/{id}/notification-contacts',
+    'get',
+    [],
+  ),
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,7 +29,7 @@ afterEach(() => {
 
 describe('settings page', () => {
   it('saves the profile through PUT /auth/me and shows the new name in the session', async () => {
-    const { api, session } = signedInAs();
+    const { api, session } = signedInWith({ roles: [companyAdmin], handlers: noContacts });
     let body: unknown = null;
     api.on('PUT /auth/me', async (request) => {
       body = await request.json();
@@ -59,7 +56,7 @@ describe('settings page', () => {
   });
 
   it('refuses an empty first name before calling the server', async () => {
-    const { api } = signedInAs();
+    const { api } = signedInWith({ roles: [companyAdmin], handlers: noContacts });
     renderRoutes(appRoutes, { path: '/settings' });
     const form = await screen.findByTestId('profile-form');
     fireEvent.change(within(form).getByLabelText(/^First name/), { target: { value: ' ' } });
@@ -69,7 +66,7 @@ describe('settings page', () => {
   });
 
   it('offers password, MFA, language, appearance and own contacts to a company role', async () => {
-    signedInAs();
+    signedInWith({ roles: [companyAdmin], handlers: noContacts });
     renderRoutes(appRoutes, { path: '/settings' });
     const security = await screen.findByTestId('settings-security');
     expect(within(security).getByRole('link', { name: 'Change password' })).toBeTruthy();
@@ -81,16 +78,19 @@ describe('settings page', () => {
   });
 
   it('leaves MFA out for a system role', async () => {
-    signedInAs(systemAdmin);
+    signedInWith({ roles: [systemAdmin], handlers: noContacts });
     renderRoutes(appRoutes, { path: '/settings' });
     const security = await screen.findByTestId('settings-security');
     expect(within(security).queryByLabelText('Sign-in code by email (MFA)')).toBeNull();
   });
 
   it('turns MFA on with the specification’s message', async () => {
-    const { api } = signedInAs();
-    api.on('PUT /users/update-mfa-status/1', () =>
-      reply(200, { message: 'MFA status enabled successfully' }),
+    const { api } = signedInWith({ roles: [companyAdmin], handlers: noContacts });
+    api.on(
+      'PUT /users/update-mfa-status/1',
+      answer('/users/update-mfa-status/{status}', 'put', {
+        message: 'MFA status enabled successfully',
+      }),
     );
     renderRoutes(appRoutes, { path: '/settings' });
     const security = await screen.findByTestId('settings-security');
@@ -99,7 +99,7 @@ describe('settings page', () => {
   });
 
   it('adds one of the person’s own notification contacts in their company', async () => {
-    const { api, session } = signedInAs();
+    const { api, session } = signedInWith({ roles: [companyAdmin], handlers: noContacts });
     let body: unknown = null;
     api.on(`POST /users/${session.user.id}/notification-contacts`, async (request) => {
       body = await request.json();
@@ -123,7 +123,7 @@ describe('settings page', () => {
   });
 
   it('changes the theme mode and keeps it', async () => {
-    signedInAs();
+    signedInWith({ roles: [companyAdmin], handlers: noContacts });
     renderRoutes(appRoutes, { path: '/settings' });
     const appearance = await screen.findByTestId('settings-appearance');
     fireEvent.click(within(appearance).getByRole('button', { name: 'Dark' }));

@@ -2,7 +2,7 @@ import { applianceTypes } from '@flowsight/domain/lookups';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { type MockApi, reply } from '@/testing/mock-api';
+import { type ApiBody, answer, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
   companyAdminRole as companyAdmin,
@@ -10,7 +10,7 @@ import {
 } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
-const harbor = {
+const harbor: ApiBody<'/companies/{id}'> = {
   id: 1,
   name: 'Harbor Homes',
   company_type_id: 1,
@@ -46,13 +46,20 @@ const unaccounted = {
   window_days: 3,
 };
 
-function signedInAs(role = companyAdmin, company = harbor): MockApi {
-  return signedInApi(role, {
-    'GET /companies/1': () => reply(200, company),
-    'GET /companies/1/appliances-thresholds': () => reply(200, rows),
-    'GET /companies/1/appliances-thresholds/unaccounted-water': () => reply(200, unaccounted),
-  });
-}
+/** What the thresholds tab reads, for `company`. */
+const thresholdsTab = (company: ApiBody<'/companies/{id}'> = harbor) => ({
+  'GET /companies/1': answer('/companies/{id}', 'get', company),
+  'GET /companies/1/appliances-thresholds': answer(
+    '/companies/{id}/appliances-thresholds',
+    'get',
+    rows,
+  ),
+  'GET /companies/1/appliances-thresholds/unaccounted-water': answer(
+    '/companies/{id}/appliances-thresholds/unaccounted-water',
+    'get',
+    unaccounted,
+  ),
+});
 
 const rowOf = async (name: string) =>
   (await screen.findAllByTestId('threshold-row')).find((row) =>
@@ -65,7 +72,7 @@ afterEach(() => {
 
 describe('company thresholds tab', () => {
   it('shows each fixture type with the company value, the default or none', async () => {
-    signedInAs(manager);
+    signedInApi(manager, thresholdsTab());
     renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
     expect(await screen.findAllByTestId('threshold-row')).toHaveLength(22);
     expect(within(await rowOf('Dishwasher')).getByTestId('threshold-value').textContent).toBe(
@@ -83,7 +90,7 @@ describe('company thresholds tab', () => {
   });
 
   it('lets a company admin set a value checked by the domain rule', async () => {
-    const api = signedInAs();
+    const api = signedInApi(companyAdmin, thresholdsTab());
     api.on('PUT /companies/1/appliances-thresholds/11/175.5', () =>
       reply(200, { ...rows[10], threshold: 175.5 }),
     );
@@ -113,7 +120,7 @@ describe('company thresholds tab', () => {
   });
 
   it('removes a company value with none and shows a refusal in the dialog', async () => {
-    const api = signedInAs();
+    const api = signedInApi(companyAdmin, thresholdsTab());
     api.on('PUT /companies/1/appliances-thresholds/12/none', () =>
       reply(404, { statusCode: 404, error: 'Not Found', message: 'Company not found' }),
     );
@@ -134,7 +141,7 @@ describe('company thresholds tab', () => {
   });
 
   it('shows the unaccounted-water threshold: the company value, else the default', async () => {
-    signedInAs(manager);
+    signedInApi(manager, thresholdsTab());
     renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
     const card = await screen.findByTestId('unaccounted-card');
     expect(within(card).getByText('Unaccounted water')).toBeTruthy();
@@ -146,7 +153,7 @@ describe('company thresholds tab', () => {
   });
 
   it('lets a company admin set the share, checked by the domain rule, and sends both values', async () => {
-    const api = signedInAs();
+    const api = signedInApi(companyAdmin, thresholdsTab());
     let sent: unknown;
     api.on('PUT /companies/1/appliances-thresholds/unaccounted-water', async (request) => {
       sent = await request.json();
@@ -176,7 +183,7 @@ describe('company thresholds tab', () => {
   });
 
   it('is not offered for a restricted company (type 3)', async () => {
-    signedInAs(companyAdmin, { ...harbor, company_type_id: 3 });
+    signedInApi(companyAdmin, thresholdsTab({ ...harbor, company_type_id: 3 }));
     renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
     await waitFor(() => expect(screen.queryByRole('tab', { name: 'Properties' })).toBeTruthy());
     expect(screen.queryByRole('tab', { name: 'Thresholds' })).toBeNull();

@@ -5,10 +5,11 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { dateInputOf, enterDate } from '@/testing/date-input';
-import { type MockApi, reply } from '@/testing/mock-api';
+import { type ApiBody, answer, type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
   harborAddress as address,
+  harborCompany as harbor,
   managerRole as manager,
   roleFixture,
   systemAdminRole as systemAdmin,
@@ -22,21 +23,6 @@ const restrictedManager = roleFixture({
   company_type_id: 3,
 });
 
-const harbor = {
-  id: 1,
-  name: 'Harbor Homes',
-  company_type_id: 1,
-  allow_assignment: false,
-  phone: null,
-  email: null,
-  timezone_id: null,
-  ...address,
-  properties_count: 1,
-  buildings_count: 1,
-  units_count: 2,
-  created_at: '2026-01-05T10:00:00.000Z',
-  billing_properties: [],
-};
 const point = {
   id: 7,
   name: 'Harbor Point',
@@ -85,7 +71,7 @@ const unit = {
   created_at: '2026-01-05T10:00:00.000Z',
 };
 
-const statistics = {
+const statistics: ApiBody<'/companies/{id}/statistics'> = {
   time_zone: 'America/New_York',
   today_gallons: 320.5,
   this_month_gallons: 7000,
@@ -93,6 +79,7 @@ const statistics = {
   last_month_same_period_gallons: 6800,
   change_percent: 2.9,
   daily_average_gallons: 330.1,
+  source: null,
   units: 120,
   sensors: 600,
   sensors_transmitting: 590,
@@ -171,100 +158,112 @@ const topUnits = {
 };
 
 /** The building's use beside its units' fixture micrometers (units-gallons calls). */
-const buildingFigures = { building_gallons: 1875.5, unaccounted_gallons: 375, source: 'main-line' };
+const buildingFigures = {
+  building_gallons: 1875.5,
+  unaccounted_gallons: 375,
+  source: 'main-line',
+} as const;
 
-function signedInAs(role: ReturnType<typeof roleFixture>): MockApi {
-  return signedInApi(role, {
-    'GET /companies/1': () => reply(200, harbor),
-    'GET /companies/1/properties': () => reply(200, { data: [], meta: {}, links: {} }),
-    'GET /properties/7': () => reply(200, point),
-    'GET /buildings/9': () => reply(200, tower),
-    'GET /units/11': () => reply(200, unit),
-    'GET /companies/1/statistics': () => reply(200, statistics),
-    'GET /companies/1/gallons': gallonsHandler,
-    'GET /buildings/9/gallons': gallonsHandler,
-    'GET /units/11/gallons': unitGallonsHandler,
-    'GET /companies/1/dashboard-chart-alerts': () => reply(200, alertsChart),
-    'GET /companies/1/top-gallons-units': () => reply(200, topUnits),
-    'GET /companies/1/top-gallons-properties': () =>
-      reply(200, {
-        ...range,
-        data: [{ property_id: 7, property_name: 'Harbor Point', units: 2, gallons: 500 }],
-      }),
-    'GET /companies/1/appliance-gallons': () =>
-      reply(200, {
-        ...range,
-        time_zone: 'America/New_York',
-        total_gallons: 0,
-        fixture_gallons: 0,
-        unaccounted_gallons: 0,
-        unaccounted_share: 0,
-        source: 'main-line',
-        data: [],
-      }),
-    'GET /buildings/9/appliance-gallons': () =>
-      reply(200, {
-        ...range,
-        time_zone: 'America/New_York',
-        // Building use 1,875.5 gal: the fixtures measured 1,500.5, 375 no fixture accounts for.
-        total_gallons: 1875.5,
-        fixture_gallons: 1500.5,
-        unaccounted_gallons: 375,
-        unaccounted_share: 0.1999,
-        source: 'main-line',
-        data: [
-          { appliance_type_id: 5, gallons: 1200.25, sensors: 14 },
-          { appliance_type_id: 11, gallons: 300.25, sensors: 3 },
-        ],
-      }),
-    'GET /buildings/9/units-gallons': () =>
-      reply(200, {
-        ...range,
-        ...buildingFigures,
-        data: [
-          { unit_id: 11, unit_name: 'Apt 101', unit_category_id: 1, gallons: 310.2 },
-          { unit_id: 12, unit_name: 'Apt 102', unit_category_id: 1, gallons: 0 },
-        ],
-      }),
-    'GET /buildings/9/units-gallons/grouped-by-category': () =>
-      reply(200, {
-        ...range,
-        ...buildingFigures,
-        data: [{ unit_category_id: 1, units: 2, gallons: 310.2, gallons_per_unit: 155.1 }],
-      }),
-    'GET /units/11/appliance-gallons': () =>
-      reply(200, {
-        ...range,
-        time_zone: 'America/New_York',
-        total_gallons: 80,
-        fixture_gallons: 80,
-        unaccounted_gallons: null,
-        unaccounted_share: null,
-        source: null,
-        data: [{ appliance_type_id: 6, gallons: 80, sensors: 1 }],
-      }),
-    'GET /units/11/gallons-predictions': () =>
-      reply(200, {
-        month: '2026-11',
-        time_zone: 'America/New_York',
-        days_in_month: 30,
-        days_elapsed: 21,
-        gallons_to_date: 2100.5,
-        projected_gallons: 3050.2,
-        low_gallons: 2900,
-        high_gallons: 3200,
-        last_month_gallons: 2980.1,
-        water_price_per_kgal: 10,
-        projected_cost: 30.5,
-        method: 'weekday-profile',
-        data: Array.from({ length: 30 }, (_, index) => ({
-          day: `2026-11-${String(index + 1).padStart(2, '0')}`,
-          gallons: 100,
-          projected: index >= 21,
-        })),
-      }),
-  });
-}
+/** What the usage pages read. */
+const usagePages = {
+  'GET /companies/1': answer('/companies/{id}', 'get', harbor),
+  'GET /companies/1/properties': () => reply(200, { data: [], meta: {}, links: {} }),
+  'GET /properties/7': answer('/properties/{id}', 'get', point),
+  'GET /buildings/9': answer('/buildings/{id}', 'get', tower),
+  'GET /units/11': answer('/units/{id}', 'get', unit),
+  'GET /companies/1/statistics': answer('/companies/{id}/statistics', 'get', statistics),
+  'GET /companies/1/gallons': gallonsHandler,
+  'GET /buildings/9/gallons': gallonsHandler,
+  'GET /units/11/gallons': unitGallonsHandler,
+  'GET /companies/1/dashboard-chart-alerts': answer(
+    '/companies/{id}/dashboard-chart-alerts',
+    'get',
+    alertsChart,
+  ),
+  'GET /companies/1/top-gallons-units': answer(
+    '/companies/{id}/top-gallons-units',
+    'get',
+    topUnits,
+  ),
+  'GET /companies/1/top-gallons-properties': answer(
+    '/companies/{id}/top-gallons-properties',
+    'get',
+    {
+      ...range,
+      data: [{ property_id: 7, property_name: 'Harbor Point', units: 2, gallons: 500 }],
+    },
+  ),
+  'GET /companies/1/appliance-gallons': answer('/companies/{id}/appliance-gallons', 'get', {
+    ...range,
+    time_zone: 'America/New_York',
+    total_gallons: 0,
+    fixture_gallons: 0,
+    unaccounted_gallons: 0,
+    unaccounted_share: 0,
+    source: 'main-line',
+    data: [],
+  }),
+  'GET /buildings/9/appliance-gallons': answer('/buildings/{id}/appliance-gallons', 'get', {
+    ...range,
+    time_zone: 'America/New_York',
+    // Building use 1,875.5 gal: the fixtures measured 1,500.5, 375 no fixture accounts for.
+    total_gallons: 1875.5,
+    fixture_gallons: 1500.5,
+    unaccounted_gallons: 375,
+    unaccounted_share: 0.1999,
+    source: 'main-line',
+    data: [
+      { appliance_type_id: 5, gallons: 1200.25, sensors: 14 },
+      { appliance_type_id: 11, gallons: 300.25, sensors: 3 },
+    ],
+  }),
+  'GET /buildings/9/units-gallons': answer('/buildings/{id}/units-gallons', 'get', {
+    ...range,
+    ...buildingFigures,
+    data: [
+      { unit_id: 11, unit_name: 'Apt 101', unit_category_id: 1, gallons: 310.2 },
+      { unit_id: 12, unit_name: 'Apt 102', unit_category_id: 1, gallons: 0 },
+    ],
+  }),
+  'GET /buildings/9/units-gallons/grouped-by-category': answer(
+    '/buildings/{id}/units-gallons/grouped-by-category',
+    'get',
+    {
+      ...range,
+      ...buildingFigures,
+      data: [{ unit_category_id: 1, units: 2, gallons: 310.2, gallons_per_unit: 155.1 }],
+    },
+  ),
+  'GET /units/11/appliance-gallons': answer('/units/{id}/appliance-gallons', 'get', {
+    ...range,
+    time_zone: 'America/New_York',
+    total_gallons: 80,
+    fixture_gallons: 80,
+    unaccounted_gallons: null,
+    unaccounted_share: null,
+    source: null,
+    data: [{ appliance_type_id: 6, gallons: 80, sensors: 1 }],
+  }),
+  'GET /units/11/gallons-predictions': answer('/units/{id}/gallons-predictions', 'get', {
+    month: '2026-11',
+    time_zone: 'America/New_York',
+    days_in_month: 30,
+    days_elapsed: 21,
+    gallons_to_date: 2100.5,
+    projected_gallons: 3050.2,
+    low_gallons: 2900,
+    high_gallons: 3200,
+    last_month_gallons: 2980.1,
+    water_price_per_kgal: 10,
+    projected_cost: 30.5,
+    method: 'weekday-profile',
+    data: Array.from({ length: 30 }, (_, index) => ({
+      day: `2026-11-${String(index + 1).padStart(2, '0')}`,
+      gallons: 100,
+      projected: index >= 21,
+    })),
+  }),
+};
 
 function requestsTo(api: MockApi, path: string): URLSearchParams[] {
   return api.requests
@@ -278,7 +277,7 @@ afterEach(() => {
 
 describe('dashboard', () => {
   it('shows the company’s figures, usage trend, alerts per month and top units', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     renderRoutes(appRoutes, { path: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
@@ -314,7 +313,7 @@ describe('dashboard', () => {
   });
 
   it('needs no English beyond the part bundled with the app frame', async () => {
-    signedInAs(manager);
+    signedInApi(manager, usagePages);
     const missing: string[] = [];
     const frameOnly = i18next.createInstance();
     void frameOnly.use(initReactI18next).init({
@@ -338,7 +337,7 @@ describe('dashboard', () => {
   });
 
   it('switches the trend to hourly: 24 buckets, kept in the address', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
     fireEvent.click(await screen.findByTestId('granularity-4'));
     await waitFor(() => expect(router.state.location.search).toBe('?granularity=4'));
@@ -352,7 +351,7 @@ describe('dashboard', () => {
   });
 
   it('shows an error with a retry when the figures fail', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     api.on('GET /companies/1/statistics', () =>
       reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
     );
@@ -360,13 +359,13 @@ describe('dashboard', () => {
     expect((await screen.findAllByTestId('chart-error'))[0]?.textContent).toContain(
       'The figures could not be loaded.',
     );
-    api.on('GET /companies/1/statistics', () => reply(200, statistics));
+    api.on('GET /companies/1/statistics', answer('/companies/{id}/statistics', 'get', statistics));
     fireEvent.click(screen.getAllByRole('button', { name: 'Retry' })[0] as HTMLElement);
     expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
   });
 
   it('shows alerts per month failing with a retry, never a skeleton, when its zone cannot load', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     api.on('GET /companies/1/statistics', () =>
       reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
     );
@@ -374,26 +373,29 @@ describe('dashboard', () => {
     const card = await screen.findByTestId('alerts-chart');
     const error = await within(card).findByTestId('chart-error');
     expect(error.textContent).toContain('The chart could not be loaded.');
-    api.on('GET /companies/1/statistics', () => reply(200, statistics));
+    api.on('GET /companies/1/statistics', answer('/companies/{id}/statistics', 'get', statistics));
     fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
     expect(await within(card).findByTestId('alerts-chart-columns')).toBeTruthy();
   });
 
   it('shows alerts per month failing with a retry when its own call fails', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     api.on('GET /companies/1/dashboard-chart-alerts', () =>
       reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
     );
     renderRoutes(appRoutes, { path: '/dashboard' });
     const card = await screen.findByTestId('alerts-chart');
     await within(card).findByTestId('chart-error', {}, { timeout: 5000 });
-    api.on('GET /companies/1/dashboard-chart-alerts', () => reply(200, alertsChart));
+    api.on(
+      'GET /companies/1/dashboard-chart-alerts',
+      answer('/companies/{id}/dashboard-chart-alerts', 'get', alertsChart),
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
     expect(await within(card).findByTestId('alerts-chart-columns')).toBeTruthy();
   });
 
   it('is not open to a restricted company', async () => {
-    const api = signedInAs(restrictedManager);
+    const api = signedInApi(restrictedManager, usagePages);
     const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/dashboard'));
     expect(screen.queryByTestId('company-dashboard')).toBeNull();
@@ -401,14 +403,14 @@ describe('dashboard', () => {
   });
 
   it('is the company page’s dashboard tab for a system admin, not for a manager', async () => {
-    signedInAs(systemAdmin);
+    signedInApi(systemAdmin, usagePages);
     const view = renderRoutes(appRoutes, { path: '/companies/1/dashboard' });
     expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
     const tabs = screen.getByRole('tablist');
     expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Dashboard');
     view.unmount();
 
-    signedInAs(manager);
+    signedInApi(manager, usagePages);
     const { router } = renderRoutes(appRoutes, { path: '/companies/1/dashboard' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1/overview'));
     const managerTabs = await screen.findByRole('tablist');
@@ -419,7 +421,7 @@ describe('dashboard', () => {
 
 describe('charts tab', () => {
   it('charts a building: trend, fixtures by name, its units and categories', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/charts' });
     const trend = await screen.findByTestId('usage-trend-chart');
     expect(within(trend).getAllByTestId('chart-column')).toHaveLength(12);
@@ -453,7 +455,7 @@ describe('charts tab', () => {
   });
 
   it('follows the granularity in the address and switches it', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     const { router } = renderRoutes(appRoutes, {
       path: '/companies/1/properties/7/buildings/9/charts?granularity=4',
     });
@@ -472,7 +474,7 @@ describe('charts tab', () => {
   });
 
   it('keeps a valid date range in the address and explains an invalid one', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     const { router } = renderRoutes(appRoutes, {
       path: '/companies/1/properties/7/buildings/9/charts',
     });
@@ -495,7 +497,7 @@ describe('charts tab', () => {
   });
 
   it('refuses a backwards range typed into the address without asking the API', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     renderRoutes(appRoutes, {
       path: '/companies/1/properties/7/buildings/9/charts?from=2026-11-20&to=2026-11-01',
     });
@@ -509,7 +511,7 @@ describe('charts tab', () => {
   });
 
   it('shows a unit’s projected month end with its band', async () => {
-    signedInAs(manager);
+    signedInApi(manager, usagePages);
     renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/units/11/charts' });
     expect((await screen.findByTestId('prediction-to-date')).textContent).toBe('2,101 gal');
     expect(screen.getByTestId('prediction-projected').textContent).toBe('3,050 gal');
@@ -523,7 +525,7 @@ describe('charts tab', () => {
   });
 
   it('compares a company’s top units and properties, with an empty fixture state', async () => {
-    signedInAs(manager);
+    signedInApi(manager, usagePages);
     renderRoutes(appRoutes, { path: '/companies/1/charts' });
     await waitFor(() =>
       expect(screen.getByTestId('fixture-breakdown').textContent).toContain(
@@ -539,7 +541,10 @@ describe('charts tab', () => {
 
 describe('water accounting', () => {
   /** The company's breakdown this month: 1,000 gal of use, 800 of them measured by fixtures. */
-  const companyFixtures = (source: string, unaccounted: number) => ({
+  const companyFixtures = (
+    source: ApiBody<'/companies/{id}/appliance-gallons'>['source'],
+    unaccounted: number,
+  ) => ({
     ...range,
     time_zone: 'America/New_York',
     total_gallons: 800 + unaccounted,
@@ -555,9 +560,10 @@ describe('water accounting', () => {
   });
 
   it('shows the dashboard’s use by fixture with unaccounted water as its own row', async () => {
-    const api = signedInAs(manager);
-    api.on('GET /companies/1/appliance-gallons', () =>
-      reply(200, companyFixtures('main-line', 200)),
+    const api = signedInApi(manager, usagePages);
+    api.on(
+      'GET /companies/1/appliance-gallons',
+      answer('/companies/{id}/appliance-gallons', 'get', companyFixtures('main-line', 200)),
     );
     renderRoutes(appRoutes, { path: '/dashboard' });
     const fixtures = await screen.findByTestId('fixture-list');
@@ -580,9 +586,10 @@ describe('water accounting', () => {
   });
 
   it('notes fixture meters only, without an unaccounted row nothing measured', async () => {
-    const api = signedInAs(manager);
-    api.on('GET /companies/1/appliance-gallons', () =>
-      reply(200, companyFixtures('fixture-meters-only', 0)),
+    const api = signedInApi(manager, usagePages);
+    api.on(
+      'GET /companies/1/appliance-gallons',
+      answer('/companies/{id}/appliance-gallons', 'get', companyFixtures('fixture-meters-only', 0)),
     );
     renderRoutes(appRoutes, { path: '/dashboard' });
     expect((await screen.findByTestId('source-note')).textContent).toBe(
@@ -593,8 +600,11 @@ describe('water accounting', () => {
   });
 
   it('notes a main line that reported on part of the period, and shows 0 rather than less', async () => {
-    const api = signedInAs(manager);
-    api.on('GET /companies/1/appliance-gallons', () => reply(200, companyFixtures('mixed', 0)));
+    const api = signedInApi(manager, usagePages);
+    api.on(
+      'GET /companies/1/appliance-gallons',
+      answer('/companies/{id}/appliance-gallons', 'get', companyFixtures('mixed', 0)),
+    );
     renderRoutes(appRoutes, { path: '/dashboard' });
     expect((await screen.findByTestId('source-note')).textContent).toBe(
       'Main line reported on part of the period',
@@ -603,7 +613,7 @@ describe('water accounting', () => {
   });
 
   it('shows a unit’s fixtures without an unaccounted row or note', async () => {
-    signedInAs(manager);
+    signedInApi(manager, usagePages);
     renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/units/11/charts' });
     const fixtures = await screen.findByTestId('fixture-list');
     expect(within(fixtures).getAllByRole('listitem')[0]?.textContent).toContain('100%');
@@ -612,7 +622,7 @@ describe('water accounting', () => {
   });
 
   it('splits a building’s chart into fixtures and unaccounted water, with its share', async () => {
-    signedInAs(manager);
+    signedInApi(manager, usagePages);
     renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/charts' });
     const chart = await screen.findByTestId('usage-trend-chart');
     // Each bucket stacks to the building's use: 10, 20, … 120 gal, a fifth of it unaccounted.
@@ -640,7 +650,7 @@ describe('water accounting', () => {
   });
 
   it('keeps the unaccounted series on every granularity of a property’s chart', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     api.on('GET /properties/7/gallons', gallonsHandler);
     renderRoutes(appRoutes, {
       path: '/companies/1/properties/7/charts?granularity=1',
@@ -652,7 +662,7 @@ describe('water accounting', () => {
   });
 
   it('has no unaccounted series for a unit nor for a company', async () => {
-    signedInAs(manager);
+    signedInApi(manager, usagePages);
     const view = renderRoutes(appRoutes, {
       path: '/companies/1/properties/7/buildings/9/units/11/charts',
     });
@@ -666,7 +676,7 @@ describe('water accounting', () => {
   });
 
   it('notes a building charted from its fixture meters, without an unaccounted series', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     api.on('GET /buildings/9/gallons', (request) => {
       const answer = gallonsAnswer(granularityOf(request));
       return reply(200, {
@@ -707,7 +717,7 @@ describe('water accounting', () => {
   };
 
   it('ranks residential units by default and lists another category apart, labelled', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     api.on('GET /companies/1/top-gallons-units', topUnitsByCategory);
     renderRoutes(appRoutes, { path: '/dashboard' });
     const card = await screen.findByTestId('top-units');
@@ -745,7 +755,7 @@ describe('water accounting', () => {
   });
 
   it('never shows one category’s units under another’s name while the next loads', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     let answerCommonAreas: (() => void) | undefined;
     api.on('GET /companies/1/top-gallons-units', async (request) => {
       if (new URL(request.url).searchParams.get('unit_category_id') === '2') {
@@ -771,7 +781,7 @@ describe('water accounting', () => {
   });
 
   it('shows a building’s use and unaccounted water beside its units’ fixture figures', async () => {
-    const api = signedInAs(manager);
+    const api = signedInApi(manager, usagePages);
     const view = renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/charts' });
     const units = await screen.findByTestId('units-comparison');
     expect(units.textContent).toContain('Counted from the units’ fixture micrometers');
@@ -781,8 +791,9 @@ describe('water accounting', () => {
     expect(within(units).queryByTestId('source-note')).toBeNull();
     view.unmount();
 
-    api.on('GET /buildings/9/units-gallons', () =>
-      reply(200, {
+    api.on(
+      'GET /buildings/9/units-gallons',
+      answer('/buildings/{id}/units-gallons', 'get', {
         ...range,
         building_gallons: 310.2,
         unaccounted_gallons: 0,

@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { listPage, reply } from '@/testing/mock-api';
+import { answer, listPage, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
   companyAdminRole as companyAdmin,
   harborAddress,
+  harborCompany,
   managerRole as manager,
   roleFixture,
 } from '@/testing/session-fixtures';
@@ -47,14 +48,13 @@ const dana = {
 
 const page = (rows: (typeof dana)[]) => listPage(rows, '/api/properties/7/users');
 
-function signedInAs(role: typeof companyAdmin) {
-  return signedInApi(role, {
-    'GET /companies/1': () => reply(200, { id: 1, name: 'Harbor Homes', company_type_id: 1 }),
-    'GET /properties/7': () => reply(200, point),
-    'GET /properties/7/users': () => reply(200, page([dana])),
-    'GET /properties/7/buildings': () => reply(200, { ...page([]), links: {} }),
-  });
-}
+/** What the property's users tab reads. */
+const propertyPages = {
+  'GET /companies/1': answer('/companies/{id}', 'get', harborCompany),
+  'GET /properties/7': answer('/properties/{id}', 'get', point),
+  'GET /properties/7/users': answer('/properties/{id}/users', 'get', page([dana])),
+  'GET /properties/7/buildings': () => reply(200, { ...page([]), links: {} }),
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,7 +62,7 @@ afterEach(() => {
 
 describe('the property users tab', () => {
   it('lists the people the property’s users call returns, with the users list’s actions', async () => {
-    const api = signedInAs(companyAdmin);
+    const api = signedInApi(companyAdmin, propertyPages);
     renderRoutes(appRoutes, { path: '/companies/1/properties/7/users?search=dana' });
     const tabs = await screen.findByRole('tablist');
     const tab = within(tabs).getByRole('tab', { name: 'Users' });
@@ -88,8 +88,8 @@ describe('the property users tab', () => {
   });
 
   it('reads only for a manager and says so when nobody matches', async () => {
-    const api = signedInAs(manager);
-    api.on('GET /properties/7/users', () => reply(200, page([])));
+    const api = signedInApi(manager, propertyPages);
+    api.on('GET /properties/7/users', answer('/properties/{id}/users', 'get', page([])));
     renderRoutes(appRoutes, { path: '/companies/1/properties/7/users' });
     expect((await screen.findByTestId('users-empty')).textContent).toBe(
       'No one with access to this property matches this search or these filters.',
@@ -98,9 +98,10 @@ describe('the property users tab', () => {
   });
 
   it('is closed to a restricted (type 3) company, whose allow-list leaves users out', async () => {
-    const api = signedInAs(restricted);
-    api.on('GET /companies/1', () =>
-      reply(200, { id: 1, name: 'Harbor Homes', company_type_id: 3 }),
+    const api = signedInApi(restricted, propertyPages);
+    api.on(
+      'GET /companies/1',
+      answer('/companies/{id}', 'get', { ...harborCompany, company_type_id: 3 }),
     );
     const { router } = renderRoutes(appRoutes, { path: '/companies/1/properties/7/users' });
     // The address of a tab not shown leads to the page's default tab.
