@@ -375,6 +375,20 @@ describe('building survey, installers and shipping API', () => {
         sql`update notification_contacts set enabled = true where destination = ${CUSTOMER}`,
       );
     });
+    it('refuses an expired link with 410 and shows why', async () => {
+      expect((await put(admin, '/approve-send-survey')).statusCode).toBe(200);
+      const expiring = approvalLinkIn(t.mailbox?.latestTo(CUSTOMER) as ReceivedMail);
+      await t.database.db.execute(sql`
+        update building_survey_approval_tokens set expires_at = now() - interval '1 second'
+        where building_id = ${own.building} and used_at is null`);
+      expect((await publicCall('GET', expiring.buildingId, expiring.token)).json()).toMatchObject({
+        valid: false,
+        reason: 'expired',
+      });
+      const res = await publicCall('POST', expiring.buildingId, expiring.token);
+      expect(res.statusCode).toBe(410);
+      expect(await statusOf(own.building)).toBe(SurveyStatus.InProgress);
+    });
   });
 
   describe('installers', () => {
