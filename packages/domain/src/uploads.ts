@@ -43,6 +43,7 @@ export const uploadMessages = {
   tooLarge: (maxBytes: number) => `body.file: must be at most ${sizeInWords(maxBytes)}`,
   oneFile: 'body: send one file per upload',
   notMultipart: 'body: must be multipart/form-data',
+  malformed: 'body: the multipart/form-data is malformed or incomplete',
   unitOutsideBuilding: 'body.unit_id: the unit is not in this building',
   notYours: 'Only the person who uploaded the file or an administrator may delete it',
 } as const;

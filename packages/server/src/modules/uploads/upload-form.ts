@@ -5,7 +5,7 @@ import { idParamSchema } from '@flowsight/domain/input';
 import { UPLOAD_PURPOSES, uploadMessages } from '@flowsight/domain/uploads';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Invalid, TooLarge } from '../../lib/errors.ts';
+import { AppError, Invalid, TooLarge } from '../../lib/errors.ts';
 import { problemMessage } from '../../plugins/errors.ts';
 
 /** The form's text fields. */
@@ -41,7 +41,10 @@ export const formLimits = (maxBytes: number) => ({
   parts: 10,
 });
 
-/** What the multipart plugin's refusals become. */
+/**
+ * What the multipart plugin's refusals become. Anything else thrown while the form is parsed is the
+ * form's fault (the parser's "Unexpected end of form", a malformed part header), so a 400 too.
+ */
 function translated(error: unknown, maxBytes: number): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
@@ -56,7 +59,7 @@ function translated(error: unknown, maxBytes: number): unknown {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new Invalid(uploadMessages.notMultipart);
     default:
-      return error;
+      return error instanceof AppError ? error : new Invalid(uploadMessages.malformed);
   }
 }
 

@@ -177,6 +177,54 @@ describe('uploads API', () => {
     expect(storedFiles()).toBe(before);
   });
 
+  it('answers hostile or broken forms with 400 in the error shape, never a server error', async () => {
+    const before = storedFiles();
+    const jpeg = photo(jpegWithGps());
+    const admin = 'company.admin@flowsight.test';
+    const whole = multipartForm({ building_id: building }, jpeg);
+    const raw = (payload: Buffer | string, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        payload,
+        headers: { 'content-type': contentType, ...as(admin) },
+      });
+    const answers = [
+      ...(await Promise.all(
+        ['0', '-1', '1e309', '0x10', '', '99999999999', 'null'].map((id) =>
+          upload(admin, { building_id: id }, jpeg),
+        ),
+      )),
+      await upload(admin, { building_id: building, unit_id: 'abc' }, jpeg),
+      await upload(admin, { building_id: building, purpose: 'selfie' }, jpeg),
+      await upload(admin, JSON.parse(`{"building_id":${building},"__proto__":"x"}`), jpeg),
+      await upload(admin, { building_id: building, colour: 'blue' }, jpeg),
+      await upload(
+        admin,
+        Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`f${i}`, i])),
+        jpeg,
+      ),
+      await upload(admin, { building_id: building }, jpeg, jpeg),
+      await upload(admin, { building_id: building }, jpeg, jpeg, jpeg),
+      await upload(admin, { building_id: 'x'.repeat(5000) }, jpeg),
+      await raw(
+        whole.payload.subarray(0, whole.payload.length - 40),
+        whole.headers['content-type'] ?? '',
+      ),
+      await raw(whole.payload, 'multipart/form-data'),
+      await raw('not a form', 'multipart/form-data; boundary=nothing'),
+      await raw('<svg/>', 'image/svg+xml'),
+    ];
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.statusCode, `${index}: ${answer.body}`).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, `${index}: ${answer.body}`).toBeLessThan(500);
+      expect(Object.keys(answer.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+    }
+    const truncated = answers.at(-4)?.json() as { message: string } | undefined;
+    expect(truncated?.message).toBe(uploadMessages.malformed);
+    expect(storedFiles()).toBe(before);
+  });
+
   it('removes the GPS position of a JPEG before storing it; orientation and frame stay', async () => {
     const created = await uploaded(
       'installer@flowsight.test',
