@@ -25,7 +25,11 @@ export const UPLOAD_CONTENT_TYPES = [
 ] as const;
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
-/** What a file picker offers (`accept` attribute): the same kinds, by type. */
+/**
+ * What a file picker offers (`accept` attribute): the same kinds, by type. HEIC is not among them:
+ * its location sits in an Exif item found through the file's box structure, not yet stripped here;
+ * Safari on an iPhone hands over a JPEG when the picker does not ask for HEIC.
+ */
 export const UPLOAD_ACCEPT = UPLOAD_CONTENT_TYPES.join(',');
 
 /** The largest file accepted unless UPLOADS_MAX_BYTES says otherwise: 10 MB. */
