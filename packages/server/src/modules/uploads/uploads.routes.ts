@@ -2,6 +2,7 @@
 // upload a file for a building, serve it, list a building's files, delete one. HTTP only: each
 // route declares its schemas, reads its request and calls one service method.
 import multipart from '@fastify/multipart';
+import { idParamSchema } from '@flowsight/domain/input';
 import { UPLOAD_CONTENT_TYPES, UPLOAD_PURPOSES } from '@flowsight/domain/uploads';
 import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
-import { formLimits, readUploadForm, uploadFieldsSchema, uploadFormSchema } from './upload-form.ts';
+import { formLimits, readUploadForm, uploadFormSchema } from './upload-form.ts';
 import type { UploadFile, UploadsService } from './uploads.service.ts';
 
 const doc = routeDocs('uploads');
@@ -32,7 +33,7 @@ const uploadSchema = z.object({
 const listQuerySchema = z
   .object({
     purpose: z.enum(UPLOAD_PURPOSES).optional(),
-    unit_id: uploadFieldsSchema.shape.building_id.optional().describe('Only files of this unit'),
+    unit_id: idParamSchema.optional().describe('Only files of this unit'),
   })
   .strict();
 
