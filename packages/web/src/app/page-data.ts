@@ -1,19 +1,13 @@
 // Route loaders that start a page's first queries while its code loads, so code and data arrive
 // together instead of one after the other. A loader never waits for the data and never throws: it
 // prefetches into the query cache the page then reads, and only for a role that sees the page and
-// may make the calls. The router hands loaders the query cache and the session through its
-// context (`router.tsx`).
+// may make the calls. The route manifest names a page's loading in its route's handle; the router
+// factory (`router.tsx`) turns it into the route's loader, given the query cache and the session.
 import type { SessionRole } from '@flowsight/domain/auth';
 import { mayOpen } from '@flowsight/domain/web-access';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState } from 'react';
-import {
-  createContext,
-  type LoaderFunction,
-  type Params,
-  RouterContextProvider,
-  type ShouldRevalidateFunction,
-} from 'react-router';
+import type { LoaderFunction, Params, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { type AuthState, useAuth } from '@/lib/session';
 import type { RoleRedirect } from './routes/tab-guard';
 import { activeRoleContext } from './shell/active-role';
@@ -32,20 +26,12 @@ export type PrefetchArgs = {
 /** Starts a page's first queries (`queryClient.prefetchQuery`, which never throws). */
 export type PagePrefetch = (args: PrefetchArgs) => void;
 
-/** What the loaders read from the router's context. */
+/** What the loaders are given by the router factory. */
 export type PageDataSource = {
   queryClient: QueryClient;
   /** The session once it is known (restored or signed in), null when signed out. */
   signedIn: () => Promise<SignedIn | null>;
 };
-
-/** Null for a router built without one: nothing is prefetched. */
-const pageDataContext = createContext<PageDataSource | null>(null);
-
-/** The router's `getContext`: a fresh context for each navigation, carrying `source`. */
-export function pageDataRouterContext(source: PageDataSource) {
-  return () => new RouterContextProvider(new Map([[pageDataContext, source]]));
-}
 
 /** A page the tab guard may send a role on from: its code loads only for those who see it. */
 export type GuardedLoading = { redirect: RoleRedirect; preload: () => Promise<unknown> };
@@ -63,22 +49,37 @@ function seesPage(session: SignedIn, pathname: string, guard: GuardedLoading | u
   return guard === undefined || guard.redirect(role) === null;
 }
 
-/** A page route's data loading: its loader, and when it runs. */
-export type PageDataRoute = { loader: LoaderFunction; shouldRevalidate: ShouldRevalidateFunction };
+/** A route handle naming the page's loading (beside its title, if any). */
+export type PageDataHandle = { pageData: PageLoading };
 
-/** The route properties that load a page's data (`loading`) as it opens. */
-export function pageData(loading: PageLoading): PageDataRoute {
-  return { loader: pageLoader(loading), shouldRevalidate: openingOnly };
+function pageLoadingOf(handle: unknown): PageLoading | undefined {
+  return typeof handle === 'object' && handle !== null && 'pageData' in handle
+    ? (handle as PageDataHandle).pageData
+    : undefined;
+}
+
+/**
+ * `routes` with a loader on each route whose handle names its page's loading, reading `source`.
+ * Route trees built without it (a plain test tree) simply prefetch nothing.
+ */
+export function withPageData(routes: RouteObject[], source: PageDataSource): RouteObject[] {
+  return routes.map((route): RouteObject => {
+    const loading = pageLoadingOf(route.handle);
+    const data = loading
+      ? { loader: pageLoader(loading, source), shouldRevalidate: openingOnly }
+      : {};
+    if (route.index === true) return { ...route, ...data };
+    const { children } = route;
+    return { ...route, ...data, ...(children ? { children: withPageData(children, source) } : {}) };
+  });
 }
 
 /**
  * The loader of a page: once the session is known, and if it sees the page, a guarded page's
  * code starts loading along with the page's first queries. Answers at once, whatever happens.
  */
-function pageLoader({ prefetch, guard }: PageLoading): LoaderFunction {
-  return ({ context, params, request }) => {
-    const source = context.get(pageDataContext);
-    if (source === null) return null;
+function pageLoader({ prefetch, guard }: PageLoading, source: PageDataSource): LoaderFunction {
+  return ({ params, request }) => {
     const { pathname, searchParams: search } = new URL(request.url);
     void source.signedIn().then(async (session) => {
       if (session === null || !seesPage(session, pathname, guard)) return;

@@ -9,7 +9,7 @@ import { isCompanyRole, isSystemRole } from '@flowsight/domain/roles';
 import type { WebRoutePattern } from '@flowsight/domain/web-access';
 import type { ComponentType, ReactElement } from 'react';
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
-import { type PageDataRoute, type PagePrefetch, pageData } from './page-data';
+import type { PageDataHandle, PagePrefetch } from './page-data';
 import { companyTab } from './routes/company-tab';
 import { NotFoundPage } from './routes/not-found-page';
 import type { PageHandle } from './routes/section-placeholder-page';
@@ -58,8 +58,9 @@ export type ShellPage = {
   titleKey: PageHandle['titleKey'];
   /** The routes below it: a record's tabs, the next path segment. */
   children?: RouteObject[];
-} & Partial<PageDataRoute> &
-  ({ lazy: LazyRoute } | { Component: ComponentType } | { element: ReactElement });
+  /** The page's loading, for the heaviest pages and the guarded ones (`page-data.ts`). */
+  handle?: PageDataHandle;
+} & ({ lazy: LazyRoute } | { Component: ComponentType } | { element: ReactElement });
 
 /** Several routes under one access pattern (the portfolio's record pages). */
 export type ShellRouteGroup = { routes: RouteObject[] };
@@ -246,7 +247,7 @@ export const shellPages = {
   '/alerts': {
     titleKey: 'nav.alerts',
     lazy: lazyPage(() => import('@/features/alerts/routes/alerts-page'), 'AlertsPage'),
-    ...pageData({ prefetch: prefetchOf('prefetchAlerts') }),
+    handle: { pageData: { prefetch: prefetchOf('prefetchAlerts') } },
   },
   '/gateways': {
     titleKey: 'nav.gateways',
@@ -300,12 +301,12 @@ export const shellPages = {
   '/micrometers/assigned': {
     titleKey: 'nav.micrometers-assigned',
     lazy: lazyPage(micrometerFleet, 'AssignedMicrometersPage'),
-    ...pageData({ prefetch: prefetchOf('prefetchAssignedMicrometers') }),
+    handle: { pageData: { prefetch: prefetchOf('prefetchAssignedMicrometers') } },
   },
   '/micrometers/unassigned': {
     titleKey: 'nav.micrometers-unassigned',
     lazy: lazyPage(micrometerFleet, 'UnassignedMicrometersPage'),
-    ...pageData({ prefetch: prefetchOf('prefetchUnassignedMicrometers') }),
+    handle: { pageData: { prefetch: prefetchOf('prefetchUnassignedMicrometers') } },
   },
   '/micrometers/excluded': {
     titleKey: 'nav.micrometers-excluded',
@@ -359,12 +360,12 @@ export const shellPages = {
 export function shellRoutes(): RouteObject[] {
   return Object.entries(shellPages).flatMap(([pattern, page]): RouteObject[] => {
     if ('routes' in page) return page.routes;
-    const { titleKey, ...route } = page;
+    const { titleKey, handle, ...route }: ShellPage = page;
     return [
       {
         ...route,
         path: pattern.replace(/^\//, '').replace(/\/\*$/, ''),
-        handle: { titleKey } satisfies PageHandle,
+        handle: { ...handle, titleKey } satisfies Partial<PageDataHandle> & PageHandle,
       },
     ];
   });

@@ -1,7 +1,7 @@
 // The route tree. Pages load lazily; the guards, the not-found and error pages ship with the main
 // bundle so they can show even when loading a page's code is what failed. The router is built
-// from a factory taking the query cache and the session, which the heaviest pages' loaders use
-// to start their first queries alongside their code (`page-data.ts`).
+// from a factory taking the query cache and the session, which the loaders of the heaviest pages
+// use to start their first queries alongside their code (`page-data.ts`).
 import { useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -10,7 +10,7 @@ import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootRedirect } from '@/features/auth/components/root-redirect';
 import { loadEnglishPages } from '@/i18n/i18n';
-import { type PageDataSource, pageDataRouterContext, usePageDataSource } from './page-data';
+import { type PageDataSource, usePageDataSource, withPageData } from './page-data';
 import { type LazyRoute, lazyPage, shellRoutes } from './route-manifest';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -163,7 +163,7 @@ export const appRoutes: RouteObject[] = withPageTexts([
 
 /** The app's router: its loaders read the query cache and the session from `source`. */
 export function createAppRouter(source: PageDataSource) {
-  return createBrowserRouter(appRoutes, { getContext: pageDataRouterContext(source) });
+  return createBrowserRouter(withPageData(appRoutes, source));
 }
 
 export function AppRouter() {

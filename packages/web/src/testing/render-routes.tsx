@@ -7,9 +7,9 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import {
   createSessionChannel,
-  pageDataRouterContext,
   type SessionChannel,
   usePublishSession,
+  withPageData,
 } from '@/app/page-data';
 import { AppProviders } from '@/app/providers';
 import { createAppI18n } from '@/i18n/i18n';
@@ -32,9 +32,9 @@ export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const session = createSessionChannel();
-  const router = createMemoryRouter(routes, {
+  const source = { queryClient, signedIn: session.signedIn };
+  const router = createMemoryRouter(withPageData(routes, source), {
     initialEntries: [options.path ?? '/'],
-    getContext: pageDataRouterContext({ queryClient, signedIn: session.signedIn }),
   });
   const view = render(
     <AppProviders

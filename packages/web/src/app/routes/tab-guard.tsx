@@ -14,7 +14,7 @@ import { Navigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { withEnglishPages } from '@/i18n/i18n';
 import { useSignedInSession } from '@/lib/session';
-import { type PageDataRoute, type PageLoading, pageData } from '../page-data';
+import type { PageDataHandle, PageLoading } from '../page-data';
 
 /** Where a role that may not see the page is sent (relative to the page's route), or null. */
 export type RoleRedirect = (role: SessionRole) => string | null;
@@ -57,11 +57,11 @@ export type GuardedRouteOptions = {
 export function guardedRoute(
   loadPage: () => Promise<ComponentType>,
   { redirect, prefetch, frameTextsOnly = false }: GuardedRouteOptions,
-): PageDataRoute & { element: ReactElement } {
+): { element: ReactElement; handle: PageDataHandle } {
   const preload = frameTextsOnly ? loadPage : () => withEnglishPages(loadPage());
   const Page = lazy(async () => ({ default: await preload() }));
   return {
     element: <TabGuard redirect={redirect} page={Page} />,
-    ...pageData({ ...(prefetch ? { prefetch } : {}), guard: { redirect, preload } }),
+    handle: { pageData: { ...(prefetch ? { prefetch } : {}), guard: { redirect, preload } } },
   };
 }
