@@ -107,9 +107,12 @@ function Question({ item, value, readOnly, onAnswer, state }: QuestionProps) {
   const label = t(`survey.questions.${item}`);
   return (
     <Stack spacing={1}>
-      <Typography id={labelId} variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
+      {/* A note's field carries its label; the notes fixture's title says the rest. */}
+      {options !== null && (
+        <Typography id={labelId} variant="body2" sx={{ color: 'text.secondary' }}>
+          {label}
+        </Typography>
+      )}
       {options === null ? (
         <NoteField label={label} value={value ?? ''} readOnly={readOnly} onSave={onAnswer} />
       ) : (
@@ -121,6 +124,7 @@ function Question({ item, value, readOnly, onAnswer, state }: QuestionProps) {
             if (next !== null) onAnswer(next);
           }}
           aria-labelledby={labelId}
+          color="primary"
           sx={{ flexWrap: 'wrap' }}
         >
           {/* Sizes show as inches (1/2″); words are translated. */}
@@ -128,7 +132,17 @@ function Question({ item, value, readOnly, onAnswer, state }: QuestionProps) {
             <ToggleButton
               key={option}
               value={option}
-              sx={{ minWidth: 64, minHeight: 48, px: 2, fontSize: 16 }}
+              sx={{
+                minWidth: 64,
+                minHeight: 48,
+                px: 2,
+                fontSize: 16,
+                // The chosen answer must stand out at a glance, in a dim closet too.
+                '&.Mui-selected, &.Mui-selected:hover': {
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                },
+              }}
               data-testid={`answer-${item}-${option}`}
             >
               {/^\d/.test(option) ? `${option}″` : t(`survey.options.${option as 'No'}`)}

@@ -25,6 +25,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnitTitle } from '@/lib/unit-title';
 import { useAnswerQueue } from '../hooks/use-answer-queue';
 import { mergedAnswers, nextUnit } from '../utils/merged-answers';
 import { useSurveyFormat } from '../utils/survey-format';
@@ -77,8 +78,9 @@ export function SurveyFormDialog({
   const current = unitId !== null && unitIds.includes(unitId) ? unitId : firstUnit;
   const unitAnswers = answers.filter((answer) => answer.unit_id === current);
   const readOnly = !mayAnswer || !survey.actions.includes('answer');
+  const title = useUnitTitle();
   const unitName = (id: number) =>
-    survey.units.find((unit) => unit.unit_id === id)?.name ?? String(id);
+    title(survey.units.find((unit) => unit.unit_id === id)?.name ?? String(id));
   const share = progress.units === 0 ? 0 : (progress.surveyed / progress.units) * 100;
 
   return (
@@ -149,8 +151,8 @@ export function SurveyFormDialog({
                       sx={{ minHeight: 48 }}
                     >
                       {surveyed.has(unit.unit_id)
-                        ? t('survey.form.unitSurveyed', { name: unit.name })
-                        : unit.name}
+                        ? t('survey.form.unitSurveyed', { name: title(unit.name) })
+                        : title(unit.name)}
                     </MenuItem>
                   ))}
                 </TextField>

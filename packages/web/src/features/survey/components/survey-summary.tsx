@@ -30,6 +30,7 @@ export function SurveySummary({ survey, onOpenForm, actions }: SurveySummaryProp
   const format = useSurveyFormat();
   const { surveyed, units } = survey.progress;
   const share = units === 0 ? 0 : (surveyed / units) * 100;
+  const needed = micrometerTotal(survey.micrometers_needed);
   return (
     <SurveyCard title={t('survey.title')} actions={actions} data-testid="survey-summary">
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -58,12 +59,16 @@ export function SurveySummary({ survey, onOpenForm, actions }: SurveySummaryProp
           sx={{ height: 8, borderRadius: 4 }}
         />
       </Stack>
-      <Stack spacing={1}>
-        <Typography variant="subtitle2" component="h3">
-          {t('survey.needed', { n: format.count(micrometerTotal(survey.micrometers_needed)) })}
-        </Typography>
-        <MicrometerSizes bySize={survey.micrometers_needed} empty={t('survey.noneNeeded')} />
-      </Stack>
+      {needed === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>{t('survey.noneNeededYet')}</Typography>
+      ) : (
+        <Stack spacing={1}>
+          <Typography variant="subtitle2" component="h3">
+            {t('survey.needed', { n: format.count(needed) })}
+          </Typography>
+          <MicrometerSizes bySize={survey.micrometers_needed} empty={t('survey.noneNeeded')} />
+        </Stack>
+      )}
       {onOpenForm !== undefined && (
         <Button
           variant="contained"
