@@ -1,11 +1,20 @@
 // PUT /buildings/{id}/approve-survey-dx: DX (the provider's engineering) signs off the
 // installation plan of a survey the customer approved; the survey is then completed.
 import type { BuildingSurvey, DxPlanBody } from '@flowsight/domain/survey';
-import { surveyRequest } from './survey-request';
+import { apiClient } from '@/lib/api-client';
+import { dataOrThrow } from '@/lib/api-error';
 import { useSurveyChange } from './use-survey-change';
 
-export function approveSurveyDx(buildingId: number, body: DxPlanBody) {
-  return surveyRequest<BuildingSurvey>('PUT', `/buildings/${buildingId}/approve-survey-dx`, body);
+export async function approveSurveyDx(
+  buildingId: number,
+  body: DxPlanBody,
+): Promise<BuildingSurvey> {
+  return dataOrThrow(
+    await apiClient.PUT('/buildings/{id}/approve-survey-dx', {
+      params: { path: { id: buildingId } },
+      body,
+    }),
+  );
 }
 
 export const useApproveSurveyDx = (buildingId: number) =>

@@ -1,11 +1,17 @@
 // POST /buildings/{id}/shipping: records a shipment (a date ahead is a planned one).
 import type { Shipment, ShipmentInput } from '@flowsight/domain/survey';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { dataOrThrow } from '@/lib/api-error';
 import { surveyKeys } from './survey-keys';
-import { surveyRequest } from './survey-request';
 
-export function createShipment(buildingId: number, body: ShipmentInput) {
-  return surveyRequest<Shipment>('POST', `/buildings/${buildingId}/shipping`, body);
+export async function createShipment(buildingId: number, body: ShipmentInput): Promise<Shipment> {
+  return dataOrThrow(
+    await apiClient.POST('/buildings/{id}/shipping', {
+      params: { path: { id: buildingId } },
+      body,
+    }),
+  );
 }
 
 export function useCreateShipment(buildingId: number) {

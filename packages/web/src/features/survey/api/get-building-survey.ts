@@ -2,11 +2,14 @@
 // micrometers needed by size, the DX plan and the history.
 import type { BuildingSurvey } from '@flowsight/domain/survey';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { dataOrThrow } from '@/lib/api-error';
 import { surveyKeys } from './survey-keys';
-import { surveyRequest } from './survey-request';
 
-export function getBuildingSurvey(buildingId: number) {
-  return surveyRequest<BuildingSurvey>('GET', `/buildings/${buildingId}/survey`);
+export async function getBuildingSurvey(buildingId: number): Promise<BuildingSurvey> {
+  return dataOrThrow(
+    await apiClient.GET('/buildings/{id}/survey', { params: { path: { id: buildingId } } }),
+  );
 }
 
 export function buildingSurveyQueryOptions(buildingId: number) {

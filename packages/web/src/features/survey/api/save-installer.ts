@@ -3,15 +3,32 @@
 // Both refresh the building's installers.
 import type { Installer, InstallerInput, InstallerUpdate } from '@flowsight/domain/survey';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { dataOrThrow } from '@/lib/api-error';
 import { surveyKeys } from './survey-keys';
-import { surveyRequest } from './survey-request';
 
-export function assignInstaller(buildingId: number, body: InstallerInput) {
-  return surveyRequest<Installer>('POST', `/buildings/${buildingId}/installers`, body);
+export async function assignInstaller(
+  buildingId: number,
+  body: InstallerInput,
+): Promise<Installer> {
+  return dataOrThrow(
+    await apiClient.POST('/buildings/{id}/installers', {
+      params: { path: { id: buildingId } },
+      body,
+    }),
+  );
 }
 
-export function updateInstaller(installerId: number, body: InstallerUpdate) {
-  return surveyRequest<Installer>('PUT', `/buildings/installers/${installerId}`, body);
+export async function updateInstaller(
+  installerId: number,
+  body: InstallerUpdate,
+): Promise<Installer> {
+  return dataOrThrow(
+    await apiClient.PUT('/buildings/installers/{id}', {
+      params: { path: { id: installerId } },
+      body,
+    }),
+  );
 }
 
 export type SaveInstallerInput =

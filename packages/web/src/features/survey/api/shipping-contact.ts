@@ -2,15 +2,29 @@
 // (null until one is set); saving replaces the one before.
 import type { ShippingContact, ShippingContactInput } from '@flowsight/domain/survey';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { dataOrThrow, toApiError } from '@/lib/api-error';
 import { surveyKeys } from './survey-keys';
-import { surveyRequest } from './survey-request';
 
-export function getShippingContact(buildingId: number) {
-  return surveyRequest<ShippingContact | null>('GET', `/buildings/${buildingId}/shipping-contact`);
+export async function getShippingContact(buildingId: number): Promise<ShippingContact | null> {
+  const { data, error, response } = await apiClient.GET('/buildings/{id}/shipping-contact', {
+    params: { path: { id: buildingId } },
+  });
+  if (error !== undefined || !response.ok) throw toApiError(response, error);
+  // No contact yet: the answer is a JSON null.
+  return data ?? null;
 }
 
-export function saveShippingContact(buildingId: number, body: ShippingContactInput) {
-  return surveyRequest<ShippingContact>('POST', `/buildings/${buildingId}/shipping-contact`, body);
+export async function saveShippingContact(
+  buildingId: number,
+  body: ShippingContactInput,
+): Promise<ShippingContact> {
+  return dataOrThrow(
+    await apiClient.POST('/buildings/{id}/shipping-contact', {
+      params: { path: { id: buildingId } },
+      body,
+    }),
+  );
 }
 
 export function shippingContactQueryOptions(buildingId: number) {

@@ -2,11 +2,10 @@
 // GET /uploads/{id} serves one (with the session's token, so it is fetched and shown from memory),
 // POST /uploads (multipart) adds one, with the upload's progress.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchWithSession } from '@/lib/api-client';
-import { toApiError } from '@/lib/api-error';
+import { apiClient, fetchWithSession } from '@/lib/api-client';
+import { dataOrThrow, toApiError } from '@/lib/api-error';
 import { getServiceToken } from '@/lib/session-storage';
 import { surveyKeys } from './survey-keys';
-import { surveyRequest } from './survey-request';
 
 export const SURVEY_PHOTO_PURPOSE = 'survey-photo';
 
@@ -19,9 +18,15 @@ export type SurveyPhoto = {
   created_at: string;
 };
 
-export function getUnitPhotos(buildingId: number, unitId: number) {
-  const query = new URLSearchParams({ purpose: SURVEY_PHOTO_PURPOSE, unit_id: String(unitId) });
-  return surveyRequest<SurveyPhoto[]>('GET', `/buildings/${buildingId}/uploads?${query}`);
+export async function getUnitPhotos(buildingId: number, unitId: number): Promise<SurveyPhoto[]> {
+  return dataOrThrow(
+    await apiClient.GET('/buildings/{id}/uploads', {
+      params: {
+        path: { id: buildingId },
+        query: { purpose: SURVEY_PHOTO_PURPOSE, unit_id: unitId },
+      },
+    }),
+  );
 }
 
 export const useUnitPhotos = (buildingId: number, unitId: number) =>

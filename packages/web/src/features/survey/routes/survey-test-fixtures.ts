@@ -9,7 +9,7 @@ import type {
   ShippingContact,
   SurveyAction,
 } from '@flowsight/domain/survey';
-import { type MockApiHandler, reply } from '@/testing/mock-api';
+import { answer, type MockApiHandler } from '@/testing/mock-api';
 import { harborAddress, roleFixture } from '@/testing/session-fixtures';
 
 export const buildingPath = '/companies/1/properties/7/buildings/9';
@@ -39,7 +39,7 @@ export const tower = {
   created_at: '2026-01-05T10:00:00.000Z',
 };
 
-const answer = (unit_id: number, appliance_type_id: number, item: string, value: string) => ({
+const savedAnswer = (unit_id: number, appliance_type_id: number, item: string, value: string) => ({
   unit_id,
   appliance_type_id,
   item,
@@ -69,7 +69,7 @@ export function surveyFixture(status: number = SurveyStatus.InProgress): Buildin
       { unit_id: 12, name: 'Apt 102', answers: 0, surveyed: false },
       { unit_id: 13, name: 'Apt 103', answers: 0, surveyed: false },
     ],
-    answers: [answer(11, 1, 'supply_size', '1/2'), answer(11, 1, 'access', 'Yes')],
+    answers: [savedAnswer(11, 1, 'supply_size', '1/2'), savedAnswer(11, 1, 'access', 'Yes')],
     micrometers_needed: { '1/2': 1 },
     dx_plan: null,
     history: [
@@ -120,20 +120,18 @@ export const contact: ShippingContact = {
   postal: '02110',
 };
 
-const json =
-  (body: unknown): MockApiHandler =>
-  () =>
-    reply(200, body);
-
-/** The building page's and the survey tab's reads. */
+/** The building page's and the survey tab's reads, typed against the generated API. */
 export function surveyHandlers(survey: BuildingSurvey = surveyFixture()) {
   return {
-    'GET /buildings/9': json({ ...tower, survey_status: survey.status }),
-    'GET /buildings/9/survey': json(survey),
-    'GET /buildings/9/installer': json([installer]),
-    'GET /buildings/9/shipping': json([shipment]),
-    'GET /buildings/9/shipping-contact': json(contact),
-    'GET /buildings/9/uploads': json([]),
+    'GET /buildings/9': answer('/buildings/{id}', 'get', {
+      ...tower,
+      survey_status: survey.status,
+    }),
+    'GET /buildings/9/survey': answer('/buildings/{id}/survey', 'get', survey),
+    'GET /buildings/9/installer': answer('/buildings/{id}/installer', 'get', [installer]),
+    'GET /buildings/9/shipping': answer('/buildings/{id}/shipping', 'get', [shipment]),
+    'GET /buildings/9/shipping-contact': answer('/buildings/{id}/shipping-contact', 'get', contact),
+    'GET /buildings/9/uploads': answer('/buildings/{id}/uploads', 'get', []),
   } satisfies Record<string, MockApiHandler>;
 }
 
