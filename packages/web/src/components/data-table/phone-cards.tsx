@@ -54,7 +54,15 @@ function CardBody({ parts }: { parts: CardPart[] }) {
   return (
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Box sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Box
+          sx={{
+            typography: 'body1',
+            fontWeight: 600,
+            flex: 1,
+            minWidth: 0,
+            overflowWrap: 'anywhere',
+          }}
+        >
           {withRole(parts, 'title').map((part) => (
             <Box key={part.id}>{part.content}</Box>
           ))}
