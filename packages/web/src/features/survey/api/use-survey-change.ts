@@ -3,7 +3,7 @@
 // dialog that asked.
 import type { BuildingSurvey } from '@flowsight/domain/survey';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { surveyKeys } from './survey-keys';
+import { keepSurvey } from './survey-keys';
 
 export function useSurveyChange<Body, Answer extends BuildingSurvey>(
   buildingId: number,
@@ -12,6 +12,6 @@ export function useSurveyChange<Body, Answer extends BuildingSurvey>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Body) => change(buildingId, body),
-    onSuccess: (survey) => queryClient.setQueryData(surveyKeys.survey(buildingId), survey),
+    onSuccess: (survey) => keepSurvey(queryClient, survey),
   });
 }

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessages } from '@/lib/api-error';
 import { saveSurveyAnswer } from '../api/save-survey-answer';
-import { surveyKeys } from '../api/survey-keys';
+import { keepSurvey } from '../api/survey-keys';
 import { retryDelay } from '../utils/save-retry';
 import { answerKey, readUnsavedAnswers, writeUnsavedAnswers } from '../utils/unsaved-answers';
 
@@ -63,7 +63,7 @@ export function useAnswerQueue(buildingId: number): AnswerQueue {
         (survey: BuildingSurvey) => {
           inFlight.current.delete(key);
           if (!mounted.current) return;
-          queryClient.setQueryData(surveyKeys.survey(buildingId), survey);
+          keepSurvey(queryClient, survey);
           if (latest.current.get(key)?.version !== wanted.version) {
             send(key, 1);
             return;

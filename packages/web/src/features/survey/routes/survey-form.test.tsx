@@ -1,3 +1,4 @@
+import { SurveyStatus } from '@flowsight/domain/lookups';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
@@ -10,6 +11,7 @@ import {
   surveyFixture,
   surveyHandlers,
   technicianRole,
+  tower,
 } from './survey-test-fixtures';
 
 const formPath = `${buildingPath}/survey?form=survey`;
@@ -61,6 +63,21 @@ describe('the unit-by-unit survey form', () => {
     await waitFor(() =>
       expect((within(form).getByTestId('unit-picker') as HTMLInputElement).value).toBe('13'),
     );
+  });
+
+  it('puts the building in survey with its first answer: the title chip follows', async () => {
+    const api = signedInApi(technicianRole, surveyHandlers(surveyFixture(SurveyStatus.None)));
+    api.on('PUT /buildings/9/survey', () => {
+      api.on('GET /buildings/9', () =>
+        reply(200, { ...tower, survey_status: SurveyStatus.InProgress }),
+      );
+      return reply(200, surveyFixture(SurveyStatus.InProgress));
+    });
+    renderRoutes(appRoutes, { path: formPath });
+    const kitchen = within(await screen.findByTestId('survey-form')).getByTestId('fixture-1');
+    expect(screen.queryByTestId('survey-chip')).toBeNull();
+    fireEvent.click(within(kitchen).getByTestId('answer-supply_size-1/2'));
+    expect((await screen.findByTestId('survey-chip')).textContent).toBe('In Survey');
   });
 
   it('hides a fixture’s other questions once it is not there', async () => {
