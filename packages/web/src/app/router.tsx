@@ -127,6 +127,14 @@ export const appRoutes: RouteObject[] = withPageTexts([
                   'ConfirmationPage',
                 ),
               ),
+              // The survey email's approval link (issue 20): open signed in or not.
+              publicPage(
+                'survey-approval/:buildingId/:token',
+                lazyPage(
+                  () => import('@/features/survey/routes/survey-approval-page'),
+                  'SurveyApprovalPage',
+                ),
+              ),
               publicPage(
                 'email-links/:status',
                 lazyPage(
