@@ -1,13 +1,14 @@
 // Getting sensors into a building, on a phone (issue 20): a technician surveys two units of a new
 // building unit by unit — each answer saved as it is given, a photo of the plumbing taken with the
-// camera input — and the company admin approves the finished survey and sends it to the customer,
-// whose survey email then arrives.
+// camera input — and the company admin approves the finished survey and sends it to the customer;
+// the customer approves through the emailed link (once), DX signs off the installation plan, an
+// outside installer is assigned and the shipment recorded.
 import { randomUUID } from 'node:crypto';
 import { NotificationMethod } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signInThroughApi } from './support/api.ts';
 import { newestMailTo } from './support/mail.ts';
-import { signIn } from './support/ui.ts';
+import { enterDate, signIn } from './support/ui.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -81,7 +82,7 @@ async function answer(page: Page, fixture: number, question: string, option: str
   await expect(section.getByText('Not saved')).toHaveCount(0);
 }
 
-test('a technician surveys two units on a phone with a photo; the admin approves and sends @phone-only', async ({
+test('a technician surveys two units on a phone with a photo; the admin approves and sends, the customer approves, DX signs off, an installer and a shipment follow @phone-only', async ({
   page,
   request,
 }) => {
@@ -137,4 +138,45 @@ test('a technician surveys two units on a phone with a photo; the admin approves
   });
   expect(mail.text).toContain('2 of 2');
   await expect(page.getByTestId('survey-history')).toContainText('Sent to the customer');
+
+  // The customer approves through the emailed link, once.
+  const link = /https?:\/\/\S+\/survey-approval\/\S+/.exec(mail.text)?.[0];
+  if (link === undefined) throw new Error(`no approval link in ${mail.file}`);
+  const approvalPath = new URL(link).pathname;
+  await page.goto(approvalPath);
+  await expect(page.getByTestId('approval-facts')).toContainText(`Survey ${tag}`);
+  await page.getByTestId('approve-survey').click();
+  await expect(page.getByTestId('survey-approved')).toBeVisible();
+  await page.goto(approvalPath);
+  await expect(page.getByTestId('approval-unusable')).toBeVisible();
+
+  // DX signs off the plan; an outside installer is assigned and the shipment recorded.
+  await page.evaluate(() => window.localStorage.clear());
+  await signIn(page, 'admin@flowsight.test');
+  await page.goto(surveyPath);
+  await expect(page.getByTestId('survey-chip')).toHaveText('Survey approved by customer');
+  await page.getByTestId('survey-action-dx').click();
+  const plan = page.getByTestId('dx-dialog');
+  await expect(plan.getByTestId('dx-count-1/2')).toHaveValue('1');
+  await enterDate(page, 'dx-date', '2026-12-15');
+  await plan.getByTestId('action-confirm').click();
+  await expect(page.getByTestId('survey-status')).toHaveText('Completed');
+  await expect(page.getByTestId('dx-plan')).toContainText('Dec 15, 2026');
+
+  await page.getByTestId('assign-installer').click();
+  const assign = page.getByTestId('installer-dialog');
+  await assign.getByTestId('installer-kind-outside').click();
+  await assign.getByTestId('installer-name').fill(`Flow Fitters ${tag}`);
+  await assign.getByTestId('installer-phone').fill('555 0101');
+  await enterDate(page, 'installer-date', '2026-12-16');
+  await assign.getByTestId('action-confirm').click();
+  await expect(page.getByTestId('installers-panel')).toContainText(`Flow Fitters ${tag}`);
+
+  await page.getByTestId('record-shipment').click();
+  const ship = page.getByTestId('shipment-dialog');
+  await enterDate(page, 'shipment-date', '2026-12-10');
+  await ship.getByTestId('shipment-carrier').fill('UPS');
+  await ship.getByTestId('shipment-count-1/2').fill('1');
+  await ship.getByTestId('action-confirm').click();
+  await expect(page.getByTestId('shipping-panel')).toContainText('UPS');
 });
