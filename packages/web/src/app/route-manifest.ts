@@ -3,7 +3,7 @@
 // title and their lazily loaded module. The compiler holds the two together: a pattern without a
 // page, or a page without an access rule, does not build. `router.tsx` turns this into routes.
 // The pages some roles are sent on from name their rule here (`routes/tab-guard.tsx`), and the
-// heaviest pages their first queries (`page-prefetch.ts`), which their loaders start.
+// heaviest pages their first queries (`page-prefetch/`), which their loaders start.
 import type { SessionRole } from '@flowsight/domain/auth';
 import { isCompanyRole, isSystemRole } from '@flowsight/domain/roles';
 import type { WebRoutePattern } from '@flowsight/domain/web-access';
@@ -65,10 +65,15 @@ export type ShellPage = {
 /** Several routes under one access pattern (the portfolio's record pages). */
 export type ShellRouteGroup = { routes: RouteObject[] };
 
-/** A page's prefetch (`page-prefetch.ts`), whose code loads only when a page needs it. */
-const prefetchOf =
-  (name: keyof typeof import('./page-prefetch')) => async (): Promise<PagePrefetch> =>
-    (await import('./page-prefetch'))[name];
+/** A page's prefetch (`page-prefetch/`): its code loads only when the page opens. */
+function prefetchOf<Name extends string, Module extends Record<Name, PagePrefetch>>(
+  load: () => Promise<Module>,
+  name: Name,
+): () => Promise<PagePrefetch> {
+  return async () => (await load())[name];
+}
+const usagePrefetch = () => import('./page-prefetch/usage');
+const micrometersPrefetch = () => import('./page-prefetch/micrometers');
 
 /** /companies: the list for system roles; a company role is sent on to its own company. */
 const toOwnCompany = (role: SessionRole) =>
@@ -153,7 +158,10 @@ const portfolioRecords: ShellRouteGroup = {
               () => import('@/features/usage/routes/company-dashboard'),
               'CompanyDashboard',
             ),
-            { redirect: toOverviewUnlessSystem, prefetch: prefetchOf('prefetchCompanyUsage') },
+            {
+              redirect: toOverviewUnlessSystem,
+              prefetch: prefetchOf(usagePrefetch, 'prefetchCompanyUsage'),
+            },
           ),
         },
         tab('charts', usageCharts, 'CompanyChartsTab'),
@@ -223,7 +231,7 @@ export const shellPages = {
       pageComponent(() => import('./routes/dashboard-entry'), 'DashboardEntry'),
       {
         redirect: toCompaniesWithoutCompany,
-        prefetch: prefetchOf('prefetchDashboard'),
+        prefetch: prefetchOf(usagePrefetch, 'prefetchDashboard'),
         frameTextsOnly: true,
       },
     ),
@@ -247,7 +255,9 @@ export const shellPages = {
   '/alerts': {
     titleKey: 'nav.alerts',
     lazy: lazyPage(() => import('@/features/alerts/routes/alerts-page'), 'AlertsPage'),
-    handle: { pageData: { prefetch: prefetchOf('prefetchAlerts') } },
+    handle: {
+      pageData: { prefetch: prefetchOf(() => import('./page-prefetch/alerts'), 'prefetchAlerts') },
+    },
   },
   '/gateways': {
     titleKey: 'nav.gateways',
@@ -301,12 +311,16 @@ export const shellPages = {
   '/micrometers/assigned': {
     titleKey: 'nav.micrometers-assigned',
     lazy: lazyPage(micrometerFleet, 'AssignedMicrometersPage'),
-    handle: { pageData: { prefetch: prefetchOf('prefetchAssignedMicrometers') } },
+    handle: {
+      pageData: { prefetch: prefetchOf(micrometersPrefetch, 'prefetchAssignedMicrometers') },
+    },
   },
   '/micrometers/unassigned': {
     titleKey: 'nav.micrometers-unassigned',
     lazy: lazyPage(micrometerFleet, 'UnassignedMicrometersPage'),
-    handle: { pageData: { prefetch: prefetchOf('prefetchUnassignedMicrometers') } },
+    handle: {
+      pageData: { prefetch: prefetchOf(micrometersPrefetch, 'prefetchUnassignedMicrometers') },
+    },
   },
   '/micrometers/excluded': {
     titleKey: 'nav.micrometers-excluded',
