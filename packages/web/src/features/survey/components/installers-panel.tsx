@@ -10,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +76,22 @@ export function InstallersPanel({ buildingId, companyId, may }: InstallersPanelP
                   }
                 >
                   <ListItemText
-                    primary={installer.name}
+                    primary={
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        useFlexGap
+                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                        component="span"
+                      >
+                        <span>{installer.name}</span>
+                        <Chip
+                          size="small"
+                          color={statusColor[installer.status]}
+                          label={t(`survey.installers.status.${installer.status}`)}
+                        />
+                      </Stack>
+                    }
                     secondary={[
                       installer.phone,
                       installer.user_id === null
@@ -87,13 +103,6 @@ export function InstallersPanel({ buildingId, companyId, may }: InstallersPanelP
                     ]
                       .filter((part) => part !== null)
                       .join(' · ')}
-                    sx={{ pr: 8 }}
-                  />
-                  <Chip
-                    size="small"
-                    color={statusColor[installer.status]}
-                    label={t(`survey.installers.status.${installer.status}`)}
-                    sx={{ mr: 6 }}
                   />
                 </ListItem>
               ))}

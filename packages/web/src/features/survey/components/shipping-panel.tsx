@@ -54,11 +54,12 @@ export function ShippingPanel({ buildingId, may }: ShippingPanelProps) {
             <Typography sx={{ color: 'text.secondary' }}>{t('survey.shipping.empty')}</Typography>
           ) : (
             <List disablePadding>
-              {rows.map((shipment) => (
+              {rows.map((shipment, index) => (
                 <ListItem
                   key={shipment.id}
                   disableGutters
-                  divider
+                  // The contact below has its own divider.
+                  divider={index < rows.length - 1}
                   data-testid={`shipment-${shipment.id}`}
                   sx={{ display: 'block' }}
                 >
