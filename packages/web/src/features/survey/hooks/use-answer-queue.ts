@@ -151,13 +151,15 @@ export function useAnswerQueue(buildingId: number): AnswerQueue {
     [answers],
   );
 
-  // Whatever is not saved is kept until it is.
+  // Whatever is not saved is kept until it is; before any answer is given or restored here the
+  // stored ones are left alone (the restoring effect is reading them).
   useEffect(() => {
+    if (answers.size === 0) return;
     writeUnsavedAnswers(
       buildingId,
       unsaved.map((answer) => answer.body),
     );
-  }, [buildingId, unsaved]);
+  }, [buildingId, answers, unsaved]);
 
   return { answers, unsaved, give: enqueue, retry, retryFailed };
 }
