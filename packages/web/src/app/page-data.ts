@@ -52,10 +52,8 @@ function seesPage(session: SignedIn, pathname: string, guard: GuardedLoading | u
 /** A route handle naming the page's loading (beside its title, if any). */
 export type PageDataHandle = { pageData: PageLoading };
 
-function pageLoadingOf(handle: unknown): PageLoading | undefined {
-  return typeof handle === 'object' && handle !== null && 'pageData' in handle
-    ? (handle as PageDataHandle).pageData
-    : undefined;
+function isPageDataHandle(handle: unknown): handle is PageDataHandle {
+  return typeof handle === 'object' && handle !== null && 'pageData' in handle;
 }
 
 /**
@@ -64,7 +62,7 @@ function pageLoadingOf(handle: unknown): PageLoading | undefined {
  */
 export function withPageData(routes: RouteObject[], source: PageDataSource): RouteObject[] {
   return routes.map((route): RouteObject => {
-    const loading = pageLoadingOf(route.handle);
+    const loading = isPageDataHandle(route.handle) ? route.handle.pageData : undefined;
     const data = loading
       ? { loader: pageLoader(loading, source), shouldRevalidate: openingOnly }
       : {};

@@ -52,7 +52,8 @@ export type GuardedRouteOptions = {
 
 /**
  * A route showing `loadPage`'s component behind the guard: its `element` (the guard, in the main
- * bundle) and its `loader` (the page's code and first queries, for the roles that see it).
+ * bundle) and its `handle` naming the page's loading, which the router factory turns into the
+ * loader that starts the page's code and first queries for the roles that see it.
  */
 export function guardedRoute(
   loadPage: () => Promise<ComponentType>,
