@@ -36,7 +36,9 @@ export function InstallerDialog({
   const { t } = useTranslation();
   const save = useSaveInstaller(buildingId);
   const creating = installer === null;
-  const [kind, setKind] = useState<Kind>(installer?.user_id == null ? 'outside' : 'company');
+  const [kind, setKind] = useState<Kind>(
+    installer !== null && installer.user_id === null ? 'outside' : 'company',
+  );
   const companyInstallers = useCompanyInstallers(companyId, creating && kind === 'company');
   const [userId, setUserId] = useState('');
   const [name, setName] = useState(installer?.name ?? '');

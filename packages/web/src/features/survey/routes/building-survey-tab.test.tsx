@@ -2,7 +2,7 @@ import { SurveyStatus } from '@flowsight/domain/lookups';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { reply } from '@/testing/mock-api';
+import { listPage as page, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { companyAdminRole, managerRole, systemAdminRole } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
@@ -176,6 +176,44 @@ describe('the installers and shipping panels', () => {
       phone: '555 0101',
       scheduled_date: null,
     });
+  });
+
+  it('assigns a company installer of the building’s company', async () => {
+    const person = (id: number, first_name: string, company_id: number) => ({
+      id,
+      email: `${first_name.toLowerCase()}@harbor.test`,
+      first_name,
+      last_name: 'Reyes',
+      phone: null,
+      mfa: 0,
+      user_status_id: 1,
+      last_login_at: null,
+      created_at: '2026-01-05T10:00:00.000Z',
+      roles: [{ user_role_type_id: 13, company_id, company_name: 'Harbor Homes' }],
+    });
+    const api = signedInApi(companyAdminRole, {
+      ...surveyHandlers(),
+      'GET /users': () => reply(200, page([person(41, 'Ana', 1), person(42, 'Bo', 2)])),
+      'POST /buildings/9/installers': () =>
+        reply(201, { ...installer, id: 6, user_id: 41, name: 'Ana Reyes' }),
+    });
+    renderRoutes(appRoutes, { path: `${buildingPath}/survey` });
+    fireEvent.click(await screen.findByTestId('assign-installer'));
+    const dialog = await screen.findByTestId('installer-dialog');
+    fireEvent.click(within(dialog).getByTestId('action-confirm'));
+    expect(await within(dialog).findByText('Choose a company installer')).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Company installer' }));
+    expect(screen.queryByRole('option', { name: 'Bo Reyes' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: 'Ana Reyes' }));
+    fireEvent.click(within(dialog).getByTestId('action-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('installer-dialog')).toBeNull());
+    expect(await lastBody(api.requests, 'POST /buildings/9/installers')).toEqual({
+      user_id: 41,
+      scheduled_date: null,
+    });
+    const users = new URL(api.requests.find((r) => r.url.includes('/api/users'))?.url ?? '');
+    expect(users.searchParams.get('filter.user_role_type_id')).toBe('$eq:13');
+    expect(users.searchParams.get('filter.company_id')).toBe('$eq:1');
   });
 
   it('updates an installer’s status', async () => {
