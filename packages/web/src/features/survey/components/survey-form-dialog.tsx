@@ -1,7 +1,8 @@
 // The unit-by-unit survey form, full screen (on a phone in a utility closet as on a desk): the
 // building's progress, the unit being surveyed (the next unsurveyed one first), its fixtures'
 // questions, its photos, and the answers not saved yet. Each answer is saved as it is given
-// (`use-answer-queue.ts`); closing the form never drops one — what is unsaved stays in the session.
+// (`use-answer-queue.ts`, kept by the tab); closing the form never drops one — saving goes on,
+// and what is unsaved stays listed and in the session.
 import { applianceTypes } from '@flowsight/domain/lookups';
 import {
   type BuildingSurvey,
@@ -26,7 +27,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnitTitle } from '@/lib/unit-title';
-import { useAnswerQueue } from '../hooks/use-answer-queue';
+import type { AnswerQueue } from '../hooks/use-answer-queue';
 import { mergedAnswers, nextUnit } from '../utils/merged-answers';
 import { useSurveyFormat } from '../utils/survey-format';
 import { FixtureQuestions } from './fixture-questions';
@@ -44,6 +45,8 @@ export type SurveyFormDialogProps = {
   unitId: number | null;
   mayAnswer: boolean;
   mayUpload: boolean;
+  /** The answers on their way, kept by the tab so closing the form stops no save. */
+  queue: AnswerQueue;
   onUnitChange: (unitId: number) => void;
   onClose: () => void;
 };
@@ -53,12 +56,12 @@ export function SurveyFormDialog({
   unitId,
   mayAnswer,
   mayUpload,
+  queue,
   onUnitChange,
   onClose,
 }: SurveyFormDialogProps) {
   const { t } = useTranslation();
   const format = useSurveyFormat();
-  const queue = useAnswerQueue(survey.building_id);
   const given = useMemo(
     () => [...queue.answers.values()].map((answer) => answer.body),
     [queue.answers],
@@ -123,7 +126,7 @@ export function SurveyFormDialog({
         <Stack spacing={2}>
           <UnsavedAnswers
             unsaved={queue.unsaved}
-            unitName={unitName}
+            units={survey.units}
             onRetryAll={queue.retryFailed}
           />
           {readOnly && mayAnswer && <Alert severity="info">{t('survey.form.closed')}</Alert>}

@@ -5,17 +5,22 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { useUnitTitle } from '@/lib/unit-title';
 import type { QueuedAnswer } from '../hooks/use-answer-queue';
 import { useSurveyFormat } from '../utils/survey-format';
 
 export type UnsavedAnswersProps = {
   unsaved: readonly QueuedAnswer[];
-  unitName: (unitId: number) => string;
+  /** The building's units, to name each answer's unit. */
+  units: readonly { unit_id: number; name: string }[];
   onRetryAll: () => void;
 };
 
-export function UnsavedAnswers({ unsaved, unitName, onRetryAll }: UnsavedAnswersProps) {
+export function UnsavedAnswers({ unsaved, units, onRetryAll }: UnsavedAnswersProps) {
   const { t } = useTranslation();
+  const title = useUnitTitle();
+  const unitName = (id: number) =>
+    title(units.find((unit) => unit.unit_id === id)?.name ?? String(id));
   const format = useSurveyFormat();
   if (unsaved.length === 0) return null;
   const failed = unsaved.some((answer) => answer.state === 'failed');

@@ -2,6 +2,8 @@
 // micrometers it calls for, the transitions the role may start, the DX plan and the history, then
 // the installers and shipping panels. The unit-by-unit form opens full screen over it from the
 // address (`?form=survey`, `&unit=` the unit), so a reload or the back button keeps the place.
+// The tab keeps the answers on their way: closing the form stops no save, and what is not saved
+// yet stays listed here.
 // The building comes from the address, so the tab needs nothing from the portfolio feature.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,6 +20,8 @@ import { SurveyActions } from '../components/survey-actions';
 import { SurveyFormDialog } from '../components/survey-form-dialog';
 import { DxPlanCard, SurveyHistory } from '../components/survey-history';
 import { SurveySummary } from '../components/survey-summary';
+import { UnsavedAnswers } from '../components/unsaved-answers';
+import { useAnswerQueue } from '../hooks/use-answer-queue';
 import { useSurveyPermissions } from '../utils/survey-permissions';
 
 const FORM_PARAM = 'form';
@@ -43,6 +47,7 @@ function SurveyTab({ buildingId, companyId }: SurveyTabProps) {
   const { activeRole } = useSignedInSession();
   const may = useSurveyPermissions(activeRole.user_role_type_id);
   const survey = useBuildingSurvey(buildingId);
+  const queue = useAnswerQueue(buildingId);
   const [search, setSearch] = useSearchParams();
   const formOpen = search.get(FORM_PARAM) === 'survey';
 
@@ -88,6 +93,9 @@ function SurveyTab({ buildingId, companyId }: SurveyTabProps) {
   const mayAnswer = may.answer && data.actions.includes('answer');
   return (
     <Stack spacing={2} data-testid="survey-tab">
+      {!formOpen && (
+        <UnsavedAnswers unsaved={queue.unsaved} units={data.units} onRetryAll={queue.retryFailed} />
+      )}
       <SurveySummary
         survey={data}
         onOpenForm={mayAnswer ? () => openForm(null) : undefined}
@@ -103,6 +111,7 @@ function SurveyTab({ buildingId, companyId }: SurveyTabProps) {
           unitId={idOf(search.get(UNIT_PARAM))}
           mayAnswer={may.answer}
           mayUpload={may.uploadPhoto}
+          queue={queue}
           onUnitChange={(unitId) => openForm(unitId, true)}
           onClose={closeForm}
         />

@@ -138,6 +138,13 @@ describe('the unit-by-unit survey form', () => {
       ),
     );
     expect(api.calls().filter((call) => call === 'PUT /buildings/9/survey')).toHaveLength(1);
+
+    // Closing the form keeps it listed on the tab.
+    fireEvent.click(screen.getByRole('button', { name: 'Close the survey form' }));
+    await waitFor(() => expect(screen.queryByTestId('survey-form')).toBeNull());
+    expect((await screen.findByTestId('unsaved-answers')).textContent).toContain(
+      'Apt 102 · Kitchen cold · Supply line size · No (Not saved)',
+    );
   });
 
   it('sends again the answers a previous page left unsaved', async () => {
