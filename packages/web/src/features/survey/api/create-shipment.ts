@@ -3,7 +3,7 @@ import type { Shipment, ShipmentInput } from '@flowsight/domain/survey';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { surveyKeys } from './survey-keys';
+import { surveyKeys, surveyQueryKey } from './survey-keys';
 
 export async function createShipment(buildingId: number, body: ShipmentInput): Promise<Shipment> {
   return dataOrThrow(
@@ -18,6 +18,11 @@ export function useCreateShipment(buildingId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ShipmentInput) => createShipment(buildingId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: surveyKeys.shipments(buildingId) }),
+    // The property's shipping date may move with it.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: surveyKeys.shipments(buildingId) }),
+        queryClient.invalidateQueries({ queryKey: [...surveyQueryKey, 'property-shipping-date'] }),
+      ]),
   });
 }

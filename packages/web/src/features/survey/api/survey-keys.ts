@@ -17,6 +17,8 @@ export const surveyKeys = {
   photos: (buildingId: number, unitId: number) =>
     [...surveyQueryKey, buildingId, 'photos', unitId] as const,
   photo: (uploadId: number) => [...surveyQueryKey, 'photo', uploadId] as const,
+  propertyShippingDate: (propertyId: number) =>
+    [...surveyQueryKey, 'property-shipping-date', propertyId] as const,
 };
 
 /**

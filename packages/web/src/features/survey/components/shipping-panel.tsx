@@ -1,6 +1,6 @@
 // The building's shipping (spec section 3, BuildingShipping and BuildingShippingContactInfo): its
 // shipments by date — planned ones ahead marked — with carrier, tracking number, micrometers by
-// size and MACs; recording one; and the shipping contact.
+// size and MACs; recording one; the property's shipping date; and the shipping contact.
 import LocalShippingRounded from '@mui/icons-material/LocalShippingRounded';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePropertyShippingDate } from '../api/get-property-shipping-date';
 import { useShipments } from '../api/get-shipments';
 import { useShippingContact } from '../api/shipping-contact';
 import { useSurveyFormat } from '../utils/survey-format';
@@ -21,16 +22,17 @@ import { ShipmentDialog } from './shipment-dialog';
 import { ShippingContactForm } from './shipping-contact-form';
 import { SurveyCard } from './survey-card';
 
-export type ShippingPanelProps = { buildingId: number; may: SurveyPermissions };
+export type ShippingPanelProps = { buildingId: number; propertyId: number; may: SurveyPermissions };
 
 /** Today as 'YYYY-MM-DD' where the reader is: a shipment on or after it is planned. */
 const today = () => new Date().toLocaleDateString('en-CA');
 
-export function ShippingPanel({ buildingId, may }: ShippingPanelProps) {
+export function ShippingPanel({ buildingId, propertyId, may }: ShippingPanelProps) {
   const { t } = useTranslation();
   const format = useSurveyFormat();
   const shipments = useShipments(buildingId);
   const contact = useShippingContact(buildingId);
+  const propertyDate = usePropertyShippingDate(propertyId);
   const [recording, setRecording] = useState(false);
   return (
     <SurveyCard
@@ -100,6 +102,22 @@ export function ShippingPanel({ buildingId, may }: ShippingPanelProps) {
           )
         }
       </QueryState>
+      {propertyDate.data?.shipping_date != null && (
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary' }}
+          data-testid="property-shipping-date"
+        >
+          {t(
+            propertyDate.data.planned
+              ? 'survey.shipping.propertyNext'
+              : 'survey.shipping.propertyLast',
+            {
+              date: format.day(propertyDate.data.shipping_date),
+            },
+          )}
+        </Typography>
+      )}
       <Divider />
       <Typography variant="subtitle1" component="h3">
         {t('survey.contact.title')}

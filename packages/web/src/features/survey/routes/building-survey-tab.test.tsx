@@ -243,6 +243,9 @@ describe('the installers and shipping panels', () => {
     });
     renderRoutes(appRoutes, { path: `${buildingPath}/survey` });
     expect((await screen.findByTestId('shipment-3')).textContent).toContain('UPS · 1Z999');
+    expect((await screen.findByTestId('property-shipping-date')).textContent).toBe(
+      'Last shipment to the property: Nov 2, 2026',
+    );
     fireEvent.click(screen.getByTestId('record-shipment'));
     const dialog = await screen.findByTestId('shipment-dialog');
     fireEvent.click(within(dialog).getByTestId('action-confirm'));

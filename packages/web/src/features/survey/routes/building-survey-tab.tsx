@@ -36,13 +36,21 @@ export function BuildingSurveyTab() {
   const params = useParams();
   const buildingId = idOf(params.buildingId);
   const companyId = idOf(params.companyId);
-  if (buildingId === null || companyId === null) return null;
-  return <SurveyTab key={buildingId} buildingId={buildingId} companyId={companyId} />;
+  const propertyId = idOf(params.propertyId);
+  if (buildingId === null || companyId === null || propertyId === null) return null;
+  return (
+    <SurveyTab
+      key={buildingId}
+      buildingId={buildingId}
+      companyId={companyId}
+      propertyId={propertyId}
+    />
+  );
 }
 
-type SurveyTabProps = { buildingId: number; companyId: number };
+type SurveyTabProps = { buildingId: number; companyId: number; propertyId: number };
 
-function SurveyTab({ buildingId, companyId }: SurveyTabProps) {
+function SurveyTab({ buildingId, companyId, propertyId }: SurveyTabProps) {
   const { t } = useTranslation();
   const { activeRole } = useSignedInSession();
   const may = useSurveyPermissions(activeRole.user_role_type_id);
@@ -103,7 +111,7 @@ function SurveyTab({ buildingId, companyId }: SurveyTabProps) {
       />
       {data.dx_plan !== null && <DxPlanCard plan={data.dx_plan} />}
       <InstallersPanel buildingId={buildingId} companyId={companyId} may={may} />
-      <ShippingPanel buildingId={buildingId} may={may} />
+      <ShippingPanel buildingId={buildingId} propertyId={propertyId} may={may} />
       <SurveyHistory history={data.history} />
       {formOpen && (
         <SurveyFormDialog

@@ -132,6 +132,12 @@ export function surveyHandlers(survey: BuildingSurvey = surveyFixture()) {
     'GET /buildings/9/shipping': answer('/buildings/{id}/shipping', 'get', [shipment]),
     'GET /buildings/9/shipping-contact': answer('/buildings/{id}/shipping-contact', 'get', contact),
     'GET /buildings/9/uploads': answer('/buildings/{id}/uploads', 'get', []),
+    'GET /properties/7/shipping-date': answer('/properties/{id}/shipping-date', 'get', {
+      property_id: 7,
+      shipping_date: shipment.shipped_on,
+      planned: false,
+      building_id: 9,
+    }),
   } satisfies Record<string, MockApiHandler>;
 }
 
