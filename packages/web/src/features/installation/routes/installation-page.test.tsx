@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
-import { type MockApi, mockApi, reply } from '@/testing/mock-api';
+import { type ApiBody, answer, type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { roleFixture } from '@/testing/session-fixtures';
+import { signedInApi } from '@/testing/signed-in';
 
 const installer = roleFixture({ id: 51, user_role_type_id: 13, company_id: 1 });
 const MAC = '70B3D57ED0051A2B';
@@ -33,13 +33,9 @@ function micrometer(overrides: Record<string, unknown> = {}) {
 }
 
 function signedIn(): MockApi {
-  const session = sessionFixture({ roles: [installer], active_role_id: installer.id });
-  setServiceToken('stored-token');
-  setUserActiveRole(String(installer.id));
   let heard = false;
-  const api = mockApi({
-    'GET /auth/me': () => reply(200, meOf(session)),
-    [`GET /auth/new-token/${installer.id}`]: () => reply(200, session),
+  return signedInApi(installer, {
+    'GET /buildings/installations/mine': answer('/buildings/installations/mine', 'get', []),
     'GET /companies/1/properties': () =>
       reply(200, list([{ id: 7, name: 'Harbor Point', city_name: 'Boston' }])),
     'GET /properties/7/buildings': () =>
@@ -59,15 +55,14 @@ function signedIn(): MockApi {
       reply(200, micrometer({ company_id: 1, unit_id: 11, appliance_type_id: 5 })),
     'GET /sensors/5': () => {
       // The first answer predates the signal; the next one carries the keep-alive.
-      const answer = micrometer({
+      const latest = micrometer({
         last_keepalive: heard ? '2026-04-20T14:00:30.000Z' : '2026-04-19T09:00:00.000Z',
         battery: heard ? 97 : 88,
       });
       heard = true;
-      return reply(200, answer);
+      return reply(200, latest);
     },
   });
-  return api;
 }
 
 const pickRow = async (testId: string, name: string) => {
@@ -188,5 +183,105 @@ describe('the installation page', () => {
     const again = renderRoutes(appRoutes, { path: '/installation' });
     await screen.findByRole('heading', { level: 1, name: 'Choose the unit' });
     expect(again.router.state.location.search).toBe('?property=7&building=9');
+  });
+});
+
+const assignment = (
+  overrides: Partial<ApiBody<'/buildings/installations/mine'>[number]>,
+): ApiBody<'/buildings/installations/mine'>[number] => ({
+  installer_id: 1,
+  building_id: 9,
+  building_name: 'North Tower',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  company_id: 1,
+  scheduled_date: '2026-05-04',
+  status: 'scheduled',
+  ...overrides,
+});
+
+describe('the buildings assigned to the installer', () => {
+  it('come first, in the server’s order, with property, date and status', async () => {
+    const api = signedIn();
+    api.on(
+      'GET /buildings/installations/mine',
+      answer('/buildings/installations/mine', 'get', [
+        assignment({ installer_id: 3, building_id: 12, building_name: 'West Annex' }),
+        assignment({ installer_id: 2, scheduled_date: '2026-05-11', status: 'in_progress' }),
+        assignment({
+          installer_id: 4,
+          building_id: 14,
+          building_name: 'Annex B',
+          property_id: 8,
+          property_name: 'Elm Court',
+          scheduled_date: null,
+        }),
+      ]),
+    );
+    renderRoutes(appRoutes, { path: '/installation' });
+    const section = await screen.findByTestId('assigned-buildings');
+    const rows = await within(section).findAllByTestId('assigned-building');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([
+      'West Annex',
+      'North Tower',
+      'Annex B',
+    ]);
+    expect(rows[0]?.textContent).toContain('Harbor Point');
+    expect(rows[0]?.textContent).toContain('May 4, 2026');
+    expect(rows[0]?.textContent).toContain('Scheduled');
+    expect(rows[1]?.textContent).toContain('In progress');
+    expect(rows[2]?.textContent).toContain('Elm Court');
+    expect(rows[2]?.textContent).toContain('No date set');
+    // Above the property choice.
+    const properties = await screen.findByTestId('pick-property');
+    expect(
+      section.compareDocumentPosition(properties) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('one tap preselects the building and goes on to the unit', async () => {
+    const api = signedIn();
+    api.on(
+      'GET /buildings/installations/mine',
+      answer('/buildings/installations/mine', 'get', [
+        assignment({ installer_id: 3, building_id: 12, building_name: 'West Annex' }),
+        assignment({ installer_id: 2 }),
+      ]),
+    );
+    const { router } = renderRoutes(appRoutes, { path: '/installation' });
+    const rows = await screen.findAllByTestId('assigned-building');
+    fireEvent.click(rows[1] as HTMLElement);
+    await screen.findByRole('heading', { level: 1, name: 'Choose the unit' });
+    expect(router.state.location.search).toBe('?property=7&building=9');
+    const summary = screen.getByTestId('installation-summary');
+    await waitFor(() => expect(summary.textContent).toContain('Building: North Tower'));
+    await pickRow('pick-unit', 'Apt 101');
+    await screen.findByRole('heading', { level: 1, name: 'Choose the fixture' });
+  });
+
+  it('says when none is assigned and still offers every property', async () => {
+    signedIn();
+    renderRoutes(appRoutes, { path: '/installation' });
+    expect((await screen.findByTestId('assigned-empty')).textContent).toBe(
+      'No building is assigned to you yet. Choose the property below.',
+    );
+    await pickRow('pick-property', 'Harbor Point');
+    await screen.findByRole('heading', { level: 1, name: 'Choose the building' });
+  });
+
+  it('shows a refusal with a retry that asks again', async () => {
+    const api = signedIn();
+    api.on('GET /buildings/installations/mine', () =>
+      reply(500, { statusCode: 500, error: 'Internal Server Error', message: 'Try later' }),
+    );
+    renderRoutes(appRoutes, { path: '/installation' });
+    const section = await screen.findByTestId('assigned-buildings');
+    await within(section).findByText('Try later', {}, { timeout: 5000 });
+    api.on(
+      'GET /buildings/installations/mine',
+      answer('/buildings/installations/mine', 'get', [assignment({})]),
+    );
+    fireEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findAllByTestId('assigned-building')).toHaveLength(1);
   });
 });

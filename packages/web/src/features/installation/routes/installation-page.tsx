@@ -1,5 +1,6 @@
-// /installation (the company installer's only page, phone first): property → building → unit →
-// fixture, then scan or type the micrometer's MAC, confirm, and watch for its first signal.
+// /installation (the company installer's only page, phone first): the buildings assigned to them
+// first (one tap goes straight to the unit), else property → building → unit → fixture, then scan
+// or type the micrometer's MAC, confirm, and watch for its first signal.
 // Each choice lives in the address (see utils/installation-steps), so Back steps back one choice;
 // the chosen property and building are kept for the next micrometer.
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
@@ -21,9 +22,11 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAssignMicrometer } from '../api/assign-micrometer';
 import { useBuildingUnits } from '../api/get-building-units';
 import { useCompanyProperties } from '../api/get-company-properties';
+import { useMyInstallations } from '../api/get-my-installations';
 import { usePlaceName } from '../api/get-place-names';
 import { usePropertyBuildings } from '../api/get-property-buildings';
 import { useUnitMicrometers } from '../api/get-unit-micrometers';
+import { AssignedBuildings } from '../components/assigned-buildings';
 import { FirstSignal } from '../components/first-signal';
 import { FixtureGrid } from '../components/fixture-grid';
 import { InstallConfirm } from '../components/install-confirm';
@@ -138,6 +141,7 @@ export function InstallationPage() {
     }
   }, [choice.property, choice.building, user.id]);
 
+  const assigned = useMyInstallations(step === 'property');
   const properties = useCompanyProperties(companyId, step === 'property' ? searched : '');
   const buildings = usePropertyBuildings(choice.property, step === 'building' ? searched : '');
   const units = useBuildingUnits(choice.building, step === 'unit' ? searched : '');
@@ -253,6 +257,22 @@ export function InstallationPage() {
         </Stack>
       )}
 
+      {step === 'property' && (
+        <AssignedBuildings
+          assignments={assigned.data}
+          loading={assigned.isFetching}
+          error={assigned.isError ? errorMessages(assigned.error).join(' ') : null}
+          onRetry={() => void assigned.refetch()}
+          onPick={(assignment) =>
+            go({ property: assignment.property_id, building: assignment.building_id })
+          }
+        />
+      )}
+      {step === 'property' && (
+        <Typography variant="h6" component="h2" sx={{ pt: 1 }}>
+          {t('installation.assigned.allProperties')}
+        </Typography>
+      )}
       {step === 'property' && (
         <PlaceStep
           list={properties}
