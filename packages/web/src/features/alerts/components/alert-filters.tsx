@@ -1,12 +1,11 @@
 // The alert list's filters bar: search, statuses (several), category, type, company (on `/alerts`)
 // and, on phones where the table's headings are gone, the sort. Each change goes to the address
 // through the list; the search is typed here and written once typing pauses.
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { useCompanyNames } from '@/lib/place-names';
 import { useAlertLabel, useAlertOptions, useAlertTypeOptions } from '../utils/alert-format';
 import type { AlertListParams } from '../utils/alert-list-params';
@@ -44,9 +43,6 @@ function statusIdsOf(value: unknown): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
-const idOrNull = (value: string) => (value === '' ? null : Number(value));
-const selectSlots = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
-
 export function AlertFilters({
   params,
   everyAlert,
@@ -80,25 +76,14 @@ export function AlertFilters({
         },
       }}
     >
-      <TextField
-        type="search"
+      <ListSearchField
         className="wide"
         size={fieldSize}
         label={t('alerts.list.searchLabel')}
         placeholder={t('alerts.list.searchPlaceholder')}
         value={searchText}
-        onChange={(event) => onSearchText(event.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded />
-              </InputAdornment>
-            ),
-          },
-          inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': 'alerts-search' },
-        }}
+        onChange={onSearchText}
+        testId="alerts-search"
       />
       <TextField
         select
@@ -127,62 +112,36 @@ export function AlertFilters({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
+      <FilterSelect
         size={fieldSize}
         label={t('alerts.list.filters.category')}
-        value={params.categoryId ?? ''}
-        onChange={(event) => onChange({ categoryId: idOrNull(event.target.value), typeId: null })}
-        data-testid="filter-category"
-        slotProps={selectSlots}
-      >
-        <MenuItem value="">{t('alerts.list.filters.allCategories')}</MenuItem>
-        {categoryOptions.map((option) => (
-          <MenuItem key={option.id} value={option.id}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        value={params.categoryId}
+        options={categoryOptions}
+        onChange={(categoryId) => onChange({ categoryId, typeId: null })}
+        allLabel={t('alerts.list.filters.allCategories')}
+        testId="filter-category"
+      />
+      <FilterSelect
         size={fieldSize}
         label={t('alerts.list.filters.type')}
-        value={params.typeId ?? ''}
-        onChange={(event) => onChange({ typeId: idOrNull(event.target.value) })}
-        data-testid="filter-type"
-        slotProps={selectSlots}
-      >
-        <MenuItem value="">{t('alerts.list.filters.allTypes')}</MenuItem>
-        {typeOptions.map((option) => (
-          <MenuItem key={option.id} value={option.id}>
-            {option.label}
-          </MenuItem>
-        ))}
-        {params.typeId !== null && !typeOptions.some((option) => option.id === params.typeId) && (
-          <MenuItem value={params.typeId}>{label('types', params.typeId)}</MenuItem>
-        )}
-      </TextField>
+        value={params.typeId}
+        options={typeOptions}
+        onChange={(typeId) => onChange({ typeId })}
+        allLabel={t('alerts.list.filters.allTypes')}
+        unknownLabel={(typeId) => label('types', typeId)}
+        testId="filter-type"
+      />
       {everyAlert && (
-        <TextField
-          select
+        <FilterSelect
           size={fieldSize}
           label={t('alerts.list.filters.company')}
-          value={params.companyId ?? ''}
-          onChange={(event) => onChange({ companyId: idOrNull(event.target.value) })}
-          data-testid="filter-company"
-          slotProps={selectSlots}
-        >
-          <MenuItem value="">{t('alerts.list.filters.allCompanies')}</MenuItem>
-          {companyList.map((company) => (
-            <MenuItem key={company.id} value={company.id}>
-              {company.name}
-            </MenuItem>
-          ))}
-          {params.companyId !== null &&
-            !companyList.some((company) => company.id === params.companyId) && (
-              <MenuItem value={params.companyId}>#{params.companyId}</MenuItem>
-            )}
-        </TextField>
+          value={params.companyId}
+          options={companyList.map((company) => ({ id: company.id, label: company.name }))}
+          onChange={(companyId) => onChange({ companyId })}
+          allLabel={t('alerts.list.filters.allCompanies')}
+          unknownLabel={(companyId) => `#${companyId}`}
+          testId="filter-company"
+        />
       )}
       {phone && (
         <TextField

@@ -1,20 +1,14 @@
 // The event log's filters: search and action (typed; written to the address once typing pauses,
 // by the page), entity type, company and a date range, and the button that clears them all.
 import FilterAltOffRounded from '@mui/icons-material/FilterAltOffRounded';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { DateInput, NOT_A_DATE } from '@/components/date-input';
 import { useCompanyNames } from '@/lib/place-names';
-import {
-  EVENT_ENTITY_TYPES,
-  type EventListParams,
-  isKnownEntityType,
-} from '../utils/event-list-params';
+import { EVENT_ENTITY_TYPES, type EventListParams } from '../utils/event-list-params';
 
 export type EventFiltersProps = {
   params: EventListParams;
@@ -25,8 +19,6 @@ export type EventFiltersProps = {
   actionText: string;
   onActionText: (text: string) => void;
 };
-
-const selectSlots = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
 
 export function EventFilters({
   params,
@@ -54,43 +46,27 @@ export function EventFilters({
         '& > .wide-on-phone': { gridColumn: { xs: 'span 2', sm: 'auto' } },
       }}
     >
-      <TextField
-        type="search"
+      <ListSearchField
         className="wide-on-phone"
         size={size}
         label={t('events.searchLabel')}
         value={searchText}
-        onChange={(event) => onSearchText(event.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded />
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'data-testid': 'events-search' },
-        }}
+        onChange={onSearchText}
+        testId="events-search"
       />
-      <TextField
-        select
+      <FilterSelect
         size={size}
         label={t('events.filters.entityType')}
-        value={params.entityType}
-        onChange={(event) => onChange({ entityType: event.target.value })}
-        data-testid="filter-entity-type"
-        slotProps={selectSlots}
-      >
-        <MenuItem value="">{t('events.filters.allEntityTypes')}</MenuItem>
-        {EVENT_ENTITY_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`events.entityTypes.${type}`)}
-          </MenuItem>
-        ))}
-        {params.entityType !== '' && !isKnownEntityType(params.entityType) && (
-          <MenuItem value={params.entityType}>{params.entityType}</MenuItem>
-        )}
-      </TextField>
+        value={params.entityType || null}
+        options={EVENT_ENTITY_TYPES.map((type) => ({
+          id: type,
+          label: t(`events.entityTypes.${type}`),
+        }))}
+        onChange={(entityType) => onChange({ entityType: entityType ?? '' })}
+        allLabel={t('events.filters.allEntityTypes')}
+        unknownLabel={(entityType) => entityType}
+        testId="filter-entity-type"
+      />
       <TextField
         size={size}
         label={t('events.filters.action')}
@@ -98,29 +74,17 @@ export function EventFilters({
         onChange={(event) => onActionText(event.target.value)}
         slotProps={{ htmlInput: { 'data-testid': 'filter-action' } }}
       />
-      <TextField
-        select
+      <FilterSelect
         className="wide-on-phone"
         size={size}
         label={t('events.filters.company')}
-        value={params.companyId ?? ''}
-        onChange={(event) =>
-          onChange({ companyId: event.target.value === '' ? null : Number(event.target.value) })
-        }
-        data-testid="filter-company"
-        slotProps={selectSlots}
-      >
-        <MenuItem value="">{t('events.filters.allCompanies')}</MenuItem>
-        {companyList.map((company) => (
-          <MenuItem key={company.id} value={company.id}>
-            {company.name}
-          </MenuItem>
-        ))}
-        {params.companyId !== null &&
-          !companyList.some((company) => company.id === params.companyId) && (
-            <MenuItem value={params.companyId}>#{params.companyId}</MenuItem>
-          )}
-      </TextField>
+        value={params.companyId}
+        options={companyList.map((company) => ({ id: company.id, label: company.name }))}
+        onChange={(companyId) => onChange({ companyId })}
+        allLabel={t('events.filters.allCompanies')}
+        unknownLabel={(companyId) => `#${companyId}`}
+        testId="filter-company"
+      />
       <DateInput
         size={size}
         label={t('events.filters.from')}

@@ -1,12 +1,9 @@
 // The micrometer lists' filters bar: the search (written to the address once typing pauses, by
 // the list) and the filters the page offers — lookups (state, status, fixture, unit category) and
 // the company.
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { usePlaceNames } from '@/lib/place-names';
 import type { MicrometerFilter, MicrometerFilters } from '../utils/list-params';
 import { type MicrometerLookup, useMicrometerOptions } from '../utils/micrometer-format';
@@ -18,9 +15,6 @@ const filterLookups = {
   category: 'categories',
 } as const satisfies Record<Exclude<MicrometerFilter, 'company'>, MicrometerLookup>;
 
-const idOrNull = (value: string) => (value === '' ? null : Number(value));
-const selectSlots = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
-
 type LookupFilterProps = {
   name: Exclude<MicrometerFilter, 'company'>;
   value: number | null;
@@ -31,21 +25,14 @@ function LookupFilter({ name, value, onChange }: LookupFilterProps) {
   const { t } = useTranslation();
   const options = useMicrometerOptions(filterLookups[name]);
   return (
-    <TextField
-      select
+    <FilterSelect
       label={t(`micrometers.filters.${name}`)}
-      value={value === null ? '' : String(value)}
-      onChange={(event) => onChange(idOrNull(event.target.value))}
-      data-testid={`filter-${name}`}
-      slotProps={selectSlots}
-    >
-      <MenuItem value="">{t('micrometers.filters.all')}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.id} value={String(option.id)}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={value}
+      options={options}
+      onChange={onChange}
+      allLabel={t('micrometers.filters.all')}
+      testId={`filter-${name}`}
+    />
   );
 }
 
@@ -55,29 +42,19 @@ function CompanyFilter({ value, onChange }: CompanyFilterProps) {
   const { t } = useTranslation();
   const companies = usePlaceNames('company', null);
   const options = companies.data ?? [];
+  // Until the names arrive the chosen company reads "Loading"; once they have, a company not among
+  // them reads as no filter.
+  const unnamed = companies.isSuccess && !options.some((company) => company.id === value);
   return (
-    <TextField
-      select
+    <FilterSelect
       label={t('micrometers.filters.company')}
-      value={
-        value === null || (companies.isSuccess && !options.some((o) => o.id === value))
-          ? ''
-          : String(value)
-      }
-      onChange={(event) => onChange(idOrNull(event.target.value))}
-      data-testid="filter-company"
-      slotProps={selectSlots}
-    >
-      <MenuItem value="">{t('micrometers.filters.all')}</MenuItem>
-      {value !== null && !companies.isSuccess && (
-        <MenuItem value={String(value)}>{t('common.loading')}</MenuItem>
-      )}
-      {options.map((option) => (
-        <MenuItem key={option.id} value={String(option.id)}>
-          {option.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={unnamed ? null : value}
+      options={options.map((company) => ({ id: company.id, label: company.name }))}
+      onChange={onChange}
+      allLabel={t('micrometers.filters.all')}
+      unknownLabel={companies.isSuccess ? undefined : () => t('common.loading')}
+      testId="filter-company"
+    />
   );
 }
 
@@ -107,21 +84,11 @@ export function MicrometerFiltersBar({
         '& > *': { flex: { xs: '1 1 calc(50% - 8px)', sm: '1 1 150px' }, minWidth: 0 },
       }}
     >
-      <TextField
-        type="search"
+      <ListSearchField
         label={t('micrometers.filters.search')}
         value={searchText}
-        onChange={(event) => onSearchText(event.target.value)}
+        onChange={onSearchText}
         sx={{ '&&': { flex: { xs: '1 1 100%', sm: '2 1 260px' } } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {filters.map((name) =>
         name === 'company' ? (

@@ -1,12 +1,9 @@
 // A portfolio list's filters bar: the search (written to the address once typing pauses, by the
 // list), the list's lookup filters, and its buttons (e.g. "New property") at the end.
-import SearchRounded from '@mui/icons-material/SearchRounded';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 
 export type PortfolioFilter = {
   /** The server field (`filter.<field>`), one of the list spec's filters. */
@@ -43,40 +40,22 @@ export function PortfolioFilters({
       useFlexGap
       sx={{ alignItems: { xs: 'stretch', md: 'center' } }}
     >
-      <TextField
-        type="search"
-        label={searchLabel}
-        value={searchText}
-        onChange={(event) => onSearchText(event.target.value)}
-        sx={{ flex: 2, minWidth: 0 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <ListSearchField label={searchLabel} value={searchText} onChange={onSearchText} />
       {filters.map((filter) => (
-        <TextField
+        <FilterSelect
           key={filter.field}
-          select
           label={filter.label}
-          value={values[filter.field] ?? ''}
-          onChange={(event) => onFilter(filter.field, event.target.value)}
+          value={values[filter.field] || null}
+          // The address keeps the chosen id as text.
+          options={filter.options.map((option) => ({
+            id: String(option.id),
+            label: option.label,
+          }))}
+          onChange={(value) => onFilter(filter.field, value ?? '')}
+          allLabel={t('portfolio.list.all')}
           sx={{ flex: 1, minWidth: 170 }}
-          data-testid={`filter-${filter.field}`}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        >
-          <MenuItem value="">{t('portfolio.list.all')}</MenuItem>
-          {filter.options.map((option) => (
-            <MenuItem key={option.id} value={String(option.id)}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          testId={`filter-${filter.field}`}
+        />
       ))}
       {actions}
     </Stack>

@@ -2,15 +2,12 @@
 // range, export) and the line under it (the `?mac=` micrometer as a removable chip, and which
 // window the list shows — the server's last 30 days when no range is chosen).
 import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { DateInput, NOT_A_DATE } from '@/components/date-input';
 import { useFixtureOptions, useKindLabel, useSubmissionFormat } from '../utils/submission-format';
 import {
@@ -18,8 +15,6 @@ import {
   SUBMISSION_KINDS,
   type SubmissionListParams,
 } from '../utils/submission-params';
-
-const selectSlots = { inputLabel: { shrink: true }, select: { displayEmpty: true } };
 
 export type SubmissionFiltersProps = {
   params: SubmissionListParams;
@@ -63,67 +58,35 @@ export function SubmissionFilters({
       useFlexGap
       sx={{ alignItems: { xs: 'stretch', md: 'center' }, flexWrap: 'wrap' }}
     >
-      <TextField
-        type="search"
+      <ListSearchField
         label={t('submissions.filters.search')}
         value={searchText}
-        onChange={(event) => onSearchText(event.target.value)}
+        onChange={onSearchText}
         sx={{ flex: 2, minWidth: 200 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchRounded />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       {(kindFilter || fixtures) && (
         <Stack direction="row" spacing={2} sx={{ flex: 2, minWidth: 0 }}>
           {kindFilter && (
-            <TextField
-              select
+            <FilterSelect
               label={t('submissions.filters.kind')}
-              value={params.kind ?? ''}
-              onChange={(event) =>
-                onChange({
-                  kind: SUBMISSION_KINDS.find((kind) => kind === event.target.value) ?? null,
-                })
-              }
+              value={params.kind}
+              options={SUBMISSION_KINDS.map((kind) => ({ id: kind, label: kindLabel(kind) }))}
+              onChange={(kind) => onChange({ kind })}
+              allLabel={t('submissions.filters.all')}
               sx={{ flex: 1, minWidth: 0 }}
-              data-testid="filter-kind"
-              slotProps={selectSlots}
-            >
-              <MenuItem value="">{t('submissions.filters.all')}</MenuItem>
-              {SUBMISSION_KINDS.map((kind) => (
-                <MenuItem key={kind} value={kind}>
-                  {kindLabel(kind)}
-                </MenuItem>
-              ))}
-            </TextField>
+              testId="filter-kind"
+            />
           )}
           {fixtures && (
-            <TextField
-              select
+            <FilterSelect
               label={t('submissions.filters.fixture')}
-              value={params.fixture === null ? '' : String(params.fixture)}
-              onChange={(event) =>
-                onChange({
-                  fixture: event.target.value === '' ? null : Number(event.target.value),
-                })
-              }
+              value={params.fixture}
+              options={fixtureOptions}
+              onChange={(fixture) => onChange({ fixture })}
+              allLabel={t('submissions.filters.all')}
               sx={{ flex: 1, minWidth: 0 }}
-              data-testid="filter-fixture"
-              slotProps={selectSlots}
-            >
-              <MenuItem value="">{t('submissions.filters.all')}</MenuItem>
-              {fixtureOptions.map((option) => (
-                <MenuItem key={option.id} value={String(option.id)}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
+              testId="filter-fixture"
+            />
           )}
         </Stack>
       )}
