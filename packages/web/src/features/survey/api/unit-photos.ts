@@ -1,6 +1,7 @@
 // A unit's survey photos: GET /buildings/{id}/uploads?purpose=survey-photo&unit_id= lists them,
 // GET /uploads/{id} serves one (with the session's token, so it is fetched and shown from memory),
-// POST /uploads (multipart) adds one, with the upload's progress.
+// POST /uploads (multipart) adds one, with the upload's progress, and DELETE /uploads/{id} removes
+// one (the uploader's own, or any for system roles and company admins; the server decides).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, fetchWithSession } from '@/lib/api-client';
 import { dataOrThrow, toApiError } from '@/lib/api-error';
@@ -86,4 +87,13 @@ export function uploadPhoto(
 export function useRefreshUnitPhotos(buildingId: number, unitId: number) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: surveyKeys.photos(buildingId, unitId) });
+}
+
+/** Removes a photo; the server refuses one the caller may not remove (403) with its reason. */
+export async function deletePhoto(uploadId: number): Promise<void> {
+  // A 204 carries no body, so success is the status, not the data.
+  const result = await apiClient.DELETE('/uploads/{id}', { params: { path: { id: uploadId } } });
+  if (result.error !== undefined || !result.response.ok) {
+    throw toApiError(result.response, result.error);
+  }
 }

@@ -1,18 +1,23 @@
 // A unit's survey photos: thumbnails of those stored (fetched with the session, shown from
 // memory), and a big "Add photo" button that opens the camera on a phone (`capture`) or a file
-// picker elsewhere; each upload shows its progress, and a failed one its reason and a retry.
+// picker elsewhere; each upload shows its progress, and a failed one its reason and a retry. A
+// stored photo can be removed after a confirmation (a wrong or blurred shot); a refusal is shown.
 import AddAPhotoRounded from '@mui/icons-material/AddAPhotoRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { errorMessages } from '@/lib/api-error';
 import {
+  deletePhoto,
   type SurveyPhoto,
   uploadPhoto,
   usePhotoFile,
@@ -30,6 +35,23 @@ export function UnitPhotos({ buildingId, unitId, mayUpload }: UnitPhotosProps) {
   const photos = useUnitPhotos(buildingId, unitId);
   const refresh = useRefreshUnitPhotos(buildingId, unitId);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  const [removing, setRemoving] = useState<SurveyPhoto | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
+  const [removeError, setRemoveError] = useState<unknown>(null);
+
+  const remove = async (photo: SurveyPhoto) => {
+    setRemoveBusy(true);
+    setRemoveError(null);
+    try {
+      await deletePhoto(photo.id);
+      await refresh();
+    } catch (error) {
+      setRemoveError(error);
+    } finally {
+      setRemoveBusy(false);
+      setRemoving(null);
+    }
+  };
 
   const change = (id: number, part: Partial<Upload>) =>
     setUploads((current) => current.map((u) => (u.id === id ? { ...u, ...part } : u)));
@@ -73,9 +95,28 @@ export function UnitPhotos({ buildingId, unitId, mayUpload }: UnitPhotosProps) {
         }}
       >
         {(photos.data ?? []).map((photo) => (
-          <PhotoThumbnail key={photo.id} photo={photo} />
+          <PhotoThumbnail
+            key={photo.id}
+            photo={photo}
+            onRemove={mayUpload ? () => setRemoving(photo) : undefined}
+          />
         ))}
       </Box>
+      {removeError !== null && (
+        <Alert severity="error" onClose={() => setRemoveError(null)}>
+          {t('survey.photos.removeFailed')} {errorMessages(removeError).join(' ')}
+        </Alert>
+      )}
+      <ConfirmationDialog
+        open={removing !== null}
+        title={t('survey.photos.removeTitle')}
+        text={t('survey.photos.removeText')}
+        busy={removeBusy}
+        onConfirm={() => {
+          if (removing !== null) void remove(removing);
+        }}
+        onCancel={() => setRemoving(null)}
+      />
       {photos.data?.length === 0 && uploads.length === 0 && (
         <Typography sx={{ color: 'text.secondary' }}>{t('survey.photos.none')}</Typography>
       )}
@@ -128,7 +169,7 @@ export function UnitPhotos({ buildingId, unitId, mayUpload }: UnitPhotosProps) {
   );
 }
 
-function PhotoThumbnail({ photo }: { photo: SurveyPhoto }) {
+function PhotoThumbnail({ photo, onRemove }: { photo: SurveyPhoto; onRemove?: () => void }) {
   const { t } = useTranslation();
   const file = usePhotoFile(photo.id);
   const [url, setUrl] = useState<string | null>(null);
@@ -140,12 +181,37 @@ function PhotoThumbnail({ photo }: { photo: SurveyPhoto }) {
   }, [file.data]);
   if (url === null) return <Skeleton variant="rounded" sx={{ aspectRatio: '1', height: 'auto' }} />;
   return (
-    <Box
-      component="img"
-      src={url}
-      alt={t('survey.photos.alt', { id: photo.id })}
-      data-testid={`photo-${photo.id}`}
-      sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1 }}
-    />
+    <Box sx={{ position: 'relative' }}>
+      <Box
+        component="img"
+        src={url}
+        alt={t('survey.photos.alt', { id: photo.id })}
+        data-testid={`photo-${photo.id}`}
+        sx={{
+          width: '100%',
+          aspectRatio: '1',
+          objectFit: 'cover',
+          borderRadius: 1,
+          display: 'block',
+        }}
+      />
+      {onRemove && (
+        <IconButton
+          onClick={onRemove}
+          aria-label={t('survey.photos.remove', { id: photo.id })}
+          size="small"
+          sx={{
+            position: 'absolute',
+            top: 4,
+            right: 4,
+            bgcolor: 'background.paper',
+            '&:hover': { bgcolor: 'background.paper' },
+            boxShadow: 1,
+          }}
+        >
+          <DeleteOutlineRounded fontSize="small" />
+        </IconButton>
+      )}
+    </Box>
   );
 }

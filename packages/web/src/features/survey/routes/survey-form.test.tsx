@@ -198,4 +198,79 @@ describe('the unit-by-unit survey form', () => {
     expect(input.getAttribute('capture')).toBe('environment');
     expect((await within(photos).findByTestId('photo-40')).getAttribute('src')).toBe('blob:photo');
   });
+
+  it('removes a photo after a confirmation, and shows a refusal', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => {} }),
+    );
+    const stored = [41, 42].map((id) => ({
+      id,
+      building_id: 9,
+      unit_id: 12,
+      purpose: 'survey-photo',
+      content_type: 'image/jpeg',
+      size_bytes: 3,
+      uploaded_by: 7,
+      created_at: '2026-11-20T10:00:00.000Z',
+      url: `/api/uploads/${id}`,
+    }));
+    let listed = stored;
+    const api = signedInApi(technicianRole, {
+      ...surveyHandlers(),
+      'GET /buildings/9/uploads': () => reply(200, listed),
+      'GET /uploads/41': () => new Response(new Blob(['jpg'], { type: 'image/jpeg' })),
+      'GET /uploads/42': () => new Response(new Blob(['jpg'], { type: 'image/jpeg' })),
+      'DELETE /uploads/41': () => {
+        listed = listed.filter((photo) => photo.id !== 41);
+        return new Response(null, { status: 204 });
+      },
+      'DELETE /uploads/42': () =>
+        reply(403, {
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'Only its uploader may remove it',
+        }),
+    });
+    renderRoutes(appRoutes, { path: formPath });
+    const photos = within(await screen.findByTestId('survey-form')).getByTestId('unit-photos');
+    await within(photos).findByTestId('photo-41');
+
+    // Cancel keeps it; Ok removes it.
+    fireEvent.click(within(photos).getByRole('button', { name: 'Remove photo 41' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this photo?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Remove this photo?' })).toBeNull(),
+    );
+    expect(api.calls()).not.toContain('DELETE /uploads/41');
+    fireEvent.click(within(photos).getByRole('button', { name: 'Remove photo 41' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this photo?' })).getByRole(
+        'button',
+        {
+          name: 'Ok',
+        },
+      ),
+    );
+    await waitFor(() => expect(within(photos).queryByTestId('photo-41')).toBeNull());
+    expect(api.calls()).toContain('DELETE /uploads/41');
+
+    // A refusal is said, and the photo stays.
+    fireEvent.click(await within(photos).findByRole('button', { name: 'Remove photo 42' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this photo?' })).getByRole(
+        'button',
+        {
+          name: 'Ok',
+        },
+      ),
+    );
+    expect(
+      await within(photos).findByText(
+        /The photo was not removed\. Only its uploader may remove it/,
+      ),
+    ).toBeTruthy();
+    expect(within(photos).getByTestId('photo-42')).toBeTruthy();
+  });
 });
