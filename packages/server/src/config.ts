@@ -43,6 +43,11 @@ const trustProxy = z
     'must be a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.2,10.1.0.0/16), or loopback, linklocal, uniquelocal',
   );
 
+/** A 256-bit key written in base64, as `openssl rand -base64 32` prints one. */
+function isAesKey(value: string): boolean {
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32;
+}
+
 const environmentSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
@@ -100,6 +105,13 @@ const environmentSchema = z.object({
     .regex(/^([A-Za-z0-9_.-]+\/)*$/, 'must be empty or end with a slash, e.g. flowsight/')
     .default(''),
   UPLOADS_S3_FORCE_PATH_STYLE: flag.default(true),
+  FLUME_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('https://api.flumewater.com'),
+  FLUME_SECRET_KEY: z
+    .string()
+    .refine(isAesKey, 'must be 32 bytes in base64 (e.g. openssl rand -base64 32)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -156,6 +168,10 @@ export type AppConfig = {
   /** Largest uploaded file, in bytes (413 above it). */
   readonly uploadsMaxBytes: number;
   readonly uploads: UploadsStorageConfig;
+  /** Base URL of Flume's public API (a fake server in tests, a proxy later). */
+  readonly flumeApiUrl: string;
+  /** Key (base64, 32 bytes) sealing Flume accounts' secrets; unset: generated once into DATA_DIR. */
+  readonly flumeSecretKey: string | undefined;
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 };
 
@@ -196,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alertReminderHours: e.ALERT_REMINDER_HOURS,
     uploadsMaxBytes: e.UPLOADS_MAX_BYTES,
     uploads: uploadsStorage(e, dataDir),
+    flumeApiUrl: e.FLUME_API_URL.replace(/\/$/, ''),
+    flumeSecretKey: e.FLUME_SECRET_KEY,
     logLevel: e.LOG_LEVEL,
   };
 }
@@ -217,12 +235,19 @@ function uploadsStorage(e: z.infer<typeof environmentSchema>, dataDir: string) {
   };
 }
 
-/** A random signing secret generated once and kept in DATA_DIR, so restarts keep sessions. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/**
+ * A random secret generated once and kept in DATA_DIR, so restarts keep what it protects: the
+ * JWT signing secret (sessions) by default, or another file and generator (Flume's secret key).
+ */
+export function persistentSecret(
+  dataDir: string,
+  fileName = 'jwt-secret',
+  generate: () => string = () => randomBytes(48).toString('base64url'),
+): string {
+  const file = join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = generate();
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
