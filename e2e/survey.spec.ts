@@ -109,6 +109,29 @@ test('a technician surveys two units on a phone with a photo; the admin approves
     buffer: PHOTO,
   });
   await expect(form.getByTestId('unit-photos').getByRole('img')).toHaveCount(1);
+  // A second, wrong shot is taken and removed again.
+  await form.getByTestId('photo-input').setInputFiles({
+    name: 'blurred.png',
+    mimeType: 'image/png',
+    buffer: PHOTO,
+  });
+  const photos = form.getByTestId('unit-photos');
+  await expect(photos.getByRole('img')).toHaveCount(2);
+  // The thumbnails show the pictures (blob: URLs the page's security policy allows).
+  for (const img of await photos.getByRole('img').all()) {
+    await expect
+      .poll(() => img.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  await photos
+    .getByRole('button', { name: /^Remove photo/ })
+    .last()
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Remove this photo?' })
+    .getByRole('button', { name: 'Ok' })
+    .click();
+  await expect(photos.getByRole('img')).toHaveCount(1);
   await expect(form.getByTestId('form-progress')).toHaveText('1 of 2 units surveyed');
 
   // The second unit: no kitchen faucet at all.

@@ -96,6 +96,8 @@ describe('application skeleton', () => {
     const response = await t.app.inject('/api/health');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // Survey photos are shown from blob: URLs.
+    expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 

@@ -226,7 +226,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         scriptSrc: ["'self'", ...analyticsHosts],
         // MUI's emotion writes style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', ...analyticsHosts],
+        // Survey photos are fetched with the session's token and shown through blob: URLs.
+        imgSrc: ["'self'", 'data:', 'blob:', ...analyticsHosts],
         connectSrc: ["'self'", ...analyticsHosts],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
