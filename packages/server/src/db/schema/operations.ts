@@ -169,12 +169,48 @@ export const externalFlowAccounts = pgTable(
     externalAccountId: text('external_account_id').notNull(),
     name: text('name').notNull(),
     connectedAt: tstz('connected_at'),
+    /** The API client of Flume's "API Access"; the id is not a secret, the secret is sealed. */
+    clientId: text('client_id').notNull(),
+    clientSecretSealed: text('client_secret_sealed').notNull(),
+    username: text('username').notNull(),
+    passwordSealed: text('password_sealed').notNull(),
+    lastSyncAt: tstz('last_sync_at'),
+    /** The last failure talking to Flume, in words, and when; cleared by a success. */
+    lastError: text('last_error'),
+    lastErrorAt: tstz('last_error_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('external_flow_accounts_key').on(t.provider, t.externalAccountId),
     index('external_flow_accounts_company_idx').on(t.companyId),
     index('external_flow_accounts_building_idx').on(t.buildingId),
+  ],
+);
+
+/** The meters an external flow account reports; each may be linked to one building of its company. */
+export const externalFlowDevices = pgTable(
+  'external_flow_devices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => externalFlowAccounts.id, { onDelete: 'cascade' }),
+    externalDeviceId: text('external_device_id').notNull(),
+    name: text('name'),
+    location: text('location'),
+    timeZone: text('time_zone'),
+    buildingId: integer('building_id').references(() => buildings.id, { onDelete: 'set null' }),
+    lastSyncAt: tstz('last_sync_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('external_flow_devices_key').on(t.accountId, t.externalDeviceId),
+    uniqueIndex('external_flow_devices_building_key').on(t.buildingId),
+    index('external_flow_devices_company_idx').on(t.companyId),
   ],
 );
 
