@@ -6,6 +6,7 @@ import type { BuildingSurvey, SurveyAction } from '@flowsight/domain/survey';
 import EngineeringRounded from '@mui/icons-material/EngineeringRounded';
 import LockOpenRounded from '@mui/icons-material/LockOpenRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -52,7 +53,9 @@ export function SurveyActions({ survey }: SurveyActionsProps) {
           {t(`survey.actions.${dialog}`)}
         </Button>
       ))}
-      {open === 'send' && <SendDialog buildingId={survey.building_id} onClose={close} />}
+      {open === 'send' && (
+        <SendDialog buildingId={survey.building_id} progress={survey.progress} onClose={close} />
+      )}
       {open === 'dx' && (
         <DxPlanDialog
           buildingId={survey.building_id}
@@ -68,7 +71,9 @@ export function SurveyActions({ survey }: SurveyActionsProps) {
 
 type TransitionDialogProps = { buildingId: number; onClose: () => void };
 
-function SendDialog({ buildingId, onClose }: TransitionDialogProps) {
+type SendDialogProps = TransitionDialogProps & { progress: { surveyed: number; units: number } };
+
+function SendDialog({ buildingId, progress, onClose }: SendDialogProps) {
   const { t } = useTranslation();
   const { showMessage } = useSnackbar();
   const send = useSendSurvey(buildingId);
@@ -93,6 +98,11 @@ function SendDialog({ buildingId, onClose }: TransitionDialogProps) {
       data-testid="send-dialog"
     >
       <Typography sx={{ mb: 2 }}>{t('survey.send.text')}</Typography>
+      {progress.surveyed < progress.units && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="send-unfinished">
+          {t('survey.send.unfinished', progress)}
+        </Alert>
+      )}
       <TextField
         fullWidth
         multiline

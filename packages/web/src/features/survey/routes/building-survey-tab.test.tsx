@@ -73,6 +73,10 @@ describe('the building survey tab', () => {
     renderRoutes(appRoutes, { path: `${buildingPath}/survey` });
     fireEvent.click(await screen.findByTestId('survey-action-send'));
     const dialog = await screen.findByTestId('send-dialog');
+    // One of three units is surveyed: the sender is told before sending.
+    expect(within(dialog).getByTestId('send-unfinished').textContent).toBe(
+      'Only 1 of 3 units are surveyed. The customer sees this in the email and approves the survey as it stands.',
+    );
     fireEvent.click(within(dialog).getByTestId('action-confirm'));
     expect((await within(dialog).findByTestId('action-refusal')).textContent).toBe(
       'The customer has no notification contacts to send the survey to',
