@@ -1,8 +1,8 @@
 // A server-paged list of alerts — every alert in scope (`/alerts`) or one place's (the record
 // pages' alerts tab): search, status (several), category, type and, on `/alerts`, company
 // filters; sortable columns; page, filters and the open alert kept in the address; loading, empty
-// and error states; one card per alert on phones; rows selectable a page at a time. A row opens
-// the alert dialog. Export sends the same filters to the CSV stream. The table is the list kit's
+// and error states; one card per alert on phones. A row opens the alert dialog (rows become
+// selectable, through the list kit's selection, with the bulk actions that act on them). Export sends the same filters to the CSV stream. The table is the list kit's
 // (`components/data-table`), the columns `alert-columns.tsx`, the filters `alert-filters.tsx`.
 import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import Stack from '@mui/material/Stack';
@@ -13,9 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
-import type { Alert as AlertRecord } from '../api/get-alert';
 import { type AlertSource, useAlerts } from '../api/get-alerts';
-import { useAlertLabel } from '../utils/alert-format';
 import {
   ALERT_PAGE_SIZES,
   type AlertListParams,
@@ -50,7 +48,6 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
   const openAlert = openAlertFrom(searchParams);
   const alerts = useAlerts(source, params);
   const everyAlert = 'scope' in source;
-  const label = useAlertLabel();
   const columns = useAlertColumns(everyAlert ? 'all' : source.level);
   const [searchText, setSearchText] = useState(params.search);
 
@@ -79,8 +76,6 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
   };
 
   const rows = alerts.data?.data ?? [];
-  const nameOf = (alert: AlertRecord) =>
-    `${label('types', alert.notification_type_id)} #${alert.id}`;
   const list = useListTable({
     columns,
     rows,
@@ -89,7 +84,6 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
     state: params,
     onChange: change,
     firstDirection: 'DESC',
-    selection: { label: nameOf },
   });
   const filtered = isFiltered(params, defaultStatuses);
 
