@@ -65,6 +65,8 @@ const UPLOADERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin, RoleTyp
  * (technicians survey on site) and company admins of the building's company.
  */
 const SURVEYORS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
+/** Who keeps a company's Flume accounts (issue 21): system roles, company admins for their own. */
+const FLUME_KEEPERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
 
 /** How one micrometer is asked for: by its MAC (the label in hand) or by its id. */
 export type StockLookup = 'mac' | 'id';
@@ -259,6 +261,14 @@ const accessTable = {
   'GET /buildings/:id/shipping-contact': STAFF_AND_COMPANY,
   'POST /buildings/:id/shipping-contact': SURVEYORS,
   'GET /properties/:id/shipping-date': STAFF_AND_COMPANY,
+
+  // Flume whole-building meters (issue 21).
+  'GET /flume-accounts': FLUME_KEEPERS,
+  'POST /flume-accounts': FLUME_KEEPERS,
+  'POST /flume-accounts/:id/test': FLUME_KEEPERS,
+  'PUT /flume-accounts/:id/devices/:deviceId': FLUME_KEEPERS,
+  'DELETE /flume-accounts/:id': FLUME_KEEPERS,
+  'GET /buildings/:id/flume-connected/:external_account_id': FLUME_KEEPERS,
 
   'GET /units': STAFF_AND_COMPANY,
   'POST /units': PORTFOLIO_EDITORS,

@@ -43,6 +43,10 @@ import {
   createFleetSettings,
   fleetSettingsModule,
 } from './modules/fleet-settings/fleet-settings.routes.ts';
+import { createFlumeRepository } from './modules/flume/flume.repository.ts';
+import { flumeModule } from './modules/flume/flume.routes.ts';
+import { createFlumeService, flumeConnector } from './modules/flume/flume.service.ts';
+import { createFlumeSecretBox, flumeSecretKey } from './modules/flume/flume-secrets.ts';
 import { createGatewaysRepository } from './modules/gateways/gateways.repository.ts';
 import { gatewaysModule } from './modules/gateways/gateways.routes.ts';
 import { createGatewaysService } from './modules/gateways/gateways.service.ts';
@@ -384,6 +388,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         shipping: createShippingService({
           repository: createShippingRepository(database.db),
           building: surveyBuilding,
+        }),
+      });
+      await api.register(flumeModule, {
+        service: createFlumeService({
+          repository: createFlumeRepository(database.db),
+          secrets: createFlumeSecretBox(flumeSecretKey(config)),
+          connect: flumeConnector(config.flumeApiUrl),
         }),
       });
       await api.register(eventsModule, {

@@ -14,6 +14,7 @@ import { alertMailSamples } from './modules/alert-mail/alert-mail.isolation.ts';
 import { alertSamples } from './modules/alerts/alerts.isolation.ts';
 import { eventSamples } from './modules/events/events.isolation.ts';
 import { fleetSettingsSamples } from './modules/fleet-settings/fleet-settings.isolation.ts';
+import { flumeSamples } from './modules/flume/flume.isolation.ts';
 import { gatewaySamples } from './modules/gateways/gateways.isolation.ts';
 import { reportSamples } from './modules/reports/reports.isolation.ts';
 import { sensorTestSamples } from './modules/sensor-tests/sensor-tests.isolation.ts';
@@ -94,6 +95,7 @@ const routeSamples: Record<string, Sample> = {
   ...usageSamples,
   ...eventSamples,
   ...surveySamples,
+  ...flumeSamples,
   ...uploadSamples,
   ...levelSubmissionSamples,
   ...providerSubmissionSamples,
@@ -505,14 +507,21 @@ describe('tenant isolation across every route', () => {
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_shipping x) as shipments,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_shipping_contacts x) as shipping_contacts,
              (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notification_action_tokens x) as action_tokens,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from uploads x) as uploads`)) as unknown as {
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from uploads x) as uploads,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from external_flow_accounts x) as flume_accounts,
+             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from external_flow_devices x) as flume_devices`)) as unknown as {
       rows: Record<string, string>[];
     };
     return JSON.stringify(rows[0]);
   };
 
   beforeAll(async () => {
-    t = await buildTestApp({ demo: true, mailbox: true });
+    // Flume out of reach (a closed port): adding a Flume account never leaves the machine.
+    t = await buildTestApp({
+      demo: true,
+      mailbox: true,
+      env: { FLUME_API_URL: 'http://127.0.0.1:9' },
+    });
     for (const caller of callers) {
       const response = await t.app.inject({
         method: 'POST',

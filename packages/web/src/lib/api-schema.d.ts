@@ -3865,6 +3865,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/flume-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Flume accounts of the companies in scope, with their meters, the building each measures, the last sync and the last error (never a secret) */
+        get: operations["listFlumeAccounts"];
+        put?: never;
+        /** Add a company's Flume account: its credentials are tried on Flume first (refused with Flume's words), then kept sealed with the meters Flume lists */
+        post: operations["createFlumeAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flume-accounts/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in to Flume again and refresh the account's meters; a failure is kept as the account's last error, in words */
+        post: operations["testFlumeAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flume-accounts/{id}/devices/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Link a meter to a building of the account's company (one meter a building), or unlink it with null */
+        put: operations["linkFlumeDevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flume-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a Flume account, its secrets and its meters' links */
+        delete: operations["deleteFlumeAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/flume-connected/{external_account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a meter of the Flume account is linked to the building */
+        get: operations["getBuildingFlumeConnected"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -28788,6 +28874,625 @@ export interface operations {
                         /** @description Whether the date is ahead (a planned shipment) */
                         planned: boolean;
                         building_id: number | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    listFlumeAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        company_id: number;
+                        company_name: string;
+                        name: string;
+                        flume_user_id: string;
+                        client_id: string;
+                        username: string;
+                        /** @description Last time Flume accepted the credentials */
+                        connected_at: string | null;
+                        last_sync_at: string | null;
+                        /** @description The last failure talking to Flume, in Flume's words */
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        created_at: string;
+                        devices: {
+                            id: number;
+                            /** @description Flume's id of the meter */
+                            device_id: string;
+                            name: string | null;
+                            /** @description Flume's location of the meter */
+                            location: string | null;
+                            time_zone: string | null;
+                            /** @description The building the meter measures, if linked */
+                            building_id: number | null;
+                            building_name: string | null;
+                            last_sync_at: string | null;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    createFlumeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company_id: number;
+                    name: string;
+                    /** @description The client id of Flume's "API Access" */
+                    client_id: string;
+                    /** @description Sealed at rest; never shown again */
+                    client_secret: string;
+                    /** @description The Flume user's email */
+                    username: string;
+                    /** @description Sealed at rest; never shown again */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        company_id: number;
+                        company_name: string;
+                        name: string;
+                        flume_user_id: string;
+                        client_id: string;
+                        username: string;
+                        /** @description Last time Flume accepted the credentials */
+                        connected_at: string | null;
+                        last_sync_at: string | null;
+                        /** @description The last failure talking to Flume, in Flume's words */
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        created_at: string;
+                        devices: {
+                            id: number;
+                            /** @description Flume's id of the meter */
+                            device_id: string;
+                            name: string | null;
+                            /** @description Flume's location of the meter */
+                            location: string | null;
+                            time_zone: string | null;
+                            /** @description The building the meter measures, if linked */
+                            building_id: number | null;
+                            building_name: string | null;
+                            last_sync_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    testFlumeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        company_id: number;
+                        company_name: string;
+                        name: string;
+                        flume_user_id: string;
+                        client_id: string;
+                        username: string;
+                        /** @description Last time Flume accepted the credentials */
+                        connected_at: string | null;
+                        last_sync_at: string | null;
+                        /** @description The last failure talking to Flume, in Flume's words */
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        created_at: string;
+                        devices: {
+                            id: number;
+                            /** @description Flume's id of the meter */
+                            device_id: string;
+                            name: string | null;
+                            /** @description Flume's location of the meter */
+                            location: string | null;
+                            time_zone: string | null;
+                            /** @description The building the meter measures, if linked */
+                            building_id: number | null;
+                            building_name: string | null;
+                            last_sync_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    linkFlumeDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deviceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A building of the account's company, or null to unlink */
+                    building_id: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        company_id: number;
+                        company_name: string;
+                        name: string;
+                        flume_user_id: string;
+                        client_id: string;
+                        username: string;
+                        /** @description Last time Flume accepted the credentials */
+                        connected_at: string | null;
+                        last_sync_at: string | null;
+                        /** @description The last failure talking to Flume, in Flume's words */
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        created_at: string;
+                        devices: {
+                            id: number;
+                            /** @description Flume's id of the meter */
+                            device_id: string;
+                            name: string | null;
+                            /** @description Flume's location of the meter */
+                            location: string | null;
+                            time_zone: string | null;
+                            /** @description The building the meter measures, if linked */
+                            building_id: number | null;
+                            building_name: string | null;
+                            last_sync_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    deleteFlumeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        company_id: number;
+                        company_name: string;
+                        name: string;
+                        flume_user_id: string;
+                        client_id: string;
+                        username: string;
+                        /** @description Last time Flume accepted the credentials */
+                        connected_at: string | null;
+                        last_sync_at: string | null;
+                        /** @description The last failure talking to Flume, in Flume's words */
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        created_at: string;
+                        devices: {
+                            id: number;
+                            /** @description Flume's id of the meter */
+                            device_id: string;
+                            name: string | null;
+                            /** @description Flume's location of the meter */
+                            location: string | null;
+                            time_zone: string | null;
+                            /** @description The building the meter measures, if linked */
+                            building_id: number | null;
+                            building_name: string | null;
+                            last_sync_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    getBuildingFlumeConnected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                external_account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connected: boolean;
                     };
                 };
             };
