@@ -2,7 +2,8 @@
 // the local fake server (FLUME_API_URL): an account added with good credentials keeps its meters,
 // bad ones are a 400 in Flume's words; the list and every answer carry no secret, and the stored
 // secrets are sealed; a meter is linked to and unlinked from a building, another company's
-// building is refused; flume-connected answers true, false and 404; a test of a revoked account
+// building is refused, and a building moved to another company loses its meter; flume-connected
+// answers true, false and 404; a test of a revoked account
 // keeps the error in words; removal; a manager is refused with 403.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +164,29 @@ describe('Flume accounts API', () => {
       payload: { building_id: building },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('unlinks a meter whose building moves to another company', async () => {
+    const device = account.devices[0]?.id;
+    const linked = await companyAdmin(`/api/flume-accounts/${account.id}/devices/${device}`, {
+      method: 'PUT',
+      payload: { building_id: otherBuilding },
+    });
+    expect(linked.statusCode).toBe(200);
+    const [elsewhere] = await rows<{ id: number }>(
+      sql`select id from properties where company_id <> ${company} order by id limit 1`,
+    );
+    const moved = await admin(
+      `/api/buildings/${otherBuilding}/change-property/${elsewhere?.id}/0`,
+      { method: 'PUT' },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(
+      await rows(sql`select building_id from external_flow_devices where id = ${device}`),
+    ).toEqual([{ building_id: null }]);
+    expect(
+      (await admin(`/api/buildings/${otherBuilding}/flume-connected/${account.id}`)).json(),
+    ).toEqual({ connected: false });
   });
 
   it('tests the connection again and keeps a failure in words', async () => {

@@ -178,6 +178,10 @@ export function createPortfolioWrites(db: Database) {
         const moved = await moveRows(tx, table, property, subtree, to);
         if (table === 'units') counts.units = moved;
       }
+      // A Flume meter stays with its account's company: a building that leaves it is unlinked.
+      await tx.execute(sql`
+        update external_flow_devices set building_id = null
+        where ${inSubtree('external_flow_devices', false, subtree)} and company_id <> ${to.companyId}`);
       if (subtree.kind === 'property') {
         counts.buildings = await moveRows(tx, 'buildings', true, subtree, to);
         await tx
