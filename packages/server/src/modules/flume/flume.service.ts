@@ -3,7 +3,7 @@
 // the outcome in words; a meter is linked to at most one building, of the account's company.
 // Secrets are sealed before they are stored and opened only to call Flume; no answer carries them.
 import { Conflict, Invalid, NotFound, TooManyRequests } from '../../lib/errors.ts';
-import type { Scope } from '../../lib/tenant-scope.ts';
+import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
 import {
   createFlumeClient,
   type FlumeClient,
@@ -26,7 +26,6 @@ const METER_TYPE = 2;
 export const flumeMessages = {
   accountNotFound: 'Flume account not found',
   deviceNotFound: 'Flume meter not found',
-  buildingNotFound: 'Building not found',
   companyNotFound: 'Company not found',
   alreadyLinked: 'This Flume account is already linked',
   otherCompany: "The building is not of the Flume account's company",
@@ -96,11 +95,9 @@ export function createFlumeService({
     return account;
   }
 
-  async function requireBuilding(scope: Scope, id: number) {
-    const building = await repository.building(scope, id);
-    if (!building) throw new NotFound(flumeMessages.buildingNotFound);
-    return building;
-  }
+  // The shared "place within my scope" check on this module's building lookup.
+  const checkPlace = placeCheck((scope, _level, id) => repository.building(scope, id));
+  const requireBuilding = (scope: Scope, id: number) => checkPlace(scope, 'building', id);
 
   async function view(scope: Scope, id: number): Promise<FlumeAccount> {
     const account = await requireAccount(scope, id);
