@@ -197,6 +197,18 @@ export function createSensorLifecycle({
     return reread(id);
   }
 
+  /** Changes a managed sensor's state or status, recorded as an event from the old value. */
+  async function setLookup(scope: Scope, id: number, field: 'state' | 'status', value: number) {
+    const sensor = await requireSensor(scope, id);
+    requireManaged(scope, sensor);
+    const [change, from] =
+      field === 'state'
+        ? [{ sensorStateId: value }, sensor.sensor_state_id]
+        : [{ sensorStatusId: value }, sensor.sensor_status_id];
+    await db.transaction((tx) => setSensor(tx, scope, sensor, change, field, from, value));
+    return reread(id);
+  }
+
   return {
     /** Deletes a micrometer that is in stock and never reported (history is never deleted). */
     async remove(scope: Scope, id: number) {
@@ -228,38 +240,9 @@ export function createSensorLifecycle({
       return reread(sensor.id);
     },
 
-    async setState(scope: Scope, id: number, stateId: number) {
-      const sensor = await requireSensor(scope, id);
-      requireManaged(scope, sensor);
-      await db.transaction((tx) =>
-        setSensor(
-          tx,
-          scope,
-          sensor,
-          { sensorStateId: stateId },
-          'state',
-          sensor.sensor_state_id,
-          stateId,
-        ),
-      );
-      return reread(id);
-    },
-    async setStatus(scope: Scope, id: number, statusId: number) {
-      const sensor = await requireSensor(scope, id);
-      requireManaged(scope, sensor);
-      await db.transaction((tx) =>
-        setSensor(
-          tx,
-          scope,
-          sensor,
-          { sensorStatusId: statusId },
-          'status',
-          sensor.sensor_status_id,
-          statusId,
-        ),
-      );
-      return reread(id);
-    },
+    setState: (scope: Scope, id: number, stateId: number) => setLookup(scope, id, 'state', stateId),
+    setStatus: (scope: Scope, id: number, statusId: number) =>
+      setLookup(scope, id, 'status', statusId),
     /** State or status of every sensor of a building, in one transaction. */
     async setForBuilding(
       scope: Scope,
