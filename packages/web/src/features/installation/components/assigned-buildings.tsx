@@ -2,11 +2,8 @@
 // order (soonest first), above the property choice; one tap starts installing in that building.
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import EventRounded from '@mui/icons-material/EventRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
@@ -15,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '@/lib/display-date';
 import type { AssignedBuilding } from '../api/get-my-installations';
+import { ListStatus } from './list-status';
 
 export type AssignedBuildingsProps = {
   assignments: readonly AssignedBuilding[] | undefined;
@@ -108,28 +106,16 @@ export function AssignedBuildings({
           {t('installation.assigned.hint')}
         </Typography>
       </Box>
-      {loading && <LinearProgress aria-label={t('common.loading')} />}
-      {error !== null ? (
-        <Alert
-          severity="error"
-          sx={{ m: 2 }}
-          action={
-            <Button color="inherit" onClick={onRetry}>
-              {t('installation.retry')}
-            </Button>
-          }
-        >
-          {error}
-        </Alert>
-      ) : assignments === undefined ? (
-        <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('common.loading')}</Typography>
-      ) : assignments.length === 0 ? (
-        <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="assigned-empty">
-          {t('installation.assigned.empty')}
-        </Typography>
-      ) : (
+      <ListStatus
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        count={assignments?.length}
+        empty={t('installation.assigned.empty')}
+        emptyTestId="assigned-empty"
+      >
         <List disablePadding>
-          {assignments.map((assignment) => (
+          {(assignments ?? []).map((assignment) => (
             <AssignedRow
               key={assignment.installer_id}
               assignment={assignment}
@@ -137,7 +123,7 @@ export function AssignedBuildings({
             />
           ))}
         </List>
-      )}
+      </ListStatus>
     </Paper>
   );
 }

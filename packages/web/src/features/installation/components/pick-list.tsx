@@ -2,10 +2,7 @@
 // large rows that fit a thumb.
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -13,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ListStatus } from './list-status';
 
 export type PickItem = { id: number; name: string; detail?: string };
 
@@ -64,26 +62,15 @@ export function PickList({
         }}
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       />
-      {loading && <LinearProgress aria-label={t('common.loading')} />}
-      {error !== null ? (
-        <Alert
-          severity="error"
-          sx={{ m: 2 }}
-          action={
-            <Button color="inherit" onClick={onRetry}>
-              {t('installation.retry')}
-            </Button>
-          }
-        >
-          {error}
-        </Alert>
-      ) : items === undefined ? (
-        <Typography sx={{ p: 2, color: 'text.secondary' }}>{t('common.loading')}</Typography>
-      ) : items.length === 0 ? (
-        <Typography sx={{ p: 2, color: 'text.secondary' }}>{empty}</Typography>
-      ) : (
+      <ListStatus
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        count={items?.length}
+        empty={empty}
+      >
         <List disablePadding>
-          {items.map((item) => (
+          {(items ?? []).map((item) => (
             <ListItemButton
               key={item.id}
               onClick={() => onPick(item)}
@@ -100,7 +87,7 @@ export function PickList({
             </ListItemButton>
           ))}
         </List>
-      )}
+      </ListStatus>
       {items !== undefined && total > items.length && (
         <Typography variant="body2" sx={{ p: 2, color: 'text.secondary' }}>
           {t('installation.pick.more', { shown: items.length, total })}
