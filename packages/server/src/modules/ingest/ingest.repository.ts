@@ -5,8 +5,7 @@
 // rollups, and the sensors' and gateways' last-heard facts and status. Each method runs in the
 // transaction it is given, else on the database.
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
-import { usageInstant, utcHour } from '@flowsight/domain/usage';
-import { localDate } from '@flowsight/domain/wall-clock';
+import { usageInstant } from '@flowsight/domain/usage';
 import { sql } from 'drizzle-orm';
 import {
   copyField,
@@ -16,6 +15,7 @@ import {
   rowsOf,
   type Transaction,
 } from '../../db/client.ts';
+import { addToRollups, pgArray, RollupSums } from '../../db/rollup-writes.ts';
 import { type Row, rowKey, type SensorRow } from './ingest.decoding.ts';
 
 const monthKey = (date: Date) => `${date.getUTCFullYear()}-${date.getUTCMonth()}`;
@@ -49,23 +49,6 @@ export class CopyRefused extends Error {
   constructor(cause: unknown) {
     super('a redelivered reading refused the COPY', { cause });
   }
-}
-
-const NEEDS_ESCAPE = /["\\]/;
-
-/**
- * A PostgreSQL array literal (`{"a","b",NULL}`) sent as one text parameter and cast in SQL: the
- * same on node-postgres and PGlite, and one parameter however many rows a batch has.
- */
-export function pgArray(values: readonly (string | number | null)[]): string {
-  const items = values.map((value) => {
-    if (value === null) return 'NULL';
-    if (typeof value === 'number') return String(value);
-    return NEEDS_ESCAPE.test(value)
-      ? `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`
-      : `"${value}"`;
-  });
-  return `{${items.join(',')}}`;
 }
 
 export function createIngestRepository(db: Database) {
@@ -222,62 +205,27 @@ export function createIngestRepository(db: Database) {
   }
 
   async function addUsage(rows: readonly Row[], tx?: Executor) {
-    type Sum = { sensor: SensorRow; key: string; volume: number; flow: number; readings: number };
-    const hourly = new Map<string, Sum>();
-    const daily = new Map<string, Sum>();
-    const monthly = new Map<string, Sum>();
-    const add = (map: Map<string, Sum>, sensor: SensorRow, key: string, row: Row) => {
-      const id = `${sensor.id}|${sensor.unit_id}|${key}`;
-      const sum = map.get(id) ?? { sensor, key, volume: 0, flow: 0, readings: 0 };
-      sum.volume += row.volumeMgal ?? 0;
-      sum.flow += row.flowTimeS ?? 0;
-      sum.readings += 1;
-      map.set(id, sum);
-    };
+    const sums = new RollupSums();
     for (const row of rows) {
       const sensor = row.sensor;
       if (!isUsage(row.kind) || !sensor?.unit_id) continue;
-      const instant = usageInstant(row.measuredAt, row.intervalS ?? 0);
-      add(hourly, sensor, utcHour(instant).toISOString(), row);
-      const day = localDate(instant, sensor.timezone ?? 'UTC');
-      add(daily, sensor, day, row);
-      add(monthly, sensor, `${day.slice(0, 8)}01`, row);
-    }
-    const upsert = (
-      table: 'usage_hourly' | 'usage_daily' | 'usage_monthly',
-      sums: Map<string, Sum>,
-    ) => {
-      const list = [...sums.values()].sort(
-        (a, b) =>
-          a.sensor.id - b.sensor.id ||
-          (a.sensor.unit_id ?? 0) - (b.sensor.unit_id ?? 0) ||
-          (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+      sums.add(
+        {
+          sensorId: sensor.id,
+          unitId: sensor.unit_id,
+          companyId: sensor.company_id ?? 0,
+          propertyId: sensor.property_id ?? 0,
+          buildingId: sensor.building_id ?? 0,
+          applianceTypeId: sensor.appliance_type_id,
+          timeZone: sensor.timezone ?? 'UTC',
+        },
+        usageInstant(row.measuredAt, row.intervalS ?? 0),
+        row.volumeMgal ?? 0,
+        row.flowTimeS ?? 0,
+        1,
       );
-      const column = <T extends string | number | null>(pick: (sum: Sum) => T) =>
-        pgArray(list.map(pick));
-      const time =
-        table === 'usage_hourly' ? sql`hour` : table === 'usage_daily' ? sql`day` : sql`month`;
-      const cast = table === 'usage_hourly' ? sql`timestamptz[]` : sql`date[]`;
-      return sql`
-        insert into ${sql.identifier(table)} (sensor_id, company_id, property_id, building_id, unit_id,
-          appliance_type_id, volume_mgal, flow_time_s, readings, ${time})
-        select * from unnest(
-          ${column((x) => x.sensor.id)}::int[], ${column((x) => x.sensor.company_id)}::int[],
-          ${column((x) => x.sensor.property_id)}::int[], ${column((x) => x.sensor.building_id)}::int[],
-          ${column((x) => x.sensor.unit_id)}::int[], ${column((x) => x.sensor.appliance_type_id)}::smallint[],
-          ${column((x) => x.volume)}::bigint[], ${column((x) => x.flow)}::int[],
-          ${column((x) => x.readings)}::int[], ${column((x) => x.key)}::${cast})
-        on conflict (sensor_id, unit_id, ${time}) do update set
-          volume_mgal = ${sql.identifier(table)}.volume_mgal + excluded.volume_mgal,
-          flow_time_s = ${sql.identifier(table)}.flow_time_s + excluded.flow_time_s,
-          readings = ${sql.identifier(table)}.readings + excluded.readings`;
-    };
-    // Every usage row falls in an hour, a day and a month: all three or none.
-    if (hourly.size === 0) return;
-    // One statement (one round trip): the first two upserts run as data-modifying CTEs.
-    await (tx ?? db).execute(sql`
-      with hourly as (${upsert('usage_hourly', hourly)}), daily as (${upsert('usage_daily', daily)})
-      ${upsert('usage_monthly', monthly)}`);
+    }
+    await addToRollups(tx ?? db, sums);
   }
 
   /** Last submission / keep-alive, battery, firmware and report interval, newest wins. */

@@ -7,10 +7,10 @@ import { usageInstant, utcHour } from '@flowsight/domain/usage';
 import { localDate } from '@flowsight/domain/wall-clock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgArray } from '../../db/rollup-writes.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { laneOf } from './ingest.batcher.ts';
-import { pgArray } from './ingest.repository.ts';
 import { createIngestService } from './ingest.service.ts';
 
 const fixture = (name: string) =>
