@@ -56,16 +56,20 @@ describe('side menu by role', () => {
   });
 
   it('gives company roles dashboard, their properties, users, gateways, reports and statistics', () => {
-    for (const id of [RoleType.CompanyAdmin, RoleType.CompanyManager]) {
-      expect(sideMenu(role(id))).toEqual([
-        { id: 'dashboard', path: '/dashboard' },
-        { id: 'properties', path: '/companies/7/properties' },
-        { id: 'users', path: '/users' },
-        { id: 'gateways', path: '/gateways' },
-        { id: 'reports', path: '/reports' },
-        { id: 'statistics', path: '/statistics' },
-      ]);
-    }
+    const companyMenu = [
+      { id: 'dashboard', path: '/dashboard' },
+      { id: 'properties', path: '/companies/7/properties' },
+      { id: 'users', path: '/users' },
+      { id: 'gateways', path: '/gateways' },
+      { id: 'reports', path: '/reports' },
+      { id: 'statistics', path: '/statistics' },
+    ];
+    expect(sideMenu(role(RoleType.CompanyManager))).toEqual(companyMenu);
+    // A company admin keeps the company's Flume accounts too (issue 21).
+    expect(sideMenu(role(RoleType.CompanyAdmin))).toEqual([
+      ...companyMenu,
+      { id: 'flume-accounts', path: '/flume-accounts' },
+    ]);
   });
 
   it('links only pages the role may open', () => {
@@ -89,6 +93,7 @@ describe('side menu by role', () => {
       'gateways',
       'reports',
       'statistics',
+      'flume-accounts',
       'micrometers',
       'micrometers-assignment',
     ]);
@@ -140,6 +145,13 @@ describe('routes by role', () => {
     ['/integrations', RoleType.CompanyAdmin, {}, false],
     ['/submissions/unassigned', RoleType.SystemTechnician, {}, true],
     ['/submissions/keep-alive', RoleType.CompanyAdmin, {}, false],
+    // Flume accounts: whom the API lets keep them (issue 21), never a company manager.
+    ['/flume-accounts', RoleType.SystemSupport, {}, true],
+    ['/flume-accounts', RoleType.SystemTechnician, {}, true],
+    ['/flume-accounts', RoleType.CompanyAdmin, {}, true],
+    ['/flume-accounts', RoleType.CompanyManager, {}, false],
+    ['/flume-accounts', RoleType.CompanyInstaller, {}, false],
+    ['/flume-accounts', RoleType.CompanyAdmin, { companyTypeId: CompanyType.Restricted }, false],
   ])('%s for role %i %o → %s', (path, roleTypeId, overrides, allowed) => {
     expect(mayOpen(path, role(roleTypeId, overrides))).toBe(allowed);
   });

@@ -2,6 +2,7 @@
 // open, the side menu, and the header controls. The shell and its route guards read these; the
 // server's API access table is `access.ts`; what a restricted company keeps is
 // `restricted-companies.ts`, which both read.
+import { type ApiRoute, apiAccess } from './access.ts';
 import { CompanyType, RoleType, type RoleTypeId } from './lookups.ts';
 import { restrictedMayCall, restrictedMayOpen } from './restricted-companies.ts';
 import { isCompanyRole, isSystemRole } from './roles.ts';
@@ -23,6 +24,11 @@ const SYSTEM: readonly RoleTypeId[] = [
 ];
 const COMPANY: readonly RoleTypeId[] = [RoleType.CompanyAdmin, RoleType.CompanyManager];
 const SHELL: readonly RoleTypeId[] = [...SYSTEM, ...COMPANY];
+/** The roles the API lets call `route` (`access.ts`), so a page and its calls never disagree. */
+const apiCallers = (route: ApiRoute): readonly RoleTypeId[] => {
+  const access = apiAccess[route];
+  return typeof access === 'string' ? [] : access;
+};
 
 type WebRouteRule = {
   readonly roles: readonly RoleTypeId[];
@@ -42,7 +48,8 @@ export const webRoutes = {
   '/properties': { roles: SYSTEM },
   '/buildings': { roles: SYSTEM },
   '/installation': { roles: [RoleType.CompanyInstaller] },
-  '/flume-accounts': { roles: SHELL },
+  // Flume accounts: system roles and company admins (`FLUME_KEEPERS`), not company managers.
+  '/flume-accounts': { roles: apiCallers('GET /flume-accounts') },
   '/alerts': { roles: SYSTEM },
   '/gateways': { roles: SHELL },
   '/reports': { roles: SHELL },
@@ -205,6 +212,9 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
   // a restricted company's allow-list keeps them closed (`restricted-companies.ts`).
   if (opens('/reports')) menu.push(item('reports', '/reports'));
   if (opens('/statistics')) menu.push(item('statistics', '/statistics'));
+  // Not in the specification's company menu (issue 21): company admins keep their company's Flume
+  // accounts, so the page must be found.
+  if (opens('/flume-accounts')) menu.push(item('flume-accounts', '/flume-accounts'));
   if (opens('/micrometers/assignment')) {
     menu.push(
       item('micrometers', '/micrometers', [

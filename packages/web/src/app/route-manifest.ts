@@ -9,11 +9,14 @@ import { isCompanyRole, isSystemRole } from '@flowsight/domain/roles';
 import type { WebRoutePattern } from '@flowsight/domain/web-access';
 import type { ComponentType, ReactElement } from 'react';
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
+import type en from '@/i18n/locales/en.json';
 import type { PageDataHandle, PagePrefetch } from './page-data';
 import { companyTab } from './routes/company-tab';
 import { NotFoundPage } from './routes/not-found-page';
-import type { PageHandle } from './routes/section-placeholder-page';
 import { guardedRoute } from './routes/tab-guard';
+
+/** The route handle naming the page (a catalogue key under `nav`). */
+export type PageHandle = { titleKey: `nav.${keyof (typeof en)['nav']}` };
 
 export type LazyRoute = NonNullable<NonIndexRouteObject['lazy']> & (() => Promise<unknown>);
 
@@ -88,15 +91,6 @@ const toCompaniesWithoutCompany = (role: SessionRole) =>
 /** A company's dashboard tab is for system roles (company roles have /dashboard). */
 const toOverviewUnlessSystem = (role: SessionRole) =>
   isSystemRole(role.user_role_type_id) ? null : '../overview';
-
-/**
- * What a route of the specification shows until its screen is built (issue 21 brings Flume): its
- * title and a note that the section arrives soon.
- */
-const sectionPlaceholder = lazyPage(
-  () => import('./routes/section-placeholder-page'),
-  'SectionPlaceholderPage',
-);
 
 const portfolioLists = () => import('@/features/portfolio/routes/list-pages');
 const companyPage = () => import('@/features/portfolio/routes/company-page');
@@ -251,7 +245,13 @@ export const shellPages = {
       'InstallationPage',
     ),
   },
-  '/flume-accounts': { titleKey: 'nav.flume-accounts', lazy: sectionPlaceholder },
+  '/flume-accounts': {
+    titleKey: 'nav.flume-accounts',
+    lazy: lazyPage(
+      () => import('@/features/flume/routes/flume-accounts-page'),
+      'FlumeAccountsPage',
+    ),
+  },
   '/alerts': {
     titleKey: 'nav.alerts',
     lazy: lazyPage(() => import('@/features/alerts/routes/alerts-page'), 'AlertsPage'),

@@ -15,7 +15,6 @@ export const englishFramePaths = [
   'messages',
   'notFound',
   'routeError',
-  'placeholder',
   'auth.signedIn',
   'alerts.bell',
   'customize.open',

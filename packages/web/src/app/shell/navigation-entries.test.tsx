@@ -31,8 +31,8 @@ afterEach(() => {
 describe('side menu: Reports and Statistics', () => {
   it.each([
     ['system admin', systemAdmin, '/companies'],
-    ['company admin', companyAdmin, '/flume-accounts'],
-    ['company manager', companyManager, '/flume-accounts'],
+    ['company admin', companyAdmin, '/reports'],
+    ['company manager', companyManager, '/reports'],
   ])('links both pages for a %s, with their names', async (_name, role, path) => {
     signedInApi(role);
     renderRoutes(appRoutes, { path });
@@ -56,7 +56,7 @@ describe('side menu: Reports and Statistics', () => {
 
   it('opens Statistics from the menu on the company’s usage, not an empty page', async () => {
     const api = signedInApi(companyManager);
-    const { router } = renderRoutes(appRoutes, { path: '/flume-accounts' });
+    const { router } = renderRoutes(appRoutes, { path: '/reports' });
     fireEvent.click(within(await sideMenu()).getByTestId('menu-statistics'));
     await screen.findByTestId('statistics-page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/statistics/usage'));
@@ -68,7 +68,7 @@ describe('side menu: Reports and Statistics', () => {
 describe('user menu: Settings', () => {
   it.each([
     ['system admin', systemAdmin, '/companies'],
-    ['company manager', companyManager, '/flume-accounts'],
+    ['company manager', companyManager, '/reports'],
     ['restricted company admin', restrictedAdmin, '/companies/1/properties'],
   ])('leads a %s to Settings (profile, security, contacts)', async (_name, role, path) => {
     signedInApi(role);

@@ -1,6 +1,7 @@
 // /companies/{c}/properties/{p}/buildings/{b} (spec section 2): opens on the units tab; the title
-// carries the survey chip. Of the tabs (overview, units, alerts, micrometers, charts,
-// submissions, and the survey of issue 20) those built so far show.
+// carries the survey chip, the subtitle the building's Flume meter when one is linked (issue 21).
+// Of the tabs (overview, units, alerts, micrometers, charts, submissions, and the survey of issue
+// 20) those built so far show.
 import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import { useSignedInSession } from '@/lib/session';
 import { useBuildingCounts } from '../api/get-record-counts';
 import { type BuildingDetail, useBuilding } from '../api/get-records';
 import { BuildingFormDialog } from '../components/building-form-dialog';
+import { FlumeMeterLine } from '../components/flume-meter-line';
 import { MoveDialog } from '../components/move-dialog';
 import { UnitList } from '../components/portfolio-lists';
 import { RecordLayout } from '../components/record-layout';
@@ -47,7 +49,12 @@ export function BuildingPage() {
           : `${propertyPath(companyId, propertyId)}/buildings`
       }
       title={(record) => record.name}
-      subtitle={(record) => `${record.property_name} · ${record.company_name}`}
+      subtitle={(record) => (
+        <>
+          {`${record.property_name} · ${record.company_name}`}
+          <FlumeMeterLine buildingId={record.id} />
+        </>
+      )}
       chip={(record) => <SurveyChip status={record.survey_status} />}
       tabs={() => [
         { path: 'overview', label: t('portfolio.tabs.overview') },
