@@ -75,11 +75,6 @@ const API_ONLY: Record<string, string> = {
   'GET /companies/{id}/properties-names/{limit}':
     'The web reads the names without a limit (`GET /companies/{id}/properties-names`) for its pickers.',
   'PUT /units/{id}/tenants': 'planned: issue 22, the unit page’s tenants.',
-  'DELETE /sensors/{id}': 'planned: issue 22, the micrometer dialog.',
-  'PUT /sensors/{id}/state/{stateId}': 'planned: issue 22, the micrometer dialog.',
-  'PUT /sensors/{id}/status/{statusId}': 'planned: issue 22, the micrometer dialog.',
-  'PUT /sensors/notification-excluded/mac/{mac}/{status}':
-    'planned: issue 22, the excluded micrometers page.',
   'GET /companies/{id}/open-leaks':
     'planned: issue 22 alerts work (“Needs attention” leads with the open leaks by monthly cost).',
   'GET /companies/{id}/alerts-overview':
@@ -140,6 +135,7 @@ const PAGES: Record<string, string> = {
   'features/email-actions/routes/email-link-done-page.tsx': 'an alert email’s action link',
   'features/events/routes/events-page.tsx': '/events',
   'features/fleet-settings/routes/fixtures-page.tsx': '/appliances',
+  'features/flume/routes/flume-accounts-page.tsx': '/flume-accounts',
   'features/fleet-settings/routes/micrometer-defaults-page.tsx': '/micrometers/defaults',
   'features/gateways/routes/gateways-page.tsx': '/gateways',
   'features/installation/routes/installation-page.tsx': '/installation',

@@ -93,7 +93,7 @@ export function BuildingBulkActions({ buildingId }: BuildingBulkActionsProps) {
   );
 }
 
-type BulkFieldProps = {
+export type BulkFieldProps = {
   label: string;
   options: { id: number; label: string }[];
   value: number | null;
@@ -103,7 +103,16 @@ type BulkFieldProps = {
   testId: string;
 };
 
-function BulkField({ label, options, value, onChange, apply, onApply, testId }: BulkFieldProps) {
+/** A lookup picker with its apply button (also the micrometer dialog's state and status). */
+export function BulkField({
+  label,
+  options,
+  value,
+  onChange,
+  apply,
+  onApply,
+  testId,
+}: BulkFieldProps) {
   return (
     <Stack direction="row" spacing={1} sx={{ flex: 1, alignItems: 'center' }}>
       <TextField

@@ -2,7 +2,8 @@
 // phones): identity and health, where it is assigned, its office assignment, the notification
 // exclusion (system roles may switch it), the reported issue with "Report issue", and its newest
 // readings. System roles get Assign or Reassign (the assignment page with `?mac=..&reload=1`)
-// and Config (`/micrometers/config?mac=..`).
+// and Config (`/micrometers/config?mac=..`); the roles the access table allows may change its state
+// and status and delete it (`micrometer-manage.tsx`).
 import { MICROMETER_DIALOG_MAX_WIDTH } from '@flowsight/domain/constants';
 import { isSystemRole } from '@flowsight/domain/roles';
 import Alert from '@mui/material/Alert';
@@ -41,6 +42,7 @@ import { NO_VALUE, useMicrometerFormat, useMicrometerLabel } from '../utils/micr
 import { useMicrometerErrorText } from '../utils/micrometer-messages';
 import { assignmentPath, configPath, unitPath } from '../utils/micrometer-paths';
 import { MicrometerStateChip, MicrometerStatusChip } from './micrometer-chips';
+import { DeleteMicrometerButton, MicrometerLookupChanges } from './micrometer-manage';
 
 export type MicrometerDialogProps = {
   /** The micrometer's normalised MAC. */
@@ -118,6 +120,7 @@ export function MicrometerDialog({ mac, onClose }: MicrometerDialogProps) {
             </Button>
           </>
         )}
+        {data !== undefined && <DeleteMicrometerButton micrometer={data} onDeleted={onClose} />}
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
@@ -245,6 +248,7 @@ function MicrometerDetails({ micrometer, system }: MicrometerDetailsProps) {
         ]}
       />
       <ExclusionRow micrometer={micrometer} system={system} />
+      <MicrometerLookupChanges micrometer={micrometer} />
       <IssueSection micrometer={micrometer} />
       <ReadingsSection micrometer={micrometer} unitLink={unitLink} />
     </Stack>

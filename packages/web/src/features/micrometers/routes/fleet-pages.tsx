@@ -1,7 +1,7 @@
 // The provider's micrometer lists (spec section 2, system roles): /micrometers/assigned (opens
 // with the default filter: internal units, installed and — not on phones — transmitting),
 // /micrometers/unassigned (stock) and /micrometers/excluded (left out of alerts, each with
-// "Include again"). Each honours `?mac=`: the search is filled with it and its dialog opens.
+// "Include again", and a form excluding one by its MAC). Each honours `?mac=`: the search is filled with it and its dialog opens.
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import type { Micrometer } from '../api/get-micrometers';
 import { useSetMicrometerExcluded } from '../api/set-micrometer-excluded';
+import { ExcludeByMacForm } from '../components/exclude-by-mac-form';
 import { MicrometerTable } from '../components/micrometer-table';
 import { defaultFilters } from '../utils/list-params';
 import { useMicrometerErrorText } from '../utils/micrometer-messages';
@@ -119,6 +120,7 @@ export function ExcludedMicrometersPage() {
   const { t } = useTranslation();
   return (
     <FleetPage name="excluded">
+      <ExcludeByMacForm />
       <MicrometerTable
         source={{ fleet: 'all' }}
         extra={EXCLUDED}

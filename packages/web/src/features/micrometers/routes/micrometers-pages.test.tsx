@@ -14,6 +14,13 @@ const systemAdmin = roleFixture({
   company_name: null,
 });
 const companyManager = roleFixture({ id: 31, user_role_type_id: 5, company_id: 1 });
+const systemTechnician = roleFixture({
+  id: 22,
+  user_role_type_id: 3,
+  company_id: null,
+  company_type_id: null,
+  company_name: null,
+});
 
 const MAC = '70B3D50000000001';
 const STOCK_MAC = 'F10A5E0000000042';
@@ -337,6 +344,81 @@ describe('the assigned micrometers list', () => {
   });
 });
 
+describe('one micrometer’s changes in its dialog', () => {
+  async function openDialog(role = systemAdmin, mac = MAC) {
+    const api = signedInAs(role);
+    renderRoutes(appRoutes, { path: `/micrometers/assigned?mac=${mac}` });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('dialog-health');
+    return { api, dialog };
+  }
+
+  it('sets its status after a confirmation that names the micrometer and the new status', async () => {
+    const { api, dialog } = await openDialog();
+    api.on('PUT /sensors/3/status/2', () => reply(200, micrometer({ sensor_status_id: 2 })));
+    const changes = within(dialog).getByTestId('micrometer-changes');
+    fireEvent.mouseDown(within(within(changes).getByTestId('change-status')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Not transmitting' }));
+    fireEvent.click(within(changes).getByRole('button', { name: 'Set status' }));
+    const confirm = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    expect(confirm.textContent).toContain(`Set the status of ${MAC} to “Not transmitting”?`);
+    expect(api.calls()).not.toContain('PUT /sensors/3/status/2');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText(`${MAC} updated`)).toBeTruthy();
+    expect(api.calls()).toContain('PUT /sensors/3/status/2');
+  });
+
+  it('shows the server’s refusal of a state change', async () => {
+    const { api, dialog } = await openDialog();
+    api.on('PUT /sensors/3/state/6', () =>
+      reply(409, { statusCode: 409, error: 'Conflict', message: 'State refused for this test' }),
+    );
+    const changes = within(dialog).getByTestId('micrometer-changes');
+    fireEvent.mouseDown(within(within(changes).getByTestId('change-state')).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Defective' }));
+    fireEvent.click(within(changes).getByRole('button', { name: 'Set state' }));
+    const confirm = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText('State refused for this test')).toBeTruthy();
+  });
+
+  it('deletes a stock micrometer after a confirmation and closes its dialog', async () => {
+    const { api, dialog } = await openDialog(systemAdmin, STOCK_MAC);
+    api.on('DELETE /sensors/40', () => new Response(null, { status: 204 }));
+    fireEvent.click(within(dialog).getByTestId('dialog-delete'));
+    const confirm = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    expect(confirm.textContent).toContain(`Delete micrometer ${STOCK_MAC}?`);
+    expect(api.calls()).not.toContain('DELETE /sensors/40');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText(`Micrometer ${STOCK_MAC} deleted`)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('micrometer-dialog')).toBeNull());
+    expect(api.calls()).toContain('DELETE /sensors/40');
+  });
+
+  it('shows why the server refuses to delete a micrometer that reported', async () => {
+    const { api, dialog } = await openDialog();
+    api.on('DELETE /sensors/3', () =>
+      reply(409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'Unassign this micrometer before deleting it',
+      }),
+    );
+    fireEvent.click(within(dialog).getByTestId('dialog-delete'));
+    const confirm = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Ok' }));
+    expect(await screen.findByText(/Unassign this micrometer before deleting it/)).toBeTruthy();
+    expect(screen.getByTestId('micrometer-dialog')).toBeTruthy();
+  });
+
+  it('offers a system technician the state and status but not Delete (System Admin only)', async () => {
+    const { dialog } = await openDialog(systemTechnician);
+    expect(within(dialog).getByTestId('change-state')).toBeTruthy();
+    expect(within(dialog).getByTestId('change-status')).toBeTruthy();
+    expect(within(dialog).queryByTestId('dialog-delete')).toBeNull();
+  });
+});
+
 describe('the unassigned and excluded lists', () => {
   it('fills the search with a ?mac= link and opens that micrometer’s dialog', async () => {
     const api = signedInAs();
@@ -370,6 +452,42 @@ describe('the unassigned and excluded lists', () => {
   });
 });
 
+describe('excluding a micrometer by its MAC', () => {
+  it('excludes the micrometer the MAC names, written with separators and in lower case', async () => {
+    const api = signedInAs();
+    api.on('GET /sensors', () => reply(200, page([])));
+    api.on(`PUT /sensors/notification-excluded/mac/${MAC}/1`, () =>
+      reply(200, micrometer({ notification_excluded: true })),
+    );
+    renderRoutes(appRoutes, { path: '/micrometers/excluded' });
+    const form = await screen.findByTestId('exclude-by-mac');
+    const field = within(form).getByTestId('exclude-mac');
+    fireEvent.change(field, { target: { value: 'not a mac' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Exclude' }));
+    expect(await within(form).findByText('Enter a MAC of 16 hexadecimal digits')).toBeTruthy();
+    expect(api.calls().filter((call) => call.startsWith('PUT'))).toEqual([]);
+
+    fireEvent.change(field, { target: { value: '70:b3:d5:00:00:00:00:01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Exclude' }));
+    expect(await screen.findByText(`${MAC} is excluded from alerts`)).toBeTruthy();
+    expect(api.calls()).toContain(`PUT /sensors/notification-excluded/mac/${MAC}/1`);
+    expect((field as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the server’s answer for a MAC it does not know', async () => {
+    const api = signedInAs();
+    api.on('GET /sensors', () => reply(200, page([])));
+    api.on(`PUT /sensors/notification-excluded/mac/${STOCK_MAC}/1`, () =>
+      reply(404, { statusCode: 404, error: 'Not Found', message: 'Micrometer not found' }),
+    );
+    renderRoutes(appRoutes, { path: '/micrometers/excluded' });
+    const form = await screen.findByTestId('exclude-by-mac');
+    fireEvent.change(within(form).getByTestId('exclude-mac'), { target: { value: STOCK_MAC } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Exclude' }));
+    expect(await within(form).findByText(/Micrometer not found/)).toBeTruthy();
+  });
+});
+
 describe('a building’s micrometers tab', () => {
   it('sets the state of all the building’s micrometers after a confirmation', async () => {
     const api = signedInAs();
@@ -396,6 +514,8 @@ describe('a building’s micrometers tab', () => {
     await within(dialog).findByTestId('dialog-health');
     expect(within(dialog).queryByTestId('dialog-assign')).toBeNull();
     expect(within(dialog).queryByTestId('dialog-config')).toBeNull();
+    expect(within(dialog).queryByTestId('micrometer-changes')).toBeNull();
+    expect(within(dialog).queryByTestId('dialog-delete')).toBeNull();
     expect(screen.queryByTestId('building-bulk-actions')).toBeNull();
   });
 });
