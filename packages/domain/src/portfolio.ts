@@ -124,6 +124,8 @@ export const tenantsSchema = z
   .int(portfolioMessages.tenants)
   .min(0, portfolioMessages.tenants)
   .max(100, portfolioMessages.tenants);
+/** The body of `PUT /units/{id}/tenants`: how many tenants live in the unit. */
+export const unitTenantsSchema = z.object({ tenants: tenantsSchema }).strict();
 
 const unitFields = {
   building_id: id,

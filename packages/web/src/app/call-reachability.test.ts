@@ -74,7 +74,6 @@ const API_ONLY: Record<string, string> = {
     'The whole system’s units in one unpaged list, for integrations and exports (`GET /units/export-all` for people); the web lists a building’s units (`GET /buildings/{id}/units`).',
   'GET /companies/{id}/properties-names/{limit}':
     'The web reads the names without a limit (`GET /companies/{id}/properties-names`) for its pickers.',
-  'PUT /units/{id}/tenants': 'planned: issue 22, the unit page’s tenants.',
   'GET /companies/{id}/open-leaks':
     'planned: issue 22 alerts work (“Needs attention” leads with the open leaks by monthly cost).',
   'GET /companies/{id}/alerts-overview':

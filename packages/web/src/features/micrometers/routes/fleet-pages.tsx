@@ -1,7 +1,8 @@
 // The provider's micrometer lists (spec section 2, system roles): /micrometers/assigned (opens
 // with the default filter: internal units, installed and — not on phones — transmitting),
 // /micrometers/unassigned (stock) and /micrometers/excluded (left out of alerts, each with
-// "Include again", and a form excluding one by its MAC). Each honours `?mac=`: the search is filled with it and its dialog opens.
+// "Include again", and a form excluding one by its MAC). Each honours `?mac=`: the search is
+// filled with it and its dialog opens.
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

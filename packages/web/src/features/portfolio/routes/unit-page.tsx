@@ -13,6 +13,7 @@ import { type UnitDetail, useUnit } from '../api/get-records';
 import { RecordLayout } from '../components/record-layout';
 import { DeleteRecordButton, OverviewCard, RefusalAlert } from '../components/record-overview';
 import { UnitFormDialog } from '../components/unit-form-dialog';
+import { UnitTenants } from '../components/unit-tenants';
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
@@ -141,7 +142,7 @@ export function UnitOverviewTab() {
         title={t('portfolio.overview.counts')}
         data-testid="overview-counts"
         items={[
-          { label: t('portfolio.overview.tenants'), value: format.count(unit.tenants) },
+          { label: t('portfolio.overview.tenants'), value: <UnitTenants unit={unit} /> },
           { label: t('portfolio.overview.micrometers'), value: format.count(unit.sensors_count) },
         ]}
       />

@@ -17,7 +17,8 @@ export type PortfolioAction =
   | 'moveBuilding'
   | 'createUnit'
   | 'editUnit'
-  | 'deleteUnit';
+  | 'deleteUnit'
+  | 'editTenants';
 
 const routeOf: Readonly<Record<PortfolioAction, ApiRoute>> = {
   createCompany: 'POST /companies',
@@ -36,6 +37,7 @@ const routeOf: Readonly<Record<PortfolioAction, ApiRoute>> = {
   createUnit: 'POST /units',
   editUnit: 'PUT /units/:id',
   deleteUnit: 'DELETE /units/:id',
+  editTenants: 'PUT /units/:id/tenants',
 };
 
 export function mayDo(roleTypeId: number, action: PortfolioAction): boolean {
