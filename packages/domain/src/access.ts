@@ -209,6 +209,7 @@ const accessTable = {
   'GET /companies/:id/buildings-count': STAFF_AND_COMPANY,
   'GET /companies/:id/units-count': STAFF_AND_COMPANY,
   'GET /companies/:id/residential-units': STAFF_AND_COMPANY,
+  'GET /companies/:id/needs-attention': STAFF_AND_COMPANY,
   'GET /companies/:id/properties-names': STAFF_AND_COMPANY,
   'GET /companies/:id/properties-names/:limit': STAFF_AND_COMPANY,
   'GET /companies/:id/search-top-properties/:name/5': STAFF_AND_COMPANY,

@@ -16,3 +16,12 @@ export const waterPrice = (pricePerKgal: number | null | undefined): number =>
  */
 export const waterCost = (gallons: number, pricePerKgal: number | null | undefined): number =>
   Math.round(((gallons * waterPrice(pricePerKgal)) / 1000) * 100) / 100;
+
+/**
+ * What open leaks cost a month: each leak's rate (gallons a month) at its property's price, as an
+ * alert's monthly cost is, summed in cents.
+ */
+export const leaksMonthlyCost = (
+  leaks: readonly (readonly [rate: number, pricePerKgal: number | null | undefined])[],
+): number =>
+  Math.round(leaks.reduce((sum, [rate, price]) => sum + waterCost(rate, price), 0) * 100) / 100;

@@ -32,6 +32,9 @@ import { createAlertsRepository } from './modules/alerts/alerts.repository.ts';
 import { alertsModule } from './modules/alerts/alerts.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { createAlertEvents, createAlertStatus } from './modules/alerts/alerts.status.ts';
+import { createAttentionRepository } from './modules/attention/attention.repository.ts';
+import { attentionModule } from './modules/attention/attention.routes.ts';
+import { createAttentionService } from './modules/attention/attention.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -349,6 +352,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(submissionsModule, { service: submissionsService });
       await api.register(sensorsModule, { service: sensorsService, downlinks: downlinkQueue });
       await api.register(alertsModule, { service: alertsService, live: alertLive });
+      await api.register(attentionModule, {
+        prefix: '/companies',
+        service: createAttentionService({
+          repository: createAttentionRepository(database.db),
+          alerts: alertsService,
+          portfolio: portfolioService,
+        }),
+      });
       await api.register(alertMailModule, { service: alertMail });
       await api.register(usageModule, {
         service: createUsageService({ repository: createUsageRepository(database.db) }),

@@ -235,6 +235,7 @@ const routeSamples: Record<string, Sample> = {
   'GET /companies/:id/buildings-count': companyGet('/buildings-count'),
   'GET /companies/:id/units-count': companyGet('/units-count'),
   'GET /companies/:id/residential-units': companyGet('/residential-units'),
+  'GET /companies/:id/needs-attention': companyGet('/needs-attention'),
   'GET /companies/:id/properties-names': companyGet('/properties-names'),
   'GET /companies/:id/properties-names/:limit': companyGet('/properties-names/2'),
   'GET /companies/:id/search-top-properties/:name/5': companyGet('/search-top-properties/a/5'),

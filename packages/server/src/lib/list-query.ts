@@ -49,6 +49,8 @@ export type ListDefinition<S extends string, F extends string> = {
   readonly defaultSort: readonly SortExpression[];
   /** Appended to every sort so pages never overlap. */
   readonly tieBreaker: Expression;
+  /** Sort fields that may be null (no figure): those rows come last in either direction. */
+  readonly nullsLast?: readonly NoInfer<S>[];
 };
 
 export type ListQuery = {
@@ -131,6 +133,9 @@ export function defineList<S extends string, F extends string>(definition: ListD
     const effective = sorts.length > 0 ? sorts : definition.defaultSort;
     const orderBy = effective.map(({ field, direction }) => {
       const column = definition.sortable[field as S];
+      if (definition.nullsLast?.includes(field as S)) {
+        return direction === 'ASC' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+      }
       return direction === 'ASC' ? asc(column) : desc(column);
     });
     orderBy.push(asc(definition.tieBreaker));

@@ -102,6 +102,19 @@ export function buildingBuckets(
   grain: 'daily' | 'hourly',
   range: (bucket: SQL) => SQL,
 ): SQL {
+  return buildingBucketsWhere(scope, atPlace('l', level, id), grain, range);
+}
+
+/**
+ * `buildingBuckets` of the rows (alias `l`, carrying the hierarchy ids) meeting `place`: several
+ * places at once, e.g. the properties of one time zone behind a list page.
+ */
+export function buildingBucketsWhere(
+  scope: Scope,
+  place: SQL,
+  grain: 'daily' | 'hourly',
+  range: (bucket: SQL) => SQL,
+): SQL {
   const time = sql.raw(grain === 'daily' ? 'l.day' : 'l.hour');
   if (seesWholeBuildings(scope)) {
     const where = scopeCondition(scope, {
@@ -109,11 +122,7 @@ export function buildingBuckets(
       propertyId: sql.raw('l.property_id'),
       buildingId: sql.raw('l.building_id'),
     });
-    return buildingLogBuckets(
-      grain,
-      sql`${atPlace('l', level, id)} and ${where ?? sql`true`}`,
-      range,
-    );
+    return buildingLogBuckets(grain, sql`${place} and ${where ?? sql`true`}`, range);
   }
   const rollup = sql.raw(grain === 'daily' ? 'usage_daily' : 'usage_hourly');
   return sql`select l.company_id, l.property_id, l.building_id, ${time} as bucket,
@@ -121,7 +130,7 @@ export function buildingBuckets(
       coalesce(sum(l.readings) filter (where ${supplyMeter('l')}), 0) as main_readings,
       coalesce(sum(l.volume_mgal) filter (where ${fixtureMeter('l')}), 0) as fixtures
     from ${rollup} l
-    where ${atPlace('l', level, id)} and ${scoped(scope, 'l')} and ${range(time)}
+    where ${place} and ${scoped(scope, 'l')} and ${range(time)}
     group by 1, 2, 3, 4`;
 }
 

@@ -3,6 +3,7 @@
 // outside it is simply not found. Rows leave here in the API's snake_case shape.
 import { UnitCategory } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/water-cost';
 import { and, asc, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
@@ -24,6 +25,15 @@ import type {
   SearchHit,
   UnitRow,
 } from './portfolio.schemas.ts';
+import {
+  placeLeaks,
+  placeSilentSensors,
+  placeUsage,
+  unitAlerts,
+  unitLastReading,
+  unitUsage,
+  type ZoneDays,
+} from './portfolio-activity.repository.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
@@ -59,6 +69,42 @@ const addressColumns = (table: typeof companies | typeof properties | typeof bui
   country_id: states.countryId,
   postal: table.postal,
 });
+
+// ── Where to act (portfolio-activity.repository.ts) ──────────────────────────────────────────
+// The columns the lists read from the derived tables a page joins (aliases `act_*`); a record
+// without a row there has none of it (0, or null for a change or a last reading).
+const price = sql`coalesce(${properties.waterPricePerKgal}, ${DEFAULT_WATER_PRICE_PER_KGAL})`;
+const monthMgal = sql`coalesce(act_use.month_mgal, 0)`;
+const lastMgal = sql`coalesce(act_use.last_mgal, 0)`;
+/** This month against the same days of last month, as a ratio (null: last month had none). */
+const monthChange = sql`case when ${lastMgal} = 0 then null else (${monthMgal} - ${lastMgal}) / ${lastMgal} end`;
+const useSorts = {
+  month_gallons: monthMgal,
+  month_cost: sql`${monthMgal} * ${price}`,
+  month_change: monthChange,
+};
+const useColumns = {
+  month_mgal: sql<number>`${monthMgal}::float8`,
+  last_mgal: sql<number>`${lastMgal}::float8`,
+  water_price: sql<number | null>`${properties.waterPricePerKgal}::float8`,
+};
+const unitActivityColumns = {
+  ...useColumns,
+  open_alerts: sql<number>`coalesce(act_alerts.open_alerts, 0)::int`,
+  last_reading: sql<Date | string | null>`act_last.last_reading`,
+};
+const placeActivityColumns = {
+  ...useColumns,
+  open_leaks: sql<number>`coalesce(act_leaks.open_leaks, 0)::int`,
+  leak_rates: sql<unknown>`act_leaks.leak_rates`,
+  sensors_not_transmitting: sql<number>`coalesce(act_silent.silent, 0)::int`,
+};
+const placeSorts = {
+  ...useSorts,
+  open_leaks: sql`coalesce(act_leaks.open_leaks, 0)`,
+  open_leaks_monthly_cost: sql`coalesce(act_leaks.leak_rate, 0) * ${price}`,
+  sensors_not_transmitting: sql`coalesce(act_silent.silent, 0)`,
+};
 
 // ── Companies ───────────────────────────────────────────────────────────────────────────────────
 const companyCounts = {
@@ -139,7 +185,9 @@ export const propertyList = defineList({
     created_at: properties.createdAt,
     buildings_count: propertyCounts.buildings_count,
     units_count: propertyCounts.units_count,
+    ...placeSorts,
   },
+  nullsLast: ['month_change'],
   filterable: {
     id: { column: properties.id, type: 'number' },
     name: { column: properties.name, type: 'string' },
@@ -188,7 +236,9 @@ export const buildingList = defineList({
     survey_status: buildings.surveyStatus,
     created_at: buildings.createdAt,
     units_count: buildingCounts.units_count,
+    ...placeSorts,
   },
+  nullsLast: ['month_change'],
   filterable: {
     id: { column: buildings.id, type: 'number' },
     name: { column: buildings.name, type: 'string' },
@@ -239,7 +289,11 @@ export const unitList = defineList({
     tenants: units.tenants,
     created_at: units.createdAt,
     sensors_count: unitCounts.sensors_count,
+    ...useSorts,
+    open_alerts: sql`coalesce(act_alerts.open_alerts, 0)`,
+    last_reading: sql`act_last.last_reading`,
   },
+  nullsLast: ['month_change', 'last_reading'],
   filterable: {
     id: { column: units.id, type: 'number' },
     name: { column: units.name, type: 'string' },
@@ -260,6 +314,24 @@ export const unitList = defineList({
   ],
   tieBreaker: units.id,
 });
+
+/** The raw "where to act" figures of a unit row (thousandths of a gallon). */
+export type UnitActivity = {
+  month_mgal: number;
+  last_mgal: number;
+  water_price: number | null;
+  open_alerts: number;
+  last_reading: Date | string | null;
+};
+/** The raw "where to act" figures of a property or building row. */
+export type PlaceActivity = {
+  month_mgal: number;
+  last_mgal: number;
+  water_price: number | null;
+  open_leaks: number;
+  leak_rates: unknown;
+  sensors_not_transmitting: number;
+};
 
 type WithDate<T> = Omit<T, 'created_at'> & { created_at: Date };
 const withIso = <T extends { created_at: Date }>(row: T) => ({
@@ -313,10 +385,57 @@ export function createPortfolioRepository(db: Database) {
     unit: units.id,
   };
 
-  async function page<Row>(level: PortfolioLevel, scope: Scope, query: ListQuery, parent?: Parent) {
+  /** The derived tables of a level's "where to act" columns, each joined on the record's id. */
+  function activityOf(
+    level: PortfolioLevel,
+    scope: Scope,
+    parent: Parent | undefined,
+    zones: readonly ZoneDays[],
+  ) {
+    if (level === 'unit') {
+      return {
+        columns: unitActivityColumns,
+        joins: [
+          [sql`(${unitUsage(scope, parent, zones)}) act_use`, sql`act_use.unit_id = ${units.id}`],
+          [sql`(${unitAlerts(scope, parent)}) act_alerts`, sql`act_alerts.unit_id = ${units.id}`],
+          [sql`(${unitLastReading(scope, parent)}) act_last`, sql`act_last.unit_id = ${units.id}`],
+        ] as const,
+      };
+    }
+    if (level === 'property' || level === 'building') {
+      const key = level === 'property' ? 'property_id' : 'building_id';
+      const id = idOf[level];
+      return {
+        columns: placeActivityColumns,
+        joins: [
+          [sql`(${placeUsage(scope, parent, zones, key)}) act_use`, sql`act_use.key = ${id}`],
+          [sql`(${placeLeaks(scope, parent, key)}) act_leaks`, sql`act_leaks.key = ${id}`],
+          [
+            sql`(${placeSilentSensors(scope, parent, key)}) act_silent`,
+            sql`act_silent.key = ${id}`,
+          ],
+        ] as const,
+      };
+    }
+    return undefined;
+  }
+
+  async function page<Row>(
+    level: PortfolioLevel,
+    scope: Scope,
+    query: ListQuery,
+    parent?: Parent,
+    zones?: readonly ZoneDays[],
+  ) {
     const condition = and(visiblePlaces(level, scope), query.where, childrenOf(level, parent));
+    const activity = zones ? activityOf(level, scope, parent, zones) : undefined;
+    let select = from[level]({ ...columnsOf[level], ...activity?.columns }) as unknown as {
+      leftJoin(table: SQL, on: SQL): typeof select;
+      where(condition: SQL | undefined): ReturnType<ReturnType<(typeof from)['unit']>['where']>;
+    };
+    for (const [table, on] of activity?.joins ?? []) select = select.leftJoin(table, on);
     const [rows, [total]] = await Promise.all([
-      from[level](columnsOf[level])
+      select
         .where(condition)
         .orderBy(...query.orderBy)
         .limit(query.limit)
@@ -426,12 +545,38 @@ export function createPortfolioRepository(db: Database) {
     chunk,
     searchTop,
     pageOfCompanies: (scope: Scope, query: ListQuery) => page<CompanyRow>('company', scope, query),
-    pageOfProperties: (scope: Scope, query: ListQuery, parent?: Parent) =>
-      page<PropertyRow>('property', scope, query, parent),
-    pageOfBuildings: (scope: Scope, query: ListQuery, parent?: Parent) =>
-      page<BuildingRow>('building', scope, query, parent),
-    pageOfUnits: (scope: Scope, query: ListQuery, parent?: Parent) =>
-      page<UnitRow>('unit', scope, query, parent),
+    pageOfProperties: (
+      scope: Scope,
+      query: ListQuery,
+      parent?: Parent,
+      zones?: readonly ZoneDays[],
+    ) => page<PropertyRow & PlaceActivity>('property', scope, query, parent, zones),
+    pageOfBuildings: (
+      scope: Scope,
+      query: ListQuery,
+      parent?: Parent,
+      zones?: readonly ZoneDays[],
+    ) => page<BuildingRow & PlaceActivity>('building', scope, query, parent, zones),
+    pageOfUnits: (scope: Scope, query: ListQuery, parent?: Parent, zones?: readonly ZoneDays[]) =>
+      page<UnitRow & UnitActivity>('unit', scope, query, parent, zones),
+    /** The time zones (id, name) of the properties a list page's records can sit in. */
+    async zonesOf(scope: Scope, parent?: Parent) {
+      const place =
+        parent === undefined
+          ? undefined
+          : parent.level === 'company'
+            ? eq(properties.companyId, parent.id)
+            : parent.level === 'property'
+              ? eq(properties.id, parent.id)
+              : parent.level === 'building'
+                ? sql`${properties.id} = (select b.property_id from buildings b where b.id = ${parent.id})`
+                : sql`${properties.id} = (select u.property_id from units u where u.id = ${parent.id})`;
+      return db
+        .selectDistinct({ id: timezones.id, name: timezones.name })
+        .from(properties)
+        .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
+        .where(and(place, visiblePlaces('property', scope)));
+    },
     company: (scope: Scope, id: number) => one<CompanyRow>('company', scope, id),
     property: (scope: Scope, id: number) => one<PropertyRow>('property', scope, id),
     building: (scope: Scope, id: number) => one<BuildingRow>('building', scope, id),

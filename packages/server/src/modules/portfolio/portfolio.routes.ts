@@ -21,6 +21,7 @@ import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   billingParams,
+  buildingListRowSchema,
   buildingRowSchema,
   changeCompanyParams,
   changePropertyParams,
@@ -34,10 +35,12 @@ import {
   namedSearchParams,
   nameRowSchema,
   namesLimitParams,
+  propertyListRowSchema,
   propertyRowSchema,
   searchHitSchema,
   searchTopParams,
   timezoneAnswerSchema,
+  unitListRowSchema,
   unitRowSchema,
 } from './portfolio.schemas.ts';
 import {
@@ -166,7 +169,11 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
     routeDoc(tag, 'listCompanyProperties', 'The company’s properties, paged', {
       params: idParams,
       querystring: propertyListQuerySchema,
-      response: { 200: listResponseSchema(propertyRowSchema), 400: errorSchema, 404: errorSchema },
+      response: {
+        200: listResponseSchema(propertyListRowSchema),
+        400: errorSchema,
+        404: errorSchema,
+      },
     }),
     (r) => service.companyProperties(scopeOf(r), r.params.id, r.query, r.url),
   );
@@ -295,7 +302,7 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
         'Properties the caller can see, paged, with search, filters and sorting',
         {
           querystring: propertyListQuerySchema,
-          response: { 200: listResponseSchema(propertyRowSchema), 400: errorSchema },
+          response: { 200: listResponseSchema(propertyListRowSchema), 400: errorSchema },
         },
       ),
     },
@@ -348,7 +355,11 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
     routeDoc(tag, 'listPropertyBuildings', 'The property’s buildings, paged', {
       params: idParams,
       querystring: buildingListQuerySchema,
-      response: { 200: listResponseSchema(buildingRowSchema), 400: errorSchema, 404: errorSchema },
+      response: {
+        200: listResponseSchema(buildingListRowSchema),
+        400: errorSchema,
+        404: errorSchema,
+      },
     }),
     (r) => service.propertyBuildings(scopeOf(r), r.params.id, r.query, r.url),
   );
@@ -412,7 +423,7 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
         'Buildings the caller can see, paged, with search, filters and sorting',
         {
           querystring: buildingListQuerySchema,
-          response: { 200: listResponseSchema(buildingRowSchema), 400: errorSchema },
+          response: { 200: listResponseSchema(buildingListRowSchema), 400: errorSchema },
         },
       ),
     },
@@ -465,7 +476,7 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
     routeDoc(tag, 'listBuildingUnits', 'The building’s units, paged', {
       params: idParams,
       querystring: unitListQuerySchema,
-      response: { 200: listResponseSchema(unitRowSchema), 400: errorSchema, 404: errorSchema },
+      response: { 200: listResponseSchema(unitListRowSchema), 400: errorSchema, 404: errorSchema },
     }),
     (r) => service.buildingUnits(scopeOf(r), r.params.id, r.query, r.url),
   );
@@ -523,7 +534,7 @@ export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> =
         'Units the caller can see, paged, with search, filters and sorting',
         {
           querystring: unitListQuerySchema,
-          response: { 200: listResponseSchema(unitRowSchema), 400: errorSchema },
+          response: { 200: listResponseSchema(unitListRowSchema), 400: errorSchema },
         },
       ),
     },

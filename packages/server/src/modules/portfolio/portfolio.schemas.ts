@@ -115,6 +115,37 @@ export const unitRowSchema = z.object({
 });
 export type UnitRow = z.infer<typeof unitRowSchema>;
 
+// ── Where to act: the lists' extra columns (issue 22) ──
+const monthUse = {
+  month_gallons: z
+    .number()
+    .describe("This month so far, in the property's local days (gallons, 3 decimals)"),
+  last_month_same_gallons: z
+    .number()
+    .describe('The same days of last month (1st to the same day of the month, gallons)'),
+  month_change_percent: z
+    .number()
+    .nullable()
+    .describe('This month so far against the same days of last month; null when those had none'),
+};
+export const unitListRowSchema = unitRowSchema.extend({
+  open_alerts: int.describe('Open alerts (New and On it), every category'),
+  ...monthUse,
+  month_cost: z.number().describe("This month's gallons at the property's water price (USD)"),
+  last_reading: timestamp.nullable().describe('When a micrometer of the unit last sent a reading'),
+});
+export type UnitListRow = z.infer<typeof unitListRowSchema>;
+const placeActivity = {
+  open_leaks: int.describe('Open leak alerts'),
+  open_leaks_monthly_cost: z.number().describe('What the open leaks cost a month (USD)'),
+  ...monthUse,
+  sensors_not_transmitting: int.describe('Installed micrometers not transmitting'),
+};
+export const propertyListRowSchema = propertyRowSchema.extend(placeActivity);
+export type PropertyListRow = z.infer<typeof propertyListRowSchema>;
+export const buildingListRowSchema = buildingRowSchema.extend(placeActivity);
+export type BuildingListRow = z.infer<typeof buildingListRowSchema>;
+
 export const nameRowSchema = z.object({ id: int, name: z.string() });
 export const countSchema = z.object({ count: int });
 export const lookupRowSchema = z.object({ id: int, name: z.string() });

@@ -19,16 +19,21 @@ import type {
   PropertyValues,
   UnitValues,
 } from '@flowsight/domain/portfolio';
+import { changePercent, roundGallons, statisticsDays } from '@flowsight/domain/reports';
+import { localDate } from '@flowsight/domain/wall-clock';
+import { leaksMonthlyCost, waterCost } from '@flowsight/domain/water-cost';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
-import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import { type ListQuery, type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import {
   buildingList,
   companyList,
   type Parent,
+  type PlaceActivity,
   type PortfolioRepository,
   propertyList,
+  type UnitActivity,
   unitList,
 } from './portfolio.repository.ts';
 import type {
@@ -36,8 +41,10 @@ import type {
   CompanyRow,
   MoveResult,
   PropertyRow,
+  UnitListRow,
   UnitRow,
 } from './portfolio.schemas.ts';
+import type { ZoneDays } from './portfolio-activity.repository.ts';
 import type { PortfolioWrites } from './portfolio-writes.repository.ts';
 
 export const companyListQuerySchema = companyList.querySchema;
@@ -137,6 +144,47 @@ const unitCsv: readonly CsvColumn<UnitCsv>[] = [
   { key: 'created_at', header: 'Created', kind: 'date' },
 ];
 
+// ── Where to act (issue 22): the lists' figures from the raw sums ────────────────────────────────
+/** Rollups count thousandths of a gallon. */
+const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
+const isoOrNull = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+/** This month so far and the same days of last month (the statistics' comparison, call 7). */
+function monthUse(row: { month_mgal: number; last_mgal: number }) {
+  const month = gallonsOf(row.month_mgal);
+  const last = gallonsOf(row.last_mgal);
+  return {
+    month_gallons: month,
+    last_month_same_gallons: last,
+    month_change_percent: changePercent(month, last),
+  };
+}
+function unitListRow<Row extends UnitRow>(
+  row: Row & UnitActivity,
+): Omit<Row, keyof UnitActivity> & UnitListRow {
+  const { month_mgal, last_mgal, water_price, last_reading, open_alerts, ...rest } = row;
+  const use = monthUse({ month_mgal, last_mgal });
+  return {
+    ...rest,
+    open_alerts,
+    ...use,
+    month_cost: waterCost(use.month_gallons, water_price),
+    last_reading: isoOrNull(last_reading),
+  };
+}
+function placeListRow<Row>(row: Row & PlaceActivity) {
+  const { month_mgal, last_mgal, water_price, leak_rates, ...rest } = row;
+  const rates = (
+    typeof leak_rates === 'string' ? JSON.parse(leak_rates) : (leak_rates ?? [])
+  ) as number[];
+  return {
+    ...rest,
+    ...monthUse({ month_mgal, last_mgal }),
+    // Each leak at its property's price, as the alert's own monthly cost.
+    open_leaks_monthly_cost: leaksMonthlyCost(rates.map((rate) => [rate, water_price] as const)),
+  };
+}
+
 export function createPortfolioService({
   repository,
   writes,
@@ -193,6 +241,37 @@ export function createPortfolioService({
       );
   }
 
+  /** Each time zone a list page's records can sit in, with its local days compared. */
+  async function zonesOf(scope: Scope, parent?: Parent): Promise<ZoneDays[]> {
+    const at = now();
+    return (await repository.zonesOf(scope, parent)).map((zone) => ({
+      timezoneId: zone.id,
+      days: statisticsDays(localDate(at, zone.name)),
+    }));
+  }
+  const propertyPage = async (scope: Scope, query: ListQuery, parent?: Parent) => {
+    const page = await repository.pageOfProperties(
+      scope,
+      query,
+      parent,
+      await zonesOf(scope, parent),
+    );
+    return { ...page, rows: page.rows.map(placeListRow) };
+  };
+  const buildingPage = async (scope: Scope, query: ListQuery, parent?: Parent) => {
+    const page = await repository.pageOfBuildings(
+      scope,
+      query,
+      parent,
+      await zonesOf(scope, parent),
+    );
+    return { ...page, rows: page.rows.map(placeListRow) };
+  };
+  const unitPage = async (scope: Scope, query: ListQuery, parent?: Parent) => {
+    const page = await repository.pageOfUnits(scope, query, parent, await zonesOf(scope, parent));
+    return { ...page, rows: page.rows.map(unitListRow) };
+  };
+
   const count = async (level: PortfolioLevel, scope: Scope, parent: Parent) => ({
     count: await repository.count(level, scope, parent),
   });
@@ -239,7 +318,7 @@ export function createPortfolioService({
       await company(scope, id);
       return listed(
         propertyList,
-        (q) => repository.pageOfProperties(scope, q, { level: 'company', id }),
+        (q) => propertyPage(scope, q, { level: 'company', id }),
         input,
         url,
       );
@@ -303,7 +382,7 @@ export function createPortfolioService({
 
     // ── Properties ──
     listProperties: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(propertyList, (q) => repository.pageOfProperties(scope, q), input, url),
+      listed(propertyList, (q) => propertyPage(scope, q), input, url),
     getProperty: property,
     async createProperty(scope: Scope, input: PropertyValues) {
       await company(scope, input.company_id);
@@ -328,7 +407,7 @@ export function createPortfolioService({
       await property(scope, id);
       return listed(
         buildingList,
-        (q) => repository.pageOfBuildings(scope, q, { level: 'property', id }),
+        (q) => buildingPage(scope, q, { level: 'property', id }),
         input,
         url,
       );
@@ -372,7 +451,7 @@ export function createPortfolioService({
 
     // ── Buildings ──
     listBuildings: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(buildingList, (q) => repository.pageOfBuildings(scope, q), input, url),
+      listed(buildingList, (q) => buildingPage(scope, q), input, url),
     getBuilding: building,
     async createBuilding(scope: Scope, input: BuildingValues) {
       const parent = await property(scope, input.property_id);
@@ -395,12 +474,7 @@ export function createPortfolioService({
     },
     async buildingUnits(scope: Scope, id: number, input: ListQueryInput, url: string) {
       await building(scope, id);
-      return listed(
-        unitList,
-        (q) => repository.pageOfUnits(scope, q, { level: 'building', id }),
-        input,
-        url,
-      );
+      return listed(unitList, (q) => unitPage(scope, q, { level: 'building', id }), input, url);
     },
     async buildingUnitsCount(scope: Scope, id: number) {
       await building(scope, id);
@@ -446,7 +520,7 @@ export function createPortfolioService({
 
     // ── Units ──
     listUnits: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(unitList, (q) => repository.pageOfUnits(scope, q), input, url),
+      listed(unitList, (q) => unitPage(scope, q), input, url),
     getUnit: unit,
     async createUnit(scope: Scope, input: UnitValues) {
       const parent = await building(scope, input.building_id);

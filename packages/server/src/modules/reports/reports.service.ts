@@ -33,7 +33,6 @@ import {
   reportTotals,
   reportTypeOf,
   roundGallons,
-  roundMoney,
   sharePercent,
   statisticsPlan,
   UNACCOUNTED_WATER,
@@ -45,7 +44,7 @@ import { utcHour } from '@flowsight/domain/usage';
 import { resolveDateRange } from '@flowsight/domain/usage-windows';
 import { localDate } from '@flowsight/domain/wall-clock';
 import { sourceOf, type UseSource } from '@flowsight/domain/water-accounting';
-import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
+import { leaksMonthlyCost, waterCost, waterPrice } from '@flowsight/domain/water-cost';
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
 import { Forbidden, Invalid } from '../../lib/errors.ts';
 import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
@@ -67,8 +66,7 @@ const iso = (value: Date | string | null) =>
 const nameIn = (rows: readonly { id: number; name: string }[], id: number | null) =>
   id === null ? null : (rows.find((row) => row.id === id)?.name ?? String(id));
 /** The open leaks' monthly cost: each at its property's price, summed in cents. */
-const leakCost = (rates: readonly LeakRate[]) =>
-  roundMoney(rates.reduce((sum, [rate, price]) => sum + waterCost(rate, price), 0));
+const leakCost = (rates: readonly LeakRate[]) => leaksMonthlyCost(rates);
 
 /** Where a sum of building-days' use came from. */
 const sourceOfRows = (rows: readonly { metered: number; unmetered: number }[]) =>

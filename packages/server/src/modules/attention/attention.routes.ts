@@ -1,0 +1,25 @@
+// `GET /api/companies/{id}/needs-attention`: the company dashboard's "Needs attention" section.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeDoc } from '../../lib/http-routes.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { scopeOf } from '../../plugins/auth.ts';
+import { type AttentionService, needsAttentionSchema } from './attention.service.ts';
+
+export const attentionModule: FastifyPluginAsyncZod<{ service: AttentionService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/:id/needs-attention',
+    routeDoc(
+      'companies',
+      'getCompanyNeedsAttention',
+      'Where to act first: open leaks by monthly cost, micrometers not transmitting, gateways offline',
+      {
+        params: idParams,
+        response: { 200: needsAttentionSchema, 404: errorSchema },
+      },
+    ),
+    (r) => service.needsAttention(scopeOf(r), r.params.id),
+  );
+};
