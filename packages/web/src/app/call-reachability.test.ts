@@ -40,10 +40,6 @@ const API_ONLY: Record<string, string> = {
     'The company’s Properties tab searches its list (`?search=`), which answers the same matches with paging.',
   'GET /companies/{id}/search-top-buildings/{name}/5':
     'The property’s Buildings tab and the one search box find buildings; no screen needs the top five of a whole company.',
-  'POST /companies/{id}/billing-company-properties/{propertyId}':
-    'A billing company’s link to the properties it bills for is set up once by system staff when a billing company is onboarded (company managers may call it); not yet on a screen — the company page has no billing section.',
-  'DELETE /companies/{id}/billing-company-properties/{propertyId}':
-    'As `POST /companies/{id}/billing-company-properties/{propertyId}`: onboarding, not yet on a screen.',
   'GET /companies/{id}/submissions/count':
     'A count read: the readings tab shows the count its list answers (`total`), so a second read would only repeat it.',
   'GET /properties/{id}/submissions/count': 'As `GET /companies/{id}/submissions/count`.',

@@ -6,15 +6,13 @@ import { CompanyType } from '@flowsight/domain/lookups';
 import { isSystemRole } from '@flowsight/domain/roles';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useSignedInSession } from '@/lib/session';
 import { useCompanyCounts } from '../api/get-record-counts';
 import { type CompanyDetail, useCompany } from '../api/get-records';
+import { BillingProperties } from '../components/billing-properties';
 import { CompanyFormDialog } from '../components/company-form-dialog';
 import { PropertyList } from '../components/portfolio-lists';
 import { PropertyFormDialog } from '../components/property-form-dialog';
@@ -148,19 +146,7 @@ export function CompanyOverviewTab() {
         ]}
       />
       <AddressCard record={company} />
-      {company.billing_properties.length > 0 && (
-        <OverviewCard title={t('portfolio.overview.billing')} items={[]}>
-          <List dense disablePadding>
-            {company.billing_properties.map((property) => (
-              <ListItem key={property.id} disableGutters>
-                <Link component={RouterLink} to={propertyPath(property.company_id, property.id)}>
-                  {property.name}
-                </Link>
-              </ListItem>
-            ))}
-          </List>
-        </OverviewCard>
-      )}
+      <BillingProperties company={company} />
       {editing && (
         <CompanyFormDialog
           company={company}

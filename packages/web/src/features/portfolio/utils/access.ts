@@ -18,7 +18,9 @@ export type PortfolioAction =
   | 'createUnit'
   | 'editUnit'
   | 'deleteUnit'
-  | 'editTenants';
+  | 'editTenants'
+  | 'addBillingProperty'
+  | 'removeBillingProperty';
 
 const routeOf: Readonly<Record<PortfolioAction, ApiRoute>> = {
   createCompany: 'POST /companies',
@@ -38,6 +40,8 @@ const routeOf: Readonly<Record<PortfolioAction, ApiRoute>> = {
   editUnit: 'PUT /units/:id',
   deleteUnit: 'DELETE /units/:id',
   editTenants: 'PUT /units/:id/tenants',
+  addBillingProperty: 'POST /companies/:id/billing-company-properties/:propertyId',
+  removeBillingProperty: 'DELETE /companies/:id/billing-company-properties/:propertyId',
 };
 
 export function mayDo(roleTypeId: number, action: PortfolioAction): boolean {
