@@ -26,36 +26,49 @@ const ENTITIES = ['companies', 'properties', 'buildings', 'units'];
 const API_ONLY: Record<string, string> = {
   'GET /static':
     'The web ships the same lookups (states, statuses, fixtures, rooms, roles) compiled in from `packages/domain`, so it never fetches them; for integrations that need the ids.',
+  'GET /companies/types':
+    'The web ships the company types compiled in from `packages/domain` (as `GET /static`’s lookups), so its forms and filters never fetch them; for integrations.',
+  'GET /units/categories':
+    'As `GET /companies/types`: the unit categories are compiled in from `packages/domain`.',
+  'GET /units/types':
+    'As `GET /companies/types`: the unit types are compiled in from `packages/domain`.',
+  'GET /units/states':
+    'As `GET /companies/types`: the unit states are compiled in from `packages/domain`.',
+  'GET /units/{id}/submissions/count': 'As `GET /companies/{id}/submissions/count`.',
+  'GET /notifications/count':
+    'A count read: the Alerts page shows the total its list answers (`meta.totalItems`) and the header’s bell counts the active leaks it lists (`GET /notifications/active-leaks`).',
   'GET /companies/search-top/{text}/5':
-    'Superseded in the web by the one search box (`GET /search/{text}`), which finds companies, places, micrometers, gateways and users at once.',
+    'Superseded in the web by the header’s one search box (`GET /search/{text}`), which answers the top five companies, properties, buildings and units at once.',
   'GET /properties/search-top/{text}/5':
-    'As `GET /companies/search-top/{text}/5`: the one search box.',
+    'As `GET /companies/search-top/{text}/5`: the header’s search box.',
   'GET /buildings/search-top/{text}/5':
-    'As `GET /companies/search-top/{text}/5`: the one search box.',
-  'GET /units/search-top/{text}/5': 'As `GET /companies/search-top/{text}/5`: the one search box.',
-  'GET /users/search-top/{text}/5': 'As `GET /companies/search-top/{text}/5`: the one search box.',
+    'As `GET /companies/search-top/{text}/5`: the header’s search box.',
+  'GET /units/search-top/{text}/5':
+    'As `GET /companies/search-top/{text}/5`: the header’s search box.',
+  'GET /users/search-top/{text}/5':
+    'The users page searches its list (`GET /users?search=`), which answers the same matches with paging; the top five are for integrations.',
   'GET /sensors/search-top/{text}/5':
-    'As `GET /companies/search-top/{text}/5`: the one search box; micrometers are also found by MAC on the micrometer lists.',
+    'The micrometer lists search by MAC (`?search=`) and open the micrometer’s dialog (`GET /sensors/mac/{mac}`); the top five are for integrations.',
   'GET /companies/{id}/search-top-properties/{name}/5':
     'The company’s Properties tab searches its list (`?search=`), which answers the same matches with paging.',
   'GET /companies/{id}/search-top-buildings/{name}/5':
-    'The property’s Buildings tab and the one search box find buildings; no screen needs the top five of a whole company.',
+    'The header’s search box finds buildings by name and the property’s Buildings tab searches its list; no screen needs the top five of a whole company.',
   'GET /companies/{id}/submissions/count':
-    'A count read: the readings tab shows the count its list answers (`total`), so a second read would only repeat it.',
+    'A count read: the Readings tabs show the total their list answers (`meta.totalItems`, in the pagination), so a second read would only repeat it.',
   'GET /properties/{id}/submissions/count': 'As `GET /companies/{id}/submissions/count`.',
   'GET /buildings/{id}/submissions/count': 'As `GET /companies/{id}/submissions/count`.',
   'GET /companies/{id}/alerts/count':
-    'A count read: the alerts tab shows the count its list answers (`total`).',
+    'A count read: the Alerts tabs show the total their list answers (`meta.totalItems`).',
   'GET /properties/{id}/alerts/count': 'As `GET /companies/{id}/alerts/count`.',
   'GET /buildings/{id}/alerts/count': 'As `GET /companies/{id}/alerts/count`.',
   'GET /units/{id}/alerts/count': 'As `GET /companies/{id}/alerts/count`.',
   'GET /companies/{id}/open-alerts-count':
-    'A count read: the record pages’ overview shows open alerts and leaks from `GET /{entity}/{id}/statistics`, which carries them.',
+    'A count read: the Statistics page and the dashboards read a place’s open alerts and leaks with its other figures from `GET /{entity}/{id}/statistics`, and the Alerts tabs list them with their total.',
   'GET /properties/{id}/open-alerts-count': 'As `GET /companies/{id}/open-alerts-count`.',
   'GET /buildings/{id}/open-alerts-count': 'As `GET /companies/{id}/open-alerts-count`.',
   'GET /units/{id}/open-alerts-count': 'As `GET /companies/{id}/open-alerts-count`.',
   'GET /units/{id}/open-alerts-count/{applianceId}/{sensorMac}':
-    'A count read per fixture micrometer, for integrations (a plumber’s tool); the unit’s Alerts tab filters by fixture and MAC and shows the total.',
+    'A count per fixture micrometer, for integrations (a plumber’s tool); the unit’s Alerts tab lists its alerts with their fixture and MAC, with the total.',
   'GET /units/{id}/gallons-count':
     'A total read for integrations and billing exports; the unit’s Charts and the reports show the same gallons over any range.',
   'GET /units/{id}/gallons-count/{applianceId}':
@@ -63,7 +76,7 @@ const API_ONLY: Record<string, string> = {
   'GET /units/{id}/gallons-count/{applianceId}/{sensor_mac}':
     'As `GET /units/{id}/gallons-count`, per fixture micrometer.',
   'GET /units/{id}/sensors-count':
-    'A count read: the unit’s Micrometers tab lists them with their count.',
+    'A count read: the unit’s overview shows `sensors_count` from `GET /units/{id}`, and its Micrometers tab lists them with their total.',
   'GET /units/{id}/status':
     'A summary for integrations (open alerts, leaks, micrometers of one unit in one answer); the unit page reads the same facts from its tabs’ lists and statistics.',
   'GET /units':
@@ -77,9 +90,9 @@ const API_ONLY: Record<string, string> = {
   'GET /companies/{id}/timezone':
     'The web shows dates in the viewer’s zone and the server applies the company’s zone to its own day bounds, so no screen needs to ask; for integrations.',
   'GET /buildings/{id}/flume-connected/{external_account_id}':
-    'Asked by the Flume link flow (issue 21, being built in the Flume module); no web control yet.',
+    'A yes/no check of one Flume account for integrations; the building page shows its linked Flume meter from `GET /buildings/{id}/flume-meter`, and the Flume accounts page links meters to buildings.',
   'GET /users/{id}':
-    'The users list answers every column a screen shows and edits in place; one user’s read is for integrations.',
+    'The users page lists and edits people from the rows of `GET /users`, which carry every field its forms show; one user’s read is for integrations.',
   'GET /location/cities':
     'The address pickers read cities by state (`GET /location/cities/state/{id}`); the unfiltered list is for integrations.',
   'GET /location/cities/{id}':
@@ -186,12 +199,20 @@ const specified: Call[] = specText
 const keyOf = (call: Call) => `${call.method} ${call.path}`;
 const shape = (path: string) => path.replace(/\$\{[^}]*\}|\{[^}]*\}/g, '{}').replace(/\/+$/, '');
 
-/** Whether a path the web calls answers the specified one (a literal may be sent as a value). */
+/**
+ * Whether a path the web calls answers the specified one: a parameter answers a parameter, or a
+ * number the specification writes out (the `5` of `search-top/{text}/5`, served as a parameter).
+ */
 function answers(web: Call, call: Call): boolean {
   if (web.method !== call.method) return false;
   const a = shape(web.path).split('/');
   const b = shape(call.path).split('/');
-  return a.length === b.length && a.every((segment, i) => segment === b[i] || segment === '{}');
+  return (
+    a.length === b.length &&
+    a.every(
+      (segment, i) => segment === b[i] || (segment === '{}' && /^(\{\}|\d+)$/.test(b[i] ?? '')),
+    )
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -460,6 +481,10 @@ describe('every specified call is reachable from the web or API-only with a reas
     expect(where('GET /units/{id}/submissions')).toContain('a place’s Readings tab');
     expect(where('GET /users/export-all')).toContain(SHELL);
     expect(where('GET /submissions/keepalive/export')).toContain('/submissions/…');
+    // A parameter the web sends answers only a parameter or a written-out number: calling
+    // `/units/{id}` is not calling `/units/export-all` (only the frame's "Export all" does).
+    expect(where('GET /units/export-all')).toEqual([SHELL]);
+    expect(where('GET /companies/{id}/properties-names/{limit}')).toEqual([]);
   });
 
   it('leaves no specified call unexplained and no API-only entry stale', () => {
