@@ -19,6 +19,7 @@ export type SensorFacts = {
   appliance_type_id: number;
   room_type_id: number | null;
   last_submission: Date | string | null;
+  last_keepalive: Date | string | null;
   report_interval_s: number;
   notification_excluded: boolean;
   battery: number | null;
@@ -38,6 +39,8 @@ export type OpenAlert<Type extends number = number> = {
   key: number;
   type: Type;
   last_detected_at: Date | string;
+  /** Its status (New or On it), when read. */
+  status?: number;
 };
 
 /** The facts of the assigned sensors among `sensorIds` (or of every assigned sensor), by id. */
@@ -47,7 +50,7 @@ export function sensorFacts(ex: Executor, sensorIds: readonly number[] | 'all') 
   return selectRows<SensorFacts>(
     ex,
     sql`select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
-          s.appliance_type_id, s.room_type_id, s.last_submission, s.report_interval_s,
+          s.appliance_type_id, s.room_type_id, s.last_submission, s.last_keepalive, s.report_interval_s,
           s.notification_excluded, s.battery, s.sensor_status_id,
           a.continuous_hours, a.hourly_min_gal::float8 as hourly_min_gal, a.night_flow,
           a.daily_high_gal::float8 as daily_high_gal, z.name as timezone,
@@ -95,7 +98,8 @@ export function dailyUsage(ex: Executor, sensorIds: readonly number[], at: strin
 export function openSensorAlerts<Type extends number>(ex: Executor, sensorIds: readonly number[]) {
   return selectRows<OpenAlert<Type>>(
     ex,
-    sql`select id, sensor_id as key, notification_type_id as type, last_detected_at from notifications
+    sql`select id, sensor_id as key, notification_type_id as type, last_detected_at,
+          notification_status_id as status from notifications
         where sensor_id = any(${idArray(sensorIds)}::int[]) and notification_status_id in (1, 2)`,
   );
 }
@@ -117,19 +121,31 @@ export function lastClosedSensorAlerts<Type extends number>(
   );
 }
 
-/** Every company's gateways, `offline` when offline and not excused from alerts. */
-export function gatewayStates(ex: Executor) {
+/**
+ * The companies' gateways, `offline` when offline and not excused from alerts, `online` when
+ * online; only those with an open alert when `withOpenAlert` (their recovery is all to check).
+ */
+export function gatewayStates(ex: Executor, withOpenAlert = false) {
   return selectRows<{
     id: number;
     company_id: number;
     property_id: number | null;
     building_id: number | null;
     offline: boolean;
+    online: boolean;
+    last_seen_at: Date | string | null;
   }>(
     ex,
-    sql`select id, company_id, property_id, building_id,
-          (gateway_status_id = ${GatewayStatus.Offline} and not alerts_disabled) as offline
-        from gateways where company_id is not null`,
+    sql`select g.id, g.company_id, g.property_id, g.building_id,
+          (g.gateway_status_id = ${GatewayStatus.Offline} and not g.alerts_disabled) as offline,
+          g.gateway_status_id = ${GatewayStatus.Online} as online, g.last_seen_at
+        from gateways g
+        where g.company_id is not null ${
+          withOpenAlert
+            ? sql`and exists (select 1 from notifications n
+                where n.gateway_id = g.id and n.notification_status_id in (1, 2))`
+            : sql``
+        }`,
   );
 }
 
@@ -137,7 +153,8 @@ export function gatewayStates(ex: Executor) {
 export function openGatewayAlerts<Type extends number>(ex: Executor) {
   return selectRows<OpenAlert<Type>>(
     ex,
-    sql`select id, gateway_id as key, notification_type_id as type, last_detected_at from notifications
+    sql`select id, gateway_id as key, notification_type_id as type, last_detected_at,
+          notification_status_id as status from notifications
         where gateway_id is not null and notification_status_id in (1, 2)`,
   );
 }

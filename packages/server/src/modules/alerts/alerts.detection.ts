@@ -4,7 +4,9 @@
 // (open, update, close after 24 h absent) in one transaction per kind of target. It answers the
 // changes it made; publishing them is the engine's. A system close goes through the status service,
 // the one writer of an alert's status. Notification-excluded sensors and gateways with alerts
-// disabled raise nothing.
+// disabled raise nothing. A device-health alert whose device recovered (heard again, a battery back
+// above the threshold) closes at once with a note saying why; leak and usage alerts never do (a
+// person closes them, or the 24 h rule).
 import { byHour, type HourUsage, stepAlert } from '@flowsight/domain/detection';
 import { NotificationStatus, NotificationType, notificationTypes } from '@flowsight/domain/lookups';
 import { UNACCOUNTED_LOOKBACK_DAYS } from '@flowsight/domain/unaccounted';
@@ -26,11 +28,12 @@ import {
   updateAlert,
 } from './alert-detection.repository.ts';
 import {
-  type AlertFinding,
   buildingFinding,
+  gatewayFinding,
   HOUR_MS,
   healthFindings,
   ms,
+  type RuleResult,
   sensorFindings,
   type TypeId,
 } from './alerts.findings.ts';
@@ -42,6 +45,9 @@ const LOOKBACK_HOURS = 4 * 24 + 2;
 export const SYSTEM_CLOSE_NOTE = 'Closed by the system: the condition has been absent for 24 hours';
 
 const categoryOf = (type: TypeId) => notificationTypes.find((t) => t.id === type)?.categoryId ?? 1;
+
+/** Outside a sweep only recoveries count: a result that can close, never open or age an alert. */
+const recoveredOnly = ([, finding, recovered]: RuleResult) => !finding && Boolean(recovered);
 
 type OpenAlert = OpenAlertOf<TypeId>;
 
@@ -66,20 +72,25 @@ export type AlertDetectionOptions = {
 export function createAlertDetection({ status, now }: AlertDetectionOptions) {
   const unaccounted = createUnaccountedWaterRepository();
 
-  /** Applies one rule's step to the target's open alert of that type; answers the change made. */
+  /**
+   * Applies one rule's step to the target's open alert of that type; answers the change made. An
+   * open alert whose device `recovered` (and whose condition is gone) closes now with that note.
+   */
   async function apply(
     tx: Executor,
     target: AlertTarget,
-    type: TypeId,
+    [type, finding, recovered]: RuleResult,
     open: OpenAlert | undefined,
-    finding: AlertFinding,
     atMs: number,
   ): Promise<AlertChange | undefined> {
-    const step = stepAlert(
-      open ? { lastDetectedMs: ms(open.last_detected_at) } : null,
-      finding && { rule: 'continuous-flow', rate: finding.rate ?? 0, sinceMs: atMs },
-      atMs,
-    );
+    const recovering = open && !finding && recovered ? recovered : null;
+    const step = recovering
+      ? ({ action: 'close' } as const)
+      : stepAlert(
+          open ? { lastDetectedMs: ms(open.last_detected_at) } : null,
+          finding && { rule: 'continuous-flow', rate: finding.rate ?? 0, sinceMs: atMs },
+          atMs,
+        );
     const at = new Date(atMs).toISOString();
     const rate = finding?.rate ?? null;
     const base = {
@@ -105,7 +116,12 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
           tx,
           null,
           { alertId: open.id, ...base },
-          { statusId: NotificationStatus.Closed, at: new Date(atMs), note: SYSTEM_CLOSE_NOTE },
+          {
+            statusId: NotificationStatus.Closed,
+            at: new Date(atMs),
+            note: recovering ?? SYSTEM_CLOSE_NOTE,
+            from: open.status,
+          },
         );
       }
       case 'none':
@@ -121,53 +137,50 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
   async function applyAll(
     tx: Executor,
     target: AlertTarget,
-    results: readonly [TypeId, AlertFinding][],
+    results: readonly RuleResult[],
     openOf: (type: TypeId) => OpenAlert | undefined,
     atMs: number,
     changes: AlertChange[],
   ) {
-    for (const [type, finding] of results) {
-      const change = await apply(tx, target, type, openOf(type), finding, atMs);
+    for (const result of results) {
+      const change = await apply(tx, target, result, openOf(result[0]), atMs);
       if (change) changes.push(change);
     }
   }
 
-  /** The leak, usage (and, in a sweep, device-health) rules of sensors. */
-  async function sensors(ex: Executor, sensorIds: readonly number[] | 'all', health: boolean) {
+  /**
+   * The rules of sensors: 'leaks' the leak and usage rules (after ingest); 'sweep' those and device
+   * health; 'recovered' only closes the device-health alerts of sensors that recovered.
+   */
+  async function sensors(
+    ex: Executor,
+    sensorIds: readonly number[] | 'all',
+    mode: 'leaks' | 'sweep' | 'recovered',
+  ) {
     const atMs = now().getTime();
     const facts = await sensorFacts(ex, sensorIds);
     if (facts.length === 0) return [];
     const ids = facts.map((s) => s.id);
-    const from = new Date(atMs - LOOKBACK_HOURS * HOUR_MS - 48 * HOUR_MS).toISOString();
-    const hourly = await hourlyUsage(ex, ids, from);
-    const hoursOf = new Map<number, HourUsage[]>();
-    for (const h of hourly) {
-      const list = hoursOf.get(h.sensor_id) ?? [];
-      list.push({ hourMs: Number(h.hour_ms), gallons: Number(h.gallons), flowS: Number(h.flow_s) });
-      hoursOf.set(h.sensor_id, list);
-    }
-    const daily = await dailyUsage(ex, ids, new Date(atMs).toISOString());
-    const dayGallons = new Map(daily.map((d) => [`${d.sensor_id}|${d.day}`, Number(d.gallons)]));
     const open = await openSensorAlerts<TypeId>(ex, ids);
     const openOf = new Map(open.map((o) => [`${o.key}|${o.type}`, o]));
-    const closed = await lastClosedSensorAlerts<TypeId>(ex, ids, from);
-    const closedOf = new Map(closed.map((c) => [`${c.key}|${c.type}`, Number(c.closed_ms)]));
+    const leaks = mode === 'recovered' ? undefined : await leakFacts(ex, ids, atMs);
 
     const changes: AlertChange[] = [];
     await ex.transaction(async (tx) => {
       for (const sensor of facts) {
-        const hours = byHour(hoursOf.get(sensor.id) ?? []);
-        const today =
-          dayGallons.get(`${sensor.id}|${localDate(new Date(atMs), sensor.timezone)}`) ?? 0;
-        const found = sensorFindings(
-          sensor,
-          hours,
-          today,
-          atMs,
-          (type) => closedOf.get(`${sensor.id}|${type}`) ?? null,
-        );
-        const results: [TypeId, AlertFinding][] = found === 'stale' ? [] : found;
-        if (health) results.push(...healthFindings(sensor));
+        const results: RuleResult[] = [];
+        if (leaks) {
+          const found = sensorFindings(
+            sensor,
+            byHour(leaks.hoursOf.get(sensor.id) ?? []),
+            leaks.dayGallons.get(`${sensor.id}|${localDate(new Date(atMs), sensor.timezone)}`) ?? 0,
+            atMs,
+            (type) => leaks.closedOf.get(`${sensor.id}|${type}`) ?? null,
+          );
+          if (found !== 'stale') results.push(...found);
+        }
+        if (mode === 'sweep') results.push(...healthFindings(sensor));
+        if (mode === 'recovered') results.push(...healthFindings(sensor).filter(recoveredOnly));
         await applyAll(
           tx,
           sensorTarget(sensor),
@@ -181,15 +194,36 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
     return changes;
   }
 
-  /** Gateway-offline alerts: offline gateways of a company's building, unless alerts are disabled. */
-  async function gateways(ex: Executor) {
+  /** What the leak and usage rules read: recent hours, today's gallons, recent closures. */
+  async function leakFacts(ex: Executor, ids: readonly number[], atMs: number) {
+    const from = new Date(atMs - LOOKBACK_HOURS * HOUR_MS - 48 * HOUR_MS).toISOString();
+    const hourly = await hourlyUsage(ex, ids, from);
+    const hoursOf = new Map<number, HourUsage[]>();
+    for (const h of hourly) {
+      const list = hoursOf.get(h.sensor_id) ?? [];
+      list.push({ hourMs: Number(h.hour_ms), gallons: Number(h.gallons), flowS: Number(h.flow_s) });
+      hoursOf.set(h.sensor_id, list);
+    }
+    const daily = await dailyUsage(ex, ids, new Date(atMs).toISOString());
+    const dayGallons = new Map(daily.map((d) => [`${d.sensor_id}|${d.day}`, Number(d.gallons)]));
+    const closed = await lastClosedSensorAlerts<TypeId>(ex, ids, from);
+    const closedOf = new Map(closed.map((c) => [`${c.key}|${c.type}`, Number(c.closed_ms)]));
+    return { hoursOf, dayGallons, closedOf };
+  }
+
+  /**
+   * Gateway-offline alerts: offline gateways of a company's building, unless alerts are disabled;
+   * 'recovered' only closes the alerts of gateways online again.
+   */
+  async function gateways(ex: Executor, mode: 'sweep' | 'recovered' = 'sweep') {
     const atMs = now().getTime();
-    const states = await gatewayStates(ex);
+    const states = await gatewayStates(ex, mode === 'recovered');
     const open = await openGatewayAlerts<TypeId>(ex);
     const openOf = new Map(open.map((o) => [o.key, o]));
     const changes: AlertChange[] = [];
     await ex.transaction(async (tx) => {
       for (const gateway of states) {
+        const result = gatewayFinding(gateway);
         await applyAll(
           tx,
           {
@@ -202,7 +236,7 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
             applianceTypeId: null,
             roomTypeId: null,
           },
-          [[NotificationType.GatewayOffline, gateway.offline ? { rate: null } : null]],
+          mode === 'sweep' ? [result] : [result].filter(recoveredOnly),
           () => openOf.get(gateway.id),
           atMs,
           changes,

@@ -34,10 +34,23 @@ export function createAlertEngine(
   const publish = (changes: readonly AlertChange[]) => status.events.publish(changes);
 
   return {
-    /** Leak and usage rules for sensors that just got readings. */
+    /**
+     * Leak and usage rules for sensors that just got readings; then the device-health alerts of
+     * devices heard again (these sensors, gateways online again) close at once rather than at the
+     * next sweep — under the sweep's lock, so only one replica closes an alert (while a sweep
+     * runs this is skipped: the sweep closes them itself).
+     */
     async evaluate(sensorIds: readonly number[]) {
       if (sensorIds.length === 0) return [];
-      const changes = await detection.sensors(db, sensorIds, false);
+      const changes = await detection.sensors(db, sensorIds, 'leaks');
+      const recovered = await db.transaction(async (tx) => {
+        if (!(await lockSweep(tx, ALERT_SWEEP_LOCK))) return [];
+        return [
+          ...(await detection.sensors(tx, sensorIds, 'recovered')),
+          ...(await detection.gateways(tx, 'recovered')),
+        ];
+      });
+      changes.push(...recovered);
       publish(changes);
       return changes;
     },
@@ -50,7 +63,7 @@ export function createAlertEngine(
       const changes = await db.transaction(async (tx) => {
         if (!(await lockSweep(tx, ALERT_SWEEP_LOCK))) return null;
         return [
-          ...(await detection.sensors(tx, 'all', true)),
+          ...(await detection.sensors(tx, 'all', 'sweep')),
           ...(await detection.gateways(tx)),
           ...(await detection.buildings(tx)),
         ];

@@ -96,20 +96,72 @@ export function sensorFindings(
   ];
 }
 
-/** A sensor's device health: offline and low battery, unless notifications are excluded. */
-export function healthFindings(sensor: SensorFacts): [TypeId, AlertFinding][] {
+/**
+ * What one rule found for a target, and — for device health — why its device counts as recovered
+ * (the system's closing note), or null: an open alert of a recovered device closes at once
+ * instead of 24 h after it was last detected.
+ */
+export type RuleResult = readonly [type: TypeId, finding: AlertFinding, recovered?: string | null];
+
+/** A moment in a system note: minutes, UTC ("2026-11-26 19:20 UTC"). */
+export const noteTime = (value: Date | string) =>
+  `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** The notes of device-health alerts the system closes because their device recovered. */
+export const recoveredNotes = {
+  micrometer: (lastHeard: Date | string | null) =>
+    lastHeard === null
+      ? 'Closed automatically: the micrometer is transmitting again.'
+      : `Closed automatically: the micrometer is transmitting again, last heard at ${noteTime(lastHeard)}.`,
+  battery: (percent: number) =>
+    `Closed automatically: the battery reads ${percent} %, no longer below ${LOW_BATTERY_PERCENT} %.`,
+  gateway: (lastSeen: Date | string | null) =>
+    lastSeen === null
+      ? 'Closed automatically: the gateway is online again.'
+      : `Closed automatically: the gateway is online again, last heard at ${noteTime(lastSeen)}.`,
+};
+
+const newest = (a: Date | string | null, b: Date | string | null) =>
+  a === null ? b : b === null ? a : ms(a) >= ms(b) ? a : b;
+
+/**
+ * A sensor's device health: offline and low battery, unless notifications are excluded. It has
+ * recovered from being offline once it transmits again (its next uplink), from a low battery once
+ * a reading is back at or above the threshold (a replaced battery, too).
+ */
+export function healthFindings(sensor: SensorFacts): RuleResult[] {
   const watched = !sensor.notification_excluded;
+  const low = sensor.battery !== null && sensor.battery < LOW_BATTERY_PERCENT;
   return [
     [
       NotificationType.SensorOffline,
       watched && sensor.sensor_status_id === SensorStatus.NotTransmitting ? { rate: null } : null,
+      sensor.sensor_status_id === SensorStatus.Transmitting
+        ? recoveredNotes.micrometer(newest(sensor.last_keepalive, sensor.last_submission))
+        : null,
     ],
     [
       NotificationType.LowBattery,
-      watched && sensor.battery !== null && sensor.battery < LOW_BATTERY_PERCENT
-        ? { rate: null }
-        : null,
+      watched && low ? { rate: null } : null,
+      sensor.battery !== null && !low ? recoveredNotes.battery(sensor.battery) : null,
     ],
+  ];
+}
+
+/**
+ * A gateway's health: offline unless its alerts are disabled; recovered once it is online again
+ * (heard by the ingest, or set online). Maintenance or disabled alerts are no recovery: an open
+ * alert then closes 24 h after it was last detected, as before.
+ */
+export function gatewayFinding(gateway: {
+  offline: boolean;
+  online: boolean;
+  last_seen_at: Date | string | null;
+}): RuleResult {
+  return [
+    NotificationType.GatewayOffline,
+    gateway.offline ? { rate: null } : null,
+    gateway.online ? recoveredNotes.gateway(gateway.last_seen_at) : null,
   ];
 }
 
