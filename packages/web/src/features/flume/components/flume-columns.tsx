@@ -2,13 +2,17 @@
 // owner company, the meters Flume reported with the building each is linked to and its link or
 // unlink button, the last successful sync, the status with the last error in Flume's words, and
 // the account's actions. On a phone card the name is the title, the company under it, the rest
-// labelled details and the actions under the card.
+// labelled details and the actions under the card. The columns stay the same from render to
+// render (their cells read the row's actions from `FlumeActionsContext`), so a button that starts
+// an action keeps its place and the keyboard's focus while the action runs.
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '@/components/data-table/list-column';
 import { displayDate } from '@/lib/display-date';
@@ -28,6 +32,15 @@ export type FlumeRowActions = {
   /** The meter whose unlinking is under way. */
   unlinking: number | null;
 };
+
+/** The row actions of the list the cells are in. */
+export const FlumeActionsContext = createContext<FlumeRowActions | null>(null);
+
+function useRowActions(): FlumeRowActions {
+  const actions = useContext(FlumeActionsContext);
+  if (actions === null) throw new Error('Flume cells must be inside FlumeActionsContext');
+  return actions;
+}
 
 /** A meter's name as Flume gives it, else its location, else its id. */
 export const meterName = (device: FlumeDevice) =>
@@ -78,8 +91,9 @@ function AccountStatus({ account }: { account: FlumeAccount }) {
   );
 }
 
-function Meters({ account, actions }: { account: FlumeAccount; actions: FlumeRowActions }) {
+function Meters({ account }: { account: FlumeAccount }) {
   const { t } = useTranslation();
+  const actions = useRowActions();
   if (account.devices.length === 0) {
     return (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -144,8 +158,9 @@ function Meters({ account, actions }: { account: FlumeAccount; actions: FlumeRow
   );
 }
 
-function AccountButtons({ account, actions }: { account: FlumeAccount; actions: FlumeRowActions }) {
+function AccountButtons({ account }: { account: FlumeAccount }) {
   const { t } = useTranslation();
+  const actions = useRowActions();
   const busy = actions.testing === account.id || actions.syncing === account.id;
   return (
     <Stack
@@ -181,8 +196,12 @@ function AccountButtons({ account, actions }: { account: FlumeAccount; actions: 
 
 const oneLine = { whiteSpace: 'nowrap' } as const;
 
-export function useFlumeColumns(actions: FlumeRowActions): ListColumn<FlumeAccount>[] {
+export function useFlumeColumns(): ListColumn<FlumeAccount>[] {
   const { t } = useTranslation();
+  return useMemo(() => columnsOf(t), [t]);
+}
+
+function columnsOf(t: TFunction): ListColumn<FlumeAccount>[] {
   return [
     {
       id: 'name',
@@ -209,7 +228,7 @@ export function useFlumeColumns(actions: FlumeRowActions): ListColumn<FlumeAccou
     {
       id: 'meters',
       header: t('flume.columns.meters'),
-      cell: ({ row }) => <Meters account={row.original} actions={actions} />,
+      cell: ({ row }) => <Meters account={row.original} />,
       meta: { ownClicks: true, cellSx: { minWidth: 200 } },
     },
     {
@@ -227,7 +246,7 @@ export function useFlumeColumns(actions: FlumeRowActions): ListColumn<FlumeAccou
     {
       id: 'actions',
       header: t('flume.columns.actions'),
-      cell: ({ row }) => <AccountButtons account={row.original} actions={actions} />,
+      cell: ({ row }) => <AccountButtons account={row.original} />,
       meta: { align: 'right', ownClicks: true, card: 'action', cellSx: { minWidth: 180 } },
     },
   ];

@@ -26,7 +26,12 @@ import { useLinkFlumeDevice } from '../api/link-flume-device';
 import { FlumeRateLimited, useSyncFlumeAccount } from '../api/sync-flume-account';
 import { useTestFlumeAccount } from '../api/test-flume-account';
 import { AddAccountDialog } from '../components/add-account-dialog';
-import { meterName, useFlumeColumns } from '../components/flume-columns';
+import {
+  FlumeActionsContext,
+  type FlumeRowActions,
+  meterName,
+  useFlumeColumns,
+} from '../components/flume-columns';
 import { LinkDeviceDialog } from '../components/link-device-dialog';
 
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -83,7 +88,8 @@ export function FlumeAccountsPage() {
     rows.flatMap((account) => account.devices.flatMap((device) => device.building_id ?? [])),
   );
 
-  const columns = useFlumeColumns({
+  const columns = useFlumeColumns();
+  const rowActions: FlumeRowActions = {
     testing: test.isPending ? (test.variables ?? null) : null,
     syncing: sync.isPending ? (sync.variables ?? null) : null,
     unlinking: unlink.isPending ? (unlink.variables?.deviceId ?? null) : null,
@@ -137,7 +143,7 @@ export function FlumeAccountsPage() {
           onError: (error) => showMessage(words(error), 'error'),
         },
       ),
-  });
+  };
 
   const list = useListTable({
     columns,
@@ -198,22 +204,24 @@ export function FlumeAccountsPage() {
       {empty ? (
         <EmptyAccounts action={addButton} />
       ) : (
-        <DataTable
-          list={list}
-          query={accounts}
-          label={t('flume.tableLabel')}
-          loadError={t('flume.loadError')}
-          retryLabel={t('flume.retry')}
-          emptyText={t('flume.empty.title')}
-          pageSizes={PAGE_SIZES}
-          rowsPerPageLabel={t('flume.rowsPerPage')}
-          testIds={{ table: 'flume-table', cards: 'flume-cards' }}
-          rowProps={(account) => ({
-            'data-testid': 'flume-account',
-            'data-account-id': account.id,
-          })}
-          rowSx={{ verticalAlign: 'top' }}
-        />
+        <FlumeActionsContext.Provider value={rowActions}>
+          <DataTable
+            list={list}
+            query={accounts}
+            label={t('flume.tableLabel')}
+            loadError={t('flume.loadError')}
+            retryLabel={t('flume.retry')}
+            emptyText={t('flume.empty.title')}
+            pageSizes={PAGE_SIZES}
+            rowsPerPageLabel={t('flume.rowsPerPage')}
+            testIds={{ table: 'flume-table', cards: 'flume-cards' }}
+            rowProps={(account) => ({
+              'data-testid': 'flume-account',
+              'data-account-id': account.id,
+            })}
+            rowSx={{ verticalAlign: 'top' }}
+          />
+        </FlumeActionsContext.Provider>
       )}
       <AddAccountDialog
         open={adding}
