@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { mayCallRoute } from '@/lib/permissions';
@@ -23,6 +23,7 @@ export function ExcludeByMacForm() {
   const exclusion = useExcludeMicrometerByMac();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const titleId = useId();
   if (
     !mayCallRoute(
       'PUT /sensors/notification-excluded/mac/:mac/:status',
@@ -57,9 +58,9 @@ export function ExcludeByMacForm() {
         onSubmit={submit}
         spacing={1.5}
         data-testid="exclude-by-mac"
-        aria-labelledby="exclude-by-mac-title"
+        aria-labelledby={titleId}
       >
-        <Typography variant="subtitle2" component="h2" id="exclude-by-mac-title">
+        <Typography variant="subtitle2" component="h2" id={titleId}>
           {t('micrometers.excludeByMac.title')}
         </Typography>
         <Stack
