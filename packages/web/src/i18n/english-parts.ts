@@ -28,6 +28,7 @@ export const englishFramePaths = [
   'usage.comparison',
   'usage.dashboard',
   'usage.kpi',
+  'usage.attention',
   'usage.alerts',
   'usage.fixtures',
   'usage.water',

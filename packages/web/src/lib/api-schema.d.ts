@@ -2852,6 +2852,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/needs-attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where to act first: open leaks by monthly cost, micrometers not transmitting, gateways offline */
+        get: operations["getCompanyNeedsAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/confirmation/{id}/{status}/{token}": {
         parameters: {
             query?: never;
@@ -3900,6 +3917,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/flume-accounts/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import the linked meters' water now, from each meter's last synced minute; a failure is kept as the account's last error, in words */
+        post: operations["syncFlumeAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flume-accounts/{id}/devices/{deviceId}": {
         parameters: {
             query?: never;
@@ -3943,6 +3977,23 @@ export interface paths {
         };
         /** Whether a meter of the Flume account is linked to the building */
         get: operations["getBuildingFlumeConnected"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/buildings/{id}/flume-meter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Flume meter linked to the building as its main line (null when none), with its last sync */
+        get: operations["getBuildingFlumeMeter"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8133,7 +8184,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description field:ASC|DESC; fields: id, name, company_name, city_name, timezone_name, water_price_per_kgal, created_at, buildings_count, units_count */
+                /** @description field:ASC|DESC; fields: id, name, company_name, city_name, timezone_name, water_price_per_kgal, created_at, buildings_count, units_count, month_gallons, month_change, open_leaks, open_leaks_monthly_cost, sensors_not_transmitting */
                 sortBy?: string | string[];
                 search?: string;
                 /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
@@ -8189,6 +8240,18 @@ export interface operations {
                             units_count: number;
                             /** @description ISO 8601 UTC */
                             created_at: string;
+                            /** @description Open leak alerts */
+                            open_leaks: number;
+                            /** @description What the open leaks cost a month (USD) */
+                            open_leaks_monthly_cost: number;
+                            /** @description This month so far, in the property's local days (gallons, 3 decimals) */
+                            month_gallons: number;
+                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            last_month_same_gallons: number;
+                            /** @description This month so far against the same days of last month; null when those had none */
+                            month_change_percent: number | null;
+                            /** @description Installed micrometers not transmitting */
+                            sensors_not_transmitting: number;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -9154,7 +9217,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description field:ASC|DESC; fields: id, name, company_name, city_name, timezone_name, water_price_per_kgal, created_at, buildings_count, units_count */
+                /** @description field:ASC|DESC; fields: id, name, company_name, city_name, timezone_name, water_price_per_kgal, created_at, buildings_count, units_count, month_gallons, month_change, open_leaks, open_leaks_monthly_cost, sensors_not_transmitting */
                 sortBy?: string | string[];
                 search?: string;
                 /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
@@ -9208,6 +9271,18 @@ export interface operations {
                             units_count: number;
                             /** @description ISO 8601 UTC */
                             created_at: string;
+                            /** @description Open leak alerts */
+                            open_leaks: number;
+                            /** @description What the open leaks cost a month (USD) */
+                            open_leaks_monthly_cost: number;
+                            /** @description This month so far, in the property's local days (gallons, 3 decimals) */
+                            month_gallons: number;
+                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            last_month_same_gallons: number;
+                            /** @description This month so far against the same days of last month; null when those had none */
+                            month_change_percent: number | null;
+                            /** @description Installed micrometers not transmitting */
+                            sensors_not_transmitting: number;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -9834,7 +9909,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description field:ASC|DESC; fields: id, name, company_name, property_name, city_name, survey_status, created_at, units_count */
+                /** @description field:ASC|DESC; fields: id, name, company_name, property_name, city_name, survey_status, created_at, units_count, month_gallons, month_change, open_leaks, open_leaks_monthly_cost, sensors_not_transmitting */
                 sortBy?: string | string[];
                 search?: string;
                 /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
@@ -9894,6 +9969,18 @@ export interface operations {
                             tenants_count: number;
                             /** @description ISO 8601 UTC */
                             created_at: string;
+                            /** @description Open leak alerts */
+                            open_leaks: number;
+                            /** @description What the open leaks cost a month (USD) */
+                            open_leaks_monthly_cost: number;
+                            /** @description This month so far, in the property's local days (gallons, 3 decimals) */
+                            month_gallons: number;
+                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            last_month_same_gallons: number;
+                            /** @description This month so far against the same days of last month; null when those had none */
+                            month_change_percent: number | null;
+                            /** @description Installed micrometers not transmitting */
+                            sensors_not_transmitting: number;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -10442,7 +10529,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description field:ASC|DESC; fields: id, name, company_name, property_name, city_name, survey_status, created_at, units_count */
+                /** @description field:ASC|DESC; fields: id, name, company_name, property_name, city_name, survey_status, created_at, units_count, month_gallons, month_change, open_leaks, open_leaks_monthly_cost, sensors_not_transmitting */
                 sortBy?: string | string[];
                 search?: string;
                 /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
@@ -10500,6 +10587,18 @@ export interface operations {
                             tenants_count: number;
                             /** @description ISO 8601 UTC */
                             created_at: string;
+                            /** @description Open leak alerts */
+                            open_leaks: number;
+                            /** @description What the open leaks cost a month (USD) */
+                            open_leaks_monthly_cost: number;
+                            /** @description This month so far, in the property's local days (gallons, 3 decimals) */
+                            month_gallons: number;
+                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            last_month_same_gallons: number;
+                            /** @description This month so far against the same days of last month; null when those had none */
+                            month_change_percent: number | null;
+                            /** @description Installed micrometers not transmitting */
+                            sensors_not_transmitting: number;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -11130,7 +11229,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description field:ASC|DESC; fields: id, name, floor, company_name, property_name, building_name, unit_category_id, tenants, created_at, sensors_count */
+                /** @description field:ASC|DESC; fields: id, name, floor, company_name, property_name, building_name, unit_category_id, tenants, created_at, sensors_count, month_gallons, month_cost, month_change, open_alerts, last_reading */
                 sortBy?: string | string[];
                 search?: string;
                 /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
@@ -11188,6 +11287,18 @@ export interface operations {
                             sensors_count: number;
                             /** @description ISO 8601 UTC */
                             created_at: string;
+                            /** @description Open alerts (New and On it), every category */
+                            open_alerts: number;
+                            /** @description This month so far, in the property's local days (gallons, 3 decimals) */
+                            month_gallons: number;
+                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            last_month_same_gallons: number;
+                            /** @description This month so far against the same days of last month; null when those had none */
+                            month_change_percent: number | null;
+                            /** @description This month's gallons at the property's water price (USD) */
+                            month_cost: number;
+                            /** @description When a micrometer of the unit last sent a reading */
+                            last_reading: string | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -11600,7 +11711,7 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                /** @description field:ASC|DESC; fields: id, name, floor, company_name, property_name, building_name, unit_category_id, tenants, created_at, sensors_count */
+                /** @description field:ASC|DESC; fields: id, name, floor, company_name, property_name, building_name, unit_category_id, tenants, created_at, sensors_count, month_gallons, month_cost, month_change, open_alerts, last_reading */
                 sortBy?: string | string[];
                 search?: string;
                 /** @description Filter on id: <op>:<value>, e.g. $in:1,2 */
@@ -11656,6 +11767,18 @@ export interface operations {
                             sensors_count: number;
                             /** @description ISO 8601 UTC */
                             created_at: string;
+                            /** @description Open alerts (New and On it), every category */
+                            open_alerts: number;
+                            /** @description This month so far, in the property's local days (gallons, 3 decimals) */
+                            month_gallons: number;
+                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            last_month_same_gallons: number;
+                            /** @description This month so far against the same days of last month; null when those had none */
+                            month_change_percent: number | null;
+                            /** @description This month's gallons at the property's water price (USD) */
+                            month_cost: number;
+                            /** @description When a micrometer of the unit last sent a reading */
+                            last_reading: string | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -22202,6 +22325,133 @@ export interface operations {
             };
         };
     };
+    getCompanyNeedsAttention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leaks: {
+                            count: number;
+                            /** @description All open leaks together, USD a month */
+                            monthly_cost: number;
+                            data: {
+                                id: number;
+                                notification_type_id: number;
+                                /** @description Gallons per month */
+                                rate: number | null;
+                                monthly_cost: number | null;
+                                first_detected: string;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                                appliance_type_id: number | null;
+                            }[];
+                        };
+                        silent_micrometers: {
+                            count: number;
+                            data: {
+                                id: number;
+                                mac_address: string;
+                                sensor_status_id: number;
+                                appliance_type_id: number | null;
+                                last_heard: string | null;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                unit_id: number | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                                unit_name: string | null;
+                            }[];
+                        };
+                        gateways_offline: {
+                            count: number;
+                            data: {
+                                id: number;
+                                serial_number: string;
+                                name: string | null;
+                                last_seen_at: string | null;
+                                company_id: number;
+                                property_id: number | null;
+                                building_id: number | null;
+                                property_name: string | null;
+                                building_name: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
     getAlertConfirmation: {
         parameters: {
             query?: never;
@@ -29248,6 +29498,121 @@ export interface operations {
             };
         };
     };
+    syncFlumeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        company_id: number;
+                        company_name: string;
+                        name: string;
+                        flume_user_id: string;
+                        client_id: string;
+                        username: string;
+                        /** @description Last time Flume accepted the credentials */
+                        connected_at: string | null;
+                        last_sync_at: string | null;
+                        /** @description The last failure talking to Flume, in Flume's words */
+                        last_error: string | null;
+                        last_error_at: string | null;
+                        created_at: string;
+                        devices: {
+                            id: number;
+                            /** @description Flume's id of the meter */
+                            device_id: string;
+                            name: string | null;
+                            /** @description Flume's location of the meter */
+                            location: string | null;
+                            time_zone: string | null;
+                            /** @description The building the meter measures, if linked */
+                            building_id: number | null;
+                            building_name: string | null;
+                            last_sync_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
     linkFlumeDevice: {
         parameters: {
             query?: never;
@@ -29493,6 +29858,91 @@ export interface operations {
                 content: {
                     "application/json": {
                         connected: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    getBuildingFlumeMeter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The Flume meter measuring the building as its main line, if one is linked */
+                        meter: {
+                            account_id: number;
+                            account_name: string;
+                            /** @description Flume's id of the meter */
+                            device_id: string;
+                            last_sync_at: string | null;
+                            /** @description The account's last failure, in Flume's words */
+                            last_error: string | null;
+                        } | null;
                     };
                 };
             };

@@ -100,7 +100,8 @@ const placeActivityColumns = {
   sensors_not_transmitting: sql<number>`coalesce(act_silent.silent, 0)::int`,
 };
 const placeSorts = {
-  ...useSorts,
+  month_gallons: useSorts.month_gallons,
+  month_change: useSorts.month_change,
   open_leaks: sql`coalesce(act_leaks.open_leaks, 0)`,
   open_leaks_monthly_cost: sql`coalesce(act_leaks.leak_rate, 0) * ${price}`,
   sensors_not_transmitting: sql`coalesce(act_silent.silent, 0)`,

@@ -33,6 +33,8 @@ declare module '@tanstack/react-table' {
     cardLabel?: string;
     /** What the card shows, when not the table cell's content; null leaves it out. */
     cardCell?: (row: TData) => ReactNode;
+    /** What the figure means, shown as the heading's tooltip (how it is counted, what it compares). */
+    help?: string;
   }
 }
 

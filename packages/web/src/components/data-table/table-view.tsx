@@ -1,6 +1,7 @@
 // The list kit's desktop table: MUI's Table rendered from TanStack's header and row models —
 // sortable headings as buttons, columns giving way below their breakpoint, the loading or empty
 // state across the row, and a row that opens on click (its open button named for the keyboard).
+import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import { type Cell, flexRender, type Header, type Row } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { SortableHeadCell } from '@/components/sortable-head-cell';
@@ -42,9 +44,23 @@ function HeadCell<T>({ header }: { header: Header<T, unknown> }) {
     );
   }
   const sorted = column.getIsSorted();
+  const label = flexRender(column.columnDef.header, header.getContext());
   return (
     <SortableHeadCell
-      label={flexRender(column.columnDef.header, header.getContext())}
+      label={
+        meta?.help === undefined ? (
+          label
+        ) : (
+          <Tooltip title={meta.help} describeChild>
+            <Box
+              component="span"
+              sx={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}
+            >
+              {label}
+            </Box>
+          </Tooltip>
+        )
+      }
       field={meta?.sortField === undefined ? null : column.id}
       sort={{
         field: sorted === false ? null : column.id,

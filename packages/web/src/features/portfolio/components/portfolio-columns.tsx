@@ -1,13 +1,20 @@
 // The kinds of column the four portfolio lists share, for the list kit: the name (a link to the
 // record, the card's title), city, a count, and plain text. Each list declares its columns with
 // these in `portfolio-lists.tsx`.
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { CardRole, ColumnFrom, ListColumn } from '@/components/data-table/list-column';
 import { placeOf } from '../utils/format';
 
-type ColumnOptions = { sortField?: string; from?: ColumnFrom; card?: CardRole };
+type ColumnOptions = {
+  sortField?: string;
+  from?: ColumnFrom;
+  card?: CardRole;
+  /** The heading's tooltip: what the figure counts or compares. */
+  help?: string;
+};
 
 export const dash = (text: string | null | undefined) =>
   text === null || text === undefined || text === '' ? '—' : text;
@@ -41,13 +48,19 @@ export function textColumn<Row>(
   id: string,
   header: string,
   render: (row: Row) => ReactNode,
-  { sortField, from, card }: ColumnOptions = {},
+  { sortField, from, card, help }: ColumnOptions = {},
 ): ListColumn<Row> {
   return {
     id,
     header,
     cell: ({ row }) => render(row.original),
-    meta: { sortField, from, card, cellSx: { whiteSpace: 'nowrap' } },
+    meta: {
+      sortField,
+      from,
+      card,
+      cellSx: { whiteSpace: 'nowrap' },
+      ...(help === undefined ? {} : { help }),
+    },
   };
 }
 
@@ -70,4 +83,24 @@ export function cityColumn<Row extends { city_name: string | null; state_name: s
     sortField: 'city_name',
     from: 'md',
   });
+}
+
+/**
+ * This month against the same days of last month, signed ("+25%", "−12.5%"): more water reads in
+ * the warning colour, less in the success colour; a dash when last month had none to compare.
+ */
+export function ChangeText({
+  percent,
+  format,
+}: {
+  percent: number | null;
+  format: (value: number) => string;
+}) {
+  if (percent === null) return <>—</>;
+  const color = percent > 0 ? 'warning.dark' : percent < 0 ? 'success.dark' : 'text.secondary';
+  return (
+    <Box component="span" sx={{ color, fontVariantNumeric: 'tabular-nums' }}>
+      {`${format(percent)}%`}
+    </Box>
+  );
 }

@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '@/components/data-table/list-column';
 import { useCompanyNames } from '@/lib/place-names';
 import { useSignedInSession } from '@/lib/session';
 import { useUnitTitle } from '@/lib/unit-title';
@@ -19,9 +20,18 @@ import { useFormatters } from '../utils/format';
 import type { ListSpec, PortfolioListParams } from '../utils/list-params';
 import { useLookupLabel, useLookupOptions } from '../utils/lookup-labels';
 import { buildingPath, companyPath, propertyPath, unitPath } from '../utils/paths';
-import { cityColumn, countColumn, nameColumn, textColumn } from './portfolio-columns';
+import { ChangeText, cityColumn, countColumn, nameColumn, textColumn } from './portfolio-columns';
 import { type PortfolioListDeclaration, PortfolioTable } from './portfolio-table';
 import { SurveyChip } from './survey-chip';
+
+/** The server's sorts of the properties' and buildings' "where to act" columns. */
+const placeActivitySorts = [
+  'open_leaks',
+  'open_leaks_monthly_cost',
+  'month_gallons',
+  'month_change',
+  'sensors_not_transmitting',
+];
 
 export const companyListSpec: ListSpec = {
   sortable: [
@@ -45,6 +55,7 @@ export const propertyListSpec: ListSpec = {
     'buildings_count',
     'units_count',
     'created_at',
+    ...placeActivitySorts,
   ],
   defaultSort: 'name:ASC',
   filters: [
@@ -53,7 +64,15 @@ export const propertyListSpec: ListSpec = {
   ],
 };
 export const buildingListSpec: ListSpec = {
-  sortable: ['name', 'company_name', 'property_name', 'city_name', 'survey_status', 'units_count'],
+  sortable: [
+    'name',
+    'company_name',
+    'property_name',
+    'city_name',
+    'survey_status',
+    'units_count',
+    ...placeActivitySorts,
+  ],
   defaultSort: 'name:ASC',
   filters: [
     { param: 'survey', field: 'survey_status' },
@@ -61,13 +80,83 @@ export const buildingListSpec: ListSpec = {
   ],
 };
 export const unitListSpec: ListSpec = {
-  sortable: ['name', 'floor', 'unit_category_id', 'tenants', 'sensors_count', 'created_at'],
+  sortable: [
+    'name',
+    'floor',
+    'unit_category_id',
+    'tenants',
+    'sensors_count',
+    'created_at',
+    'open_alerts',
+    'month_gallons',
+    'month_cost',
+    'month_change',
+    'last_reading',
+  ],
   defaultSort: 'name:ASC',
   filters: [
     { param: 'category', field: 'unit_category_id' },
     { param: 'state', field: 'unit_state_id' },
   ],
 };
+
+type PlaceActivityRow = {
+  open_leaks: number;
+  open_leaks_monthly_cost: number;
+  month_gallons: number;
+  month_change_percent: number | null;
+  sensors_not_transmitting: number;
+};
+
+/**
+ * A property's or building's "where to act" columns: its open leaks and what they cost a month,
+ * this month's use with the change against the same days of last month, and its micrometers not
+ * transmitting.
+ */
+function usePlaceActivityColumns<Row extends PlaceActivityRow>(): ListColumn<Row>[] {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return [
+    countColumn(
+      'openLeaks',
+      t('portfolio.columns.openLeaks'),
+      (row: Row) => format.count(row.open_leaks),
+      { sortField: 'open_leaks' },
+    ),
+    countColumn(
+      'leakCost',
+      t('portfolio.columns.leakCost'),
+      (row: Row) => (row.open_leaks === 0 ? '—' : format.price(row.open_leaks_monthly_cost)),
+      {
+        sortField: 'open_leaks_monthly_cost',
+        from: 'sm',
+        help: t('portfolio.columns.leakCostHelp'),
+      },
+    ),
+    countColumn(
+      'monthUse',
+      t('portfolio.columns.monthUse'),
+      (row: Row) => format.gallons(row.month_gallons),
+      { sortField: 'month_gallons', from: 'md', help: t('portfolio.columns.monthUseHelp') },
+    ),
+    countColumn(
+      'monthChange',
+      t('portfolio.columns.monthChange'),
+      (row: Row) => <ChangeText percent={row.month_change_percent} format={format.change} />,
+      { sortField: 'month_change', from: 'md', help: t('portfolio.columns.monthChangeHelp') },
+    ),
+    countColumn(
+      'notTransmitting',
+      t('portfolio.columns.notTransmitting'),
+      (row: Row) => format.count(row.sensors_not_transmitting),
+      {
+        sortField: 'sensors_not_transmitting',
+        from: 'sm',
+        help: t('portfolio.columns.notTransmittingHelp'),
+      },
+    ),
+  ];
+}
 
 type NewButtonProps = { label: string; onClick: () => void };
 
@@ -155,6 +244,7 @@ export type PropertyListProps = ListProps & { companyId: number | null };
 
 function usePropertyList(companyId: number | null) {
   const { t } = useTranslation();
+  const activity = usePlaceActivityColumns<PropertyRow>();
   const { activeRole } = useSignedInSession();
   const format = useFormatters();
   // Across companies only: within one company the company column and filter say nothing.
@@ -195,8 +285,9 @@ function usePropertyList(companyId: number | null) {
         'units',
         t('portfolio.columns.units'),
         (row: PropertyRow) => format.count(row.units_count),
-        { sortField: 'units_count', from: 'sm' },
+        { sortField: 'units_count', from: 'lg' },
       ),
+      ...activity,
     ],
     filters: [
       ...(acrossCompanies && companyNames.data !== undefined
@@ -240,6 +331,7 @@ function PropertyWithCompany({ row }: { row: BuildingRow }) {
 
 function useBuildingList(propertyId: number | null) {
   const { t } = useTranslation();
+  const activity = usePlaceActivityColumns<BuildingRow>();
   const format = useFormatters();
   const rowPath = (row: BuildingRow) => buildingPath(row.company_id, row.property_id, row.id);
   const property = textColumn(
@@ -265,14 +357,15 @@ function useBuildingList(propertyId: number | null) {
         'units',
         t('portfolio.columns.units'),
         (row: BuildingRow) => format.count(row.units_count),
-        { sortField: 'units_count' },
+        { sortField: 'units_count', from: 'sm' },
       ),
       countColumn(
         'tenants',
         t('portfolio.columns.tenants'),
         (row: BuildingRow) => format.count(row.tenants_count),
-        { from: 'lg' },
+        { from: 'xl' },
       ),
+      ...activity,
     ],
     filters: [
       {
@@ -347,7 +440,42 @@ function useUnitList(buildingId: number) {
         'micrometers',
         t('portfolio.columns.micrometers'),
         (row: UnitRow) => format.count(row.sensors_count),
-        { sortField: 'sensors_count' },
+        { sortField: 'sensors_count', from: 'lg' },
+      ),
+      countColumn(
+        'openAlerts',
+        t('portfolio.columns.openAlerts'),
+        (row: UnitRow) => format.count(row.open_alerts),
+        { sortField: 'open_alerts' },
+      ),
+      countColumn(
+        'monthGallons',
+        t('portfolio.columns.monthGallons'),
+        (row: UnitRow) => format.gallons(row.month_gallons),
+        { sortField: 'month_gallons', help: t('portfolio.columns.monthGallonsHelp') },
+      ),
+      countColumn(
+        'monthCost',
+        t('portfolio.columns.monthCost'),
+        (row: UnitRow) => format.price(row.month_cost),
+        { sortField: 'month_cost', from: 'sm', help: t('portfolio.columns.monthCostHelp') },
+      ),
+      countColumn(
+        'monthChange',
+        t('portfolio.columns.monthChange'),
+        (row: UnitRow) => <ChangeText percent={row.month_change_percent} format={format.change} />,
+        { sortField: 'month_change', help: t('portfolio.columns.monthChangeHelp') },
+      ),
+      countColumn(
+        'lastReading',
+        t('portfolio.columns.lastReading'),
+        (row: UnitRow) =>
+          row.last_reading === null ? (
+            t('portfolio.columns.never')
+          ) : (
+            <span title={format.dateTime(row.last_reading)}>{format.ago(row.last_reading)}</span>
+          ),
+        { sortField: 'last_reading', from: 'sm' },
       ),
     ],
     filters: [

@@ -27,6 +27,15 @@ const harbor = {
   created_at: '2026-01-05T10:00:00.000Z',
   billing_properties: [],
 };
+/** The lists' "where to act" figures (issue 22) of a property or building. */
+const placeActivity = {
+  open_leaks: 0,
+  open_leaks_monthly_cost: 0,
+  month_gallons: 0,
+  last_month_same_gallons: 0,
+  month_change_percent: null,
+  sensors_not_transmitting: 0,
+};
 const point = {
   id: 7,
   name: 'Harbor Point',
@@ -40,6 +49,7 @@ const point = {
   buildings_count: 2,
   units_count: 20,
   created_at: '2026-01-05T10:00:00.000Z',
+  ...placeActivity,
 };
 const tower = {
   id: 9,
@@ -56,6 +66,7 @@ const tower = {
   units_count: 2,
   tenants_count: 3,
   created_at: '2026-01-05T10:00:00.000Z',
+  ...placeActivity,
 };
 const unit = {
   id: 11,
@@ -73,6 +84,12 @@ const unit = {
   tenants: 2,
   sensors_count: 4,
   created_at: '2026-01-05T10:00:00.000Z',
+  open_alerts: 0,
+  month_gallons: 0,
+  last_month_same_gallons: 0,
+  month_change_percent: null,
+  month_cost: 0,
+  last_reading: null,
 };
 
 const count = (value: number) => () => reply(200, { count: value });

@@ -1,4 +1,5 @@
-// A company's dashboard (spec section 2): headline figures, usage over time, alerts per month, the
+// A company's dashboard (spec section 2): headline figures, what needs attention (issue 22: open
+// leaks by monthly cost, silent micrometers, gateways offline), usage over time, alerts per month, the
 // units using the most water and this month's use by fixture with the water no fixture accounts
 // for. It is /dashboard for company roles and the company page's
 // "dashboard" tab for system roles.
@@ -11,6 +12,7 @@ import { useStatistics } from '../api/get-statistics';
 import { AlertsChartCard } from '../components/alerts-chart-card';
 import { FixtureBreakdownCard } from '../components/fixture-breakdown-card';
 import { KpiCards } from '../components/kpi-cards';
+import { NeedsAttentionCard } from '../components/needs-attention-card';
 import { TopUnitsCard } from '../components/top-units-card';
 import { UsageTrendCard } from '../components/usage-trend-card';
 import { useChartParams } from '../utils/chart-params';
@@ -31,6 +33,7 @@ export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
   return (
     <Stack spacing={2} data-testid="company-dashboard">
       <KpiCards query={statistics} />
+      <NeedsAttentionCard companyId={companyId} />
       <Box
         sx={{
           display: 'grid',
