@@ -151,6 +151,7 @@ export function AddAccountDialog({
                 select
                 fullWidth
                 required
+                autoFocus
                 label={t('flume.create.company')}
                 value={company}
                 onChange={(event) => setCompany(event.target.value)}
@@ -174,7 +175,7 @@ export function AddAccountDialog({
             )}
             <TextField
               {...field('name')}
-              autoFocus
+              autoFocus={fixedCompanyId !== null}
               placeholder={t('flume.create.namePlaceholder')}
             />
             <TextField

@@ -144,7 +144,6 @@ function Meters({ account }: { account: FlumeAccount }) {
             ) : (
               <Button
                 size="small"
-                color="inherit"
                 loading={actions.unlinking === device.id}
                 onClick={() => actions.onUnlink(account, device)}
               >
@@ -163,11 +162,12 @@ function AccountButtons({ account }: { account: FlumeAccount }) {
   const actions = useRowActions();
   const busy = actions.testing === account.id || actions.syncing === account.id;
   return (
+    // One above the other in the table, side by side under a phone card.
     <Stack
-      direction="row"
+      direction={{ xs: 'row', sm: 'column' }}
       spacing={1}
       useFlexGap
-      sx={{ flexWrap: 'wrap', justifyContent: { sm: 'flex-end' } }}
+      sx={{ flexWrap: 'wrap', alignItems: { sm: 'stretch' } }}
     >
       <Button
         size="small"
@@ -206,12 +206,8 @@ function columnsOf(t: TFunction): ListColumn<FlumeAccount>[] {
     {
       id: 'name',
       header: t('flume.columns.account'),
-      cell: ({ row }) => (
-        <Box component="span" sx={{ typography: 'body2', fontWeight: 500 }}>
-          {row.original.name}
-        </Box>
-      ),
-      meta: { cellSx: { minWidth: 120, overflowWrap: 'anywhere' }, card: 'title' },
+      cell: ({ row }) => row.original.name,
+      meta: { cellSx: { minWidth: 120, fontWeight: 500, overflowWrap: 'anywhere' }, card: 'title' },
     },
     {
       id: 'company',
@@ -223,13 +219,13 @@ function columnsOf(t: TFunction): ListColumn<FlumeAccount>[] {
       id: 'username',
       header: t('flume.columns.username'),
       cell: ({ row }) => row.original.username,
-      meta: { from: 'md', cellSx: { overflowWrap: 'anywhere', minWidth: 140 } },
+      meta: { from: 'md', cellSx: { overflowWrap: 'break-word' } },
     },
     {
       id: 'meters',
       header: t('flume.columns.meters'),
       cell: ({ row }) => <Meters account={row.original} />,
-      meta: { ownClicks: true, cellSx: { minWidth: 200 } },
+      meta: { ownClicks: true, cellSx: { minWidth: 220 } },
     },
     {
       id: 'lastSync',
@@ -247,7 +243,12 @@ function columnsOf(t: TFunction): ListColumn<FlumeAccount>[] {
       id: 'actions',
       header: t('flume.columns.actions'),
       cell: ({ row }) => <AccountButtons account={row.original} />,
-      meta: { align: 'right', ownClicks: true, card: 'action', cellSx: { minWidth: 180 } },
+      meta: {
+        align: 'right',
+        ownClicks: true,
+        card: 'action',
+        cellSx: { width: 160, '& .MuiButton-root': { whiteSpace: 'nowrap' } },
+      },
     },
   ];
 }
