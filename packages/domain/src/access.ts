@@ -267,9 +267,12 @@ const accessTable = {
   'GET /flume-accounts': FLUME_KEEPERS,
   'POST /flume-accounts': FLUME_KEEPERS,
   'POST /flume-accounts/:id/test': FLUME_KEEPERS,
+  'POST /flume-accounts/:id/sync': FLUME_KEEPERS,
   'PUT /flume-accounts/:id/devices/:deviceId': FLUME_KEEPERS,
   'DELETE /flume-accounts/:id': FLUME_KEEPERS,
   'GET /buildings/:id/flume-connected/:external_account_id': FLUME_KEEPERS,
+  // The building page's line about its meter: whoever sees the building.
+  'GET /buildings/:id/flume-meter': PORTFOLIO_READERS,
 
   'GET /units': STAFF_AND_COMPANY,
   'POST /units': PORTFOLIO_EDITORS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  instantOfLocalDateTime,
   isTimeZone,
   localClock,
   localDate,
@@ -56,5 +57,30 @@ describe('wall clock', () => {
     expect(isTimeZone('Europe/Bucharest')).toBe(true);
     expect(isTimeZone('+02:00')).toBe(false);
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+
+  it('reads a wall-clock date and time back to its instant, on both DST changes', () => {
+    const ny = 'America/New_York';
+    expect(instantOfLocalDateTime('2026-07-01 08:30:00', ny)?.toISOString()).toBe(
+      '2026-07-01T12:30:00.000Z',
+    );
+    expect(instantOfLocalDateTime('2026-12-01 08:30:00', ny)?.toISOString()).toBe(
+      '2026-12-01T13:30:00.000Z',
+    );
+    // 1 November 2026, 01:30 happens twice: the first pass (EDT) is taken.
+    expect(instantOfLocalDateTime('2026-11-01 01:30:00', ny)?.toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
+    // 8 March 2026, 02:30 never happens: the instant half an hour after the change.
+    expect(instantOfLocalDateTime('2026-03-08 02:30:00', ny)?.toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    for (const at of ['2026-01-15T03:07:00Z', '2026-06-15T23:59:00Z']) {
+      const instant = new Date(at);
+      expect(
+        instantOfLocalDateTime(localDateTime(instant, 'Europe/Bucharest'), 'Europe/Bucharest'),
+      ).toEqual(instant);
+    }
+    expect(instantOfLocalDateTime('2026-13-01 00:00', ny)).toBeUndefined();
   });
 });

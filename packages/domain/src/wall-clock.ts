@@ -115,3 +115,18 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
   }
   return new Date(high * 60_000);
 }
+
+/**
+ * The instant a zone's wall clock shows `YYYY-MM-DD HH:mm:ss` (the inverse of `localDateTime`):
+ * in the doubled hour of autumn, its first pass; in the skipped hour of spring, the instant the
+ * same distance after the change. Undefined for text of another form.
+ */
+export function instantOfLocalDateTime(text: string, timeZone: string): Date | undefined {
+  const wall = Date.parse(`${text.replace(' ', 'T')}Z`);
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) || Number.isNaN(wall)) return undefined;
+  // The offsets a day either side bound any change near it (as in startOfLocalDay).
+  const earlier = wall - zoneOffsetMs(wall - DAY_MS, timeZone);
+  const later = wall - zoneOffsetMs(wall + DAY_MS, timeZone);
+  const exact = [earlier, later].filter((t) => wallClockMs(t, timeZone) === wall);
+  return new Date(exact.length > 0 ? Math.min(...exact) : Math.max(earlier, later));
+}

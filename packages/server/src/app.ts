@@ -49,7 +49,9 @@ import {
 import { createFlumeRepository } from './modules/flume/flume.repository.ts';
 import { flumeModule } from './modules/flume/flume.routes.ts';
 import { createFlumeService, flumeConnector } from './modules/flume/flume.service.ts';
+import { createFlumeSync, createFlumeSyncJob } from './modules/flume/flume.sync.ts';
 import { createFlumeSecretBox, flumeSecretKey } from './modules/flume/flume-secrets.ts';
+import { createFlumeSyncRepository } from './modules/flume/flume-sync.repository.ts';
 import { createGatewaysRepository } from './modules/gateways/gateways.repository.ts';
 import { gatewaysModule } from './modules/gateways/gateways.routes.ts';
 import { createGatewaysService } from './modules/gateways/gateways.service.ts';
@@ -292,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const alertEvents = createAlertEvents();
   const alertStatus = createAlertStatus({ db: database.db, events: alertEvents });
   const alertEngine = createAlertEngine(database.db, undefined, alertStatus);
+  const flume = createFlume(database.db, config);
   app.decorate('alerts', alertEngine);
   const alertLive = createAlertLive(database, alertEvents, {
     sessionValid: (token) =>
@@ -401,13 +404,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           building: surveyBuilding,
         }),
       });
-      await api.register(flumeModule, {
-        service: createFlumeService({
-          repository: createFlumeRepository(database.db),
-          secrets: createFlumeSecretBox(flumeSecretKey(config)),
-          connect: flumeConnector(config.flumeApiUrl),
-        }),
-      });
+      await api.register(flumeModule, { service: flume.service });
       await api.register(eventsModule, {
         service: createEventsService(createEventsRepository(database.db)),
       });
@@ -487,6 +484,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       reminderHours: config.alertReminderHours,
       log: jobLog,
     }),
+    // Flume meters' water (each account claimed by one replica at a time, by advisory lock).
+    createFlumeSyncJob({
+      sync: flume.backgroundSync,
+      everyMs: config.flumeSyncMinutes * 60_000,
+      log: jobLog,
+    }),
     // Folds the per-company usage logs (usage_company_daily and _hourly).
     createCompanyLogCompactionJob({ db: database.db, log: jobLog }),
     // The demo fleet's simulated readings (SIMULATE=1 with DEMO=1).
@@ -498,6 +501,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 }
 
 /** The device simulator as a job: feeds the demo fleet's readings through the ingest service. */
+/** The Flume module: its service (a person waiting: 429s answered at once) and the job's sync. */
+function createFlume(db: Database, config: AppConfig) {
+  const accounts = createFlumeRepository(db);
+  const secrets = createFlumeSecretBox(flumeSecretKey(config));
+  const syncRepository = createFlumeSyncRepository(db);
+  const syncWith = (patient: boolean) =>
+    createFlumeSync({
+      accounts,
+      sync: syncRepository,
+      secrets,
+      connect: flumeConnector(config.flumeApiUrl, patient),
+      backfillDays: config.flumeBackfillDays,
+    });
+  const connect = flumeConnector(config.flumeApiUrl);
+  return {
+    service: createFlumeService({ repository: accounts, secrets, connect, sync: syncWith(false) }),
+    backgroundSync: syncWith(true),
+  };
+}
+
 function createSimulationJob(options: {
   config: AppConfig;
   ingest: IngestService;

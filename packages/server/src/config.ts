@@ -108,6 +108,8 @@ const environmentSchema = z.object({
   FLUME_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('https://api.flumewater.com'),
+  FLUME_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  FLUME_BACKFILL_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   FLUME_SECRET_KEY: z
     .string()
     .refine(isAesKey, 'must be 32 bytes in base64 (e.g. openssl rand -base64 32)')
@@ -172,6 +174,10 @@ export type AppConfig = {
   readonly flumeApiUrl: string;
   /** Key (base64, 32 bytes) sealing Flume accounts' secrets; unset: generated once into DATA_DIR. */
   readonly flumeSecretKey: string | undefined;
+  /** Minutes between syncs of a Flume account. */
+  readonly flumeSyncMinutes: number;
+  /** Days of water a meter's first sync imports. */
+  readonly flumeBackfillDays: number;
   readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
 };
 
@@ -214,6 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploads: uploadsStorage(e, dataDir),
     flumeApiUrl: e.FLUME_API_URL.replace(/\/$/, ''),
     flumeSecretKey: e.FLUME_SECRET_KEY,
+    flumeSyncMinutes: e.FLUME_SYNC_MINUTES,
+    flumeBackfillDays: e.FLUME_BACKFILL_DAYS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -3,9 +3,12 @@
 // packages/domain/src/usage.ts): only usage reports (v2 and legacy v1) of assigned sensors count;
 // a report's volume is counted at the midpoint of its interval; the hour is the UTC hour of that
 // instant and the day its calendar date in the property's time zone, whose month is the monthly
-// row's. `usage_company_daily` and `_hourly` follow by trigger; `compactCompanyLogs` folds them.
+// row's. External meters' minutes (`external_flow_usage`, the Flume sync) count as their
+// building's main line, at each minute's middle, under the key of `externalMeterKey`.
+// `usage_company_daily` and `_hourly` follow by trigger; `compactCompanyLogs` folds them.
 // Used after a bulk load (the benchmark loads raw readings with COPY) and to repair rollups; a
 // test holds it equal to what ingest maintains.
+import { ApplianceType } from '@flowsight/domain/lookups';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
 
@@ -33,7 +36,15 @@ export async function rebuildUsageRollups(db: Database, range: RollupRange = {})
     left join timezones z on z.id = p.timezone_id
     where s.kind in ('usage', 'usage_v1') and s.sensor_id is not null and s.unit_id is not null
       and (${from}::timestamptz is null or s.measured_at >= ${from}::timestamptz)
-      and (${to}::timestamptz is null or s.measured_at < ${to}::timestamptz)`;
+      and (${to}::timestamptz is null or s.measured_at < ${to}::timestamptz)
+    union all
+    select -u.device_id, u.company_id, u.property_id, u.building_id, 0,
+           ${ApplianceType.MainLine}::smallint, u.volume_mgal, 0, u.minute + interval '30 seconds', z.name
+    from external_flow_usage u
+    join properties p on p.id = u.property_id
+    left join timezones z on z.id = p.timezone_id
+    where (${from}::timestamptz is null or u.minute >= ${from}::timestamptz)
+      and (${to}::timestamptz is null or u.minute < ${to}::timestamptz)`;
   await db.transaction(async (tx) => {
     const wholesale = from === null && to === null;
     // A wholesale rebuild writes millions of rows: their secondary indexes are built once

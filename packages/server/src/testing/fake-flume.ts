@@ -45,6 +45,8 @@ export type FakeFlume = {
   rateLimitNext(count: number, retryAfterSeconds: number | null): void;
   /** The next request answers this status with Flume's envelope and these words. */
   failNext(status: number, message: string, detailed?: string[]): void;
+  /** Answers the next `count` requests as usual, then the one after them as `failNext` does. */
+  failAfter(count: number, status: number, message: string): void;
   /** Every call with a token answers 401 from now on, new tokens included (access revoked). */
   revokeAccess(): void;
   /** The next request is never answered (a timeout). */
@@ -79,7 +81,8 @@ export const FAKE_FLUME_DEVICES = [
 
 type Failure =
   | { status: number; message: string; detailed?: string[]; retryAfter?: number | null }
-  | 'stall';
+  | 'stall'
+  | 'pass';
 
 export async function startFakeFlume(options: FakeFlumeOptions = {}): Promise<FakeFlume> {
   const credentials = {
@@ -168,7 +171,7 @@ export async function startFakeFlume(options: FakeFlumeOptions = {}): Promise<Fa
     requests.push({ method, path, authorization: request.headers.authorization, body });
     const failure = failures.shift();
     if (failure === 'stall') return;
-    if (failure) {
+    if (failure && failure !== 'pass') {
       if (typeof failure.retryAfter === 'number') {
         response.setHeader('retry-after', String(failure.retryAfter));
       }
@@ -194,6 +197,10 @@ export async function startFakeFlume(options: FakeFlumeOptions = {}): Promise<Fa
     },
     failNext(status, message, detailed) {
       failures.push({ status, message, detailed });
+    },
+    failAfter(count, status, message) {
+      for (let i = 0; i < count; i++) failures.push('pass');
+      failures.push({ status, message });
     },
     revokeAccess() {
       revoked = true;

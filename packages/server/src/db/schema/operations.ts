@@ -1,11 +1,14 @@
 // Getting sensors into a building: surveys, installers, shipping; and external flow accounts
 // and the API keys network servers use to deliver uplinks.
 import {
+  bigint,
+  boolean,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -178,6 +181,10 @@ export const externalFlowAccounts = pgTable(
     /** The last failure talking to Flume, in words, and when; cleared by a success. */
     lastError: text('last_error'),
     lastErrorAt: tstz('last_error_at'),
+    /** Whether the last error was Flume refusing the credentials (raises a device-health alert). */
+    credentialsRefused: boolean('credentials_refused').notNull().default(false),
+    /** A replica syncing the account holds it until then (a lease: the sync calls Flume for minutes). */
+    syncClaimedUntil: tstz('sync_claimed_until'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -205,12 +212,38 @@ export const externalFlowDevices = pgTable(
     timeZone: text('time_zone'),
     buildingId: integer('building_id').references(() => buildings.id, { onDelete: 'set null' }),
     lastSyncAt: tstz('last_sync_at'),
+    /** The sync's cursor: the meter's water is imported up to this instant. */
+    syncedUntil: tstz('synced_until'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('external_flow_devices_key').on(t.accountId, t.externalDeviceId),
     uniqueIndex('external_flow_devices_building_key').on(t.buildingId),
     index('external_flow_devices_company_idx').on(t.companyId),
+  ],
+);
+
+/**
+ * The water an external meter measured, one row a minute (Flume's smallest bucket), kept so a sync
+ * that fetches a minute again counts only its change. The row keeps the place it was counted under
+ * (history does not move when the meter is linked elsewhere) and outlives the meter's account: the
+ * rollups are rebuilt from it as from `submissions`.
+ */
+export const externalFlowUsage = pgTable(
+  'external_flow_usage',
+  {
+    deviceId: integer('device_id').notNull(),
+    /** The minute's first instant. */
+    minute: tstz('minute').notNull(),
+    /** Thousandths of a US gallon, as the rollups count. */
+    volumeMgal: bigint('volume_mgal', { mode: 'number' }).notNull(),
+    companyId: integer('company_id').notNull(),
+    propertyId: integer('property_id').notNull(),
+    buildingId: integer('building_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.minute] }),
+    index('external_flow_usage_building_idx').on(t.buildingId, t.minute),
   ],
 );
 

@@ -37,7 +37,7 @@ export type FlumeBucket = 'MIN' | 'HR' | 'DAY';
 export type FlumeWaterQuery = {
   readonly requestId: string;
   readonly bucket: FlumeBucket;
-  /** Device-local time, `YYYY-MM-DD HH:mm:ss` (see toFlumeDateTime). */
+  /** Device-local time, `YYYY-MM-DD HH:mm:ss` (`localDateTime` of the domain's wall clock). */
   readonly since: string;
   readonly until: string;
 };
@@ -162,7 +162,8 @@ export function createFlumeClient(options: FlumeClientOptions): FlumeClient {
 
   async function grant(body: Record<string, string>): Promise<FlumeToken> {
     const response = await sendPatiently({ method: 'POST', path: '/oauth/token', body });
-    const data = firstData(await answer(response));
+    // A token request Flume refuses (400: wrong password, revoked client) is about the credentials.
+    const data = firstData(await answer(response, 'credentials'));
     return tokenFrom(data, now(), token?.refreshToken);
   }
 
@@ -260,23 +261,6 @@ function queryBody(query: FlumeWaterQuery) {
 
 const FLUME_DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** The instant as the device's clock shows it (`YYYY-MM-DD HH:mm:ss`), the form Flume queries take. */
-export function toFlumeDateTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
-}
-
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, nowMs: number): number | undefined {
   if (header === null || header.trim() === '') return undefined;
@@ -286,11 +270,14 @@ export function retryAfterMs(header: string | null, nowMs: number): number | und
 }
 
 /** The envelope of a 2xx answer, or a FlumeError with the status and Flume's message. */
-async function answer(response: Response): Promise<FlumeEnvelope> {
+async function answer(response: Response, about?: 'credentials'): Promise<FlumeEnvelope> {
   const envelope = await envelopeOf(response);
   if (response.ok) return envelope;
   const said = flumeMessage(envelope) ?? response.statusText;
-  const kind = errorKind(response.status);
+  const kind =
+    about === 'credentials' && response.status === 400
+      ? 'unauthorized'
+      : errorKind(response.status);
   throw new FlumeError(
     kind,
     `${ERROR_WORDS[kind]} (HTTP ${response.status}): ${said}`,

@@ -67,6 +67,13 @@ export const flumeSamples: Record<string, Sample> = {
     },
   },
   'DELETE /flume-accounts/:id': accountCall(''),
+  // No meter is linked and the secrets cannot be opened: the sync records that in words (200).
+  'POST /flume-accounts/:id/sync': accountCall('/sync'),
+  'GET /buildings/:id/flume-meter': {
+    request: async (w, tenant) => ({
+      url: `/api/buildings/${await w.firstOf('buildings', w[tenant])}/flume-meter`,
+    }),
+  },
   'GET /buildings/:id/flume-connected/:external_account_id': {
     request: async (w, tenant) => ({
       url: `/api/buildings/${await w.firstOf('buildings', w[tenant])}/flume-connected/${(await freshAccount(w, tenant)).account}`,

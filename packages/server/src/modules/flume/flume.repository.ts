@@ -237,14 +237,15 @@ export function createFlumeRepository(db: Database) {
     recordConnected(id: number, at: Date, tx?: Executor) {
       return (tx ?? db)
         .update(externalFlowAccounts)
-        .set({ connectedAt: at, lastError: null, lastErrorAt: null })
+        .set({ connectedAt: at, lastError: null, lastErrorAt: null, credentialsRefused: false })
         .where(eq(externalFlowAccounts.id, id));
     },
 
-    recordError(id: number, words: string, at: Date, tx?: Executor) {
+    /** A call to Flume failed: its words, and whether Flume refused the credentials. */
+    recordError(id: number, words: string, at: Date, refused = false, tx?: Executor) {
       return (tx ?? db)
         .update(externalFlowAccounts)
-        .set({ lastError: words, lastErrorAt: at })
+        .set({ lastError: words, lastErrorAt: at, credentialsRefused: refused })
         .where(eq(externalFlowAccounts.id, id));
     },
 
@@ -273,6 +274,22 @@ export function createFlumeRepository(db: Database) {
           ),
         );
       return row !== undefined;
+    },
+
+    /** The meter linked to the building, with its account's name and state. */
+    async meterOfBuilding(buildingId: number, tx?: Executor) {
+      const [row] = await (tx ?? db)
+        .select({
+          account_id: externalFlowAccounts.id,
+          account_name: externalFlowAccounts.name,
+          device_id: externalFlowDevices.externalDeviceId,
+          last_sync_at: externalFlowDevices.lastSyncAt,
+          last_error: externalFlowAccounts.lastError,
+        })
+        .from(externalFlowDevices)
+        .innerJoin(externalFlowAccounts, eq(externalFlowAccounts.id, externalFlowDevices.accountId))
+        .where(eq(externalFlowDevices.buildingId, buildingId));
+      return row;
     },
 
     transaction: <T>(work: (tx: Executor) => Promise<T>) => db.transaction(work),

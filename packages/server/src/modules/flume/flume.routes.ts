@@ -8,6 +8,7 @@ import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
+  buildingFlumeMeterSchema,
   deviceLinkSchema,
   flumeAccountInputSchema,
   flumeAccountSchema,
@@ -49,6 +50,18 @@ export const flumeModule: FastifyPluginAsyncZod<{ service: FlumeService }> = asy
     ),
     (r) => service.test(scopeOf(r), r.params.id),
   );
+  app.post(
+    '/flume-accounts/:id/sync',
+    doc(
+      'syncFlumeAccount',
+      "Import the linked meters' water now, from each meter's last synced minute; a failure is kept as the account's last error, in words",
+      {
+        params: idParams,
+        response: { 200: flumeAccountSchema, 404: errorSchema, 409: errorSchema },
+      },
+    ),
+    (r) => service.syncNow(scopeOf(r), r.params.id),
+  );
   app.put(
     '/flume-accounts/:id/devices/:deviceId',
     doc(
@@ -81,5 +94,14 @@ export const flumeModule: FastifyPluginAsyncZod<{ service: FlumeService }> = asy
       },
     ),
     (r) => service.connected(scopeOf(r), r.params.id, r.params.external_account_id),
+  );
+  app.get(
+    '/buildings/:id/flume-meter',
+    doc(
+      'getBuildingFlumeMeter',
+      'The Flume meter linked to the building as its main line (null when none), with its last sync',
+      { params: idParams, response: { 200: buildingFlumeMeterSchema, 404: errorSchema } },
+    ),
+    (r) => service.meterOfBuilding(scopeOf(r), r.params.id),
   );
 };

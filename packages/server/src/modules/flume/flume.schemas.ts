@@ -54,5 +54,18 @@ export const deviceLinkSchema = z
 
 export const flumeConnectedSchema = z.object({ connected: z.boolean() });
 
+export const buildingFlumeMeterSchema = z.object({
+  meter: z
+    .object({
+      account_id: z.number().int(),
+      account_name: z.string(),
+      device_id: z.string().describe("Flume's id of the meter"),
+      last_sync_at: z.string().nullable(),
+      last_error: z.string().nullable().describe("The account's last failure, in Flume's words"),
+    })
+    .nullable()
+    .describe('The Flume meter measuring the building as its main line, if one is linked'),
+});
+
 export type FlumeAccount = z.infer<typeof flumeAccountSchema>;
 export type FlumeAccountInput = z.infer<typeof flumeAccountInputSchema>;

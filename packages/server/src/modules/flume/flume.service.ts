@@ -17,6 +17,7 @@ import type {
   FoundDevice,
 } from './flume.repository.ts';
 import type { FlumeAccount, FlumeAccountInput } from './flume.schemas.ts';
+import { credentialsRefused, type FlumeSync } from './flume.sync.ts';
 import type { FlumeSecretBox } from './flume-secrets.ts';
 import { FlumeSecretError } from './flume-secrets.ts';
 
@@ -30,6 +31,7 @@ export const flumeMessages = {
   alreadyLinked: 'This Flume account is already linked',
   otherCompany: "The building is not of the Flume account's company",
   buildingTaken: 'Another Flume meter is already linked to this building',
+  syncRunning: 'A sync of this Flume account is already running; try again in a minute',
 };
 
 type Dependencies = {
@@ -37,14 +39,19 @@ type Dependencies = {
   secrets: FlumeSecretBox;
   /** A client of Flume for these credentials (one try on a 429: a person is waiting). */
   connect: (credentials: FlumeCredentials) => FlumeClient;
+  /** The sync, with the same impatient client, for "Sync now". */
+  sync: FlumeSync;
   now?: () => Date;
 };
 
-/** The client the app uses: Flume at `baseUrl`, a 429 answered at once rather than waited out. */
+/**
+ * The clients the app uses: Flume at `baseUrl`; for a person waiting a 429 is answered at once,
+ * for the background sync it is waited out (`patient`).
+ */
 export const flumeConnector =
-  (baseUrl: string) =>
+  (baseUrl: string, patient = false) =>
   (credentials: FlumeCredentials): FlumeClient =>
-    createFlumeClient({ baseUrl, credentials, maxTries: 1 });
+    createFlumeClient({ baseUrl, credentials, ...(patient ? {} : { maxTries: 1 }) });
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
@@ -87,6 +94,7 @@ export function createFlumeService({
   repository,
   secrets,
   connect,
+  sync,
   now = () => new Date(),
 }: Dependencies) {
   async function requireAccount(scope: Scope, id: number) {
@@ -176,7 +184,7 @@ export function createFlumeService({
         });
       } catch (error) {
         if (!(error instanceof FlumeError || error instanceof FlumeSecretError)) throw error;
-        await repository.recordError(id, error.message, now());
+        await repository.recordError(id, error.message, now(), credentialsRefused(error));
       }
       return view(scope, id);
     },
@@ -200,6 +208,20 @@ export function createFlumeService({
       }
       await repository.linkDevice(deviceId, buildingId);
       return view(scope, id);
+    },
+
+    /** Syncs the account's linked meters now; Flume's failure is kept on the account, in words. */
+    async syncNow(scope: Scope, id: number): Promise<FlumeAccount> {
+      await requireAccount(scope, id);
+      if ((await sync.account(id)) === null) throw new Conflict(flumeMessages.syncRunning);
+      return view(scope, id);
+    },
+
+    /** The meter linked to a building in scope (null when none), for the building page. */
+    async meterOfBuilding(scope: Scope, buildingId: number) {
+      const building = await requireBuilding(scope, buildingId);
+      const meter = await repository.meterOfBuilding(building.id);
+      return { meter: meter ? { ...meter, last_sync_at: iso(meter.last_sync_at) } : null };
     },
 
     async remove(scope: Scope, id: number): Promise<FlumeAccount> {
