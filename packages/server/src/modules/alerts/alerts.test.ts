@@ -11,6 +11,7 @@ import {
   NotificationType,
   SensorStatus,
 } from '@flowsight/domain/lookups';
+import { localDate } from '@flowsight/domain/wall-clock';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -244,15 +245,24 @@ describe('leak alerts', () => {
     await t.database.db.execute(sql`delete from notifications where sensor_id = ${heavy.id}`);
     await t.database.db.execute(sql`
       insert into sensor_gallon_thresholds (sensor_id, company_id, value) values (${heavy.id}, ${heavy.company}, 50)`);
-    await t.app.ingest.ingest(reports(heavy.mac, base + 25 * HOUR, 1, 200, 20));
-    const engine = createAlertEngine(t.database.db, () => new Date(base + 26 * HOUR + 10 * 60_000));
+    // The day's total is the sensor's local day: the reading and "now" fall on the same one.
+    const [place] = await rows<{ zone: string }>(sql`
+      select z.name as zone from properties p join timezones z on z.id = p.timezone_id
+      where p.id = ${heavy.property}`);
+    const zone = place?.zone ?? 'UTC';
+    let at = base + 25 * HOUR;
+    while (localDate(new Date(at - HOUR), zone) !== localDate(new Date(at + 2 * HOUR), zone)) {
+      at += HOUR;
+    }
+    await t.app.ingest.ingest(reports(heavy.mac, at, 1, 200, 20));
+    const engine = createAlertEngine(t.database.db, () => new Date(at + HOUR + 10 * 60_000));
     await engine.evaluate([heavy.id]);
     const [usage] = await alertsOf(heavy.id, NotificationType.HighUsage);
     expect(usage).toMatchObject({ status: NotificationStatus.New });
     expect(usage?.rate).toBeGreaterThan(0);
     // Closed the same day: the day's total no longer counts; it would from the next local day.
     await t.database.db.execute(sql`
-      update notifications set notification_status_id = ${NotificationStatus.Closed}, closed_at = ${new Date(base + 26 * HOUR + 5 * 60_000).toISOString()}::timestamptz
+      update notifications set notification_status_id = ${NotificationStatus.Closed}, closed_at = ${new Date(at + HOUR + 5 * 60_000).toISOString()}::timestamptz
       where id = ${usage?.id ?? 0}`);
     expect(await engine.evaluate([heavy.id])).toEqual([]);
     expect(await alertsOf(heavy.id, NotificationType.HighUsage)).toHaveLength(1);
