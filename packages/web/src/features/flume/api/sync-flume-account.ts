@@ -1,8 +1,8 @@
 // POST /flume-accounts/{id}/sync: pull the usage of the account's linked meters now. Flume's
 // failure is kept on the account (`last_error`, still a 200); Flume's rate limit is a 429 whose
 // Retry-After says when to try again; an unknown account is a 404.
-import { fetchWithSession } from '@/lib/api-client';
-import { type ApiError, toApiError } from '@/lib/api-error';
+import { apiClient } from '@/lib/api-client';
+import { type ApiError, dataOrThrow, toApiError } from '@/lib/api-error';
 import { type FlumeAccount, useAccountMutation } from './get-flume-accounts';
 
 /** Flume asked to wait (429): the seconds its Retry-After names, when it names them. */
@@ -28,17 +28,15 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-// A plain fetch until the generated client (`api-schema.d.ts`) lists the call, and to read the
-// 429's Retry-After header, which the typed client's answer does not carry.
 export async function syncFlumeAccount(id: number): Promise<FlumeAccount> {
-  const response = await fetchWithSession(`/flume-accounts/${id}/sync`, { method: 'POST' });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return body as FlumeAccount;
-  const error = toApiError(response, body);
-  if (response.status === 429) {
-    throw new FlumeRateLimited(retryAfterSeconds(response.headers.get('Retry-After')), error);
+  const result = await apiClient.POST('/flume-accounts/{id}/sync', { params: { path: { id } } });
+  if (result.response.status === 429) {
+    throw new FlumeRateLimited(
+      retryAfterSeconds(result.response.headers.get('Retry-After')),
+      toApiError(result.response, result.error),
+    );
   }
-  throw error;
+  return dataOrThrow(result);
 }
 
 export const useSyncFlumeAccount = () => useAccountMutation(syncFlumeAccount);

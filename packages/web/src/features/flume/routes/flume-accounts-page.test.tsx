@@ -357,7 +357,7 @@ describe('Flume accounts page', () => {
         new Promise<Response>((resolve) => {
           answerSync = () => {
             api.on('GET /flume-accounts', answer('/flume-accounts', 'get', [harborFlume, synced]));
-            resolve(reply(200, synced));
+            resolve(answer('/flume-accounts/{id}/sync', 'post', synced)(new Request('http://x')));
           };
         }),
     );

@@ -1,32 +1,32 @@
-// GET /buildings/{id}/flume-meter: the Flume meter linked to the building, if any (issue 21), for
-// anyone who may see the building: `{ meter: null | { account_id, account_name, device_id,
-// last_sync_at, last_error } }`.
+// GET /buildings/{id}/flume-meter: the Flume meter linked to the building as its main line, or
+// null (issue 21), for anyone who may see the building — when the role may ask at all.
+import { CompanyType } from '@flowsight/domain/lookups';
+import { restrictedMayCall } from '@flowsight/domain/restricted-companies';
 import { useQuery } from '@tanstack/react-query';
-import { fetchWithSession } from '@/lib/api-client';
-import { toApiError } from '@/lib/api-error';
+import { apiClient } from '@/lib/api-client';
+import { dataOrThrow } from '@/lib/api-error';
+import { mayCallRoute } from '@/lib/permissions';
+import { useSignedInSession } from '@/lib/session';
 
-export type BuildingFlumeMeter = {
-  account_id: number;
-  account_name: string;
-  device_id: string;
-  last_sync_at: string | null;
-  last_error: string | null;
-};
+const ROUTE = 'GET /buildings/:id/flume-meter';
 
-// A plain fetch until the generated client (`api-schema.d.ts`) lists the call.
-export async function getBuildingFlumeMeter(
-  buildingId: number,
-): Promise<BuildingFlumeMeter | null> {
-  const response = await fetchWithSession(`/buildings/${buildingId}/flume-meter`);
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response, body);
-  return (body as { meter: BuildingFlumeMeter | null }).meter;
+export async function getBuildingFlumeMeter(buildingId: number) {
+  const answer = await apiClient.GET('/buildings/{id}/flume-meter', {
+    params: { path: { id: buildingId } },
+  });
+  return dataOrThrow(answer).meter;
 }
 
+export type BuildingFlumeMeter = NonNullable<Awaited<ReturnType<typeof getBuildingFlumeMeter>>>;
+
 export function useBuildingFlumeMeter(buildingId: number) {
+  const { activeRole } = useSignedInSession();
+  const type = activeRole.user_role_type_id;
+  const restricted = activeRole.company_type_id === CompanyType.Restricted;
   return useQuery({
     queryKey: ['buildings', buildingId, 'flume-meter'],
     queryFn: () => getBuildingFlumeMeter(buildingId),
+    enabled: mayCallRoute(ROUTE, type) && (!restricted || restrictedMayCall(ROUTE, type)),
     // Linked and synced on the Flume accounts page: read again whenever the building opens.
     staleTime: 0,
   });

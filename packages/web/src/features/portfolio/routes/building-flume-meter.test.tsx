@@ -4,9 +4,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { listPage, type MockApiHandler, reply } from '@/testing/mock-api';
+import { answer, listPage, type MockApiHandler, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { companyAdminRole as companyAdmin, harborAddress } from '@/testing/session-fixtures';
+import {
+  companyAdminRole as companyAdmin,
+  harborAddress,
+  roleFixture,
+} from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
 const place = { ...harborAddress, created_at: '2026-01-05T10:00:00.000Z' };
@@ -21,8 +25,8 @@ const tower = {
   ...place,
 };
 
-function openBuilding(flumeMeter: MockApiHandler) {
-  const api = signedInApi(companyAdmin, {
+function openBuilding(flumeMeter: MockApiHandler, role = companyAdmin) {
+  const api = signedInApi(role, {
     'GET /companies/1': () =>
       reply(200, { id: 1, name: 'Harbor Homes', company_type_id: 1, ...place }),
     'GET /properties/7': () =>
@@ -49,8 +53,8 @@ afterEach(() => {
 
 describe('building page: Flume meter', () => {
   it('names the meter, its account and when it last synced', async () => {
-    openBuilding(() =>
-      reply(200, {
+    openBuilding(
+      answer('/buildings/{id}/flume-meter', 'get', {
         meter: {
           account_id: 3,
           account_name: 'Harbor Flume',
@@ -68,8 +72,8 @@ describe('building page: Flume meter', () => {
   });
 
   it('adds the last error, marked as one, and says when the meter never synced', async () => {
-    openBuilding(() =>
-      reply(200, {
+    openBuilding(
+      answer('/buildings/{id}/flume-meter', 'get', {
         meter: {
           account_id: 3,
           account_name: 'Harbor Flume',
@@ -89,7 +93,7 @@ describe('building page: Flume meter', () => {
   });
 
   it.each([
-    ['without a meter', () => reply(200, { meter: null })],
+    ['without a meter', answer('/buildings/{id}/flume-meter', 'get', { meter: null })],
     [
       'when the call fails',
       () =>
@@ -107,5 +111,17 @@ describe('building page: Flume meter', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByTestId('building-flume-meter')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('does not ask for it when the role may not (a restricted company)', async () => {
+    const restricted = roleFixture({ id: 34, user_role_type_id: 4, company_type_id: 3 });
+    const api = openBuilding(
+      answer('/buildings/{id}/flume-meter', 'get', { meter: null }),
+      restricted,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'North Tower' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.calls()).not.toContain('GET /buildings/9/flume-meter');
+    expect(api.calls()).toContain('GET /buildings/9');
   });
 });
