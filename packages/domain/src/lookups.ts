@@ -295,6 +295,8 @@ export const NotificationType = {
   GatewayOffline: 6,
   /** A building's main line above its fixtures for days (unaccounted.ts): no sensor, no unit. */
   UnaccountedWater: 7,
+  /** Flume refuses the credentials of the account whose meter measures the building (issue 21). */
+  FlumeNotSyncing: 8,
 } as const;
 export type NotificationTypeRow = LookupRow & { readonly categoryId: number };
 export const notificationTypes = [
@@ -324,6 +326,11 @@ export const notificationTypes = [
     id: NotificationType.UnaccountedWater,
     name: 'Unaccounted water',
     categoryId: NotificationCategory.Leak,
+  },
+  {
+    id: NotificationType.FlumeNotSyncing,
+    name: 'Flume meter not syncing',
+    categoryId: NotificationCategory.DeviceHealth,
   },
 ] as const satisfies readonly NotificationTypeRow[];
 

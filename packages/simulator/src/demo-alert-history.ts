@@ -126,6 +126,8 @@ const acknowledgeNotes: Record<NotificationTypeId, readonly (string | null)[]> =
     'Walking the common areas and the mechanical room tomorrow.',
     'Asked the plumber to check the irrigation and the boiler feed.',
   ],
+  // Not in the history's mix (no Flume meter in the demo); every type has its notes.
+  [NotificationType.FlumeNotSyncing]: [null, 'Asked the owner for the new Flume password.'],
 };
 
 /** What people write when they mark an alert fixed ("Fixed it"). */
@@ -167,6 +169,7 @@ const closeNotes: Record<NotificationTypeId, readonly string[]> = {
     'Irrigation valve was stuck open. Repaired by the landscaper.',
     'Boiler make-up water was running; pressure relief valve replaced.',
   ],
+  [NotificationType.FlumeNotSyncing]: ['Flume account signed in again with the new password.'],
 };
 
 /** What people write about a leak on a fixture of this kind: what they did depends on the fixture. */

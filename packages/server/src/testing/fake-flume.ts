@@ -49,6 +49,8 @@ export type FakeFlume = {
   failAfter(count: number, status: number, message: string): void;
   /** Every call with a token answers 401 from now on, new tokens included (access revoked). */
   revokeAccess(): void;
+  /** Calls with a valid token work again. */
+  restoreAccess(): void;
   /** The next request is never answered (a timeout). */
   stallNext(): void;
   close(): Promise<void>;
@@ -204,6 +206,9 @@ export async function startFakeFlume(options: FakeFlumeOptions = {}): Promise<Fa
     },
     revokeAccess() {
       revoked = true;
+    },
+    restoreAccess() {
+      revoked = false;
     },
     stallNext() {
       failures.push('stall');

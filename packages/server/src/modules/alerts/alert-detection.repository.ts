@@ -159,6 +159,32 @@ export function openGatewayAlerts<Type extends number>(ex: Executor) {
   );
 }
 
+/** A building as the target of a building-level alert. */
+export type BuildingPlace = { company_id: number; property_id: number; building_id: number };
+
+/** Buildings measured by a Flume meter, and whether Flume refuses its account's credentials. */
+export function flumeMeterStates(ex: Executor) {
+  return selectRows<BuildingPlace & { refused: boolean }>(
+    ex,
+    sql`select b.company_id, b.property_id, b.id as building_id, a.credentials_refused as refused
+        from external_flow_devices d
+        join external_flow_accounts a on a.id = d.account_id
+        join buildings b on b.id = d.building_id`,
+  );
+}
+
+/** The open alerts of one building-level type (no sensor, no gateway), keyed by building. */
+export function openBuildingAlerts<Type extends number>(ex: Executor, type: Type) {
+  return selectRows<OpenAlert<Type> & BuildingPlace>(
+    ex,
+    sql`select id, building_id as key, notification_type_id as type, last_detected_at,
+          notification_status_id as status, company_id, property_id, building_id
+        from notifications
+        where notification_type_id = ${type} and notification_status_id in (1, 2)
+          and building_id is not null and sensor_id is null and gateway_id is null`,
+  );
+}
+
 /** What a new alert is about: its place, sensor or gateway, fixture and room. */
 export type AlertTarget = {
   sensorId: number | null;

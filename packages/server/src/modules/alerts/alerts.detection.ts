@@ -15,12 +15,15 @@ import { localDate } from '@flowsight/domain/wall-clock';
 import type { Executor } from '../../db/client.ts';
 import {
   type AlertTarget,
+  type BuildingPlace,
   dailyUsage,
+  flumeMeterStates,
   gatewayStates,
   hourlyUsage,
   insertAlert,
   lastClosedSensorAlerts,
   type OpenAlert as OpenAlertOf,
+  openBuildingAlerts,
   openGatewayAlerts,
   openSensorAlerts,
   type SensorFacts,
@@ -29,6 +32,7 @@ import {
 } from './alert-detection.repository.ts';
 import {
   buildingFinding,
+  flumeFinding,
   gatewayFinding,
   HOUR_MS,
   healthFindings,
@@ -50,6 +54,18 @@ const categoryOf = (type: TypeId) => notificationTypes.find((t) => t.id === type
 const recoveredOnly = ([, finding, recovered]: RuleResult) => !finding && Boolean(recovered);
 
 type OpenAlert = OpenAlertOf<TypeId>;
+
+/** A building as the target of its building-level alerts. */
+const buildingTarget = (place: BuildingPlace): AlertTarget => ({
+  sensorId: null,
+  gatewayId: null,
+  companyId: place.company_id,
+  propertyId: place.property_id,
+  buildingId: place.building_id,
+  unitId: null,
+  applianceTypeId: null,
+  roomTypeId: null,
+});
 
 /** A sensor as the target of its alerts. */
 const sensorTarget = (sensor: SensorFacts): AlertTarget => ({
@@ -282,16 +298,7 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
         if (finding === 'unknown') continue;
         await applyAll(
           tx,
-          {
-            sensorId: null,
-            gatewayId: null,
-            companyId: building.company_id,
-            propertyId: building.property_id,
-            buildingId: building.building_id,
-            unitId: null,
-            applianceTypeId: null,
-            roomTypeId: null,
-          },
+          buildingTarget(building),
           [[NotificationType.UnaccountedWater, finding]],
           () =>
             alert && { ...alert, key: alert.building_id, type: NotificationType.UnaccountedWater },
@@ -303,6 +310,33 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
     return changes;
   }
 
-  return { sensors, gateways, buildings };
+  /**
+   * Flume meters (issue 21): a building's "Flume meter not syncing" device-health alert while Flume
+   * refuses its account's credentials, closed once it accepts them or the meter is unlinked.
+   */
+  async function flumeMeters(ex: Executor) {
+    const atMs = now().getTime();
+    const states = new Map((await flumeMeterStates(ex)).map((s) => [s.building_id, s]));
+    const open = new Map(
+      (await openBuildingAlerts(ex, NotificationType.FlumeNotSyncing)).map((a) => [a.key, a]),
+    );
+    const places = new Map<number, BuildingPlace>([...open, ...states]);
+    const changes: AlertChange[] = [];
+    await ex.transaction(async (tx) => {
+      for (const [buildingId, place] of places) {
+        await applyAll(
+          tx,
+          buildingTarget(place),
+          [flumeFinding(states.get(buildingId))],
+          () => open.get(buildingId),
+          atMs,
+          changes,
+        );
+      }
+    });
+    return changes;
+  }
+
+  return { sensors, gateways, buildings, flumeMeters };
 }
 export type AlertDetection = ReturnType<typeof createAlertDetection>;

@@ -55,7 +55,8 @@ export function createAlertEngine(
       return changes;
     },
     /**
-     * Every sensor, gateway and building, device health and unaccounted water included; null
+     * Every sensor, gateway and building, device health, unaccounted water and Flume meters
+     * included; null
      * when another replica sweeps.
      */
     async sweep() {
@@ -66,6 +67,7 @@ export function createAlertEngine(
           ...(await detection.sensors(tx, 'all', 'sweep')),
           ...(await detection.gateways(tx)),
           ...(await detection.buildings(tx)),
+          ...(await detection.flumeMeters(tx)),
         ];
       });
       if (changes) publish(changes);

@@ -119,6 +119,8 @@ export const recoveredNotes = {
     lastSeen === null
       ? 'Closed automatically: the gateway is online again.'
       : `Closed automatically: the gateway is online again, last heard at ${noteTime(lastSeen)}.`,
+  flume: 'Closed automatically: Flume accepts the account’s credentials again.',
+  flumeUnlinked: 'Closed automatically: no Flume meter measures the building any more.',
 };
 
 const newest = (a: Date | string | null, b: Date | string | null) =>
@@ -162,6 +164,19 @@ export function gatewayFinding(gateway: {
     NotificationType.GatewayOffline,
     gateway.offline ? { rate: null } : null,
     gateway.online ? recoveredNotes.gateway(gateway.last_seen_at) : null,
+  ];
+}
+
+/**
+ * A building's Flume meter (issue 21): not syncing while Flume refuses its account's credentials;
+ * recovered once Flume accepts them again, or once no meter is linked to the building.
+ */
+export function flumeFinding(meter: { refused: boolean } | undefined): RuleResult {
+  if (!meter) return [NotificationType.FlumeNotSyncing, null, recoveredNotes.flumeUnlinked];
+  return [
+    NotificationType.FlumeNotSyncing,
+    meter.refused ? { rate: null } : null,
+    meter.refused ? null : recoveredNotes.flume,
   ];
 }
 

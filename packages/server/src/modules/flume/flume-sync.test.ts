@@ -4,6 +4,11 @@
 // only its change, a rebuild of the rollups keeps the imported water, the building's chart shows
 // it, refused credentials are flagged, and the HTTP calls ("Sync now", the building's meter) keep
 // their scope and refuse a second sync while one runs.
+import {
+  NotificationCategory,
+  NotificationStatus,
+  NotificationType,
+} from '@flowsight/domain/lookups';
 import { localDateTime } from '@flowsight/domain/wall-clock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +38,7 @@ const gallonsOf = (i: number) => ((((i % 8) + 8) % 8) + 1) * 0.125;
 describe('Flume sync', () => {
   let t: TestApp;
   let flume: FakeFlume;
+  let admin: AuthorizedRequest;
   let companyAdmin: AuthorizedRequest;
   let otherAdmin: AuthorizedRequest;
   let manager: AuthorizedRequest;
@@ -92,7 +98,8 @@ describe('Flume sync', () => {
         FLUME_SECRET_KEY: SECRET_KEY.toString('base64'),
       },
     });
-    [companyAdmin, otherAdmin, manager] = await Promise.all([
+    [admin, companyAdmin, otherAdmin, manager] = await Promise.all([
+      t.as('admin@flowsight.test'),
       t.as('company.admin@flowsight.test'),
       t.as('other.admin@flowsight.test'),
       t.as('manager@flowsight.test'),
@@ -297,5 +304,52 @@ describe('Flume sync', () => {
       sql`select credentials_refused from external_flow_accounts where id = ${accountId}`,
     );
     expect(row?.credentials_refused).toBe(true);
+  });
+
+  it('raises a device-health alert while Flume refuses the account, closed once it accepts it', async () => {
+    const flumeAlerts = () =>
+      rows<{ id: number; status: number; category: number; note: string | null }>(sql`
+        select id, notification_status_id as status, notification_category_id as category, note
+        from notifications where building_id = ${building} and notification_type_id = ${NotificationType.FlumeNotSyncing}
+        order by id`);
+    await t.app.alerts.sweep();
+    const [raised] = await flumeAlerts();
+    expect(raised).toMatchObject({
+      status: NotificationStatus.New,
+      category: NotificationCategory.DeviceHealth,
+    });
+    const listed = await admin(`/api/buildings/${building}/alerts`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toContainEqual(
+      expect.objectContaining({
+        id: raised?.id,
+        notification_type_id: NotificationType.FlumeNotSyncing,
+        building_id: building,
+        unit_id: null,
+      }),
+    );
+    // A second sweep keeps the one alert.
+    await t.app.alerts.sweep();
+    expect(await flumeAlerts()).toHaveLength(1);
+
+    flume.restoreAccess();
+    const synced = await companyAdmin(`/api/flume-accounts/${accountId}/sync`, { method: 'POST' });
+    expect(synced.json().last_error).toBeNull();
+    await t.app.alerts.sweep();
+    expect(await flumeAlerts()).toEqual([
+      {
+        id: raised?.id,
+        status: NotificationStatus.Closed,
+        category: NotificationCategory.DeviceHealth,
+        note: 'Closed automatically: Flume accepts the account’s credentials again.',
+      },
+    ]);
+    const [event] = await rows<{ note: string; user_id: number | null }>(sql`
+      select note, actor_user_id as user_id from events where entity_type = 'alert' and entity_id = ${raised?.id}
+      order by id desc limit 1`);
+    expect(event).toEqual({
+      note: 'Closed automatically: Flume accepts the account’s credentials again.',
+      user_id: null,
+    });
   });
 });
