@@ -439,6 +439,20 @@ function section(): string {
   ].join('\n');
 }
 
+/** A Markdown text with its tables' cells unpadded (`| a | b |`) and their rules as `---`. */
+const unpadded = (text: string) =>
+  text
+    .split('\n')
+    .map((line) =>
+      line.startsWith('|')
+        ? line
+            .replace(/ *\| */g, ' | ')
+            .replace(/ -{3,} /g, ' --- ')
+            .trim()
+        : line,
+    )
+    .join('\n');
+
 /** `docs/api.md` with its generated section replaced by (or, the first time, ended with) `body`. */
 function withSection(doc: string, body: string): string {
   const start = doc.indexOf(BEGIN);
@@ -502,6 +516,10 @@ describe('every specified call is reachable from the web or API-only with a reas
   });
 
   it('is the section “Where each specified call is used” of docs/api.md (`npm run docs:calls`)', async () => {
-    await expect(withSection(apiDoc, section())).toMatchFileSnapshot('../../../../docs/api.md');
+    const generated = withSection(apiDoc, section());
+    // The formatter pads the tables' columns (`npm run docs:calls` runs it after writing): the
+    // doc is current when it says the same with the padding taken out.
+    if (unpadded(generated) === unpadded(apiDoc)) return;
+    await expect(generated).toMatchFileSnapshot('../../../../docs/api.md');
   });
 });
