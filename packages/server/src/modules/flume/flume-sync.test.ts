@@ -135,6 +135,16 @@ describe('Flume sync', () => {
     expect(added.statusCode, added.body).toBe(201);
     accountId = added.json().id;
     deviceId = added.json().devices[0].id;
+    // The building's main line is the Flume meter's now: its micrometer comes off.
+    const macs = await rows<{ mac: string }>(sql`
+      select mac_address as mac from sensors where building_id = ${building} and appliance_type_id = 19`);
+    for (const { mac } of macs) {
+      const off = await admin(`/api/sensors/assign?mac=${mac}&action=unassign`, {
+        method: 'POST',
+        payload: {},
+      });
+      expect(off.statusCode, off.body).toBe(200);
+    }
     const linked = await companyAdmin(`/api/flume-accounts/${accountId}/devices/${deviceId}`, {
       method: 'PUT',
       payload: { building_id: building },

@@ -2,10 +2,12 @@
 // (`external_flow_devices`, issue 21): the accounts and buildings in the caller's scope, the sealed
 // secrets the service opens to call Flume, the devices found, their links to buildings and the
 // outcome of the last call. Every method takes an optional transaction (`tx ?? db`).
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { supplyMeterTypes } from '@flowsight/domain/water-accounting';
+import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { visiblePlaces } from '../../db/queries/places.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
+import { sensors } from '../../db/schema/fleet.ts';
 import { externalFlowAccounts, externalFlowDevices } from '../../db/schema/operations.ts';
 import { buildings, companies } from '../../db/schema/portfolio.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -157,7 +159,7 @@ export function createFlumeRepository(db: Database) {
     /** The building when it lies in the caller's scope. */
     async building(scope: Scope, id: number, tx?: Executor) {
       const [row] = await (tx ?? db)
-        .select({ id: buildings.id, company_id: buildings.companyId })
+        .select({ id: buildings.id, company_id: buildings.companyId, name: buildings.name })
         .from(buildings)
         .where(and(eq(buildings.id, id), visiblePlaces('building', scope)));
       return row;
@@ -170,6 +172,22 @@ export function createFlumeRepository(db: Database) {
         .from(companies)
         .where(and(eq(companies.id, id), visiblePlaces('company', scope)));
       return row;
+    },
+
+    /** Whether a micrometer placed in the building measures its main line. */
+    async hasMainLineMicrometer(buildingId: number, tx?: Executor): Promise<boolean> {
+      const [row] = await (tx ?? db)
+        .select({ id: sensors.id })
+        .from(sensors)
+        .where(
+          and(
+            eq(sensors.buildingId, buildingId),
+            isNotNull(sensors.unitId),
+            inArray(sensors.applianceTypeId, [...supplyMeterTypes]),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** The device linked to the building, in any account. */

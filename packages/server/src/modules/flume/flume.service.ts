@@ -31,6 +31,8 @@ export const flumeMessages = {
   alreadyLinked: 'This Flume account is already linked',
   otherCompany: "The building is not of the Flume account's company",
   buildingTaken: 'Another Flume meter is already linked to this building',
+  mainLineMeasured: (building: string) =>
+    `${building} already has a main-line micrometer: a Flume meter there would count its water twice. Take the micrometer off the main line first.`,
   syncRunning: 'A sync of this Flume account is already running; try again in a minute',
 };
 
@@ -205,6 +207,10 @@ export function createFlumeService({
           throw new Invalid(flumeMessages.otherCompany);
         const taken = await repository.deviceOfBuilding(buildingId);
         if (taken && taken.id !== deviceId) throw new Conflict(flumeMessages.buildingTaken);
+        // Water accounting adds a building's main lines: one pipe measured twice would double.
+        if (await repository.hasMainLineMicrometer(buildingId)) {
+          throw new Conflict(flumeMessages.mainLineMeasured(building.name));
+        }
       }
       await repository.linkDevice(deviceId, buildingId);
       return view(scope, id);

@@ -39,6 +39,20 @@ describe('Flume accounts API', () => {
       text.includes(secret),
     );
 
+  /** Takes the building's main-line micrometers off their fixture, as a person would. */
+  const takeOffMainLines = async (buildingId: number) => {
+    const macs = await rows<{ mac: string }>(sql`
+      select mac_address as mac from sensors where building_id = ${buildingId} and appliance_type_id = 19`);
+    expect(macs.length).toBeGreaterThan(0);
+    for (const { mac } of macs) {
+      const off = await admin(`/api/sensors/assign?mac=${mac}&action=unassign`, {
+        method: 'POST',
+        payload: {},
+      });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+  };
+
   beforeAll(async () => {
     flume = await startFakeFlume({
       clientSecret: 'fake-client-secret-1f3a',
@@ -135,6 +149,19 @@ describe('Flume accounts API', () => {
     expect(JSON.stringify(mine.json())).not.toMatch(/secret_sealed|password/);
     const all = await admin('/api/flume-accounts');
     expect(all.json().map((a: FlumeAccount) => a.id)).toContain(account.id);
+  });
+
+  it('refuses a building whose main line a micrometer measures, until it is taken off', async () => {
+    const device = account.devices[0]?.id;
+    const refused = await companyAdmin(`/api/flume-accounts/${account.id}/devices/${device}`, {
+      method: 'PUT',
+      payload: { building_id: building },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(
+      /already has a main-line micrometer: a Flume meter there would count its water twice/,
+    );
+    for (const id of [building, otherBuilding]) await takeOffMainLines(id);
   });
 
   it('links a meter to a building, refuses another company, and unlinks it', async () => {
