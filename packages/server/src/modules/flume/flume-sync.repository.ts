@@ -3,6 +3,7 @@
 // minutes already imported, and one call's import — the minutes, their change added to the
 // rollups as the building's main line, and the meter's cursor — in one transaction.
 import { ApplianceType } from '@flowsight/domain/lookups';
+import { supplyMeterTypes } from '@flowsight/domain/water-accounting';
 import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf } from '../../db/client.ts';
 import { addToRollups, pgArray, type RollupPlace, RollupSums } from '../../db/rollup-writes.ts';
@@ -110,6 +111,20 @@ export function createFlumeSyncRepository(db: Database) {
           ),
         )
         .orderBy(asc(externalFlowDevices.id));
+    },
+
+    /**
+     * The end of the last hour a main-line micrometer measured the building (null: never): a
+     * meter's first sync starts after it, so no hour counts two main lines.
+     */
+    async mainLineMeasuredUntil(buildingId: number): Promise<Date | null> {
+      const [row] = await rowsOf<{ until: string | Date | null }>(
+        db,
+        sql`select max(hour) + interval '1 hour' as until from usage_hourly
+            where building_id = ${buildingId} and sensor_id > 0
+              and appliance_type_id = any(${pgArray([...supplyMeterTypes])}::smallint[])`,
+      );
+      return row?.until ? new Date(row.until) : null;
     },
 
     /** The minutes of a meter stored in [from, to). */

@@ -1,6 +1,7 @@
 // The Flume sync (issue 21): each linked meter's water, by Flume's smallest bucket (the minute),
 // from its cursor (the last synced instant, less an hour for minutes Flume fills in late; on a
-// first sync, `backfillDays` back) to the last whole minute, into the rollups as the building's
+// first sync, `backfillDays` back, or from the end of the last hour a main-line micrometer
+// measured the building) to the last whole minute, into the rollups as the building's
 // main line (flume-sync.repository.ts). A call's minutes and the cursor move in one transaction,
 // and only a minute's change since its last import is counted, so a sync cut short and run again
 // counts nothing twice and fills what it missed. A periodic job syncs the due accounts, claimed
@@ -81,9 +82,12 @@ export function createFlumeSync({
 
   /** One meter from its cursor to `end`, a call at a time, counting what it imports in `totals`. */
   async function syncMeter(client: FlumeClient, meter: LinkedMeter, end: Date, totals: Totals) {
+    // A first sync goes back `backfillDays`, but not into hours a main-line micrometer of the
+    // building measured (the water would count twice).
+    const measured = meter.syncedUntil ? null : await sync.mainLineMeasuredUntil(meter.buildingId);
     const firstFrom = meter.syncedUntil
       ? meter.syncedUntil.getTime() - LATE_MINUTES_MS
-      : end.getTime() - backfillDays * 24 * 60 * MINUTE_MS;
+      : Math.max(end.getTime() - backfillDays * 24 * 60 * MINUTE_MS, measured?.getTime() ?? 0);
     let from = Math.floor(firstFrom / MINUTE_MS) * MINUTE_MS;
     let calls = 0;
     while (from < end.getTime() && calls < chunks.callsPerRun) {
