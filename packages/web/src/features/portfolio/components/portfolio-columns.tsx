@@ -75,13 +75,14 @@ export function countColumn<Row>(
   return { ...column, meta: { ...column.meta, align: 'right' } };
 }
 
-/** City and state, sorted by city, from the `md` breakpoint. */
+/** City and state, sorted by city, from the `md` breakpoint (or `from`). */
 export function cityColumn<Row extends { city_name: string | null; state_name: string | null }>(
   header: string,
+  from: ColumnFrom = 'md',
 ): ListColumn<Row> {
   return textColumn('city', header, (row) => dash(placeOf(row)), {
     sortField: 'city_name',
-    from: 'md',
+    from,
   });
 }
 

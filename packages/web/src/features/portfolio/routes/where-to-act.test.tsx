@@ -210,7 +210,7 @@ describe('properties and buildings: where to act', () => {
     const cell = (name: string) => cells[headings.indexOf(name)];
     expect(cell('Open leaks')).toBe('2');
     expect(cell('Leaks per month')).toBe('$15.25');
-    expect(cell('Use this month (gal)')).toBe('500');
+    expect(cell('This month (gal)')).toBe('500');
     expect(cell('vs last month')).toBe('+25%');
     expect(cell('Not transmitting')).toBe('3');
     fireEvent.click(screen.getByRole('button', { name: 'Leaks per month' }));

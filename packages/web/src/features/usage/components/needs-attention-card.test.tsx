@@ -88,17 +88,18 @@ describe('needs attention', () => {
     const { router } = renderRoutes(appRoutes, { path: '/dashboard' });
     const section = await screen.findByRole('region', { name: 'Needs attention' });
     const leaks = await within(section).findByTestId('attention-leaks');
-    expect(within(leaks).getByText('12 open · $61.50 a month')).toBeTruthy();
+    expect(within(leaks).getByText('Together $61.50 a month, costliest first')).toBeTruthy();
     const leakLinks = within(leaks).getAllByRole('link');
     expect(leakLinks.map((link) => link.textContent)).toEqual([
-      'Unit 4B · North Tower · Harbor Point4,000 gal/month$40.00/month',
-      'Laundry Room · North Tower · Harbor Point1,200 gal/month$12.00/month',
+      'Unit 4BNorth Tower · Harbor Point$40.00/month4,000 gal/mo',
+      'Laundry RoomNorth Tower · Harbor Point$12.00/month1,200 gal/mo',
+      'and 10 more',
       'All open leaks',
     ]);
+    expect(leakLinks[2]?.getAttribute('href')).toBe('/companies/1/alerts');
     expect(leakLinks[0]?.getAttribute('href')).toBe(
       '/companies/1/properties/7/buildings/9/units/11',
     );
-    expect(within(leaks).getByText('and 10 more')).toBeTruthy();
 
     const micrometer = within(within(section).getByTestId('attention-micrometers')).getByRole(
       'link',

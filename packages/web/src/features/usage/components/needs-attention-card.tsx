@@ -8,12 +8,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -22,6 +25,10 @@ import { timeAgo } from '@/lib/time-ago';
 import { useUnitTitle } from '@/lib/unit-title';
 import { type NeedsAttention, useNeedsAttention } from '../api/get-needs-attention';
 import { buildingPagePath, companyPagePath, unitPagePath } from '../utils/place-paths';
+
+/** How many of each kind the section lists (the count and "and N more" tell the rest). */
+const ROWS = 5;
+const PHONE_ROWS = 3;
 
 type Leak = NeedsAttention['leaks']['data'][number];
 type Micrometer = NeedsAttention['silent_micrometers']['data'][number];
@@ -51,21 +58,41 @@ export const micrometerPath = (micrometer: Micrometer) =>
     : `${placePath(micrometer)}/micrometers?mac=${encodeURIComponent(micrometer.mac_address)}`;
 export const gatewayPath = (gateway: Gateway) => `/gateways?gateway=${gateway.id}`;
 
-/** "Unit 1A · Alder · Court": the most precise place first. */
-function usePlaceLine() {
+type Named = {
+  property_name: string | null;
+  building_name: string | null;
+  unit_name?: string | null;
+};
+const joined = (parts: (string | null | undefined)[]) =>
+  parts.filter((part): part is string => part !== null && part !== undefined && part !== '');
+
+/** A place in words, the most precise part first: "Unit 1A", "Alder · Court". */
+function usePlaceWords() {
   const { t } = useTranslation();
   const unitTitle = useUnitTitle();
-  return (row: {
-    property_name: string | null;
-    building_name: string | null;
-    unit_name?: string | null;
-  }) => {
-    const parts = [
-      row.unit_name ? unitTitle(row.unit_name) : null,
-      row.building_name,
-      row.property_name,
-    ].filter((part): part is string => part !== null && part !== undefined && part !== '');
-    return parts.length === 0 ? t('usage.attention.noPlace') : parts.join(' · ');
+  const notPlaced = t('usage.attention.noPlace');
+  return {
+    /** The unit's title, else the building, else the property. */
+    title: (row: Named) =>
+      joined([
+        row.unit_name ? unitTitle(row.unit_name) : null,
+        row.building_name,
+        row.property_name,
+      ])[0] ?? notPlaced,
+    /** What holds it: "Alder · Court" for a unit, "Court" for a building. */
+    within: (row: Named) => {
+      const parts = joined([
+        row.unit_name ? unitTitle(row.unit_name) : null,
+        row.building_name,
+        row.property_name,
+      ]);
+      return parts.slice(1).join(' · ');
+    },
+    /** The whole place: "Unit 1A · Alder". */
+    line: (row: Named) =>
+      joined([row.unit_name ? unitTitle(row.unit_name) : null, row.building_name]).join(' · ') ||
+      row.property_name ||
+      notPlaced,
   };
 }
 
@@ -73,13 +100,15 @@ type GroupProps = {
   title: string;
   count: number;
   shown: number;
+  /** Where the rest are listed ("and 20 more"). */
+  moreTo: string;
   summary?: string;
   testId: string;
   children: ReactNode;
   footer?: ReactNode;
 };
 
-function Group({ title, count, shown, summary, testId, children, footer }: GroupProps) {
+function Group({ title, count, shown, moreTo, summary, testId, children, footer }: GroupProps) {
   const { t } = useTranslation();
   const numbers = useNumberFormats();
   return (
@@ -111,9 +140,15 @@ function Group({ title, count, shown, summary, testId, children, footer }: Group
         </List>
       )}
       {count > shown && (
-        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', px: 1 }}>
+        <Link
+          component={RouterLink}
+          to={moreTo}
+          variant="caption"
+          underline="hover"
+          sx={{ display: 'block', px: 1 }}
+        >
           {t('usage.attention.more', { count: count - shown })}
-        </Typography>
+        </Link>
       )}
       {footer}
     </Box>
@@ -125,11 +160,15 @@ function Line({
   primary,
   secondary,
   value,
+  caption,
 }: {
   to: string;
   primary: string;
   secondary: string;
+  /** A figure on the right (a leak's monthly cost), bold. */
   value?: string;
+  /** A line under it (the rate, or when the device was last heard). */
+  caption?: string;
 }) {
   return (
     <ListItemButton component={RouterLink} to={to} sx={{ borderRadius: 1, px: 1, gap: 1 }}>
@@ -142,15 +181,24 @@ function Line({
         }}
         sx={{ minWidth: 0, my: 0.25 }}
       />
-      {value !== undefined && (
-        <Typography
-          variant="body2"
-          component="span"
-          sx={{ flexShrink: 0, fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
-        >
-          {value}
-        </Typography>
-      )}
+      <Box sx={{ flexShrink: 0, textAlign: 'right' }}>
+        {value !== undefined && (
+          <Typography
+            variant="body2"
+            sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+          >
+            {value}
+          </Typography>
+        )}
+        {caption !== undefined && (
+          <Typography
+            variant="caption"
+            sx={{ color: 'text.secondary', display: 'block', whiteSpace: 'nowrap' }}
+          >
+            {caption}
+          </Typography>
+        )}
+      </Box>
     </ListItemButton>
   );
 }
@@ -158,8 +206,11 @@ function Line({
 export function NeedsAttentionCard({ companyId }: { companyId: number }) {
   const { t, i18n } = useTranslation();
   const numbers = useNumberFormats();
-  const placeLine = usePlaceLine();
+  const place = usePlaceWords();
   const query = useNeedsAttention(companyId);
+  // The first few of each kind, fewer on a phone, so the dashboard's charts stay in reach.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const first = <T,>(rows: readonly T[]) => rows.slice(0, phone ? PHONE_ROWS : ROWS);
   const title = t('usage.attention.title');
   const answer = query.data;
   const ago = (iso: string) => timeAgo(iso, Date.now(), i18n.language);
@@ -212,12 +263,12 @@ export function NeedsAttentionCard({ companyId }: { companyId: number }) {
         <Group
           title={t('usage.attention.leaks')}
           count={leaks.count}
-          shown={leaks.data.length}
+          shown={first(leaks.data).length}
+          moreTo={`${companyPagePath(companyId)}/alerts`}
           testId="attention-leaks"
           {...(leaks.count > 0
             ? {
                 summary: t('usage.attention.leaksSummary', {
-                  count: leaks.count,
                   cost: numbers.money(leaks.monthly_cost),
                 }),
               }
@@ -235,16 +286,12 @@ export function NeedsAttentionCard({ companyId }: { companyId: number }) {
             ) : undefined
           }
         >
-          {leaks.data.map((leak) => (
+          {first(leaks.data).map((leak) => (
             <Line
               key={leak.id}
               to={leakPath(leak)}
-              primary={placeLine(leak)}
-              secondary={
-                leak.rate === null
-                  ? ago(leak.first_detected)
-                  : t('usage.attention.rate', { gallons: numbers.count(leak.rate) })
-              }
+              primary={place.title(leak)}
+              secondary={place.within(leak)}
               {...(leak.monthly_cost === null
                 ? {}
                 : {
@@ -252,46 +299,55 @@ export function NeedsAttentionCard({ companyId }: { companyId: number }) {
                       cost: numbers.money(leak.monthly_cost),
                     }),
                   })}
+              caption={
+                leak.rate === null
+                  ? ago(leak.first_detected)
+                  : t('usage.attention.rate', { gallons: numbers.count(leak.rate) })
+              }
             />
           ))}
         </Group>
         <Group
           title={t('usage.attention.silent')}
           count={silent.count}
-          shown={silent.data.length}
+          shown={first(silent.data).length}
+          moreTo={`${companyPagePath(companyId)}/micrometers`}
           testId="attention-micrometers"
         >
-          {silent.data.map((micrometer) => (
+          {first(silent.data).map((micrometer) => (
             <Line
               key={micrometer.id}
               to={micrometerPath(micrometer)}
               primary={micrometer.mac_address}
-              secondary={`${placeLine(micrometer)} · ${
+              secondary={place.line(micrometer)}
+              caption={
                 micrometer.last_heard === null
                   ? t('usage.attention.neverHeard')
                   : t('usage.attention.lastHeard', { when: ago(micrometer.last_heard) })
-              }`}
+              }
             />
           ))}
         </Group>
         <Group
           title={t('usage.attention.gateways')}
           count={gateways.count}
-          shown={gateways.data.length}
+          shown={first(gateways.data).length}
+          moreTo="/gateways"
           testId="attention-gateways"
         >
-          {gateways.data.map((gateway) => (
+          {first(gateways.data).map((gateway) => (
             <Line
               key={gateway.id}
               to={gatewayPath(gateway)}
               primary={
                 gateway.name ? `${gateway.serial_number} · ${gateway.name}` : gateway.serial_number
               }
-              secondary={`${placeLine(gateway)} · ${
+              secondary={place.line(gateway)}
+              caption={
                 gateway.last_seen_at === null
                   ? t('usage.attention.neverSeen')
                   : t('usage.attention.lastSeen', { when: ago(gateway.last_seen_at) })
-              }`}
+              }
             />
           ))}
         </Group>
