@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT as port } from './support/environment.ts';
+import { E2E_DATA_DIR, E2E_FLUME_PORT, E2E_PORT as port } from './support/environment.ts';
 
 export default defineConfig({
   testDir: '.',
@@ -37,22 +37,33 @@ export default defineConfig({
     },
     { name: 'phone', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop-only/ },
   ],
-  webServer: {
-    // A fresh database for every run; workers only read the path (the mail outbox).
-    command: `rm -rf '${E2E_DATA_DIR}' && node packages/server/dist/main.js`,
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    url: `http://127.0.0.1:${port}/api/ready`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      // Every browser test signs in from 127.0.0.1.
-      LOGIN_LIMIT_PER_ADDRESS: '10000',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+  webServer: [
+    {
+      // Flume's API as the Flume accounts page talks to it (flume.spec.ts).
+      command: 'node --import tsx e2e/support/fake-flume-server.ts',
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      port: E2E_FLUME_PORT,
+      timeout: 30_000,
+      reuseExistingServer: false,
     },
-  },
+    {
+      // A fresh database for every run; workers only read the path (the mail outbox).
+      command: `rm -rf '${E2E_DATA_DIR}' && node packages/server/dist/main.js`,
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      url: `http://127.0.0.1:${port}/api/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        DEMO: '1',
+        LOG_LEVEL: 'warn',
+        // Every browser test signs in from 127.0.0.1.
+        LOGIN_LIMIT_PER_ADDRESS: '10000',
+        JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256',
+        FLUME_API_URL: `http://127.0.0.1:${E2E_FLUME_PORT}`,
+      },
+    },
+  ],
 });

@@ -27,6 +27,8 @@ export type FakeFlumeOptions = {
   readonly devices?: readonly Record<string, unknown>[];
   /** Per device id, the minutes of water the queries sum from. */
   readonly series?: Readonly<Record<string, readonly FakeFlumeMinute[]>>;
+  /** Listen on this port of 127.0.0.1 (default: any free one). */
+  readonly port?: number;
 };
 
 export type FakeFlume = {
@@ -182,7 +184,7 @@ export async function startFakeFlume(options: FakeFlumeOptions = {}): Promise<Fa
     return send(response, ...route(method, path, body, request.headers.authorization));
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
