@@ -50,6 +50,8 @@ export const micrometerMessages = {
   assignmentNotAllowed: 'Your company does not allow assignment',
   placementRequired: 'Choose the company, property, building, unit and fixture',
   noSensorsInBuilding: 'This building has no micrometers',
+  flumeMainLine:
+    "A Flume meter measures this building's main line: a main-line micrometer there would count its water twice. Unlink the Flume meter first.",
 } as const;
 
 /** Sensor configuration: parameter id → value, each within its catalogue range. */

@@ -39,6 +39,7 @@ describe('Flume accounts API', () => {
       text.includes(secret),
     );
 
+  const takenOff: string[] = [];
   /** Takes the building's main-line micrometers off their fixture, as a person would. */
   const takeOffMainLines = async (buildingId: number) => {
     const macs = await rows<{ mac: string }>(sql`
@@ -50,6 +51,7 @@ describe('Flume accounts API', () => {
         payload: {},
       });
       expect(off.statusCode, off.body).toBe(200);
+      takenOff.push(mac);
     }
   };
 
@@ -177,6 +179,23 @@ describe('Flume accounts API', () => {
     const linked = await link(companyAdmin, building);
     expect(linked.statusCode).toBe(200);
     expect(linked.json().devices[0]).toMatchObject({ building_id: building });
+    // Nor may a main-line micrometer go back on a building the Flume meter measures.
+    const [unit] = await rows<{ id: number; property: number }>(sql`
+      select u.id, b.property_id as property from units u join buildings b on b.id = u.building_id
+      where u.building_id = ${building} order by u.id limit 1`);
+    const mainLine = { mac: takenOff[0], unit: unit?.id, property: unit?.property };
+    const back = await admin(`/api/sensors/assign?mac=${mainLine?.mac}&action=assign`, {
+      method: 'POST',
+      payload: {
+        company_id: company,
+        property_id: mainLine?.property,
+        building_id: building,
+        unit_id: mainLine?.unit,
+        appliance_type_id: 19,
+      },
+    });
+    expect(back.statusCode, back.body).toBe(409);
+    expect(back.json().message).toMatch(/A Flume meter measures this building's main line/);
     const connected = (id: number, who = companyAdmin) =>
       who(`/api/buildings/${id}/flume-connected/${account.id}`);
     expect((await connected(building)).json()).toEqual({ connected: true });

@@ -9,6 +9,7 @@ import {
   type Placement,
 } from '@flowsight/domain/micrometers';
 import { placeNotFound } from '@flowsight/domain/portfolio';
+import { isSupplyMeter } from '@flowsight/domain/water-accounting';
 import type { Database, Executor } from '../../db/client.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
@@ -139,6 +140,13 @@ export function createSensorLifecycle({
       sensorId,
     );
     if (taken) throw new Conflict(m.slotTaken);
+    // Water accounting adds a building's main lines: one pipe measured twice would double.
+    if (
+      isSupplyMeter(placement.appliance_type_id) &&
+      (await repository.hasFlumeMeter(placement.building_id))
+    ) {
+      throw new Conflict(m.flumeMainLine);
+    }
   }
 
   /** Takes the sensor off its fixture and back to stock. */

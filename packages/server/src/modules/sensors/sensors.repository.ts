@@ -11,6 +11,7 @@ import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { officeAssignments, sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
+import { externalFlowDevices } from '../../db/schema/operations.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { submissions } from '../../db/schema/readings.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
@@ -308,6 +309,14 @@ export function createSensorsRepository(db: Database) {
           ),
         );
       return taken;
+    },
+    /** Whether a Flume meter is linked to the building (it measures its main line). */
+    async hasFlumeMeter(buildingId: number, tx?: Executor) {
+      const [row] = await (tx ?? db)
+        .select({ id: externalFlowDevices.id })
+        .from(externalFlowDevices)
+        .where(eq(externalFlowDevices.buildingId, buildingId));
+      return row !== undefined;
     },
     /** Whether any reading carries the MAC address. */
     async hasReadings(mac: string, tx?: Executor) {
