@@ -4,7 +4,7 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { type AlertListParams, alertListQuery } from '../utils/alert-list-params';
+import { type AlertListParams, alertApiFilters, alertListQuery } from '../utils/alert-list-params';
 import { alertsQueryKey } from './alert-keys';
 import { useAlertsLive } from './alerts-live';
 
@@ -19,6 +19,23 @@ const levelPaths = {
   building: '/buildings/{id}/alerts',
   unit: '/units/{id}/alerts',
 } as const;
+
+const levelFilters = {
+  company: 'filter.company_id',
+  property: 'filter.property_id',
+  building: 'filter.building_id',
+  unit: 'filter.unit_id',
+} as const satisfies Record<PortfolioLevel, string>;
+
+/**
+ * The list's filters as `/notifications/*` calls take them (export, matching ids), a place's
+ * list adding its place as a filter.
+ */
+export function sourceApiFilters(source: AlertSource, params: AlertListParams) {
+  const filters: Record<string, string> = alertApiFilters(params);
+  if (!('scope' in source)) filters[levelFilters[source.level]] = `$eq:${source.id}`;
+  return filters;
+}
 
 export const alertSourceKey = (source: AlertSource) =>
   'scope' in source ? source.scope : `${source.level}-${source.id}`;

@@ -1,5 +1,6 @@
-// The alert list's columns for the list kit: type (the row's open button), status, place (the
-// names above the alert that the page does not already show), fixture, rate, cost, first and last
+// The alert list's columns for the list kit: type (the row's open button), status (and a snooze),
+// place (the names above the alert that the page does not already show), fixture (and the
+// device's other open alerts as chips), assigned to, last action, rate, cost, first and last
 // detected. The same declarations make the phone cards: type and status on top, place and fixture
 // under them, rate and first detection as details.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
@@ -7,9 +8,16 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '@/components/data-table/list-column';
-import type { Alert as AlertRecord } from '../api/get-alert';
-import { useAlertFormat, useAlertLabel } from '../utils/alert-format';
+import type { ActionableAlert as AlertRecord } from '../api/alert-actions';
+import { NO_VALUE, useAlertFormat, useAlertLabel } from '../utils/alert-format';
 import type { SortableAlertField } from '../utils/alert-list-params';
+import {
+  DeviceAlertChips,
+  LastActionCell,
+  SnoozedLine,
+  useLastActionText,
+  useSnoozedText,
+} from './alert-action-parts';
 import { AlertStatusChip } from './alert-status-chip';
 
 export type AlertListLevel = PortfolioLevel | 'all';
@@ -59,11 +67,22 @@ function DateCell({ parts }: { parts: { day: string; time: string | null } }) {
   );
 }
 
-/** The columns of an alert list at `level` (a unit's list has no place column). */
-export function useAlertColumns(level: AlertListLevel): ListColumn<AlertRecord>[] {
+/** A column the table does not show, only the phone cards. */
+const cardOnly = { headSx: { display: 'none' }, cellSx: { display: 'none' } } as const;
+
+/**
+ * The columns of an alert list at `level` (a unit's list has no place column); `onOpenAlert`
+ * opens another alert of the row's device from its chip.
+ */
+export function useAlertColumns(
+  level: AlertListLevel,
+  onOpenAlert: (id: number) => void,
+): ListColumn<AlertRecord>[] {
   const { t } = useTranslation();
   const label = useAlertLabel();
   const format = useAlertFormat();
+  const lastAction = useLastActionText();
+  const snoozed = useSnoozedText();
   const place: ListColumn<AlertRecord> = {
     id: 'place',
     header: t('alerts.list.columns.place'),
@@ -114,8 +133,23 @@ export function useAlertColumns(level: AlertListLevel): ListColumn<AlertRecord>[
     {
       id: 'status',
       header: t('alerts.list.columns.status'),
-      cell: ({ row }) => <AlertStatusChip statusId={row.original.notification_status_id} />,
-      meta: { sortField: 'notification_status_id', card: 'badge' },
+      cell: ({ row }) => (
+        <>
+          <AlertStatusChip statusId={row.original.notification_status_id} />
+          <SnoozedLine alert={row.original} />
+        </>
+      ),
+      meta: {
+        sortField: 'notification_status_id',
+        card: 'badge',
+        cardCell: (alert) => <AlertStatusChip statusId={alert.notification_status_id} />,
+      },
+    },
+    {
+      id: 'snoozed',
+      header: t('alerts.snooze.column'),
+      cell: () => null,
+      meta: { ...cardOnly, card: 'subtitle', cardCell: (alert) => snoozed(alert) },
     },
     ...(level === 'unit' ? [] : [place]),
     {
@@ -131,6 +165,7 @@ export function useAlertColumns(level: AlertListLevel): ListColumn<AlertRecord>[
           >
             {format.device(row.original)}
           </Typography>
+          <DeviceAlertChips alert={row.original} onOpenAlert={onOpenAlert} />
         </>
       ),
       meta: {
@@ -138,6 +173,43 @@ export function useAlertColumns(level: AlertListLevel): ListColumn<AlertRecord>[
         card: 'subtitle',
         cardCell: (alert) =>
           [format.fixture(alert), format.device(alert)].filter(Boolean).join(' · '),
+      },
+    },
+    {
+      id: 'deviceAlerts',
+      header: t('alerts.device.column'),
+      cell: () => null,
+      meta: {
+        ...cardOnly,
+        card: 'action',
+        ownClicks: true,
+        cardCell: (alert) =>
+          (alert.device_open_alerts ?? []).length === 0 ? null : (
+            <DeviceAlertChips alert={alert} onOpenAlert={onOpenAlert} />
+          ),
+      },
+    },
+    {
+      id: 'assigned',
+      header: t('alerts.list.columns.assigned'),
+      cell: ({ row }) => row.original.assigned_to_name ?? NO_VALUE,
+      meta: {
+        from: 'lg',
+        cellSx: { minWidth: 110, overflowWrap: 'anywhere' },
+        cardCell: (alert) => alert.assigned_to_name ?? null,
+      },
+    },
+    {
+      id: 'lastAction',
+      header: t('alerts.list.columns.lastAction'),
+      cell: ({ row }) => <LastActionCell alert={row.original} />,
+      meta: {
+        from: 'lg',
+        cellSx: { minWidth: 120 },
+        cardCell: (alert) => {
+          const text = lastAction(alert.last_action);
+          return text === null ? null : `${text.kind} · ${text.when} · ${text.by}`;
+        },
       },
     },
     {

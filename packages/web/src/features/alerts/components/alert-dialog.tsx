@@ -22,8 +22,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
+import type { ActionableAlert } from '../api/alert-actions';
 import { type Alert as AlertRecord, useAlert } from '../api/get-alert';
 import { isOpenAlert, NO_VALUE, useAlertFormat, useAlertLabel } from '../utils/alert-format';
+import { DeviceAlertChips, useLastActionText } from './alert-action-parts';
+import { AlertAssignField } from './alert-assign-field';
+import { AlertSnooze } from './alert-snooze';
 import { AlertStatusChip } from './alert-status-chip';
 import { useAlertStatusChange } from './use-alert-status-change';
 
@@ -35,6 +39,8 @@ export type AlertDialogProps = {
   /** The row the dialog was opened from, shown at once while the fresh copy loads. */
   known?: AlertRecord;
   onClose: () => void;
+  /** Opens another alert (one of the device's other open alerts). */
+  onOpenAlert?: (id: number) => void;
 };
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -50,7 +56,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function AlertDialog({ alertId, known, onClose }: AlertDialogProps) {
+export function AlertDialog({ alertId, known, onClose, onOpenAlert }: AlertDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
@@ -60,7 +66,8 @@ export function AlertDialog({ alertId, known, onClose }: AlertDialogProps) {
   const format = useAlertFormat();
   const statusChange = useAlertStatusChange();
   const [note, setNote] = useState('');
-  const alert = query.data;
+  const alert: ActionableAlert | undefined = query.data;
+  const lastAction = useLastActionText()(alert?.last_action);
   const open = alert === undefined || isOpenAlert(alert.notification_status_id);
   const busy = statusChange.pendingId === alertId;
 
@@ -162,7 +169,22 @@ export function AlertDialog({ alertId, known, onClose }: AlertDialogProps) {
               {alert.closed_at !== null && (
                 <Detail label={t('alerts.dialog.closedAt')}>{format.date(alert.closed_at)}</Detail>
               )}
+              {!open && (
+                <Detail label={t('alerts.assign.label')}>
+                  {alert.assigned_to_name ?? t('alerts.assign.nobody')}
+                </Detail>
+              )}
+              {lastAction !== null && (
+                <Detail label={t('alerts.list.columns.lastAction')}>
+                  {lastAction.kind} · {lastAction.when} · {lastAction.by}
+                </Detail>
+              )}
             </Box>
+            {onOpenAlert !== undefined && (
+              <DeviceAlertChips alert={alert} onOpenAlert={onOpenAlert} />
+            )}
+            {open && <AlertAssignField key={alert.id} alert={alert} />}
+            <AlertSnooze alert={alert} />
             {open ? (
               <TextField
                 label={t('alerts.dialog.noteLabel')}

@@ -1,4 +1,5 @@
-// The alert list's filters bar: search, statuses (several), category, type, company (on `/alerts`)
+// The alert list's filters bar: search, statuses (several), category, type, who is assigned
+// (me, nobody), company (on `/alerts`)
 // and, on phones where the table's headings are gone, the sort. Each change goes to the address
 // through the list; the search is typed here and written once typing pauses.
 import Box from '@mui/material/Box';
@@ -8,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { useCompanyNames } from '@/lib/place-names';
 import { useAlertLabel, useAlertOptions, useAlertTypeOptions } from '../utils/alert-format';
-import type { AlertListParams } from '../utils/alert-list-params';
+import { type AlertListParams, ASSIGNED_FILTERS } from '../utils/alert-list-params';
 
 const PHONE_SORTS = [
   'first_detected:DESC',
@@ -69,7 +70,7 @@ export function AlertFilters({
         // two by two, the search taking a row of its own when that evens out the rest.
         gridTemplateColumns: {
           xs: 'repeat(2, minmax(0, 1fr))',
-          lg: everyAlert ? 'repeat(5, minmax(0, 1fr))' : 'repeat(4, minmax(0, 1fr))',
+          lg: everyAlert ? 'repeat(6, minmax(0, 1fr))' : 'repeat(5, minmax(0, 1fr))',
         },
         '& > .wide': {
           gridColumn: { xs: 'span 2', md: everyAlert ? 'span 2' : 'auto', lg: 'auto' },
@@ -130,6 +131,18 @@ export function AlertFilters({
         allLabel={t('alerts.list.filters.allTypes')}
         unknownLabel={(typeId) => label('types', typeId)}
         testId="filter-type"
+      />
+      <FilterSelect
+        size={fieldSize}
+        label={t('alerts.list.filters.assigned')}
+        value={params.assigned}
+        options={ASSIGNED_FILTERS.map((id) => ({
+          id,
+          label: t(`alerts.list.filters.assigned_${id}`),
+        }))}
+        onChange={(assigned) => onChange({ assigned })}
+        allLabel={t('alerts.list.filters.assignedAnyone')}
+        testId="filter-assigned"
       />
       {everyAlert && (
         <FilterSelect

@@ -1,26 +1,18 @@
 // The alert list's actions under its filters: clear the filters (when any differ from the
 // list's defaults) and export the filtered alerts as CSV, the server's reasons shown on failure.
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffRounded from '@mui/icons-material/FilterAltOffRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-error';
 import { downloadFile } from '@/lib/download-file';
-import type { AlertSource } from '../api/get-alerts';
-import { type AlertListParams, alertApiFilters } from '../utils/alert-list-params';
-
-const levelFilter: Record<PortfolioLevel, string> = {
-  company: 'filter.company_id',
-  property: 'filter.property_id',
-  building: 'filter.building_id',
-  unit: 'filter.unit_id',
-};
+import { type AlertSource, sourceApiFilters } from '../api/get-alerts';
+import type { AlertListParams } from '../utils/alert-list-params';
 
 /** Downloads the list's alerts with its filters as CSV; tells how it went in the snackbar. */
 function useAlertExport(source: AlertSource, params: AlertListParams) {
@@ -31,8 +23,7 @@ function useAlertExport(source: AlertSource, params: AlertListParams) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const query = new URLSearchParams(alertApiFilters(params));
-      if (!('scope' in source)) query.set(levelFilter[source.level], `$eq:${source.id}`);
+      const query = new URLSearchParams(sourceApiFilters(source, params));
       await downloadFile({ url: `/notifications/export-all-stream?${query}` });
       showMessage(t('alerts.list.exportDone'), 'success');
     } catch (error) {
@@ -55,6 +46,8 @@ export type AlertListActionsProps = {
   /** Some filter differs from the list's defaults. */
   filtered: boolean;
   onClearFilters: () => void;
+  /** Another control beside export (the phones' select mode). */
+  extra?: ReactNode;
 };
 
 export function AlertListActions({
@@ -62,6 +55,7 @@ export function AlertListActions({
   params,
   filtered,
   onClearFilters,
+  extra,
 }: AlertListActionsProps) {
   const { t } = useTranslation();
   const { exporting, exportCsv } = useAlertExport(source, params);
@@ -83,16 +77,19 @@ export function AlertListActions({
           </Button>
         )}
       </Box>
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<FileDownloadOutlined />}
-        loading={exporting}
-        onClick={() => void exportCsv()}
-        data-testid="alerts-export"
-      >
-        {t('alerts.list.export')}
-      </Button>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        {extra}
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<FileDownloadOutlined />}
+          loading={exporting}
+          onClick={() => void exportCsv()}
+          data-testid="alerts-export"
+        >
+          {t('alerts.list.export')}
+        </Button>
+      </Stack>
     </Stack>
   );
 }

@@ -5,6 +5,7 @@
 // selectable, through the list kit's selection, with the bulk actions that act on them). Export sends the same filters to the CSV stream. The table is the list kit's
 // (`components/data-table`), the columns `alert-columns.tsx`, the filters `alert-filters.tsx`.
 import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -12,8 +13,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
+import { PageCheckbox } from '@/components/data-table/selection-column';
 import { useListTable } from '@/components/data-table/use-list-table';
-import { type AlertSource, useAlerts } from '../api/get-alerts';
+import { useTranslateMessage } from '@/i18n/messages';
+import { errorMessages } from '@/lib/api-error';
+import { getMatchingAlertIds } from '../api/alert-actions';
+import { type AlertSource, sourceApiFilters, useAlerts } from '../api/get-alerts';
 import {
   ALERT_PAGE_SIZES,
   type AlertListParams,
@@ -21,6 +26,7 @@ import {
   alertSearchFrom,
   openAlertFrom,
 } from '../utils/alert-list-params';
+import { AlertBulkBar, AlertBulkDialog, type BulkStatus } from './alert-bulk-actions';
 import { useAlertColumns } from './alert-columns';
 import { AlertDialog } from './alert-dialog';
 import { AlertFilters } from './alert-filters';
@@ -38,6 +44,7 @@ const isFiltered = (params: AlertListParams, defaultStatuses: readonly number[])
   params.categoryId !== null ||
   params.typeId !== null ||
   params.companyId !== null ||
+  params.assigned !== null ||
   params.statusIds.join() !== [...defaultStatuses].join();
 
 export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
@@ -48,7 +55,6 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
   const openAlert = openAlertFrom(searchParams);
   const alerts = useAlerts(source, params);
   const everyAlert = 'scope' in source;
-  const columns = useAlertColumns(everyAlert ? 'all' : source.level);
   const [searchText, setSearchText] = useState(params.search);
 
   const change = (next: Partial<AlertListParams>) =>
@@ -56,6 +62,7 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
       replace: true,
     });
   const open = (id: number | null) => setSearchParams(alertSearchFrom(params, defaultStatuses, id));
+  const columns = useAlertColumns(everyAlert ? 'all' : source.level, open);
 
   // The address follows what was typed once typing pauses.
   useEffect(() => {
@@ -76,16 +83,26 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
   };
 
   const rows = alerts.data?.data ?? [];
+  const total = alerts.data?.meta.totalItems ?? 0;
+  // On phones, cards take checkboxes only in the select mode; the table always has them.
+  const [selectMode, setSelectMode] = useState(false);
+  const selecting = !phone || selectMode;
   const list = useListTable({
     columns,
     rows,
-    total: alerts.data?.meta.totalItems ?? 0,
+    total,
     rowId: (alert) => alert.id,
     state: params,
     onChange: change,
     firstDirection: 'DESC',
+    selection: selecting
+      ? { label: (alert) => t('alerts.bulk.rowName', { id: alert.id }) }
+      : undefined,
   });
   const filtered = isFiltered(params, defaultStatuses);
+  const pageSelected = rows.length > 0 && list.selectedIds.length === rows.length;
+  const selection = useBulkSelection(source, params, list, pageSelected);
+  const [bulkStatus, setBulkStatus] = useState<BulkStatus | null>(null);
 
   return (
     <Stack spacing={2} data-testid="alert-list">
@@ -102,7 +119,36 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
         params={params}
         filtered={filtered}
         onClearFilters={clearFilters}
+        extra={
+          phone && (
+            <Button
+              size="small"
+              variant={selectMode ? 'contained' : 'text'}
+              aria-pressed={selectMode}
+              onClick={() => {
+                if (selectMode) selection.clear();
+                setSelectMode(!selectMode);
+              }}
+            >
+              {t('alerts.bulk.selectMode')}
+            </Button>
+          )
+        }
       />
+      {selecting && (selection.ids.length > 0 || (phone && rows.length > 0)) && (
+        <AlertBulkBar
+          count={selection.ids.length}
+          total={total}
+          allMatching={selection.allMatching !== null}
+          offerAll={pageSelected}
+          selectingAll={selection.selectingAll}
+          selectAllError={selection.selectAllError}
+          onSelectAll={selection.selectAll}
+          onClear={selection.clear}
+          onAction={setBulkStatus}
+          lead={phone && <PageCheckbox table={list.table} />}
+        />
+      )}
       <DataTable
         list={list}
         query={alerts}
@@ -118,13 +164,82 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
         onOpen={(alert) => open(alert.id)}
         openLabel={(alert) => t('alerts.list.openAlert', { id: alert.id })}
       />
+      {bulkStatus !== null && (
+        <AlertBulkDialog
+          status={bulkStatus}
+          ids={selection.ids}
+          onClose={() => setBulkStatus(null)}
+          onDone={selection.clear}
+        />
+      )}
       {openAlert !== null && (
         <AlertDialog
           alertId={openAlert}
           known={rows.find((row) => row.id === openAlert)}
           onClose={() => open(null)}
+          onOpenAlert={open}
         />
       )}
     </Stack>
   );
+}
+
+/**
+ * The alerts a bulk action acts on: the rows checked on this page or, once asked, every alert
+ * matching the filters (`GET /notifications/ids`). A change of filters, sort or page starts over.
+ */
+function useBulkSelection(
+  source: AlertSource,
+  params: AlertListParams,
+  list: { selectedIds: (string | number)[]; clearSelection: () => void },
+  pageSelected: boolean,
+) {
+  const { t } = useTranslation();
+  const translate = useTranslateMessage();
+  const [allMatching, setAllMatching] = useState<{ ids: number[]; total: number } | null>(null);
+  const [selectingAll, setSelectingAll] = useState(false);
+  const [selectAllError, setSelectAllError] = useState<string | null>(null);
+  const listKey = [
+    JSON.stringify(sourceApiFilters(source, params)),
+    params.page,
+    params.limit,
+    params.sortBy,
+  ].join();
+  const { clearSelection } = list;
+  const clear = () => {
+    clearSelection();
+    setAllMatching(null);
+    setSelectAllError(null);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: starts over when the list changes
+  useEffect(() => {
+    clearSelection();
+    setAllMatching(null);
+    setSelectAllError(null);
+  }, [listKey]);
+
+  const selectAll = async () => {
+    setSelectingAll(true);
+    setSelectAllError(null);
+    try {
+      setAllMatching(await getMatchingAlertIds(sourceApiFilters(source, params)));
+    } catch (error) {
+      setSelectAllError(
+        [t('alerts.bulk.selectAllFailed'), ...errorMessages(error).map(translate)].join('\n'),
+      );
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+  // A box unticked after selecting every match goes back to the page's ticked rows.
+  const pageIds = list.selectedIds.map(Number);
+  const every = pageSelected ? allMatching : null;
+  return {
+    ids: every === null ? pageIds : every.ids,
+    allMatching: every,
+    selectingAll,
+    selectAllError,
+    selectAll: () => void selectAll(),
+    clear,
+  };
 }

@@ -48,7 +48,16 @@ export type AlertListParams = ListState & {
   categoryId: number | null;
   typeId: number | null;
   companyId: number | null;
+  /** `me`: assigned to the caller; `none`: assigned to nobody; null: anyone. */
+  assigned: AssignedFilter | null;
 };
+
+export const ASSIGNED_FILTERS = ['me', 'none'] as const;
+export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
+const assignedOf = (value: string | null): AssignedFilter | null =>
+  (ASSIGNED_FILTERS as readonly (string | null)[]).includes(value)
+    ? (value as AssignedFilter)
+    : null;
 
 const statusIds = new Set<number>(notificationStatuses.map((status) => status.id));
 const categoryIds = new Set<number>(notificationCategories.map((category) => category.id));
@@ -84,6 +93,7 @@ export function alertParamsFrom(
     categoryId: idParam(search, 'category', (id) => categoryIds.has(id)),
     typeId: idParam(search, 'type', (id) => typeIds.has(id)),
     companyId: idParam(search, 'company'),
+    assigned: assignedOf(search.get('assigned')),
   };
 }
 
@@ -100,6 +110,7 @@ export function alertSearchFrom(
   setParam(search, 'category', params.categoryId);
   setParam(search, 'type', params.typeId);
   setParam(search, 'company', params.companyId);
+  setParam(search, 'assigned', params.assigned);
   return setParam(search, ALERT_PARAM, openAlert);
 }
 
@@ -117,6 +128,7 @@ export function alertApiFilters(params: AlertListParams) {
       : { 'filter.notification_category_id': `$eq:${params.categoryId}` }),
     ...(params.typeId === null ? {} : { 'filter.notification_type_id': `$eq:${params.typeId}` }),
     ...(params.companyId === null ? {} : { 'filter.company_id': `$eq:${params.companyId}` }),
+    ...(params.assigned === null ? {} : { assigned: params.assigned }),
   };
 }
 

@@ -1,0 +1,119 @@
+// What a row and the dialog show about who acts on an alert (issue 22): its last action in words
+// ("Acknowledged · 2 hours ago · Maya Manager", "System" when the system did it), a snooze
+// ("Snoozed until … — reason") and the device's other open alerts as small chips ("also: Low
+// battery"), each opening that alert.
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { timeAgo } from '@/lib/time-ago';
+import type { ActionableAlert, AlertLastAction } from '../api/alert-actions';
+import { NO_VALUE, useAlertFormat, useAlertLabel } from '../utils/alert-format';
+
+const kindKeys = {
+  opened: 'opened',
+  acknowledged: 'acknowledged',
+  closed: 'closed',
+  assigned: 'assigned',
+  unassigned: 'unassigned',
+  snoozed: 'snoozed',
+  'snooze-ended': 'snoozeEnded',
+  reopened: 'reopened',
+} as const satisfies Record<AlertLastAction['kind'], string>;
+
+/** The last action's kind, when and by whom, as words; null when the alert has none. */
+export function useLastActionText() {
+  const { t, i18n } = useTranslation();
+  return (action: AlertLastAction | null | undefined) =>
+    action === null || action === undefined
+      ? null
+      : {
+          kind: t(`alerts.lastAction.${kindKeys[action.kind]}`),
+          when: timeAgo(action.at, Date.now(), i18n.language),
+          by: action.by ?? t('alerts.lastAction.system'),
+        };
+}
+
+export function LastActionCell({ alert }: { alert: ActionableAlert }) {
+  const text = useLastActionText()(alert.last_action);
+  if (text === null) return <>{NO_VALUE}</>;
+  return (
+    <>
+      {text.kind}
+      <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+        {text.when} · {text.by}
+      </Typography>
+    </>
+  );
+}
+
+/** "Snoozed until Nov 27, 9:00 AM — tenant away", or nothing when the alert is not snoozed. */
+export function useSnoozedText() {
+  const { t } = useTranslation();
+  const format = useAlertFormat();
+  return (alert: ActionableAlert) =>
+    alert.snoozed_until === null || alert.snoozed_until === undefined
+      ? null
+      : t('alerts.snooze.snoozedUntil', {
+          until: format.date(alert.snoozed_until),
+          reason: alert.snooze_reason ?? '',
+        });
+}
+
+export function SnoozedLine({ alert }: { alert: ActionableAlert }) {
+  const text = useSnoozedText()(alert);
+  if (text === null) return null;
+  return (
+    <Typography
+      variant="caption"
+      component="div"
+      sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 220, overflowWrap: 'anywhere' }}
+      data-testid="alert-snoozed"
+    >
+      {text}
+    </Typography>
+  );
+}
+
+export type DeviceAlertChipsProps = {
+  alert: ActionableAlert;
+  onOpenAlert: (id: number) => void;
+};
+
+/** The device's other open alerts as chips; nothing when it has none. */
+export function DeviceAlertChips({ alert, onOpenAlert }: DeviceAlertChipsProps) {
+  const { t } = useTranslation();
+  const label = useAlertLabel();
+  const others = alert.device_open_alerts ?? [];
+  if (others.length === 0) return null;
+  return (
+    <Stack
+      direction="row"
+      spacing={0.5}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}
+      data-testid="alert-device-alerts"
+    >
+      <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+        {t('alerts.device.also')}
+      </Box>
+      {others.map((other) => (
+        <Chip
+          key={other.id}
+          size="small"
+          variant="outlined"
+          label={label('types', other.notification_type_id)}
+          aria-label={t('alerts.device.open', {
+            type: label('types', other.notification_type_id),
+            id: other.id,
+          })}
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpenAlert(other.id);
+          }}
+        />
+      ))}
+    </Stack>
+  );
+}
