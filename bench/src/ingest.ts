@@ -6,7 +6,9 @@
 //   5. a large crash run: ≥100,000 readings over HTTP while the server is killed with SIGKILL
 //      again and again; then nothing acknowledged is missing and nothing is counted twice.
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, used to
-// create scratch databases), MQTT_TEST_URL (default mqtt://127.0.0.1:1883), BENCH_SCALE (1).
+// create scratch databases), MQTT_TEST_URL (default: the bench starts its own Mosquitto on port
+// 18883 with the settings that keep QoS 1 messages, see mqtt-broker.ts), BENCH_SCALE (1).
+// `BENCH_PHASE=mqtt` runs the MQTT phase alone (with `BENCH_QUICK=1`: 10,000 messages).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,17 +28,21 @@ import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { benchBrokerSettings, startBenchBroker } from './mqtt-broker.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const HTTP_READINGS = Math.round(200_000 * scale);
-const MQTT_READINGS = Math.round(30_000 * scale);
 const PGLITE_READINGS = Math.round(50_000 * scale);
 const CRASH_READINGS = Math.max(100_000, Math.round(100_000 * scale));
 const BATCH = 1000;
 /** `BENCH_QUICK=1` measures only the HTTP batch path and its COPY baseline (while tuning). */
 const quick = process.env.BENCH_QUICK === '1';
+const mqttOnly = process.env.BENCH_PHASE === 'mqtt';
+const MQTT_READINGS = Math.round((quick && mqttOnly ? 10_000 : 30_000) * scale);
+/** MQTT throughput the deadline is scaled to (the target). */
+const MQTT_TARGET_RATE = 20_000;
+const MQTT_BROKER_PORT = 18_883;
 const CLIENTS = 4;
 /** Alternated HTTP/COPY measurement rounds; the medians are reported. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '3');
@@ -240,6 +246,115 @@ const median = (values: readonly number[]) => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
+type MqttResult = {
+  sent: number;
+  stored: number;
+  lost: number;
+  ms: number;
+  deadlineMs: number;
+  broker: string;
+  dropped: string[];
+};
+
+/**
+ * MQTT QoS 1, one reading per message on the native topic, into a server process subscribed on
+ * a persistent session. Ends by a deadline scaled to the readings sent (the time they take at the
+ * target rate × 3 + 30 s) and then reports what was not stored instead of waiting for it.
+ */
+async function mqttPhase(template: string): Promise<MqttResult> {
+  const own = process.env.MQTT_TEST_URL ? undefined : await startBenchBroker(MQTT_BROKER_PORT);
+  const brokerUrl = own?.url ?? (process.env.MQTT_TEST_URL as string);
+  const mqttUrl = await demoDatabase('flowsight_bench_mqtt', template);
+  const clientId = `flowsight-bench-${process.pid}`;
+  const topic = `bench-${process.pid}/flowsight/uplinks`;
+  // The subscriber's persistent session exists before anything is published (clean: false, the
+  // server's client id, QoS 1): the broker queues for it from the first message on, whether or not
+  // the server has connected yet or keeps up.
+  const session = await mqtt.connectAsync(brokerUrl, {
+    clientId,
+    clean: false,
+    protocolVersion: 4,
+  });
+  await session.subscribeAsync(`${topic}/+`, { qos: 1 });
+  await session.endAsync();
+  const server = await startServerProcess(
+    {
+      DATABASE_URL: mqttUrl,
+      LOG_LEVEL: 'warn',
+      MQTT_URL: brokerUrl,
+      MQTT_CLIENT_ID: clientId,
+      MQTT_TOPICS: `${topic}/+`,
+    },
+    PORT,
+  );
+  // Run 1 (early 2026): MQTT messages must fall within the receive window of the server's clock.
+  const messages = Array.from({ length: MQTT_READINGS }, (_, i) => {
+    const { mac, bytes: _b, seq: _s, volume: _v, ...message } = reading(1, i);
+    return { topic: `${topic}/${mac}`, body: JSON.stringify(message) };
+  });
+  const publisher = await mqtt.connectAsync(brokerUrl, {
+    clientId: `${clientId}-pub`,
+    clean: true,
+    protocolVersion: 4,
+  });
+  const deadlineMs = (MQTT_READINGS / MQTT_TARGET_RATE) * 1000 * 3 + 30_000;
+  const started = performance.now();
+  const pastDeadline = () => performance.now() - started > deadlineMs;
+  const inFlight = new Set<Promise<unknown>>();
+  let sent = 0;
+  for (const { topic: to, body } of messages) {
+    if (pastDeadline()) break;
+    const publish = publisher.publishAsync(to, body, { qos: 1 });
+    sent += 1;
+    inFlight.add(publish);
+    void publish.finally(() => inFlight.delete(publish));
+    // The broker acknowledges each QoS 1 message once it holds it; keep a window open.
+    if (inFlight.size >= 1000) await Promise.race(inFlight);
+  }
+  await Promise.race([
+    Promise.all(inFlight),
+    new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, deadlineMs - (performance.now() - started))),
+    ),
+  ]);
+  let stored = 0;
+  for (;;) {
+    const [row] = await query<{ n: number }>(mqttUrl, 'select count(*)::int as n from submissions');
+    stored = row?.n ?? 0;
+    if (stored >= sent || pastDeadline()) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const ms = performance.now() - started;
+  await publisher.endAsync({ force: true } as never);
+  await server.stop();
+  // The bench's session goes with the bench (the broker would keep it a day otherwise).
+  (await mqtt.connectAsync(brokerUrl, { clientId, clean: true })).end();
+  const dropped = own?.droppedLines() ?? [];
+  await own?.stop();
+  return {
+    sent: MQTT_READINGS,
+    stored,
+    lost: MQTT_READINGS - stored,
+    ms,
+    deadlineMs,
+    broker: own
+      ? `own Mosquitto ${brokerUrl} (${benchBrokerSettings.slice(0, 4).join(', ')})`
+      : brokerUrl,
+    dropped,
+  };
+}
+
+const mqttLine = (r: MqttResult) =>
+  r.lost === 0
+    ? `MQTT QoS 1, PostgreSQL: ${fmt(r.sent)} messages in ${seconds(r.ms)} = ${fmt(rate(r.sent, r.ms))} readings/s, 0 lost (target ≥ 20,000, 0 lost)`
+    : `MQTT QoS 1, PostgreSQL: deadline ${seconds(r.deadlineMs)} — sent ${fmt(r.sent)}, stored ${fmt(r.stored)}, lost ${fmt(r.lost)} (${((r.lost / r.sent) * 100).toFixed(2)} %), ${fmt(rate(r.stored, r.ms))} stored/s`;
+const mqttReport = (r: MqttResult, log: (line: string) => void) => {
+  log(mqttLine(r));
+  log(`  broker: ${r.broker}`);
+  if (r.dropped.length > 0)
+    log(`  broker log: ${r.dropped.length} drop notices, first: ${r.dropped[0]}`);
+};
+
 async function main() {
   const results: string[] = [];
   const log = (line: string) => {
@@ -251,6 +366,13 @@ async function main() {
   );
   const template = 'flowsight_bench_template';
   await demoDatabase(template);
+  if (mqttOnly) {
+    console.log(`… MQTT QoS 1: ${fmt(MQTT_READINGS)} messages`);
+    mqttReport(await mqttPhase(template), log);
+    for (const name of ['flowsight_bench_mqtt', template])
+      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+    return;
+  }
 
   // 1–2. The HTTP batch path and its COPY baseline, alternated over ROUNDS rounds on fresh
   // copies of the demo database; each timed phase starts after a CHECKPOINT so neither pays for
@@ -292,7 +414,6 @@ async function main() {
   const httpRate = rate(HTTP_READINGS, httpMs);
   const copyRate = rate(copyRows, copyMs);
   let server: ServerProcess;
-  let started: number;
 
   console.log('… MQTT QoS 1');
   if (quick) {
@@ -302,54 +423,7 @@ async function main() {
     return;
   }
   // 3. MQTT QoS 1, one reading per message on the native topic.
-  const mqttUrl = await demoDatabase('flowsight_bench_mqtt', template);
-  const clientId = `flowsight-bench-${process.pid}`;
-  const topic = `bench-${process.pid}/flowsight/uplinks`;
-  server = await startServerProcess(
-    {
-      DATABASE_URL: mqttUrl,
-      LOG_LEVEL: 'warn',
-      MQTT_URL: brokerUrl,
-      MQTT_CLIENT_ID: clientId,
-      MQTT_TOPICS: `${topic}/+`,
-    },
-    PORT,
-  );
-  const publisher = await mqtt.connectAsync(brokerUrl, {
-    clientId: `${clientId}-pub`,
-    clean: true,
-  });
-  started = performance.now();
-  const inFlight = new Set<Promise<unknown>>();
-  // The broker queues at most ~1,000 messages for a subscriber that is behind (Mosquitto's
-  // default max_queued_messages) and drops the rest, so the publisher stays within that window.
-  let stored = 0;
-  const storedNow = async () => {
-    const [row] = await query<{ n: number }>(mqttUrl, 'select count(*)::int as n from submissions');
-    stored = row?.n ?? 0;
-  };
-  for (let i = 0; i < MQTT_READINGS; i += 1) {
-    while (i - stored > 800) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      await storedNow();
-    }
-    const { mac, bytes: _b, seq: _s, volume: _v, ...message } = reading(2, i);
-    const sent = publisher.publishAsync(`${topic}/${mac}`, JSON.stringify(message), { qos: 1 });
-    inFlight.add(sent);
-    void sent.finally(() => inFlight.delete(sent));
-    if (inFlight.size >= 500) await Promise.race(inFlight);
-  }
-  await Promise.all(inFlight);
-  for (;;) {
-    const [row] = await query<{ n: number }>(mqttUrl, 'select count(*)::int as n from submissions');
-    if ((row?.n ?? 0) >= MQTT_READINGS) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const mqttMs = performance.now() - started;
-  await publisher.endAsync();
-  await server.stop();
-  (await mqtt.connectAsync(brokerUrl, { clientId, clean: true })).end();
-  const mqttRate = rate(MQTT_READINGS, mqttMs);
+  const mqttResult = await mqttPhase(template);
 
   console.log('… HTTP batch path on PGlite');
   // 4. The HTTP batch path on PGlite (the embedded database of `npm start`).
@@ -361,7 +435,7 @@ async function main() {
   );
   const pgliteKey = await createIntegrationKey(server, 'bench');
   const pgliteBodies = batches(3, PGLITE_READINGS);
-  started = performance.now();
+  const started = performance.now();
   await sendOverHttp(() => server, pgliteKey, pgliteBodies);
   const pgliteMs = performance.now() - started;
   await server.stop();
@@ -427,9 +501,7 @@ async function main() {
   log(
     `  (medians of ${ROUNDS} alternated rounds; HTTP ${httpRuns.map(seconds).join(', ')}; COPY ${copyRuns.map(seconds).join(', ')})`,
   );
-  log(
-    `MQTT QoS 1, PostgreSQL: ${fmt(MQTT_READINGS)} messages in ${seconds(mqttMs)} = ${fmt(mqttRate)} readings/s`,
-  );
+  mqttReport(mqttResult, log);
   log(
     `HTTP batch, PGlite:     ${fmt(PGLITE_READINGS)} readings in ${seconds(pgliteMs)} = ${fmt(pgliteRate)} readings/s (${(pgliteRate / httpRate).toFixed(2)} of PostgreSQL)`,
   );
