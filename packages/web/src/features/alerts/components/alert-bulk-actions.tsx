@@ -180,7 +180,11 @@ export function AlertBulkDialog({ status, ids, onClose, onDone }: AlertBulkDialo
       data-testid="alerts-bulk-dialog"
     >
       <DialogTitle id={titleId}>
-        {result === null ? t(`alerts.bulk.${key}.title`, { count }) : t('alerts.bulk.resultTitle')}
+        {result !== null
+          ? t('alerts.bulk.resultTitle')
+          : count === 1
+            ? t(`alerts.bulk.${key}.titleOne`)
+            : t(`alerts.bulk.${key}.title`, { count })}
       </DialogTitle>
       <DialogContent>
         {result === null ? (
