@@ -4,6 +4,11 @@
 import { sensorStates, sensorStatuses } from '@flowsight/domain/lookups';
 import { micrometerMessages as m } from '@flowsight/domain/micrometers';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import {
+  REPORT_COUNTER_MODULUS,
+  UPLINK_LOSS_WINDOW_DAYS,
+  uplinkLoss,
+} from '@flowsight/domain/uplink-loss';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
@@ -66,6 +71,30 @@ export function createSensorReads({ repository, lookups, portfolio, now }: Depen
   const { shape, requireSensor, requireByMac } = lookups;
   const { requirePlace } = portfolio;
 
+  /** Each micrometer with its uplink loss over the recent window (one query for all of them). */
+  async function withUplinkLoss(scope: Scope, micrometers: Micrometer[]): Promise<Micrometer[]> {
+    const since = new Date(now().getTime() - UPLINK_LOSS_WINDOW_DAYS * 86_400_000);
+    const rows = await repository.counterSteps(
+      scope,
+      micrometers.map((m) => m.mac_address),
+      since,
+      REPORT_COUNTER_MODULUS,
+    );
+    const byMac = new Map(rows.map((row) => [row.mac_address, row]));
+    return micrometers.map((micrometer) => {
+      const row = byMac.get(micrometer.mac_address);
+      return {
+        ...micrometer,
+        uplink_loss: row
+          ? {
+              ...uplinkLoss(row.frames, row.steps, REPORT_COUNTER_MODULUS),
+              window_days: UPLINK_LOSS_WINDOW_DAYS,
+            }
+          : null,
+      };
+    });
+  }
+
   async function listed(
     scope: Scope,
     input: ListQueryInput,
@@ -75,7 +104,10 @@ export function createSensorReads({ repository, lookups, portfolio, now }: Depen
     const query = sensorList.toQuery(input);
     const { rows, total } = await repository.page(scope, query, selection);
     return listEnvelope(
-      rows.map((row) => shape(scope, row)),
+      await withUplinkLoss(
+        scope,
+        rows.map((row) => shape(scope, row)),
+      ),
       total,
       query,
       url,
@@ -101,8 +133,14 @@ export function createSensorReads({ repository, lookups, portfolio, now }: Depen
         count: await repository.count(scope, { place: { level: 'unit', id: unitId } }),
       };
     },
-    get: async (scope: Scope, id: number) => shape(scope, await requireSensor(scope, id)),
-    getByMac: async (scope: Scope, mac: string) => shape(scope, await requireByMac(scope, mac)),
+    get: async (scope: Scope, id: number) =>
+      (
+        await withUplinkLoss(scope, [shape(scope, await requireSensor(scope, id))])
+      )[0] as Micrometer,
+    getByMac: async (scope: Scope, mac: string) =>
+      (
+        await withUplinkLoss(scope, [shape(scope, await requireByMac(scope, mac))])
+      )[0] as Micrometer,
     async recentSubmissions(scope: Scope, id: number, limit: number) {
       const record = await requireSensor(scope, id);
       const rows = await repository.recentSubmissions(scope, record.mac_address, limit);

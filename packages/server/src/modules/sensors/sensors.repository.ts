@@ -5,7 +5,20 @@
 // access table's `stockFinders`); lists never show stock outside the system roles.
 import { SensorState } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Database, type Executor, rowsOf } from '../../db/client.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
@@ -265,6 +278,52 @@ export function createSensorsRepository(db: Database) {
         .where(and(eq(submissions.macAddress, mac), own && or(isNull(submissions.companyId), own)))
         .orderBy(desc(submissions.measuredAt), desc(submissions.seq))
         .limit(limit)) as unknown as SubmissionRecord[];
+    },
+
+    /**
+     * The frame counters of micrometers' v2 usage reports since `since`, in one aggregate query:
+     * per MAC the reports received and only the steps between consecutive ones (by receive time,
+     * `lag`) that are not "+1" — what the uplink loss rule (domain uplink-loss.ts) needs. Scoped
+     * like the readings: bench readings and those taken in the caller's scope.
+     */
+    async counterSteps(
+      scope: Scope,
+      macs: readonly string[],
+      since: Date,
+      modulus: number,
+      tx?: Executor,
+    ) {
+      if (macs.length === 0) return [];
+      const own = scopeCondition(scope, {
+        companyId: submissions.companyId,
+        propertyId: submissions.propertyId,
+        buildingId: submissions.buildingId,
+        unitId: submissions.unitId,
+      });
+      return rowsOf<{
+        mac_address: string;
+        frames: number;
+        steps: { from: number; to: number; elapsedS: number; intervalS: number | null }[];
+      }>(
+        tx ?? db,
+        sql`
+        with frames as (
+          select mac_address, seq, interval_s,
+                 lag(seq) over w as prev_seq,
+                 extract(epoch from measured_at - lag(measured_at) over w)::float8 as elapsed_s
+          from submissions
+          where ${inArray(submissions.macAddress, [...macs])} and kind = 'usage'
+            and measured_at >= ${since.toISOString()}::timestamptz
+            ${own ? sql`and (company_id is null or ${own})` : sql``}
+          window w as (partition by mac_address order by measured_at, seq)
+        )
+        select mac_address, count(*)::int as frames,
+               coalesce(json_agg(json_build_object('from', prev_seq, 'to', seq,
+                   'elapsedS', elapsed_s, 'intervalS', interval_s))
+                 filter (where prev_seq is not null and seq <> (prev_seq + 1) % ${modulus}),
+                 '[]'::json) as steps
+        from frames group by mac_address`,
+      );
     },
 
     // ── Checks of the lifecycle writes ──

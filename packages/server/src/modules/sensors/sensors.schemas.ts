@@ -8,6 +8,19 @@ import type { SensorRecord } from './sensors.repository.ts';
 const nullableInt = z.number().int().nullable();
 const stamp = z.string().nullable();
 
+export const uplinkLossSchema = z
+  .object({
+    received: z.number().int(),
+    expected: z.number().int(),
+    lost: z.number().int(),
+    loss_percent: z.number(),
+    window_days: z.number().int(),
+  })
+  .describe(
+    "Uplinks lost over the last window_days, from gaps in the usage reports' frame counter (null: no v2 reports in the window)",
+  );
+export type UplinkLossFigures = z.infer<typeof uplinkLossSchema>;
+
 export const micrometerSchema = z.object({
   id: z.number().int(),
   mac_address: z.string(),
@@ -54,6 +67,8 @@ export const micrometerSchema = z.object({
     .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** In the answers of one micrometer and of the lists (device health); absent elsewhere. */
+  uplink_loss: uplinkLossSchema.nullable().optional(),
 });
 export type Micrometer = z.infer<typeof micrometerSchema>;
 
