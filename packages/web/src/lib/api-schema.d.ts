@@ -16067,6 +16067,13 @@ export interface operations {
                             } | null;
                             created_at: string;
                             updated_at: string;
+                            uplink_loss?: {
+                                received: number;
+                                expected: number;
+                                lost: number;
+                                loss_percent: number;
+                                window_days: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -16232,6 +16239,13 @@ export interface operations {
                             } | null;
                             created_at: string;
                             updated_at: string;
+                            uplink_loss?: {
+                                received: number;
+                                expected: number;
+                                lost: number;
+                                loss_percent: number;
+                                window_days: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -16397,6 +16411,13 @@ export interface operations {
                             } | null;
                             created_at: string;
                             updated_at: string;
+                            uplink_loss?: {
+                                received: number;
+                                expected: number;
+                                lost: number;
+                                loss_percent: number;
+                                window_days: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -16564,6 +16585,13 @@ export interface operations {
                             } | null;
                             created_at: string;
                             updated_at: string;
+                            uplink_loss?: {
+                                received: number;
+                                expected: number;
+                                lost: number;
+                                loss_percent: number;
+                                window_days: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -16744,6 +16772,13 @@ export interface operations {
                             } | null;
                             created_at: string;
                             updated_at: string;
+                            uplink_loss?: {
+                                received: number;
+                                expected: number;
+                                lost: number;
+                                loss_percent: number;
+                                window_days: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -16924,6 +16959,13 @@ export interface operations {
                             } | null;
                             created_at: string;
                             updated_at: string;
+                            uplink_loss?: {
+                                received: number;
+                                expected: number;
+                                lost: number;
+                                loss_percent: number;
+                                window_days: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -17104,6 +17146,13 @@ export interface operations {
                             } | null;
                             created_at: string;
                             updated_at: string;
+                            uplink_loss?: {
+                                received: number;
+                                expected: number;
+                                lost: number;
+                                loss_percent: number;
+                                window_days: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -17385,6 +17434,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     }[];
                 };
             };
@@ -17493,6 +17549,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     };
                 };
             };
@@ -17614,6 +17677,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     };
                 };
             };
@@ -17933,6 +18003,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     };
                 };
             };
@@ -18068,6 +18145,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     };
                 };
             };
@@ -18383,6 +18467,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     };
                 };
             };
@@ -18518,6 +18609,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     };
                 };
             };
@@ -18842,6 +18940,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     };
                 };
             };
@@ -19334,6 +19439,13 @@ export interface operations {
                         } | null;
                         created_at: string;
                         updated_at: string;
+                        uplink_loss?: {
+                            received: number;
+                            expected: number;
+                            lost: number;
+                            loss_percent: number;
+                            window_days: number;
+                        } | null;
                     };
                 };
             };
