@@ -20,6 +20,7 @@ export type MicrometerColumn =
   | 'state'
   | 'status'
   | 'battery'
+  | 'uplinkLoss'
   | 'keepalive'
   | 'submission'
   | 'firmware'
@@ -128,6 +129,24 @@ export function useMicrometerColumns(
       header: t('micrometers.fields.battery'),
       cell: ({ row }) => format.battery(row.original.battery),
       meta: { sortField: 'battery', align: 'right', cellSx: oneLine },
+    },
+    // Device health: frames missing from the counter over the last days ("2.3 %", in full on
+    // hover and on phone cards).
+    uplinkLoss: {
+      id: 'uplinkLoss',
+      header: t('micrometers.fields.uplinkLoss'),
+      cell: ({ row }) => (
+        <Box component="span" title={format.uplinkLoss(row.original.uplink_loss)}>
+          {format.uplinkLossPercent(row.original.uplink_loss)}
+        </Box>
+      ),
+      meta: {
+        align: 'right',
+        from: 'lg',
+        headSx: { whiteSpace: 'normal' },
+        cellSx: oneLine,
+        cardCell: (row) => (row.uplink_loss == null ? null : format.uplinkLoss(row.uplink_loss)),
+      },
     },
     // A technician scans these for silent sensors: on every desktop width (the phone cards show
     // them too), as "3 hours ago", the exact time on hover.

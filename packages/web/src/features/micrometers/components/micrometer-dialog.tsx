@@ -195,6 +195,12 @@ function MicrometerDetails({ micrometer, system }: MicrometerDetailsProps) {
             <MicrometerStatusChip key="status" statusId={micrometer.sensor_status_id} />,
           ],
           [t('micrometers.fields.battery'), format.battery(micrometer.battery)],
+          [
+            t('micrometers.fields.uplinkLoss'),
+            <span key="uplink-loss" title={t('micrometers.units.uplinkLossHint')}>
+              {format.uplinkLoss(micrometer.uplink_loss)}
+            </span>,
+          ],
           [t('micrometers.fields.firmware'), orDash(micrometer.firmware_version)],
           [t('micrometers.fields.productionDate'), format.date(micrometer.install_date)],
           [t('micrometers.fields.lastKeepalive'), format.dateTime(micrometer.last_keepalive)],

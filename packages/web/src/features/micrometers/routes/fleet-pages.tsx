@@ -52,6 +52,7 @@ export function AssignedMicrometersPage() {
           'state',
           'status',
           'battery',
+          'uplinkLoss',
           'keepalive',
           'submission',
         ]}

@@ -266,6 +266,31 @@ describe('the assigned micrometers list', () => {
     expect(row?.textContent).toContain('N/A');
   });
 
+  it('shows each micrometer’s uplink loss in the list and in its dialog', async () => {
+    const api = signedInAs();
+    const loss = { received: 508, expected: 520, lost: 12, loss_percent: 2.3, window_days: 7 };
+    api.on('GET /sensors/assigned', () =>
+      reply(200, page([micrometer({ uplink_loss: loss }), stock])),
+    );
+    api.on(`GET /sensors/mac/${MAC}`, () => reply(200, micrometer({ uplink_loss: loss })));
+    renderRoutes(appRoutes, { path: '/micrometers/assigned' });
+    const [row, quiet] = await screen.findAllByTestId('micrometer-row');
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toContain(
+      'Uplink loss',
+    );
+    const figure = within(row as HTMLElement).getByText('2.3 %');
+    expect(figure.getAttribute('title')).toBe('2.3 % (12 of 520 lost, 7 days)');
+    // No v2 report in the window: no figure rather than 0 %.
+    expect(within(quiet as HTMLElement).queryByText('0 %')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: `Open micrometer ${MAC}` }));
+    const dialog = await screen.findByRole('dialog');
+    const health = await within(dialog).findByTestId('dialog-health');
+    await waitFor(() =>
+      expect(health.textContent).toContain('Uplink loss2.3 % (12 of 520 lost, 7 days)'),
+    );
+  });
+
   it('leaves the status out of the default filter on phones', async () => {
     onPhone();
     const api = signedInAs();

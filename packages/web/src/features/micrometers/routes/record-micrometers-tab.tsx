@@ -42,8 +42,18 @@ const columnsOf: Record<PortfolioLevel, readonly MicrometerColumn[]> = {
     'keepalive',
     'submission',
   ],
-  building: ['mac', 'fixture', 'unit', 'state', 'status', 'battery', 'keepalive', 'submission'],
-  unit: ['mac', 'fixture', 'state', 'status', 'battery', 'keepalive', 'submission'],
+  building: [
+    'mac',
+    'fixture',
+    'unit',
+    'state',
+    'status',
+    'battery',
+    'uplinkLoss',
+    'keepalive',
+    'submission',
+  ],
+  unit: ['mac', 'fixture', 'state', 'status', 'battery', 'uplinkLoss', 'keepalive', 'submission'],
 };
 const filtersOf: Record<PortfolioLevel, readonly MicrometerFilter[]> = {
   company: ['state', 'status', 'fixture', 'category'],

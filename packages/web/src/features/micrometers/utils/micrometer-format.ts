@@ -17,6 +17,15 @@ import { numberFormats } from '@/lib/number-format';
 
 export const NO_VALUE = '—';
 
+/** A micrometer's uplink loss over the recent window (GET /sensors/:id, list rows). */
+export type UplinkLossFigures = {
+  received: number;
+  expected: number;
+  lost: number;
+  loss_percent: number;
+  window_days: number;
+};
+
 export const micrometerLookups = {
   states: sensorStates,
   statuses: sensorStatuses,
@@ -70,6 +79,21 @@ export function useMicrometerFormat() {
           ? NO_VALUE
           : t('micrometers.units.gallons', { value: numbers.precise(value) }),
       count: numbers.count,
+      /** "2.3 % (12 of 520 lost, 7 days)", or a dash without v2 reports in the window. */
+      uplinkLoss: (loss: UplinkLossFigures | null | undefined) =>
+        loss == null
+          ? NO_VALUE
+          : t('micrometers.units.uplinkLoss', {
+              percent: numbers.decimal(loss.loss_percent),
+              lost: numbers.count(loss.lost),
+              expected: numbers.count(loss.expected),
+              days: numbers.count(loss.window_days),
+            }),
+      /** "2.3 %" alone, for a list column. */
+      uplinkLossPercent: (loss: UplinkLossFigures | null | undefined) =>
+        loss == null
+          ? NO_VALUE
+          : t('micrometers.units.percent', { value: numbers.decimal(loss.loss_percent) }),
     };
   }, [language, t]);
 }
