@@ -337,6 +337,13 @@ const accessTable = {
   'GET /notifications/:id': STAFF_AND_COMPANY,
   'GET /notifications/:id/monthly-cost/:gallons': STAFF_AND_COMPANY,
   'PUT /notifications/:id/status/:statusId': STAFF_AND_COMPANY,
+  // Beyond the specification (issue 22): bulk status, ids, assignee, snooze.
+  'GET /notifications/ids': STAFF_AND_COMPANY,
+  'POST /notifications/bulk-status': STAFF_AND_COMPANY,
+  'GET /notifications/:id/assignable-users': STAFF_AND_COMPANY,
+  'PUT /notifications/:id/assignee': STAFF_AND_COMPANY,
+  'PUT /notifications/:id/snooze': STAFF_AND_COMPANY,
+  'DELETE /notifications/:id/snooze': STAFF_AND_COMPANY,
   'GET /units/:id/open-alerts-count/:applianceId': STAFF_AND_COMPANY,
   'GET /units/:id/open-alerts-count/:applianceId/:sensorMac': STAFF_AND_COMPANY,
   'GET /companies/:id/open-leaks': STAFF_AND_COMPANY,

@@ -2767,6 +2767,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ids of the alerts matching the filters, in list order: at most 5000, with how many match (not in the specification) */
+        get: operations["listAlertIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/bulk-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "On it" (2) or "Fixed it" (3) for many alerts with one note; each alert as the single call, its refusal reported by id (not in the specification) */
+        post: operations["updateAlertStatuses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications/active-leaks": {
         parameters: {
             query?: never;
@@ -2847,6 +2881,58 @@ export interface paths {
         put: operations["updateAlertStatus"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/assignable-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people the alert may be assigned to, by name (not in the specification) */
+        get: operations["listAlertAssignableUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Assigns the alert to a person of its company (emailed), or to nobody (null) (not in the specification) */
+        put: operations["assignAlert"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{id}/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Snoozes an open leak alert until a time, with a reason: no reminders, back to New when it ends (not in the specification) */
+        put: operations["snoozeAlert"];
+        post?: never;
+        /** Ends the alert's snooze now (not in the specification) */
+        delete: operations["endAlertSnooze"];
         options?: never;
         head?: never;
         patch?: never;
@@ -19936,6 +20022,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path: {
@@ -19989,6 +20079,23 @@ export interface operations {
                             status_changed_at: string | null;
                             status_changed_by: string | null;
                             closed_at: string | null;
+                            assigned_to_user_id: number | null;
+                            assigned_to_name: string | null;
+                            /** @description The newest event of the alert */
+                            last_action: {
+                                /** @enum {string} */
+                                kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                at: string;
+                                /** @description Who acted; null: the system */
+                                by: string | null;
+                            } | null;
+                            snoozed_until: string | null;
+                            snooze_reason: string | null;
+                            /** @description The other open alerts of the same micrometer or gateway */
+                            device_open_alerts: {
+                                id: number;
+                                notification_type_id: number;
+                            }[];
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -20096,6 +20203,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path: {
@@ -20278,6 +20389,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path: {
@@ -20331,6 +20446,23 @@ export interface operations {
                             status_changed_at: string | null;
                             status_changed_by: string | null;
                             closed_at: string | null;
+                            assigned_to_user_id: number | null;
+                            assigned_to_name: string | null;
+                            /** @description The newest event of the alert */
+                            last_action: {
+                                /** @enum {string} */
+                                kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                at: string;
+                                /** @description Who acted; null: the system */
+                                by: string | null;
+                            } | null;
+                            snoozed_until: string | null;
+                            snooze_reason: string | null;
+                            /** @description The other open alerts of the same micrometer or gateway */
+                            device_open_alerts: {
+                                id: number;
+                                notification_type_id: number;
+                            }[];
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -20438,6 +20570,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path: {
@@ -20620,6 +20756,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path: {
@@ -20673,6 +20813,23 @@ export interface operations {
                             status_changed_at: string | null;
                             status_changed_by: string | null;
                             closed_at: string | null;
+                            assigned_to_user_id: number | null;
+                            assigned_to_name: string | null;
+                            /** @description The newest event of the alert */
+                            last_action: {
+                                /** @enum {string} */
+                                kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                at: string;
+                                /** @description Who acted; null: the system */
+                                by: string | null;
+                            } | null;
+                            snoozed_until: string | null;
+                            snooze_reason: string | null;
+                            /** @description The other open alerts of the same micrometer or gateway */
+                            device_open_alerts: {
+                                id: number;
+                                notification_type_id: number;
+                            }[];
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -20780,6 +20937,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path: {
@@ -20962,6 +21123,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path: {
@@ -21015,6 +21180,23 @@ export interface operations {
                             status_changed_at: string | null;
                             status_changed_by: string | null;
                             closed_at: string | null;
+                            assigned_to_user_id: number | null;
+                            assigned_to_name: string | null;
+                            /** @description The newest event of the alert */
+                            last_action: {
+                                /** @enum {string} */
+                                kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                at: string;
+                                /** @description Who acted; null: the system */
+                                by: string | null;
+                            } | null;
+                            snoozed_until: string | null;
+                            snooze_reason: string | null;
+                            /** @description The other open alerts of the same micrometer or gateway */
+                            device_open_alerts: {
+                                id: number;
+                                notification_type_id: number;
+                            }[];
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -21122,6 +21304,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path: {
@@ -21485,6 +21671,23 @@ export interface operations {
                             status_changed_at: string | null;
                             status_changed_by: string | null;
                             closed_at: string | null;
+                            assigned_to_user_id: number | null;
+                            assigned_to_name: string | null;
+                            /** @description The newest event of the alert */
+                            last_action: {
+                                /** @enum {string} */
+                                kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                at: string;
+                                /** @description Who acted; null: the system */
+                                by: string | null;
+                            } | null;
+                            snoozed_until: string | null;
+                            snooze_reason: string | null;
+                            /** @description The other open alerts of the same micrometer or gateway */
+                            device_open_alerts: {
+                                id: number;
+                                notification_type_id: number;
+                            }[];
                         }[];
                     };
                 };
@@ -21740,6 +21943,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -21791,6 +21998,23 @@ export interface operations {
                             status_changed_at: string | null;
                             status_changed_by: string | null;
                             closed_at: string | null;
+                            assigned_to_user_id: number | null;
+                            assigned_to_name: string | null;
+                            /** @description The newest event of the alert */
+                            last_action: {
+                                /** @enum {string} */
+                                kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                at: string;
+                                /** @description Who acted; null: the system */
+                                by: string | null;
+                            } | null;
+                            snoozed_until: string | null;
+                            snooze_reason: string | null;
+                            /** @description The other open alerts of the same micrometer or gateway */
+                            device_open_alerts: {
+                                id: number;
+                                notification_type_id: number;
+                            }[];
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -21885,6 +22109,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -21900,6 +22128,173 @@ export interface operations {
                 content: {
                     "application/json": {
                         count: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    listAlertIds: {
+        parameters: {
+            query?: {
+                /** @description field:ASC|DESC; fields: first_detected, last_detected, rate, notification_status_id, notification_type_id, company_name, building_name, unit_name */
+                sortBy?: string | string[];
+                search?: string;
+                /** @description Filter on notification_status_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.notification_status_id"?: string | string[];
+                /** @description Filter on notification_type_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.notification_type_id"?: string | string[];
+                /** @description Filter on notification_category_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.notification_category_id"?: string | string[];
+                /** @description Filter on company_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.company_id"?: string | string[];
+                /** @description Filter on property_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.property_id"?: string | string[];
+                /** @description Filter on building_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.building_id"?: string | string[];
+                /** @description Filter on unit_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.unit_id"?: string | string[];
+                /** @description Filter on sensor_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.sensor_id"?: string | string[];
+                /** @description Filter on appliance_type_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.appliance_type_id"?: string | string[];
+                /** @description Filter on mac_address: <op>:<value>, e.g. $in:1,2 */
+                "filter.mac_address"?: string | string[];
+                /** @description Filter on first_detected: <op>:<value>, e.g. $in:1,2 */
+                "filter.first_detected"?: string | string[];
+                /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
+                "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ids: number[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    updateAlertStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                    status_id: 2 | 3;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        changed: number[];
+                        failed: {
+                            id: number;
+                            message: string;
+                        }[];
                     };
                 };
             };
@@ -21996,6 +22391,23 @@ export interface operations {
                         status_changed_at: string | null;
                         status_changed_by: string | null;
                         closed_at: string | null;
+                        assigned_to_user_id: number | null;
+                        assigned_to_name: string | null;
+                        /** @description The newest event of the alert */
+                        last_action: {
+                            /** @enum {string} */
+                            kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            at: string;
+                            /** @description Who acted; null: the system */
+                            by: string | null;
+                        } | null;
+                        snoozed_until: string | null;
+                        snooze_reason: string | null;
+                        /** @description The other open alerts of the same micrometer or gateway */
+                        device_open_alerts: {
+                            id: number;
+                            notification_type_id: number;
+                        }[];
                     }[];
                 };
             };
@@ -22055,6 +22467,10 @@ export interface operations {
                 "filter.first_detected"?: string | string[];
                 /** @description Filter on last_detected: <op>:<value>, e.g. $in:1,2 */
                 "filter.last_detected"?: string | string[];
+                /** @description me: assigned to the caller; none: assigned to nobody */
+                assigned?: "me" | "none";
+                /** @description 1: snoozed alerts only; 0: not snoozed */
+                snoozed?: "0" | "1";
                 /** @description IANA time zone of every date column, e.g. America/New_York */
                 timeZone: string;
             };
@@ -22168,6 +22584,23 @@ export interface operations {
                         status_changed_at: string | null;
                         status_changed_by: string | null;
                         closed_at: string | null;
+                        assigned_to_user_id: number | null;
+                        assigned_to_name: string | null;
+                        /** @description The newest event of the alert */
+                        last_action: {
+                            /** @enum {string} */
+                            kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            at: string;
+                            /** @description Who acted; null: the system */
+                            by: string | null;
+                        } | null;
+                        snoozed_until: string | null;
+                        snooze_reason: string | null;
+                        /** @description The other open alerts of the same micrometer or gateway */
+                        device_open_alerts: {
+                            id: number;
+                            notification_type_id: number;
+                        }[];
                     };
                 };
             };
@@ -22367,6 +22800,528 @@ export interface operations {
                         status_changed_at: string | null;
                         status_changed_by: string | null;
                         closed_at: string | null;
+                        assigned_to_user_id: number | null;
+                        assigned_to_name: string | null;
+                        /** @description The newest event of the alert */
+                        last_action: {
+                            /** @enum {string} */
+                            kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            at: string;
+                            /** @description Who acted; null: the system */
+                            by: string | null;
+                        } | null;
+                        snoozed_until: string | null;
+                        snooze_reason: string | null;
+                        /** @description The other open alerts of the same micrometer or gateway */
+                        device_open_alerts: {
+                            id: number;
+                            notification_type_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    listAlertAssignableUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                    }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    assignAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user_id: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: number;
+                        id: number;
+                        company_id: number;
+                        property_id: number | null;
+                        building_id: number | null;
+                        unit_id: number | null;
+                        sensor_id: number | null;
+                        mac_address: string | null;
+                        gateway_id: number | null;
+                        gateway_serial: string | null;
+                        appliance_type_id: number | null;
+                        appliance: string | null;
+                        room_type_id: number | null;
+                        room: string | null;
+                        notification_type_id: number;
+                        notification_category_id: number;
+                        notification_status_id: number;
+                        /** @description Gallons per month */
+                        rate: number | null;
+                        /** @description Rate at the property's water price */
+                        monthly_cost: number | null;
+                        /** @description Price per 1,000 gallons */
+                        water_price: number;
+                        first_detected: string;
+                        last_detected: string;
+                        note: string | null;
+                        address: string;
+                        /** @description Web path of the place the alert is about */
+                        link: string;
+                        company_name: string | null;
+                        property_name: string | null;
+                        building_name: string | null;
+                        unit_name: string | null;
+                        status_changed_at: string | null;
+                        status_changed_by: string | null;
+                        closed_at: string | null;
+                        assigned_to_user_id: number | null;
+                        assigned_to_name: string | null;
+                        /** @description The newest event of the alert */
+                        last_action: {
+                            /** @enum {string} */
+                            kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            at: string;
+                            /** @description Who acted; null: the system */
+                            by: string | null;
+                        } | null;
+                        snoozed_until: string | null;
+                        snooze_reason: string | null;
+                        /** @description The other open alerts of the same micrometer or gateway */
+                        device_open_alerts: {
+                            id: number;
+                            notification_type_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    snoozeAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description More than 5 minutes and at most 30 days ahead
+                     */
+                    until: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: number;
+                        id: number;
+                        company_id: number;
+                        property_id: number | null;
+                        building_id: number | null;
+                        unit_id: number | null;
+                        sensor_id: number | null;
+                        mac_address: string | null;
+                        gateway_id: number | null;
+                        gateway_serial: string | null;
+                        appliance_type_id: number | null;
+                        appliance: string | null;
+                        room_type_id: number | null;
+                        room: string | null;
+                        notification_type_id: number;
+                        notification_category_id: number;
+                        notification_status_id: number;
+                        /** @description Gallons per month */
+                        rate: number | null;
+                        /** @description Rate at the property's water price */
+                        monthly_cost: number | null;
+                        /** @description Price per 1,000 gallons */
+                        water_price: number;
+                        first_detected: string;
+                        last_detected: string;
+                        note: string | null;
+                        address: string;
+                        /** @description Web path of the place the alert is about */
+                        link: string;
+                        company_name: string | null;
+                        property_name: string | null;
+                        building_name: string | null;
+                        unit_name: string | null;
+                        status_changed_at: string | null;
+                        status_changed_by: string | null;
+                        closed_at: string | null;
+                        assigned_to_user_id: number | null;
+                        assigned_to_name: string | null;
+                        /** @description The newest event of the alert */
+                        last_action: {
+                            /** @enum {string} */
+                            kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            at: string;
+                            /** @description Who acted; null: the system */
+                            by: string | null;
+                        } | null;
+                        snoozed_until: string | null;
+                        snooze_reason: string | null;
+                        /** @description The other open alerts of the same micrometer or gateway */
+                        device_open_alerts: {
+                            id: number;
+                            notification_type_id: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    endAlertSnooze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: number;
+                        id: number;
+                        company_id: number;
+                        property_id: number | null;
+                        building_id: number | null;
+                        unit_id: number | null;
+                        sensor_id: number | null;
+                        mac_address: string | null;
+                        gateway_id: number | null;
+                        gateway_serial: string | null;
+                        appliance_type_id: number | null;
+                        appliance: string | null;
+                        room_type_id: number | null;
+                        room: string | null;
+                        notification_type_id: number;
+                        notification_category_id: number;
+                        notification_status_id: number;
+                        /** @description Gallons per month */
+                        rate: number | null;
+                        /** @description Rate at the property's water price */
+                        monthly_cost: number | null;
+                        /** @description Price per 1,000 gallons */
+                        water_price: number;
+                        first_detected: string;
+                        last_detected: string;
+                        note: string | null;
+                        address: string;
+                        /** @description Web path of the place the alert is about */
+                        link: string;
+                        company_name: string | null;
+                        property_name: string | null;
+                        building_name: string | null;
+                        unit_name: string | null;
+                        status_changed_at: string | null;
+                        status_changed_by: string | null;
+                        closed_at: string | null;
+                        assigned_to_user_id: number | null;
+                        assigned_to_name: string | null;
+                        /** @description The newest event of the alert */
+                        last_action: {
+                            /** @enum {string} */
+                            kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            at: string;
+                            /** @description Who acted; null: the system */
+                            by: string | null;
+                        } | null;
+                        snoozed_until: string | null;
+                        snooze_reason: string | null;
+                        /** @description The other open alerts of the same micrometer or gateway */
+                        device_open_alerts: {
+                            id: number;
+                            notification_type_id: number;
+                        }[];
                     };
                 };
             };

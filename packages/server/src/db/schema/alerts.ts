@@ -62,6 +62,13 @@ export const notifications = pgTable(
     statusChangedAt: tstz('status_changed_at'),
     closedAt: tstz('closed_at'),
     lastRemindedAt: tstz('last_reminded_at'),
+    /** Who is to act on the alert (a user of its company or a system-role user). */
+    assignedToUserId: integer('assigned_to_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** A snoozed leak alert stays open without reminders until then (then back to New). */
+    snoozedUntil: tstz('snoozed_until'),
+    snoozeReason: text('snooze_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +89,8 @@ export const notifications = pgTable(
     index('notifications_building_idx').on(t.buildingId, t.firstDetectedAt),
     index('notifications_unit_idx').on(t.unitId, t.firstDetectedAt),
     index('notifications_status_idx').on(t.notificationStatusId, t.firstDetectedAt),
+    index('notifications_assigned_idx').on(t.assignedToUserId),
+    index('notifications_snoozed_idx').on(t.snoozedUntil).where(sql`${t.snoozedUntil} is not null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-// The texts of the alert emails (the opening one and the 24-hour reminder): what, where, how much
+// The texts of the alert emails (the opening one, the 24-hour reminder and the assignment): what, where, how much
 // water and money, since when (in the property's time zone), a link to the place in the app and
 // the two signed buttons. Plain text for every client, HTML with the same content for those that
 // show it.
@@ -65,10 +65,73 @@ const fixtureOf = (alert: Alert) => {
   return capitalised(alert.appliance);
 };
 
+/** Where the alert is, in a few words. */
+const whereOf = (alert: Alert) =>
+  alert.address || alert.building_name || alert.property_name || 'your portfolio';
+
+export type AssignmentMailContent = {
+  to: string;
+  firstName: string;
+  alert: Alert;
+  /** Who assigned it (null: the system). */
+  assignedBy: string | null;
+  /** Absolute link to the alert's page in the app. */
+  alertLink: string;
+};
+
+/** The email telling a person an alert was assigned to them. */
+export function assignmentMail(content: AssignmentMailContent): MailMessage {
+  const { alert } = content;
+  const type = typeName(alert);
+  const where = whereOf(alert);
+  const subject = `Alert assigned to you: ${type} at ${where}`;
+  const greeting = content.firstName ? `Hello ${content.firstName},` : 'Hello,';
+  const lead = `${content.assignedBy ?? 'Flowsight'} assigned this ${type.toLowerCase()} alert to you.`;
+  const facts: [label: string, value: string][] = [
+    ['Alert', type],
+    ['Address', where],
+    ['Property', alert.property_name ?? 'N/A'],
+    ['Fixture', fixtureOf(alert)],
+    ['Rate', gallons(alert.rate)],
+    ['Monthly cost', money(alert.monthly_cost)],
+  ];
+  const footer = 'You receive this because an alert in Flowsight was assigned to you.';
+  const text = [
+    greeting,
+    '',
+    lead,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `See it in Flowsight: ${content.alertLink}`,
+    '',
+    footer,
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1c2430">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 4px;font-size:13px;color:#5b6675">Flowsight</p>
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(subject)}</h1>
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(lead)}</p>
+<table style="border-collapse:collapse;margin:16px 0;font-size:14px">
+${facts
+  .map(
+    ([label, value]) =>
+      `<tr><td style="padding:4px 16px 4px 0;color:#5b6675">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+<p><a href="${escapeHtml(content.alertLink)}">See it in Flowsight</a></p>
+<p style="font-size:12px;color:#5b6675">${escapeHtml(footer)}</p>
+</div></body></html>`;
+  return { to: content.to, subject, text, html };
+}
+
 export function alertMail(content: AlertMailContent): MailMessage {
   const { alert } = content;
   const type = typeName(alert);
-  const where = alert.address || alert.building_name || alert.property_name || 'your portfolio';
+  const where = whereOf(alert);
   const facts: [label: string, value: string][] = [
     ['Alert', type],
     ['Address', where],

@@ -1,6 +1,7 @@
 // Queries of the alert emails: who an alert's emails go to (enabled email contacts whose place
 // covers the alert), the property's time zone, the signed action tokens behind the "On it" /
-// "Fixed it" buttons, and which New alerts are due a reminder. Every query here runs for the
+// "Fixed it" buttons, which New alerts are due a reminder (never a snoozed one), and the address of
+// an alert's assignee. Every query here runs for the
 // system (a job or a holder of a link), never for a signed-in person's scope.
 import { NotificationMethod, NotificationStatus, UserStatus } from '@flowsight/domain/lookups';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -52,6 +53,25 @@ export function createAlertMailRepository(db: Database) {
             order by lower(c.destination), c.id`,
       );
       return rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name }));
+    },
+
+    /** The address and first name of a person an alert was assigned to (none when disabled). */
+    async assigneeOf(userId: number): Promise<AlertRecipient | undefined> {
+      const [row] = await selectRows<{ id: number; email: string; first_name: string }>(
+        db,
+        sql`select id, email, first_name from users
+            where id = ${userId} and user_status_id <> ${UserStatus.Disabled}`,
+      );
+      return row && { userId: row.id, email: row.email, firstName: row.first_name };
+    },
+
+    /** A person's full name (null when they have none). */
+    async nameOf(userId: number): Promise<string | null> {
+      const [row] = await selectRows<{ name: string | null }>(
+        db,
+        sql`select nullif(trim(concat(first_name, ' ', last_name)), '') as name from users where id = ${userId}`,
+      );
+      return row?.name ?? null;
     },
 
     /** The IANA time zone of the alert's property (UTC when it has none). */
@@ -118,7 +138,8 @@ export function createAlertMailRepository(db: Database) {
     },
 
     /**
-     * Picks the New alerts whose first detection (or last reminder) is at least `everyMs` old and
+     * Picks the New alerts, not snoozed, whose first detection (or last reminder) is at least
+     * `everyMs` old and
      * stamps their reminder time, in one transaction under the reminder lock: with several
      * replicas exactly one picks a given alert. Answers null when another replica holds the lock.
      */
@@ -136,6 +157,7 @@ export function createAlertMailRepository(db: Database) {
           .where(
             and(
               eq(notifications.notificationStatusId, NotificationStatus.New),
+              isNull(notifications.snoozedUntil),
               sql`coalesce(${notifications.lastRemindedAt}, ${notifications.firstDetectedAt}) <= ${cutoff.toISOString()}::timestamptz`,
             ),
           )

@@ -3,6 +3,8 @@
 // carries "On it" and "Fixed it" links `/confirmation/{id}/{status}/{token}` — a 256-bit random
 // token per recipient and status, stored hashed, expiring, single use. Reading a link changes
 // nothing (mail scanners follow links); only the confirming POST sets the status, as the recipient.
+// A snoozed alert gets no reminders. A person an alert is assigned to (by someone else) is told by
+// email, with a link to the alert's place in the app.
 import { NotificationStatus } from '@flowsight/domain/lookups';
 import { AppError, Conflict, Invalid } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -10,7 +12,7 @@ import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
 import { systemScope } from '../../lib/tenant-scope.ts';
 import type { Alert, AlertsService } from '../alerts/alerts.service.ts';
 import type { AlertChange } from '../alerts/alerts.status.ts';
-import { alertMail } from './alert-mail.mails.ts';
+import { alertMail, assignmentMail } from './alert-mail.mails.ts';
 import type { AlertMailRepository } from './alert-mail.repository.ts';
 
 /** How long an email's buttons work. */
@@ -123,6 +125,22 @@ export function createAlertMail({
     return sent;
   }
 
+  /** Tells the assignee of an alert (assigned by `actorUserId`, 0: the system) by email. */
+  async function mailAssignment(alertId: number, assigneeUserId: number, actorUserId: number) {
+    const assignee = await repository.assigneeOf(assigneeUserId);
+    if (!assignee) return;
+    const alert = await alerts.get(systemScope, alertId);
+    await mailer.send(
+      assignmentMail({
+        to: assignee.email,
+        firstName: assignee.firstName,
+        alert,
+        assignedBy: actorUserId > 0 ? await repository.nameOf(actorUserId) : null,
+        alertLink: `${appUrl}${alert.link}`,
+      }),
+    );
+  }
+
   /** Runs mail work one piece after another, so tests and shutdown can wait for all of it. */
   function queue(work: () => Promise<unknown>, what: string) {
     const next = pending.then(work).catch((error: unknown) => log.warn({ err: error }, what));
@@ -154,11 +172,22 @@ export function createAlertMail({
   }
 
   return {
-    /** The alerts event bus's listener: an opened alert is emailed to its contacts. */
+    /**
+     * The alerts event bus's listener: an opened alert is emailed to its contacts; an alert
+     * assigned to someone by another person is emailed to the assignee.
+     */
     alertsChanged(changes: readonly AlertChange[]) {
       for (const change of changes) {
-        if (change.kind !== 'opened') continue;
-        void queue(() => mailAlert(change.alertId, false), 'alert email failed');
+        if (change.kind === 'opened') {
+          void queue(() => mailAlert(change.alertId, false), 'alert email failed');
+        }
+        const { assigneeUserId, actorUserId = 0 } = change;
+        if (change.kind === 'assigned' && assigneeUserId && assigneeUserId !== actorUserId) {
+          void queue(
+            () => mailAssignment(change.alertId, assigneeUserId, actorUserId),
+            'alert assignment email failed',
+          );
+        }
       }
     },
 

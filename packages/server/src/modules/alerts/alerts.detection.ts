@@ -6,7 +6,7 @@
 // the one writer of an alert's status. Notification-excluded sensors and gateways with alerts
 // disabled raise nothing. A device-health alert whose device recovered (heard again, a battery back
 // above the threshold) closes at once with a note saying why; leak and usage alerts never do (a
-// person closes them, or the 24 h rule).
+// person closes them, or the 24 h rule). A snoozed alert whose snooze is over goes back to New.
 import { byHour, type HourUsage, stepAlert } from '@flowsight/domain/detection';
 import { NotificationStatus, NotificationType, notificationTypes } from '@flowsight/domain/lookups';
 import { UNACCOUNTED_LOOKBACK_DAYS } from '@flowsight/domain/unaccounted';
@@ -41,7 +41,8 @@ import {
   sensorFindings,
   type TypeId,
 } from './alerts.findings.ts';
-import type { AlertChange, AlertStatus } from './alerts.status.ts';
+import { dueSnoozes } from './alerts.repository.ts';
+import { type AlertChange, type AlertStatus, snoozeEndedNote } from './alerts.status.ts';
 import { createUnaccountedWaterRepository } from './unaccounted-water.repository.ts';
 
 /** Night flow looks back over 3 nights plus today. */
@@ -337,6 +338,39 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
     return changes;
   }
 
-  return { sensors, gateways, buildings, flumeMeters };
+  /**
+   * Snoozes whose time is over (at `at`, now by default): each alert goes back to New, whatever
+   * its open status, with the system's 'snooze-ended' event and note; reminders then resume.
+   */
+  async function snoozes(ex: Executor, at: Date = now()) {
+    const changes: AlertChange[] = [];
+    await ex.transaction(async (tx) => {
+      for (const due of await dueSnoozes(tx, at)) {
+        changes.push(
+          await status.write(
+            tx,
+            null,
+            {
+              alertId: due.id,
+              companyId: due.company_id,
+              propertyId: due.property_id,
+              buildingId: due.building_id,
+              unitId: due.unit_id,
+            },
+            {
+              statusId: NotificationStatus.New,
+              at,
+              note: snoozeEndedNote(due.snooze_reason),
+              from: due.notification_status_id,
+              snoozeEnded: true,
+            },
+          ),
+        );
+      }
+    });
+    return changes;
+  }
+
+  return { sensors, gateways, buildings, flumeMeters, snoozes };
 }
 export type AlertDetection = ReturnType<typeof createAlertDetection>;

@@ -1,7 +1,7 @@
 // The detection engine (DESIGN section 8, docs/detection.md): when to detect and where the changes
 // go. It runs the detection (alerts.detection.ts) for the sensors an ingest batch touched
 // (debounced by the jobs) and, on the replica holding the advisory lock, as a periodic sweep over
-// every sensor, gateway and building; it publishes what changed, once committed, on the alerts
+// every sensor, gateway and building (and the end of snoozes); it publishes what changed, once committed, on the alerts
 // event bus (alerts.status.ts), the same bus a person's status change is published on. The live
 // stream and the alert emails subscribe to the bus, not to the engine.
 import type { Database } from '../../db/client.ts';
@@ -68,7 +68,20 @@ export function createAlertEngine(
           ...(await detection.gateways(tx)),
           ...(await detection.buildings(tx)),
           ...(await detection.flumeMeters(tx)),
+          ...(await detection.snoozes(tx)),
         ];
+      });
+      if (changes) publish(changes);
+      return changes;
+    },
+    /**
+     * Ends the snoozes over at `at` (now by default; the sweep does it too), under the sweep's lock
+     * so one replica ends each; null when another replica sweeps.
+     */
+    async endSnoozes(at?: Date) {
+      const changes = await db.transaction(async (tx) => {
+        if (!(await lockSweep(tx, ALERT_SWEEP_LOCK))) return null;
+        return detection.snoozes(tx, at);
       });
       if (changes) publish(changes);
       return changes;

@@ -22,6 +22,14 @@ async function freshAlert(w: World, tenant: Tenant) {
     returning id`)) as unknown as { rows: { id: number }[] };
   return rows[0]?.id ?? 0;
 }
+/** A fresh alert of the tenant, snoozed for an hour. */
+async function snoozedAlert(w: World, tenant: Tenant) {
+  const id = await freshAlert(w, tenant);
+  await w.db.execute(sql`
+    update notifications set snoozed_until = now() + interval '1 hour', snooze_reason = 'away'
+    where id = ${id}`);
+  return id;
+}
 const alertGet = (rest: string): Sample => ({
   request: async (w, tenant) => ({
     url: `/api/notifications/${await freshAlert(w, tenant)}${rest}`,
@@ -69,6 +77,33 @@ export const alertSamples: Record<string, Sample> = {
     request: async (w, tenant) => ({
       url: `/api/notifications/${await freshAlert(w, tenant)}/status/2`,
       payload: {},
+    }),
+  },
+  'GET /notifications/ids': tenantlessGet('/api/notifications/ids?assigned=none'),
+  // Another company's alert is not refused as a whole: it is reported as not found in `failed`.
+  'POST /notifications/bulk-status': {
+    request: async (w, tenant) => ({
+      url: '/api/notifications/bulk-status',
+      payload: { ids: [await freshAlert(w, tenant)], status_id: 2 },
+    }),
+    expect: () => 200,
+  },
+  'GET /notifications/:id/assignable-users': alertGet('/assignable-users'),
+  'PUT /notifications/:id/assignee': {
+    request: async (w, tenant) => ({
+      url: `/api/notifications/${await freshAlert(w, tenant)}/assignee`,
+      payload: { user_id: w[tenant].userId },
+    }),
+  },
+  'PUT /notifications/:id/snooze': {
+    request: async (w, tenant) => ({
+      url: `/api/notifications/${await freshAlert(w, tenant)}/snooze`,
+      payload: { until: new Date(Date.now() + 3_600_000).toISOString(), reason: 'Tenant away' },
+    }),
+  },
+  'DELETE /notifications/:id/snooze': {
+    request: async (w, tenant) => ({
+      url: `/api/notifications/${await snoozedAlert(w, tenant)}/snooze`,
     }),
   },
 };

@@ -1,29 +1,51 @@
 // Alert reads: one row shape (the alert with its place, sensor or gateway, fixture and room names,
-// the property's water price and who last changed it), the paged list definition and the scope
-// rule (the alert's hierarchy ids, like every tenant-owned table); and the one status write, for
-// the status service (alerts.status.ts).
+// the property's water price, who last changed it, its assignee and snooze), the paged list
+// definition and the scope rule (the alert's hierarchy ids, like every tenant-owned table); per
+// page, the newest event of each alert and the other open alerts of the same device; the people an
+// alert may be assigned to; and the writes of the status service (alerts.status.ts): status,
+// assignee, snooze and the system's end of a snooze, each with its event.
 
 import {
   NotificationCategory,
   NotificationStatus,
   openNotificationStatuses,
+  UserStatus,
 } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { COMPANY_GRANTABLE_ROLE_TYPES, SYSTEM_ROLE_TYPES } from '@flowsight/domain/roles';
 import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/water-cost';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
-import { notifications } from '../../db/schema/alerts.ts';
+import { events, notifications } from '../../db/schema/alerts.ts';
 import { gateways, sensors } from '../../db/schema/fleet.ts';
-import { users } from '../../db/schema/identity.ts';
+import { userRoles, users } from '../../db/schema/identity.ts';
 import { applianceTypes, roomTypes } from '../../db/schema/lookups.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
-import type { AlertStatusInput, AlertStatusTarget } from './alerts.status.ts';
+import type {
+  AlertAssignInput,
+  AlertSnoozeInput,
+  AlertStatusInput,
+  AlertStatusTarget,
+} from './alerts.status.ts';
 
 export const visibleAlerts = (scope: Scope) =>
   scopeCondition(scope, {
@@ -46,6 +68,10 @@ export type AlertSelection = {
   readonly mac?: string;
   /** The filters of a parsed list query. */
   readonly query?: ListQuery;
+  /** Alerts assigned to this user, or (`'none'`) to nobody. */
+  readonly assignedTo?: number | 'none';
+  /** Snoozed alerts only (true) or alerts not snoozed (false). */
+  readonly snoozed?: boolean;
 };
 
 const selected = (selection: AlertSelection = {}) =>
@@ -62,6 +88,16 @@ const selected = (selection: AlertSelection = {}) =>
       : eq(notifications.applianceTypeId, selection.applianceTypeId),
     selection.mac === undefined ? undefined : eq(sensors.macAddress, selection.mac),
     selection.query?.where,
+    selection.assignedTo === undefined
+      ? undefined
+      : selection.assignedTo === 'none'
+        ? isNull(notifications.assignedToUserId)
+        : eq(notifications.assignedToUserId, selection.assignedTo),
+    selection.snoozed === undefined
+      ? undefined
+      : selection.snoozed
+        ? isNotNull(notifications.snoozedUntil)
+        : isNull(notifications.snoozedUntil),
   );
 
 export const alertList = defineList({
@@ -103,6 +139,9 @@ export const alertList = defineList({
 });
 
 const changer = alias(users, 'changer');
+const assignee = alias(users, 'assignee');
+const fullName = (user: { firstName: Column; lastName: Column }) =>
+  sql<string | null>`nullif(trim(concat(${user.firstName}, ' ', ${user.lastName})), '')`;
 const columns = {
   id: notifications.id,
   company_id: notifications.companyId,
@@ -131,10 +170,12 @@ const columns = {
   building_street: buildings.street,
   unit_name: units.name,
   status_changed_at: notifications.statusChangedAt,
-  status_changed_by: sql<
-    string | null
-  >`nullif(trim(concat(${changer.firstName}, ' ', ${changer.lastName})), '')`,
+  status_changed_by: fullName(changer),
   closed_at: notifications.closedAt,
+  assigned_to_user_id: notifications.assignedToUserId,
+  assigned_to_name: sql<string | null>`coalesce(${fullName(assignee)}, ${assignee.email})`,
+  snoozed_until: notifications.snoozedUntil,
+  snooze_reason: notifications.snoozeReason,
 };
 type Stamp = Date | string | null;
 export type AlertRecord = {
@@ -167,6 +208,37 @@ export type AlertRecord = {
   status_changed_at: Stamp;
   status_changed_by: string | null;
   closed_at: Stamp;
+  assigned_to_user_id: number | null;
+  assigned_to_name: string | null;
+  snoozed_until: Stamp;
+  snooze_reason: string | null;
+};
+
+/** The newest event of an alert, as its "last action". */
+export type AlertLastEvent = {
+  alert_id: number;
+  action: string;
+  from_value: unknown;
+  to_value: unknown;
+  at: Stamp;
+  by: string | null;
+};
+/** Another open alert of the same micrometer or gateway. */
+export type DeviceOpenAlert = {
+  id: number;
+  notification_type_id: number;
+  sensor_id: number | null;
+  gateway_id: number | null;
+};
+/** An open alert whose snooze is over. */
+export type DueSnooze = {
+  id: number;
+  company_id: number;
+  property_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
+  notification_status_id: number;
+  snooze_reason: string | null;
 };
 
 export function createAlertsRepository(db: Database) {
@@ -182,7 +254,8 @@ export function createAlertsRepository(db: Database) {
       .leftJoin(gateways, eq(gateways.id, notifications.gatewayId))
       .leftJoin(applianceTypes, eq(applianceTypes.id, notifications.applianceTypeId))
       .leftJoin(roomTypes, eq(roomTypes.id, notifications.roomTypeId))
-      .leftJoin(changer, eq(changer.id, notifications.statusChangedBy));
+      .leftJoin(changer, eq(changer.id, notifications.statusChangedBy))
+      .leftJoin(assignee, eq(assignee.id, notifications.assignedToUserId));
 
   return {
     async page(scope: Scope, query: ListQuery, selection?: AlertSelection) {
@@ -208,6 +281,89 @@ export function createAlertsRepository(db: Database) {
         .where(and(visibleAlerts(scope), selected(selection)))
         .orderBy(sql`${notifications.firstDetectedAt} desc`, asc(notifications.id))
         .limit(limit)) as unknown as AlertRecord[];
+    },
+    /** The ids of the matching alerts in list order, at most `limit`, and how many match. */
+    async ids(scope: Scope, query: ListQuery, selection: AlertSelection, limit: number) {
+      const condition = and(visibleAlerts(scope), query.where, selected(selection));
+      const [rows, [total]] = await Promise.all([
+        from({ id: notifications.id })
+          .where(condition)
+          .orderBy(...query.orderBy)
+          .limit(limit) as unknown as Promise<{ id: number }[]>,
+        from({ total: count() }).where(condition) as unknown as Promise<{ total: number }[]>,
+      ]);
+      return { ids: rows.map((r) => r.id), total: total?.total ?? 0 };
+    },
+    /** The newest event of each alert (one query for a page). */
+    async lastEvents(alertIds: readonly number[]): Promise<AlertLastEvent[]> {
+      if (alertIds.length === 0) return [];
+      const actor = alias(users, 'actor');
+      return (await db
+        .selectDistinctOn([events.entityId], {
+          alert_id: events.entityId,
+          action: events.action,
+          from_value: events.fromValue,
+          to_value: events.toValue,
+          at: events.occurredAt,
+          by: fullName(actor),
+        })
+        .from(events)
+        .leftJoin(actor, eq(actor.id, events.actorUserId))
+        .where(and(eq(events.entityType, 'alert'), inArray(events.entityId, [...alertIds])))
+        .orderBy(events.entityId, sql`${events.id} desc`)) as AlertLastEvent[];
+    },
+    /** The open alerts of these micrometers and gateways (one query for a page). */
+    async openOfDevices(
+      scope: Scope,
+      sensorIds: readonly number[],
+      gatewayIds: readonly number[],
+    ): Promise<DeviceOpenAlert[]> {
+      if (sensorIds.length === 0 && gatewayIds.length === 0) return [];
+      return db
+        .select({
+          id: notifications.id,
+          notification_type_id: notifications.notificationTypeId,
+          sensor_id: notifications.sensorId,
+          gateway_id: notifications.gatewayId,
+        })
+        .from(notifications)
+        .where(
+          and(
+            visibleAlerts(scope),
+            inArray(notifications.notificationStatusId, [...openNotificationStatuses]),
+            or(
+              sensorIds.length > 0 ? inArray(notifications.sensorId, [...sensorIds]) : undefined,
+              gatewayIds.length > 0 ? inArray(notifications.gatewayId, [...gatewayIds]) : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(notifications.id));
+    },
+    /**
+     * The people an alert of the company may be assigned to: active users holding a company
+     * role (admin, manager, installer) of that company, or a system role; by name. With
+     * `userId`, only that person (if they qualify).
+     */
+    async assignableUsers(companyId: number, userId?: number) {
+      const name = sql<string>`coalesce(${fullName(users)}, ${users.email})`;
+      return (await db
+        .selectDistinct({ id: users.id, name, email: users.email })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(
+          and(
+            eq(users.userStatusId, UserStatus.Active),
+            userId === undefined ? undefined : eq(users.id, userId),
+            or(
+              inArray(userRoles.userRoleTypeId, [...SYSTEM_ROLE_TYPES]),
+              and(
+                eq(userRoles.companyId, companyId),
+                inArray(userRoles.userRoleTypeId, [...COMPANY_GRANTABLE_ROLE_TYPES]),
+              ),
+            ),
+          ),
+        )
+        .orderBy(sql`2`, sql`1`)) as { id: number; name: string; email: string }[];
     },
     async one(scope: Scope, id: number) {
       const [row] = (await from(columns)
@@ -265,6 +421,29 @@ export function createAlertsRepository(db: Database) {
 }
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;
 
+/** Open alerts whose snooze ended by `at` (for the system's end of snoozes). */
+export async function dueSnoozes(ex: Executor, at: Date): Promise<DueSnooze[]> {
+  return ex
+    .select({
+      id: notifications.id,
+      company_id: notifications.companyId,
+      property_id: notifications.propertyId,
+      building_id: notifications.buildingId,
+      unit_id: notifications.unitId,
+      notification_status_id: notifications.notificationStatusId,
+      snooze_reason: notifications.snoozeReason,
+    })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.notificationStatusId, [...openNotificationStatuses]),
+        lte(notifications.snoozedUntil, at),
+      ),
+    )
+    .orderBy(asc(notifications.id))
+    .for('update', { skipLocked: true });
+}
+
 /**
  * Writes an alert's status and its event in `ex` (the caller's transaction); `actor` null is the
  * system. Only the status service (alerts.status.ts) calls it.
@@ -281,7 +460,11 @@ export async function writeAlertStatus(
       notificationStatusId: input.statusId,
       statusChangedAt: input.at,
       statusChangedBy: actor && actor.userId > 0 ? actor.userId : null,
-      ...(input.statusId === NotificationStatus.Closed ? { closedAt: input.at } : {}),
+      // A closed alert is no longer snoozed (the end of its snooze must not reopen it).
+      ...(input.statusId === NotificationStatus.Closed
+        ? { closedAt: input.at, snoozedUntil: null, snoozeReason: null }
+        : {}),
+      ...(input.snoozeEnded ? { snoozedUntil: null, snoozeReason: null } : {}),
       ...(input.note !== undefined ? { note: input.note } : {}),
       updatedAt: sql`now()`,
     })
@@ -290,9 +473,58 @@ export async function writeAlertStatus(
     companyId: target.companyId,
     entityType: 'alert',
     entityId: target.alertId,
-    action: 'status',
+    action: input.snoozeEnded ? 'snooze-ended' : 'status',
     ...(input.from !== undefined ? { from: input.from } : {}),
     to: input.statusId,
     ...(input.note !== undefined ? { note: input.note } : {}),
+  });
+}
+
+/** Writes an alert's assignee and its event ('assigned', from and to user ids) in `ex`. */
+export async function writeAlertAssignee(
+  ex: Executor,
+  actor: Scope,
+  target: AlertStatusTarget,
+  input: AlertAssignInput,
+) {
+  await ex
+    .update(notifications)
+    .set({ assignedToUserId: input.to, updatedAt: sql`now()` })
+    .where(eq(notifications.id, target.alertId));
+  await recordEvent(ex, actor, {
+    companyId: target.companyId,
+    entityType: 'alert',
+    entityId: target.alertId,
+    action: 'assigned',
+    from: input.from,
+    to: input.to,
+  });
+}
+
+/**
+ * Writes an alert's snooze (`until` and reason) or ends it (`until` null: event 'snooze-ended',
+ * the status unchanged) with its event in `ex`.
+ */
+export async function writeAlertSnooze(
+  ex: Executor,
+  actor: Scope,
+  target: AlertStatusTarget,
+  input: AlertSnoozeInput,
+) {
+  await ex
+    .update(notifications)
+    .set({
+      snoozedUntil: input.until,
+      snoozeReason: input.until === null ? null : input.reason,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(notifications.id, target.alertId));
+  await recordEvent(ex, actor, {
+    companyId: target.companyId,
+    entityType: 'alert',
+    entityId: target.alertId,
+    action: input.until === null ? 'snooze-ended' : 'snoozed',
+    to: input.until === null ? null : input.until.toISOString(),
+    note: input.reason,
   });
 }

@@ -1,4 +1,7 @@
-// Alert routes (spec section 7: Notifications and each level's alerts calls): HTTP only.
+// Alert routes (spec section 7: Notifications and each level's alerts calls): HTTP only. Beyond
+// the specification (issue 22, docs/api.md): bulk status, the ids matching the filters, the
+// assignee and the snooze of an alert.
+import { idSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv, timeZoneSchema } from '../../lib/csv.ts';
@@ -13,7 +16,37 @@ import { type AlertsService, alertSchema } from './alerts.service.ts';
 const doc = routeDocs('alerts');
 const countSchema = z.object({ count: z.number().int() });
 const listSchema = listResponseSchema(alertSchema);
-const countQuery = alertList.querySchema.omit({ page: true, limit: true, sortBy: true });
+/** The list kit's query plus the assignee and snooze filters. */
+const listQuery = alertList.querySchema.extend({
+  assigned: z
+    .enum(['me', 'none'])
+    .optional()
+    .describe('me: assigned to the caller; none: assigned to nobody'),
+  snoozed: z.enum(['1', '0']).optional().describe('1: snoozed alerts only; 0: not snoozed'),
+});
+const countQuery = listQuery.omit({ page: true, limit: true, sortBy: true });
+const idsQuery = listQuery.omit({ page: true, limit: true });
+const bulkStatusBody = z
+  .object({
+    ids: z
+      .array(idSchema)
+      .min(1)
+      .max(1000)
+      .refine((ids) => new Set(ids).size === ids.length, 'The ids must be unique'),
+    status_id: z.union([z.literal(2), z.literal(3)]),
+    note: z.string().max(2000).optional(),
+  })
+  .strict();
+const assignBody = z.object({ user_id: idSchema.nullable() }).strict();
+const snoozeBody = z
+  .object({
+    until: z.iso
+      .datetime({ offset: true })
+      .describe('More than 5 minutes and at most 30 days ahead'),
+    reason: z.string().trim().min(1).max(500),
+  })
+  .strict();
+const notInSpec = ' (not in the specification)';
 
 export const alertsModule: FastifyPluginAsyncZod<{
   service: AlertsService;
@@ -42,7 +75,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
       `/${path}/:id/alerts`,
       doc(`list${pascalCase(level)}Alerts`, `Alerts of the ${level}, newest first`, {
         params: idParams,
-        querystring: alertList.querySchema,
+        querystring: listQuery,
         response: { 200: listSchema, 400: errorSchema, 404: errorSchema },
       }),
       (r) => service.listOfPlace(scopeOf(r), level, r.params.id, r.query, r.url),
@@ -150,7 +183,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
   app.get(
     '/notifications',
     doc('listAlerts', 'Alerts in the caller’s scope', {
-      querystring: alertList.querySchema,
+      querystring: listQuery,
       response: { 200: listSchema, 400: errorSchema },
     }),
     (r) => service.list(scopeOf(r), r.query, r.url),
@@ -162,6 +195,39 @@ export const alertsModule: FastifyPluginAsyncZod<{
       response: { 200: countSchema, 400: errorSchema },
     }),
     (r) => service.count(scopeOf(r), { page: 1, limit: 1, ...r.query }),
+  );
+  app.get(
+    '/notifications/ids',
+    doc(
+      'listAlertIds',
+      `The ids of the alerts matching the filters, in list order: at most 5000, with how many match${notInSpec}`,
+      {
+        querystring: idsQuery,
+        response: {
+          200: z.object({ ids: z.array(z.number().int()), total: z.number().int() }),
+          400: errorSchema,
+        },
+      },
+    ),
+    (r) => service.ids(scopeOf(r), { page: 1, limit: 1, ...r.query }),
+  );
+  app.post(
+    '/notifications/bulk-status',
+    doc(
+      'updateAlertStatuses',
+      `"On it" (2) or "Fixed it" (3) for many alerts with one note; each alert as the single call, its refusal reported by id${notInSpec}`,
+      {
+        body: bulkStatusBody,
+        response: {
+          200: z.object({
+            changed: z.array(z.number().int()),
+            failed: z.array(z.object({ id: z.number().int(), message: z.string() })),
+          }),
+          400: errorSchema,
+        },
+      },
+    ),
+    (r) => service.bulkStatus(scopeOf(r), r.body.ids, r.body.status_id, r.body.note),
   );
   app.get(
     '/notifications/active-leaks',
@@ -217,5 +283,54 @@ export const alertsModule: FastifyPluginAsyncZod<{
       response: { 200: alertSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
     }),
     (r) => service.setStatus(scopeOf(r), r.params.id, r.params.statusId, r.body?.note),
+  );
+  app.get(
+    '/notifications/:id/assignable-users',
+    doc(
+      'listAlertAssignableUsers',
+      `The people the alert may be assigned to, by name${notInSpec}`,
+      {
+        params: idParams,
+        response: {
+          200: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+          404: errorSchema,
+        },
+      },
+    ),
+    (r) => service.assignableUsers(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/notifications/:id/assignee',
+    doc(
+      'assignAlert',
+      `Assigns the alert to a person of its company (emailed), or to nobody (null)${notInSpec}`,
+      {
+        params: idParams,
+        body: assignBody,
+        response: { 200: alertSchema, 400: errorSchema, 404: errorSchema },
+      },
+    ),
+    (r) => service.assign(scopeOf(r), r.params.id, r.body.user_id),
+  );
+  app.put(
+    '/notifications/:id/snooze',
+    doc(
+      'snoozeAlert',
+      `Snoozes an open leak alert until a time, with a reason: no reminders, back to New when it ends${notInSpec}`,
+      {
+        params: idParams,
+        body: snoozeBody,
+        response: { 200: alertSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    ),
+    (r) => service.snooze(scopeOf(r), r.params.id, new Date(r.body.until), r.body.reason),
+  );
+  app.delete(
+    '/notifications/:id/snooze',
+    doc('endAlertSnooze', `Ends the alert's snooze now${notInSpec}`, {
+      params: idParams,
+      response: { 200: alertSchema, 404: errorSchema, 409: errorSchema },
+    }),
+    (r) => service.endSnooze(scopeOf(r), r.params.id),
   );
 };
