@@ -5,95 +5,92 @@
 // PUT and DELETE /notifications/{id}/snooze (a leak alert set aside with a reason).
 // Each change invalidates every alert query, so the lists, the bell and an open alert refresh.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchWithSession } from '@/lib/api-client';
-import { toApiError } from '@/lib/api-error';
+import { apiClient } from '@/lib/api-client';
+import { dataOrThrow } from '@/lib/api-error';
+import type { operations } from '@/lib/api-schema';
 import { alertsQueryKey } from './alert-keys';
 import type { Alert } from './get-alert';
 
+/** An alert as the lists and the dialog read it, with who acts, its snooze and its device's alerts. */
+export type ActionableAlert = Alert;
 /** What the newest event of an alert was; `by` null is the system. */
-export type AlertLastAction = {
-  kind:
-    | 'opened'
-    | 'acknowledged'
-    | 'closed'
-    | 'assigned'
-    | 'unassigned'
-    | 'snoozed'
-    | 'snooze-ended'
-    | 'reopened';
-  at: string;
-  by: string | null;
-};
-
-/** What every alert answer carries about who acts, its snooze and its device's other alerts. */
-export type AlertActionFields = {
-  assigned_to_user_id: number | null;
-  assigned_to_name: string | null;
-  last_action: AlertLastAction | null;
-  snoozed_until: string | null;
-  snooze_reason: string | null;
-  device_open_alerts: { id: number; notification_type_id: number }[];
-};
-
-/** An alert as the lists and the dialog read it (older answers may lack the action fields). */
-export type ActionableAlert = Alert & Partial<AlertActionFields>;
-
-export type AssignableUser = { id: number; name: string; email: string };
-export type BulkStatusResult = { changed: number[]; failed: { id: number; message: string }[] };
+export type AlertLastAction = NonNullable<Alert['last_action']>;
 
 /** The most ids one bulk call takes; a larger selection goes in several calls. */
 export const BULK_STATUS_MAX_IDS = 1000;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetchWithSession(path, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    parsed = text;
-  }
-  if (!response.ok) throw toApiError(response, parsed);
-  return parsed as T;
-}
+type IdsQuery = NonNullable<operations['listAlertIds']['parameters']['query']>;
 
 /** Every alert id matching `query` (the list's filters), at most 5000, and how many matched. */
-export const getMatchingAlertIds = (query: Record<string, string>) =>
-  call<{ ids: number[]; total: number }>('GET', `/notifications/ids?${new URLSearchParams(query)}`);
+export async function getMatchingAlertIds(query: Record<string, string>) {
+  return dataOrThrow(
+    await apiClient.GET('/notifications/ids', { params: { query: query as IdsQuery } }),
+  );
+}
 
 export type BulkStatusChange = { ids: readonly number[]; statusId: 2 | 3; note?: string };
+export type BulkStatusResult = Awaited<ReturnType<typeof setAlertsStatus>>;
 
 /** Changes the alerts' status, a thousand at a time; the answers are merged. */
 export async function setAlertsStatus({ ids, statusId, note }: BulkStatusChange) {
-  const result: BulkStatusResult = { changed: [], failed: [] };
+  const result: { changed: number[]; failed: { id: number; message: string }[] } = {
+    changed: [],
+    failed: [],
+  };
   for (let start = 0; start < ids.length; start += BULK_STATUS_MAX_IDS) {
-    const part = await call<BulkStatusResult>('POST', '/notifications/bulk-status', {
-      ids: ids.slice(start, start + BULK_STATUS_MAX_IDS),
-      status_id: statusId,
-      ...(note === undefined ? {} : { note }),
-    });
+    const part = dataOrThrow(
+      await apiClient.POST('/notifications/bulk-status', {
+        body: {
+          ids: ids.slice(start, start + BULK_STATUS_MAX_IDS),
+          status_id: statusId,
+          ...(note === undefined ? {} : { note }),
+        },
+      }),
+    );
     result.changed.push(...part.changed);
     result.failed.push(...part.failed);
   }
   return result;
 }
 
-export const getAssignableUsers = (id: number) =>
-  call<AssignableUser[]>('GET', `/notifications/${id}/assignable-users`);
+export async function getAssignableUsers(id: number) {
+  return dataOrThrow(
+    await apiClient.GET('/notifications/{id}/assignable-users', { params: { path: { id } } }),
+  );
+}
+export type AssignableUser = Awaited<ReturnType<typeof getAssignableUsers>>[number];
 
-export const setAlertAssignee = ({ id, userId }: { id: number; userId: number | null }) =>
-  call<ActionableAlert>('PUT', `/notifications/${id}/assignee`, { user_id: userId });
+export async function setAlertAssignee({ id, userId }: { id: number; userId: number | null }) {
+  return dataOrThrow(
+    await apiClient.PUT('/notifications/{id}/assignee', {
+      params: { path: { id } },
+      body: { user_id: userId },
+    }),
+  );
+}
 
-export const snoozeAlert = ({ id, until, reason }: { id: number; until: string; reason: string }) =>
-  call<ActionableAlert>('PUT', `/notifications/${id}/snooze`, { until, reason });
+export async function snoozeAlert({
+  id,
+  until,
+  reason,
+}: {
+  id: number;
+  until: string;
+  reason: string;
+}) {
+  return dataOrThrow(
+    await apiClient.PUT('/notifications/{id}/snooze', {
+      params: { path: { id } },
+      body: { until, reason },
+    }),
+  );
+}
 
-export const endAlertSnooze = (id: number) =>
-  call<ActionableAlert>('DELETE', `/notifications/${id}/snooze`);
+export async function endAlertSnooze(id: number) {
+  return dataOrThrow(
+    await apiClient.DELETE('/notifications/{id}/snooze', { params: { path: { id } } }),
+  );
+}
 
 /** A mutation that refreshes every alert query once it settles. */
 function useAlertMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {

@@ -5,17 +5,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { reply } from '@/testing/mock-api';
+import { answer, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { roleFixture } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
+import type { Alert } from '../api/get-alert';
 
 const manager = roleFixture({ id: 31, user_role_type_id: 1, company_id: null });
 
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-function alertRow(id: number, extra: Record<string, unknown> = {}) {
+function alertRow(id: number, extra: Partial<Alert> = {}): Alert {
   return {
     _id: id,
     id,
@@ -59,7 +60,7 @@ function alertRow(id: number, extra: Record<string, unknown> = {}) {
   };
 }
 
-const page = (data: unknown[], totalItems = data.length) => ({
+const page = (data: Alert[], totalItems = data.length) => ({
   data,
   meta: { itemsPerPage: 20, totalItems, currentPage: 1, totalPages: 3, sortBy: [] },
   links: { current: '/notifications?page=1&limit=20' },
@@ -88,9 +89,11 @@ describe('alert list bulk actions', () => {
     const rows = [alertRow(11), alertRow(12)];
     const api = signedInApi(manager, {
       'GET /companies/names': () => reply(200, [{ id: 1, name: 'Harbor Homes' }]),
-      'GET /notifications': () => reply(200, page(rows)),
-      'POST /notifications/bulk-status': () =>
-        reply(200, { changed: [11], failed: [{ id: 12, message: 'Alert not found' }] }),
+      'GET /notifications': answer('/notifications', 'get', page(rows)),
+      'POST /notifications/bulk-status': answer('/notifications/bulk-status', 'post', {
+        changed: [11],
+        failed: [{ id: 12, message: 'Alert not found' }],
+      }),
     });
     renderRoutes(appRoutes, { path: '/alerts' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select alert 11' }));
@@ -130,8 +133,11 @@ describe('alert list bulk actions', () => {
     const api = signedInApi(manager, {
       'GET /companies/names': () => reply(200, []),
       'GET /notifications': () => reply(200, page([alertRow(1), alertRow(2)], 45)),
-      'GET /notifications/ids': () => reply(200, { ids: matching, total: 45 }),
-      'POST /notifications/bulk-status': () => reply(200, { changed: matching, failed: [] }),
+      'GET /notifications/ids': answer('/notifications/ids', 'get', { ids: matching, total: 45 }),
+      'POST /notifications/bulk-status': answer('/notifications/bulk-status', 'post', {
+        changed: matching,
+        failed: [],
+      }),
     });
     renderRoutes(appRoutes, { path: '/alerts?assigned=none' });
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
@@ -215,7 +221,7 @@ describe('who acts on an alert', () => {
     ];
     const api = signedInApi(manager, {
       'GET /companies/names': () => reply(200, []),
-      'GET /notifications': () => reply(200, page(rows)),
+      'GET /notifications': answer('/notifications', 'get', page(rows)),
     });
     const { router } = renderRoutes(appRoutes, { path: '/alerts' });
     const [first, second] = await screen.findAllByTestId('alert-row');
@@ -236,7 +242,7 @@ describe('who acts on an alert', () => {
     const api = signedInApi(manager, {
       'GET /companies/names': () => reply(200, []),
       'GET /notifications': () => reply(200, page([alert])),
-      'GET /notifications/11': () => reply(200, alert),
+      'GET /notifications/11': answer('/notifications/{id}', 'get', alert),
       'GET /notifications/11/assignable-users': () =>
         reply(200, [
           { id: 5, name: 'Maya Manager', email: 'maya@example.test' },
@@ -279,7 +285,7 @@ describe('who acts on an alert', () => {
     signedInApi(manager, {
       'GET /companies/names': () => reply(200, []),
       'GET /notifications': () => reply(200, page([alert])),
-      'GET /notifications/11': () => reply(200, alert),
+      'GET /notifications/11': answer('/notifications/{id}', 'get', alert),
       'GET /notifications/11/assignable-users': () =>
         reply(200, [{ id: 7, name: 'Sam Installer', email: 'sam@example.test' }]),
       'PUT /notifications/11/assignee': () =>
@@ -304,7 +310,7 @@ describe('snoozing a leak alert', () => {
     const api = signedInApi(manager, {
       'GET /companies/names': () => reply(200, []),
       'GET /notifications': () => reply(200, page([alert])),
-      'GET /notifications/11': () => reply(200, alert),
+      'GET /notifications/11': answer('/notifications/{id}', 'get', alert),
       'GET /notifications/11/assignable-users': () => reply(200, []),
       'PUT /notifications/11/snooze': () =>
         reply(200, { ...alert, snoozed_until: ago(-7 * 24 * HOUR), snooze_reason: 'tenant away' }),
@@ -352,7 +358,7 @@ describe('snoozing a leak alert', () => {
     const api = signedInApi(manager, {
       'GET /companies/names': () => reply(200, []),
       'GET /notifications': () => reply(200, page([alert])),
-      'GET /notifications/11': () => reply(200, alert),
+      'GET /notifications/11': answer('/notifications/{id}', 'get', alert),
       'GET /notifications/11/assignable-users': () => reply(200, []),
       'DELETE /notifications/11/snooze': () =>
         reply(200, { ...alert, snoozed_until: null, snooze_reason: null }),
@@ -376,7 +382,7 @@ describe('snoozing a leak alert', () => {
     signedInApi(manager, {
       'GET /companies/names': () => reply(200, []),
       'GET /notifications': () => reply(200, page([alert])),
-      'GET /notifications/11': () => reply(200, alert),
+      'GET /notifications/11': answer('/notifications/{id}', 'get', alert),
       'GET /notifications/11/assignable-users': () => reply(200, []),
     });
     renderRoutes(appRoutes, { path: '/alerts?alert=11' });
