@@ -242,7 +242,7 @@ describe('who acts on an alert', () => {
     const api = signedInApi(manager, {
       'GET /companies/names': () => reply(200, []),
       'GET /notifications': () => reply(200, page([alert])),
-      'GET /notifications/11': answer('/notifications/{id}', 'get', alert),
+      'GET /notifications/11': () => reply(200, alert),
       'GET /notifications/11/assignable-users': () =>
         reply(200, [
           { id: 5, name: 'Maya Manager', email: 'maya@example.test' },
