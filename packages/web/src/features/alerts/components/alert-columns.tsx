@@ -195,7 +195,7 @@ export function useAlertColumns(
       cell: ({ row }) => row.original.assigned_to_name ?? NO_VALUE,
       meta: {
         from: 'lg',
-        cellSx: { minWidth: 110, overflowWrap: 'anywhere' },
+        cellSx: { minWidth: 90, overflowWrap: 'anywhere' },
         cardCell: (alert) => alert.assigned_to_name ?? null,
       },
     },
@@ -205,7 +205,7 @@ export function useAlertColumns(
       cell: ({ row }) => <LastActionCell alert={row.original} />,
       meta: {
         from: 'lg',
-        cellSx: { minWidth: 120 },
+        cellSx: { minWidth: 110 },
         cardCell: (alert) => {
           const text = lastAction(alert.last_action);
           return text === null ? null : `${text.kind} · ${text.when} · ${text.by}`;
