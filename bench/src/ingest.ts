@@ -251,6 +251,8 @@ type MqttResult = {
   stored: number;
   lost: number;
   ms: number;
+  /** Until the broker had acknowledged every message of the publisher. */
+  publishedMs: number;
   deadlineMs: number;
   broker: string;
   dropped: string[];
@@ -311,8 +313,12 @@ async function mqttPhase(template: string): Promise<MqttResult> {
     // The broker acknowledges each QoS 1 message once it holds it; keep a window open.
     if (inFlight.size >= 1000) await Promise.race(inFlight);
   }
+  const publishing = Promise.all(inFlight).then(() => {
+    publishedMs = performance.now() - started;
+  });
+  let publishedMs = Number.NaN;
   await Promise.race([
-    Promise.all(inFlight),
+    publishing,
     new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, deadlineMs - (performance.now() - started))),
     ),
@@ -336,6 +342,7 @@ async function mqttPhase(template: string): Promise<MqttResult> {
     stored,
     lost: MQTT_READINGS - stored,
     ms,
+    publishedMs,
     deadlineMs,
     broker: own
       ? `own Mosquitto ${brokerUrl} (${benchBrokerSettings.slice(0, 4).join(', ')})`
@@ -350,7 +357,7 @@ const mqttLine = (r: MqttResult) =>
     : `MQTT QoS 1, PostgreSQL: deadline ${seconds(r.deadlineMs)} — sent ${fmt(r.sent)}, stored ${fmt(r.stored)}, lost ${fmt(r.lost)} (${((r.lost / r.sent) * 100).toFixed(2)} %), ${fmt(rate(r.stored, r.ms))} stored/s`;
 const mqttReport = (r: MqttResult, log: (line: string) => void) => {
   log(mqttLine(r));
-  log(`  broker: ${r.broker}`);
+  log(`  broker: ${r.broker}; all published (broker PUBACKs) after ${seconds(r.publishedMs)}`);
   if (r.dropped.length > 0)
     log(`  broker log: ${r.dropped.length} drop notices, first: ${r.dropped[0]}`);
 };

@@ -16,7 +16,7 @@ export const benchBrokerSettings = [
   'max_queued_bytes 0',
   // Messages sent to a subscriber before its acknowledgements (Mosquitto's default: 20). The
   // subscriber acknowledges after its batch is committed, so a window of 20 starves batching.
-  'max_inflight_messages 2000',
+  'max_inflight_messages 5000',
   // Sessions and their queued messages survive a broker restart; an offline session is kept a day.
   'persistence true',
   'persistent_client_expiration 1d',

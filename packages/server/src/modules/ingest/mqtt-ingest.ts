@@ -26,6 +26,11 @@ export type MqttIngestOptions = {
   batchSize?: number;
   /** How long a batch waits for more messages before it is stored. */
   lingerMs?: number;
+  /**
+   * Batches stored at the same time: while one commits the next is written (as the HTTP path's
+   * concurrent requests do). Needs a broker in-flight window larger than one batch.
+   */
+  lanes?: number;
 };
 
 type PublishPacket = {
@@ -79,9 +84,10 @@ export function uplinksOfMessage(topic: string, payload: Buffer): Uplink[] {
 
 export async function startMqttIngest(options: MqttIngestOptions) {
   const { ingest, log, topics } = options;
-  const batchSize = options.batchSize ?? 500;
-  // Short: the broker sends only a few unacknowledged messages at a time (Mosquitto: 20), so a
-  // batch rarely grows by waiting.
+  const batchSize = options.batchSize ?? 1000;
+  const laneCount = Math.max(1, options.lanes ?? 4);
+  // Short: with Mosquitto's default in-flight window (20 unacknowledged messages) a batch rarely
+  // grows by waiting; with a larger window (README, "MQTT") batches fill to batchSize at once.
   const lingerMs = options.lingerMs ?? 5;
   const clientOptions: IClientOptions = {
     clientId: options.clientId,
@@ -117,15 +123,19 @@ export async function startMqttIngest(options: MqttIngestOptions) {
 
   let queue: { packet: PublishPacket; uplinks: Uplink[] }[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let storing: Promise<void> = Promise.resolve();
+  // Each batch goes to the next lane in turn; a lane stores its batches one after another.
+  const lanes: Promise<void>[] = Array.from({ length: laneCount }, () => Promise.resolve());
+  let nextLane = 0;
 
   const release = (messageIds: readonly number[], batchGeneration: number) => {
+    // After a reconnect the broker redelivers instead: an old batch's ids may now name new
+    // messages, which it must neither acknowledge nor forget.
+    if (batchGeneration !== generation) return;
     for (const id of messageIds) {
       awaitingCommit.delete(id);
       const ack = heldAcks.get(id);
       heldAcks.delete(id);
-      // After a reconnect the broker redelivers instead; an old id must not be acknowledged.
-      if (ack && batchGeneration === generation && client.connected) sendPacket(ack);
+      if (ack && client.connected) sendPacket(ack);
     }
   };
 
@@ -136,7 +146,9 @@ export async function startMqttIngest(options: MqttIngestOptions) {
     const batch = queue;
     queue = [];
     const batchGeneration = generation;
-    storing = storing.then(async () => {
+    const lane = nextLane;
+    nextLane = (nextLane + 1) % laneCount;
+    lanes[lane] = (lanes[lane] as Promise<void>).then(async () => {
       const ids = batch.flatMap(({ packet }) =>
         packet.messageId === undefined ? [] : [packet.messageId],
       );
@@ -148,11 +160,13 @@ export async function startMqttIngest(options: MqttIngestOptions) {
           { err: error, messages: batch.length },
           'MQTT batch not stored; reconnecting for redelivery',
         );
-        for (const id of ids) {
-          awaitingCommit.delete(id);
-          heldAcks.delete(id);
+        if (batchGeneration === generation) {
+          for (const id of ids) {
+            awaitingCommit.delete(id);
+            heldAcks.delete(id);
+          }
+          client.stream?.destroy();
         }
-        client.stream?.destroy();
       }
     });
   };
@@ -206,7 +220,7 @@ export async function startMqttIngest(options: MqttIngestOptions) {
     ready: () => ready,
     async close() {
       flush();
-      await storing;
+      await Promise.all(lanes);
       await client.endAsync();
     },
   };
