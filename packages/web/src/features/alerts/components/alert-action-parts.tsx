@@ -68,7 +68,7 @@ export function SnoozedLine({ alert }: { alert: ActionableAlert }) {
     <Typography
       variant="caption"
       component="div"
-      sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 220, overflowWrap: 'anywhere' }}
+      sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 150, overflowWrap: 'anywhere' }}
       data-testid="alert-snoozed"
     >
       {text}

@@ -211,6 +211,7 @@ export function AlertSnooze({ alert }: { alert: ActionableAlert }) {
             <Button
               color="inherit"
               size="small"
+              sx={{ whiteSpace: 'nowrap' }}
               loading={end.isPending}
               onClick={() =>
                 end.mutate(alert.id, {
