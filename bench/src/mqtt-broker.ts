@@ -17,9 +17,9 @@ export const benchBrokerSettings = [
   // Messages sent to a subscriber before its acknowledgements (Mosquitto's default: 20). The
   // subscriber acknowledges after its batch is committed, so a window of 20 starves batching.
   'max_inflight_messages 5000',
-  // Sessions and their queued messages survive a broker restart; an offline session is kept a day.
+  // Sessions and their queued messages survive a broker restart; an offline session is kept 7 days.
   'persistence true',
-  'persistent_client_expiration 1d',
+  'persistent_client_expiration 7d',
   'autosave_interval 60',
 ];
 
