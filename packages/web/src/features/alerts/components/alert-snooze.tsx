@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -113,6 +114,7 @@ function SnoozeDialog({ alert, onClose }: SnoozeDialogProps) {
     >
       <DialogTitle id={titleId}>{t('alerts.snooze.title')}</DialogTitle>
       <DialogContent>
+        <DialogContentText>{t('alerts.snooze.text')}</DialogContentText>
         <Stack
           component="form"
           id={`${titleId}-form`}
