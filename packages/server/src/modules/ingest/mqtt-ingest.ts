@@ -131,12 +131,16 @@ export async function startMqttIngest(options: MqttIngestOptions) {
     // After a reconnect the broker redelivers instead: an old batch's ids may now name new
     // messages, which it must neither acknowledge nor forget.
     if (batchGeneration !== generation) return;
+    // A batch's acknowledgements leave in one write rather than one each.
+    const stream = client.stream as { cork?: () => void; uncork?: () => void } | undefined;
+    stream?.cork?.();
     for (const id of messageIds) {
       awaitingCommit.delete(id);
       const ack = heldAcks.get(id);
       heldAcks.delete(id);
       if (ack && client.connected) sendPacket(ack);
     }
+    stream?.uncork?.();
   };
 
   const flush = () => {
