@@ -84,9 +84,9 @@ const API_ONLY: Record<string, string> = {
   'GET /companies/{id}/properties-names/{limit}':
     'The web reads the names without a limit (`GET /companies/{id}/properties-names`) for its pickers.',
   'GET /companies/{id}/open-leaks':
-    'planned: issue 22 alerts work (“Needs attention” leads with the open leaks by monthly cost).',
+    'The dashboard’s “Needs attention” shows the same open leaks, costliest first, with the company’s silent micrometers and offline gateways in one read (`GET /companies/{id}/needs-attention`); this list alone is for integrations.',
   'GET /companies/{id}/alerts-overview':
-    'planned: issue 22 alerts work (the company dashboard’s alert summary); the dashboard now reads its alert figures from `GET /companies/{id}/dashboard-chart-alerts` and the statistics.',
+    'The dashboard reads its alert figures from the statistics (open leaks and their cost), `GET /companies/{id}/dashboard-chart-alerts` (alerts per month by category) and “Needs attention”; the counts by category and status are for integrations and reports.',
   'GET /companies/{id}/timezone':
     'The web shows dates in the viewer’s zone and the server applies the company’s zone to its own day bounds, so no screen needs to ask; for integrations.',
   'GET /buildings/{id}/flume-connected/{external_account_id}':
@@ -108,7 +108,7 @@ const API_ONLY: Record<string, string> = {
   'GET /location/timezones/country/{id}':
     'The zone picker lists every zone (`GET /location/timezones`); a country’s zones are for integrations.',
   'GET /notifications/{id}/monthly-cost/{gallons}':
-    'planned: issue 22 alerts work (what a leak of a given rate would cost a month, for the alert’s detail); the alerts lists show the monthly cost their rows carry.',
+    'Every alert answer carries its own monthly cost (`monthly_cost`, at the property’s water price), which the lists, the alert dialog and “Needs attention” show; what another volume would cost is a calculator for integrations.',
   'GET /notifications/contacts/{id}':
     'The Settings page and the users list read a person’s contacts as a list (`GET /users/{id}/notification-contacts`), which carries each one.',
   'GET /sensors/office-assignment/{id}':
