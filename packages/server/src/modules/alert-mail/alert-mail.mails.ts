@@ -69,6 +69,62 @@ const fixtureOf = (alert: Alert) => {
 const whereOf = (alert: Alert) =>
   alert.address || alert.building_name || alert.property_name || 'your portfolio';
 
+type Facts = [label: string, value: string][];
+
+/** What every alert email says, in the order both parts say it. */
+type MailParts = {
+  subject: string;
+  greeting: string;
+  lead: string;
+  facts: Facts;
+  /** Absolute link behind "See it in Flowsight". */
+  link: string;
+  /** Plain-text blocks after the link, each after a blank line. */
+  textBlocks: string[][];
+  /** HTML shown above the link (the buttons), if any. */
+  buttonsHtml?: string;
+  /** The small print under the link, one paragraph each. */
+  notes: string[];
+};
+
+const mailText = (parts: MailParts) =>
+  [
+    parts.greeting,
+    '',
+    parts.lead,
+    '',
+    ...parts.facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `See it in Flowsight: ${parts.link}`,
+    ...parts.textBlocks.flatMap((block) => ['', ...block]),
+  ].join('\n');
+
+const mailHtml = (parts: MailParts) => `<!doctype html>
+<html><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1c2430">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 4px;font-size:13px;color:#5b6675">Flowsight</p>
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(parts.subject)}</h1>
+<p>${escapeHtml(parts.greeting)}</p>
+<p>${escapeHtml(parts.lead)}</p>
+<table style="border-collapse:collapse;margin:16px 0;font-size:14px">
+${parts.facts
+  .map(
+    ([label, value]) =>
+      `<tr><td style="padding:4px 16px 4px 0;color:#5b6675">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+${parts.buttonsHtml === undefined ? '' : `<p>${parts.buttonsHtml}</p>\n`}<p><a href="${escapeHtml(parts.link)}">See it in Flowsight</a></p>
+${parts.notes.map((note) => `<p style="font-size:12px;color:#5b6675">${escapeHtml(note)}</p>`).join('\n')}
+</div></body></html>`;
+
+const mailOf = (to: string, parts: MailParts): MailMessage => ({
+  to,
+  subject: parts.subject,
+  text: mailText(parts),
+  html: mailHtml(parts),
+});
+
 export type AssignmentMailContent = {
   to: string;
   firstName: string;
@@ -87,7 +143,7 @@ export function assignmentMail(content: AssignmentMailContent): MailMessage {
   const subject = `Alert assigned to you: ${type} at ${where}`;
   const greeting = content.firstName ? `Hello ${content.firstName},` : 'Hello,';
   const lead = `${content.assignedBy ?? 'Flowsight'} assigned this ${type.toLowerCase()} alert to you.`;
-  const facts: [label: string, value: string][] = [
+  const facts: Facts = [
     ['Alert', type],
     ['Address', where],
     ['Property', alert.property_name ?? 'N/A'],
@@ -96,43 +152,22 @@ export function assignmentMail(content: AssignmentMailContent): MailMessage {
     ['Monthly cost', money(alert.monthly_cost)],
   ];
   const footer = 'You receive this because an alert in Flowsight was assigned to you.';
-  const text = [
+  return mailOf(content.to, {
+    subject,
     greeting,
-    '',
     lead,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `See it in Flowsight: ${content.alertLink}`,
-    '',
-    footer,
-  ].join('\n');
-  const html = `<!doctype html>
-<html><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1c2430">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 4px;font-size:13px;color:#5b6675">Flowsight</p>
-<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(lead)}</p>
-<table style="border-collapse:collapse;margin:16px 0;font-size:14px">
-${facts
-  .map(
-    ([label, value]) =>
-      `<tr><td style="padding:4px 16px 4px 0;color:#5b6675">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
-  )
-  .join('\n')}
-</table>
-<p><a href="${escapeHtml(content.alertLink)}">See it in Flowsight</a></p>
-<p style="font-size:12px;color:#5b6675">${escapeHtml(footer)}</p>
-</div></body></html>`;
-  return { to: content.to, subject, text, html };
+    facts,
+    link: content.alertLink,
+    textBlocks: [[footer]],
+    notes: [footer],
+  });
 }
 
 export function alertMail(content: AlertMailContent): MailMessage {
   const { alert } = content;
   const type = typeName(alert);
   const where = whereOf(alert);
-  const facts: [label: string, value: string][] = [
+  const facts: Facts = [
     ['Alert', type],
     ['Address', where],
     ['Property', alert.property_name ?? 'N/A'],
@@ -149,45 +184,23 @@ export function alertMail(content: AlertMailContent): MailMessage {
   const greeting = content.firstName ? `Hello ${content.firstName},` : 'Hello,';
   const footer = `The buttons work once each, for ${content.linkDays} days, and ask you to confirm before anything changes. Saying "On it" stops the reminders.`;
 
-  const text = [
-    greeting,
-    '',
-    lead,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `See it in Flowsight: ${content.placeLink}`,
-    '',
-    `On it: ${content.onItLink}`,
-    `Fixed it: ${content.fixedItLink}`,
-    '',
-    footer,
-    '',
-    'You receive this because you are a notification contact of this place in Flowsight.',
-  ].join('\n');
+  const whyYou =
+    'You receive this because you are a notification contact of this place in Flowsight.';
 
   const button = (href: string, label: string, colour: string) =>
     `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 20px;margin:0 8px 8px 0;border-radius:6px;background:${colour};color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(label)}</a>`;
-  const html = `<!doctype html>
-<html><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1c2430">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 4px;font-size:13px;color:#5b6675">Flowsight</p>
-<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(lead)}</p>
-<table style="border-collapse:collapse;margin:16px 0;font-size:14px">
-${facts
-  .map(
-    ([label, value]) =>
-      `<tr><td style="padding:4px 16px 4px 0;color:#5b6675">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:600">${escapeHtml(value)}</td></tr>`,
-  )
-  .join('\n')}
-</table>
-<p>${button(content.onItLink, 'On it', '#1565c0')}${button(content.fixedItLink, 'Fixed it', '#2e7d32')}</p>
-<p><a href="${escapeHtml(content.placeLink)}">See it in Flowsight</a></p>
-<p style="font-size:12px;color:#5b6675">${escapeHtml(footer)}</p>
-<p style="font-size:12px;color:#5b6675">You receive this because you are a notification contact of this place in Flowsight.</p>
-</div></body></html>`;
-
-  return { to: content.to, subject, text, html };
+  return mailOf(content.to, {
+    subject,
+    greeting,
+    lead,
+    facts,
+    link: content.placeLink,
+    textBlocks: [
+      [`On it: ${content.onItLink}`, `Fixed it: ${content.fixedItLink}`],
+      [footer],
+      [whyYou],
+    ],
+    buttonsHtml: `${button(content.onItLink, 'On it', '#1565c0')}${button(content.fixedItLink, 'Fixed it', '#2e7d32')}`,
+    notes: [footer, whyYou],
+  });
 }
