@@ -15,6 +15,17 @@ const int = z.number().int();
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
+/** Where a leak or a micrometer is, down to its unit: what the web links to. */
+const unitPlace = {
+  company_id: int,
+  property_id: int.nullable(),
+  building_id: int.nullable(),
+  unit_id: int.nullable(),
+  property_name: z.string().nullable(),
+  building_name: z.string().nullable(),
+  unit_name: z.string().nullable(),
+};
+
 export const needsAttentionSchema = z.object({
   leaks: z.object({
     count: int,
@@ -26,13 +37,7 @@ export const needsAttentionSchema = z.object({
         rate: z.number().nullable().describe('Gallons per month'),
         monthly_cost: z.number().nullable(),
         first_detected: z.string(),
-        company_id: int,
-        property_id: int.nullable(),
-        building_id: int.nullable(),
-        unit_id: int.nullable(),
-        property_name: z.string().nullable(),
-        building_name: z.string().nullable(),
-        unit_name: z.string().nullable(),
+        ...unitPlace,
         appliance_type_id: int.nullable(),
       }),
     ),
@@ -46,13 +51,7 @@ export const needsAttentionSchema = z.object({
         sensor_status_id: int,
         appliance_type_id: int.nullable(),
         last_heard: z.string().nullable(),
-        company_id: int,
-        property_id: int.nullable(),
-        building_id: int.nullable(),
-        unit_id: int.nullable(),
-        property_name: z.string().nullable(),
-        building_name: z.string().nullable(),
-        unit_name: z.string().nullable(),
+        ...unitPlace,
       }),
     ),
   }),
