@@ -14,7 +14,6 @@
 //     Lofts ($12.50) / Cedar:
 //       3A   toilet 200 gal today; a leak of 1,000 gal a month ($12.50)
 //   A manager limited to Court sees Court, Alder and its units only.
-import { encodeUplink } from '@flowsight/domain/device-protocol';
 import {
   ApplianceType,
   NotificationCategory,
@@ -29,7 +28,12 @@ import { localDate } from '@flowsight/domain/wall-clock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
-import type { Uplink } from '../ingest/ingest.service.ts';
+import {
+  type HandBuiltCompany,
+  handBuiltCompany,
+  installMeteredSensors,
+  openAlert,
+} from '../../testing/hand-built-company.ts';
 
 const NEW_YORK = 'America/New_York';
 type Row = Record<string, unknown> & { id: number; name: string };
@@ -46,12 +50,7 @@ describe('lists that say where to act', () => {
     cedar: 0,
     units: {} as Record<string, number>,
   };
-  const one = async (query: ReturnType<typeof sql>) => {
-    const { rows } = (await t.database.db.execute(query)) as unknown as { rows: { id: number }[] };
-    const [row] = rows;
-    if (!row) throw new Error('nothing inserted');
-    return row.id;
-  };
+  let one: HandBuiltCompany['one'];
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
@@ -61,30 +60,20 @@ describe('lists that say where to act', () => {
     const { lastMonthStart } = statisticsDays(localDate(now, NEW_YORK));
     const lastMonthReading = new Date(`${lastMonthStart}T15:10:00Z`);
 
-    const zone = sql`(select id from timezones where name = ${NEW_YORK})`;
-    ids.company = await one(sql`
-      insert into companies (name, company_type_id, timezone_id)
-      values ('Ledger Co', 1, ${zone}) returning id`);
-    const property = (name: string, price: number) =>
-      one(sql`insert into properties (company_id, name, timezone_id, water_price_per_kgal)
-              values (${ids.company}, ${name}, ${zone}, ${price}) returning id`);
-    ids.court = await property('Court', 10);
-    ids.lofts = await property('Lofts', 12.5);
-    const building = (propertyId: number, name: string) =>
-      one(sql`insert into buildings (company_id, property_id, name)
-              values (${ids.company}, ${propertyId}, ${name}) returning id`);
-    ids.alder = await building(ids.court, 'Alder');
-    ids.cedar = await building(ids.lofts, 'Cedar');
+    const ledger = await handBuiltCompany(t, NEW_YORK);
+    one = ledger.one;
+    ids.company = ledger.company;
+    ids.court = await ledger.property('Court', 10);
+    ids.lofts = await ledger.property('Lofts', 12.5);
+    ids.alder = await ledger.building(ids.court, 'Alder');
+    ids.cedar = await ledger.building(ids.lofts, 'Cedar');
     for (const [key, buildingId, category] of [
       ['1A', ids.alder, UnitCategory.Internal],
       ['1B', ids.alder, UnitCategory.Internal],
       ['Mech', ids.alder, UnitCategory.Building],
       ['3A', ids.cedar, UnitCategory.Internal],
     ] as const) {
-      ids.units[key] = await one(sql`
-        insert into units (company_id, property_id, building_id, name, unit_category_id)
-        select b.company_id, b.property_id, b.id, ${key}, ${category}
-        from buildings b where b.id = ${buildingId} returning id`);
+      ids.units[key] = await ledger.unit(buildingId, key, category);
     }
     // [MAC, unit, fixture, gallons today, gallons last month, status, last reading minutes ago]
     const sensors: [string, string, number, number, number, number, number][] = [
@@ -94,32 +83,12 @@ describe('lists that say where to act', () => {
       ['AC0B000000000004', '3A', ApplianceType.MainToilet, 200, 0, 1, 40],
       ['AC0B000000000005', '1B', ApplianceType.KitchenCold, 0, 0, SensorStatus.NotTransmitting, 0],
     ];
-    const uplinks: Uplink[] = [];
-    for (const [index, [mac, unit, appliance, today, lastMonth, status]] of sensors.entries()) {
-      await t.database.db.execute(sql`
-        insert into sensors (mac_address, sensor_state_id, sensor_status_id, company_id, property_id,
-          building_id, unit_id, appliance_type_id, battery)
-        select ${mac}, 4, ${status}, u.company_id, u.property_id, u.building_id, u.id, ${appliance}, 90
-        from units u where u.id = ${ids.units[unit] ?? 0}`);
-      for (const [receivedAt, gallons] of [
-        [todayReading, today],
-        [lastMonthReading, lastMonth],
-      ] as const) {
-        if (gallons === 0) continue;
-        const { bytes } = encodeUplink({
-          kind: 'usage',
-          version: 2,
-          seq: index + (receivedAt === todayReading ? 100 : 0),
-          volumeMgal: gallons * 1000,
-          intervalS: 60,
-          flowTimeS: 50,
-          peakFlowMgpm: 20_000,
-          battery: 90,
-        });
-        uplinks.push({ mac, port: 1, payload: bytes, receivedAt, transport: 'http' });
-      }
-    }
-    await t.app.ingest.ingest(uplinks);
+    await installMeteredSensors(t, ids.units, sensors, {
+      today: todayReading,
+      lastMonth: lastMonthReading,
+      intervalS: 60,
+      flowTimeS: 50,
+    });
     for (const [mac, , , , , , minutes] of sensors) {
       await t.database.db.execute(sql`
         update sensors set last_submission = ${
@@ -132,15 +101,7 @@ describe('lists that say where to act', () => {
       category: number,
       status: number,
       rate: number | null,
-    ) =>
-      t.database.db.execute(sql`
-        insert into notifications (company_id, property_id, building_id, unit_id, sensor_id,
-          appliance_type_id, notification_type_id, notification_category_id, notification_status_id,
-          rate, first_detected_at, last_detected_at)
-        select s.company_id, s.property_id, s.building_id, s.unit_id, s.id, s.appliance_type_id,
-               ${type}, ${category}, ${status}, ${rate}, ${todayReading.toISOString()}::timestamptz,
-               ${todayReading.toISOString()}::timestamptz
-        from sensors s where s.mac_address = ${mac}`);
+    ) => openAlert(t, mac, { type, category, status, rate, at: todayReading });
     const { Leak, DeviceHealth } = NotificationCategory;
     const { New, Acknowledged, Closed } = NotificationStatus;
     await alert('AC0B000000000001', NotificationType.ContinuousFlow, Leak, New, 250);

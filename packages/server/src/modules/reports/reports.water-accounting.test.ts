@@ -17,7 +17,6 @@
 //   Last month (20 Oct) Alder's main line was silent and 1A's toilet read 400 gal: that day's use
 //   is the fixtures' 400, so no gallon is invented.
 import { monthlyCost } from '@flowsight/domain/detection';
-import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { Granularity } from '@flowsight/domain/granularity';
 import {
   ApplianceType,
@@ -28,11 +27,14 @@ import {
 } from '@flowsight/domain/lookups';
 import { csvHeading, reportDefinitions, waterCost } from '@flowsight/domain/reports';
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemScope } from '../../lib/tenant-scope.ts';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
-import type { Uplink } from '../ingest/ingest.service.ts';
+import {
+  handBuiltCompany,
+  installMeteredSensors,
+  openAlert,
+} from '../../testing/hand-built-company.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { createReportsService, type ReportsService } from './reports.service.ts';
 
@@ -62,13 +64,6 @@ describe('water accounting in statistics, reports and the overview', () => {
     cedar: 0,
     units: {} as Record<string, number>,
   };
-  const one = async (query: ReturnType<typeof sql>) => {
-    const { rows } = (await t.database.db.execute(query)) as unknown as { rows: { id: number }[] };
-    const [row] = rows;
-    if (!row) throw new Error('nothing inserted');
-    return row.id;
-  };
-
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
     admin = await t.as('admin@flowsight.test');
@@ -76,21 +71,13 @@ describe('water accounting in statistics, reports and the overview', () => {
       repository: createReportsRepository(t.database.db),
       now: () => NOW,
     });
-    const zone = sql`(select id from timezones where name = ${NEW_YORK})`;
-    ids.company = await one(sql`
-      insert into companies (name, company_type_id, timezone_id)
-      values ('Ledger Co', 1, ${zone}) returning id`);
-    const property = (name: string, price: number) =>
-      one(sql`insert into properties (company_id, name, timezone_id, water_price_per_kgal)
-              values (${ids.company}, ${name}, ${zone}, ${price}) returning id`);
-    ids.court = await property('Ledger Court', 10);
-    ids.lofts = await property('Ledger Lofts', 12.5);
-    const building = (propertyId: number, name: string) =>
-      one(sql`insert into buildings (company_id, property_id, name)
-              values (${ids.company}, ${propertyId}, ${name}) returning id`);
-    ids.alder = await building(ids.court, 'Alder');
-    ids.birch = await building(ids.court, 'Birch');
-    ids.cedar = await building(ids.lofts, 'Cedar');
+    const ledger = await handBuiltCompany(t, NEW_YORK);
+    ids.company = ledger.company;
+    ids.court = await ledger.property('Ledger Court', 10);
+    ids.lofts = await ledger.property('Ledger Lofts', 12.5);
+    ids.alder = await ledger.building(ids.court, 'Alder');
+    ids.birch = await ledger.building(ids.court, 'Birch');
+    ids.cedar = await ledger.building(ids.lofts, 'Cedar');
     const units: [key: string, building: number, name: string, category: number][] = [
       ['1A', ids.alder, '1A', UnitCategory.Internal],
       ['laundry', ids.alder, 'Laundry', UnitCategory.CommonArea],
@@ -101,10 +88,7 @@ describe('water accounting in statistics, reports and the overview', () => {
       ['mechC', ids.cedar, 'Mechanical Room', UnitCategory.Building],
     ];
     for (const [key, buildingId, name, category] of units) {
-      ids.units[key] = await one(sql`
-        insert into units (company_id, property_id, building_id, name, unit_category_id)
-        select b.company_id, b.property_id, b.id, ${name}, ${category}
-        from buildings b where b.id = ${buildingId} returning id`);
+      ids.units[key] = await ledger.unit(buildingId, name, category);
     }
     // [MAC, unit, fixture, gallons on 10 Nov, gallons on 20 Oct]
     const sensors: [string, string, number, number, number][] = [
@@ -118,42 +102,20 @@ describe('water accounting in statistics, reports and the overview', () => {
       ['AC0A000000000008', 'mechC', ApplianceType.MainLine, 180, 0],
       ['AC0A000000000009', '3A', ApplianceType.MainToilet, 200, 0],
     ];
-    const uplinks: Uplink[] = [];
-    for (const [index, [mac, unit, appliance, today, lastMonth]] of sensors.entries()) {
-      await t.database.db.execute(sql`
-        insert into sensors (mac_address, sensor_state_id, sensor_status_id, company_id, property_id,
-          building_id, unit_id, appliance_type_id, battery)
-        select ${mac}, 4, 1, u.company_id, u.property_id, u.building_id, u.id, ${appliance}, 90
-        from units u where u.id = ${ids.units[unit] ?? 0}`);
-      for (const [receivedAt, gallons] of [
-        [TODAY_READING, today],
-        [LAST_MONTH_READING, lastMonth],
-      ] as const) {
-        if (gallons === 0) continue;
-        const { bytes } = encodeUplink({
-          kind: 'usage',
-          version: 2,
-          seq: index + (receivedAt === TODAY_READING ? 100 : 0),
-          volumeMgal: gallons * 1000,
-          intervalS: 900,
-          flowTimeS: 600,
-          peakFlowMgpm: 20_000,
-          battery: 90,
-        });
-        uplinks.push({ mac, port: 1, payload: bytes, receivedAt, transport: 'http' });
-      }
-    }
-    await t.app.ingest.ingest(uplinks);
+    await installMeteredSensors(t, ids.units, sensors, {
+      today: TODAY_READING,
+      lastMonth: LAST_MONTH_READING,
+      intervalS: 900,
+      flowTimeS: 600,
+    });
     // One open leak on the laundry's water line, 100 gal a month.
-    await t.database.db.execute(sql`
-      insert into notifications (company_id, property_id, building_id, unit_id, sensor_id,
-        appliance_type_id, notification_type_id, notification_category_id, notification_status_id,
-        rate, first_detected_at, last_detected_at)
-      select s.company_id, s.property_id, s.building_id, s.unit_id, s.id, s.appliance_type_id,
-             ${NotificationType.ContinuousFlow}, ${NotificationCategory.Leak},
-             ${NotificationStatus.New}, 100, ${TODAY_READING.toISOString()}::timestamptz,
-             ${TODAY_READING.toISOString()}::timestamptz
-      from sensors s where s.mac_address = 'AC0A000000000004'`);
+    await openAlert(t, 'AC0A000000000004', {
+      type: NotificationType.ContinuousFlow,
+      category: NotificationCategory.Leak,
+      status: NotificationStatus.New,
+      rate: 100,
+      at: TODAY_READING,
+    });
   }, 120_000);
   afterAll(() => t.close());
 
