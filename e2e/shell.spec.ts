@@ -152,6 +152,10 @@ for (const role of roleCases) {
       await expect(page.getByTestId('side-drawer')).toHaveCount(0);
     } else {
       const expected = [...role.menu];
+      // Company admins keep their company's Flume accounts (issue 21); managers do not.
+      if (role.menu === COMPANY_MENU && !role.email.startsWith('manager')) {
+        expected.push('flume-accounts');
+      }
       // Company admins get micrometers (assignment) when their company allows assignment.
       if (role.menu === COMPANY_MENU && allowsAssignment && !role.email.startsWith('manager')) {
         expected.push('micrometers');
