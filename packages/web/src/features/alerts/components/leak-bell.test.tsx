@@ -5,43 +5,11 @@ import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
 import { type MockApi, mockApi, reply } from '@/testing/mock-api';
 import { renderRoutes, withChildRoute } from '@/testing/render-routes';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { alertFixture } from '../alert-test-fixtures';
 
 const manager = roleFixture({ id: 31, user_role_type_id: 5, company_id: 1, company_type_id: 1 });
 
-const runningToilet = {
-  _id: 5,
-  id: 5,
-  company_id: 1,
-  property_id: 2,
-  building_id: 3,
-  unit_id: 4,
-  sensor_id: 70,
-  mac_address: '70B3D57ED0000001',
-  gateway_id: null,
-  gateway_serial: null,
-  appliance_type_id: 5,
-  appliance: 'Main toilet',
-  room_type_id: 2,
-  room: 'Main bathroom',
-  notification_type_id: 1,
-  notification_category_id: 1,
-  notification_status_id: 1,
-  rate: 21600,
-  monthly_cost: 216,
-  water_price: 10,
-  first_detected: '2026-03-04T10:00:00.000Z',
-  last_detected: '2026-03-04T12:00:00.000Z',
-  note: null,
-  address: '12 Harbor Street, Unit 4B',
-  link: '/companies/1/properties/2/buildings/3/units/4/alerts',
-  company_name: 'Harbor Homes',
-  property_name: 'Harbor Point',
-  building_name: 'North',
-  unit_name: 'Unit 4B',
-  status_changed_at: null,
-  status_changed_by: null,
-  closed_at: null,
-};
+const runningToilet = alertFixture(5);
 
 /** A stand-in for the Server-Sent Events stream: each connection is a stream the test writes to. */
 function liveStream(api: MockApi) {

@@ -9,6 +9,7 @@ import { answer, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { roleFixture } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
+import { alertFixture } from '../alert-test-fixtures';
 import type { Alert } from '../api/get-alert';
 
 const manager = roleFixture({ id: 31, user_role_type_id: 1, company_id: null });
@@ -18,38 +19,7 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 function alertRow(id: number, extra: Partial<Alert> = {}): Alert {
   return {
-    _id: id,
-    id,
-    company_id: 1,
-    property_id: 2,
-    building_id: 3,
-    unit_id: 4,
-    sensor_id: 70,
-    mac_address: '70B3D57ED0000001',
-    gateway_id: null,
-    gateway_serial: null,
-    appliance_type_id: 5,
-    appliance: 'Main toilet',
-    room_type_id: 2,
-    room: 'Main bathroom',
-    notification_type_id: 1,
-    notification_category_id: 1,
-    notification_status_id: 1,
-    rate: 21600,
-    monthly_cost: 216,
-    water_price: 10,
-    first_detected: '2026-03-04T10:00:00.000Z',
-    last_detected: '2026-03-04T12:00:00.000Z',
-    note: null,
-    address: '12 Harbor Street, Unit 4B',
-    link: '/companies/1/properties/2/buildings/3/units/4/alerts',
-    company_name: 'Harbor Homes',
-    property_name: 'Harbor Point',
-    building_name: 'North',
-    unit_name: 'Unit 4B',
-    status_changed_at: null,
-    status_changed_by: null,
-    closed_at: null,
+    ...alertFixture(id),
     assigned_to_user_id: null,
     assigned_to_name: null,
     last_action: { kind: 'opened', at: ago(2 * HOUR), by: null },

@@ -5,6 +5,7 @@ import { setServiceToken, setUserActiveRole } from '@/lib/session-storage';
 import { mockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { alertFixture } from '../alert-test-fixtures';
 
 const systemAdmin = roleFixture({
   id: 21,
@@ -13,40 +14,13 @@ const systemAdmin = roleFixture({
   company_type_id: null,
   company_name: null,
 });
-const closedLeak = {
-  _id: 9,
-  id: 9,
-  company_id: 1,
-  property_id: 2,
-  building_id: 3,
-  unit_id: 4,
-  sensor_id: 70,
-  mac_address: '70B3D57ED0000001',
-  gateway_id: null,
-  gateway_serial: null,
-  appliance_type_id: 5,
-  appliance: 'Main toilet',
-  room_type_id: 2,
-  room: 'Main bathroom',
-  notification_type_id: 1,
-  notification_category_id: 1,
+const closedLeak = alertFixture(9, {
   notification_status_id: 3,
-  rate: 21600,
-  monthly_cost: 216,
-  water_price: 10,
-  first_detected: '2026-03-04T10:00:00.000Z',
-  last_detected: '2026-03-04T12:00:00.000Z',
   note: 'Flapper replaced',
-  address: '12 Harbor Street, Unit 4B',
-  link: '/companies/1/properties/2/buildings/3/units/4/alerts',
-  company_name: 'Harbor Homes',
-  property_name: 'Harbor Point',
-  building_name: 'North',
-  unit_name: 'Unit 4B',
   status_changed_at: '2026-03-04T13:00:00.000Z',
   status_changed_by: 'Maya Manager',
   closed_at: '2026-03-04T13:00:00.000Z',
-};
+});
 const page = (data: unknown[]) => ({
   data,
   meta: { itemsPerPage: 20, totalItems: data.length, currentPage: 1, totalPages: 1, sortBy: [] },
