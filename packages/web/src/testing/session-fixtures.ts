@@ -86,3 +86,56 @@ export const harborCompany: ApiBody<'/companies/{id}'> = {
   created_at: '2026-01-05T10:00:00.000Z',
   billing_properties: [],
 };
+
+/** Harbor Point (property 7 of Harbor Homes); tests add the figures their list shows. */
+export const harborPoint = {
+  id: 7,
+  name: 'Harbor Point',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  timezone_id: 3,
+  timezone_name: 'America/New_York',
+  property_type_id: 1,
+  water_price_per_kgal: 12.5,
+  ...harborAddress,
+  buildings_count: 1,
+  units_count: 2,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+
+/** North Tower (building 9 of Harbor Point). */
+export const northTower = {
+  id: 9,
+  name: 'North Tower',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  floors: 12,
+  building_type_id: 4,
+  installation_type_id: 1,
+  survey_status: 1,
+  ...harborAddress,
+  units_count: 2,
+  tenants_count: 3,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+
+/** Apt 101 (unit 11 of North Tower). */
+export const apt101 = {
+  id: 11,
+  name: 'Apt 101',
+  company_id: 1,
+  company_name: 'Harbor Homes',
+  property_id: 7,
+  property_name: 'Harbor Point',
+  building_id: 9,
+  building_name: 'North Tower',
+  floor: 1,
+  unit_category_id: 1,
+  unit_type_id: 2,
+  unit_state_id: 1,
+  tenants: 2,
+  sensors_count: 4,
+  created_at: '2026-01-05T10:00:00.000Z',
+};

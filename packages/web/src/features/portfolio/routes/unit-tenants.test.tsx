@@ -7,6 +7,7 @@ import { listPage as page, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
   harborAddress as address,
+  apt101,
   companyAdminRole as companyAdmin,
   managerRole as manager,
   systemAdminRole as systemAdmin,
@@ -15,23 +16,7 @@ import { signedInApi } from '@/testing/signed-in';
 
 const OVERVIEW = '/companies/1/properties/7/buildings/9/units/11/overview';
 
-const unit = {
-  id: 11,
-  name: 'Apt 101',
-  company_id: 1,
-  company_name: 'Harbor Homes',
-  property_id: 7,
-  property_name: 'Harbor Point',
-  building_id: 9,
-  building_name: 'North Tower',
-  floor: 1,
-  unit_category_id: 1,
-  unit_type_id: 2,
-  unit_state_id: 1,
-  tenants: 2,
-  sensors_count: 4,
-  created_at: '2026-01-05T10:00:00.000Z',
-};
+const unit = apt101;
 
 function signedInAs(role = systemAdmin) {
   let current = unit;

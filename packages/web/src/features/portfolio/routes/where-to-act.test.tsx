@@ -7,24 +7,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
 import { answer, type MockApi, listPage as page, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { harborAddress as address, managerRole as manager } from '@/testing/session-fixtures';
+import {
+  harborCompany as harbor,
+  harborPoint,
+  managerRole as manager,
+  northTower,
+} from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
-const harbor = {
-  id: 1,
-  name: 'Harbor Homes',
-  company_type_id: 1,
-  allow_assignment: false,
-  phone: null,
-  email: null,
-  timezone_id: null,
-  ...address,
-  properties_count: 1,
-  buildings_count: 1,
-  units_count: 2,
-  created_at: '2026-01-05T10:00:00.000Z',
-  billing_properties: [],
-};
 const activity = {
   open_leaks: 2,
   open_leaks_monthly_cost: 15.25,
@@ -33,38 +23,8 @@ const activity = {
   month_change_percent: 25,
   sensors_not_transmitting: 3,
 };
-const point = {
-  id: 7,
-  name: 'Harbor Point',
-  company_id: 1,
-  company_name: 'Harbor Homes',
-  timezone_id: 3,
-  timezone_name: 'America/New_York',
-  property_type_id: 1,
-  water_price_per_kgal: 10,
-  ...address,
-  buildings_count: 1,
-  units_count: 2,
-  created_at: '2026-01-05T10:00:00.000Z',
-  ...activity,
-};
-const tower = {
-  id: 9,
-  name: 'North Tower',
-  company_id: 1,
-  company_name: 'Harbor Homes',
-  property_id: 7,
-  property_name: 'Harbor Point',
-  floors: 12,
-  building_type_id: 4,
-  installation_type_id: 1,
-  survey_status: 1,
-  ...address,
-  units_count: 2,
-  tenants_count: 3,
-  created_at: '2026-01-05T10:00:00.000Z',
-  ...activity,
-};
+const point = { ...harborPoint, water_price_per_kgal: 10, ...activity };
+const tower = { ...northTower, ...activity };
 const unitBase = {
   company_id: 1,
   company_name: 'Harbor Homes',

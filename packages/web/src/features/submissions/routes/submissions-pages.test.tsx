@@ -4,7 +4,7 @@ import { appRoutes } from '@/app/router';
 import { enterDate } from '@/testing/date-input';
 import { type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { roleFixture } from '@/testing/session-fixtures';
+import { apt101, roleFixture } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
 const systemAdmin = roleFixture({
@@ -17,23 +17,7 @@ const systemAdmin = roleFixture({
 const companyAdmin = roleFixture({ id: 31, user_role_type_id: 4, company_id: 1 });
 
 const MAC = '70B3D50000000001';
-const unit = {
-  id: 11,
-  name: 'Apt 101',
-  company_id: 1,
-  company_name: 'Harbor Homes',
-  property_id: 7,
-  property_name: 'Harbor Point',
-  building_id: 9,
-  building_name: 'North Tower',
-  floor: 1,
-  unit_category_id: 1,
-  unit_type_id: 2,
-  unit_state_id: 1,
-  tenants: 2,
-  sensors_count: 4,
-  created_at: '2026-01-05T10:00:00.000Z',
-};
+const unit = apt101;
 
 function reading(overrides: Record<string, unknown> = {}) {
   return {

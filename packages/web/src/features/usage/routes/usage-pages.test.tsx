@@ -8,9 +8,11 @@ import { dateInputOf, enterDate } from '@/testing/date-input';
 import { type ApiBody, answer, type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
-  harborAddress as address,
+  apt101,
   harborCompany as harbor,
+  harborPoint,
   managerRole as manager,
+  northTower,
   roleFixture,
   systemAdminRole as systemAdmin,
 } from '@/testing/session-fixtures';
@@ -23,53 +25,9 @@ const restrictedManager = roleFixture({
   company_type_id: 3,
 });
 
-const point = {
-  id: 7,
-  name: 'Harbor Point',
-  company_id: 1,
-  company_name: 'Harbor Homes',
-  timezone_id: 3,
-  timezone_name: 'America/New_York',
-  property_type_id: 1,
-  water_price_per_kgal: 12.5,
-  ...address,
-  buildings_count: 1,
-  units_count: 2,
-  created_at: '2026-01-05T10:00:00.000Z',
-};
-const tower = {
-  id: 9,
-  name: 'North Tower',
-  company_id: 1,
-  company_name: 'Harbor Homes',
-  property_id: 7,
-  property_name: 'Harbor Point',
-  floors: 12,
-  building_type_id: 4,
-  installation_type_id: 1,
-  survey_status: 0,
-  ...address,
-  units_count: 2,
-  tenants_count: 3,
-  created_at: '2026-01-05T10:00:00.000Z',
-};
-const unit = {
-  id: 11,
-  name: 'Apt 101',
-  company_id: 1,
-  company_name: 'Harbor Homes',
-  property_id: 7,
-  property_name: 'Harbor Point',
-  building_id: 9,
-  building_name: 'North Tower',
-  floor: 1,
-  unit_category_id: 1,
-  unit_type_id: 2,
-  unit_state_id: 1,
-  tenants: 2,
-  sensors_count: 4,
-  created_at: '2026-01-05T10:00:00.000Z',
-};
+const point = harborPoint;
+const tower = { ...northTower, survey_status: 0 };
+const unit = apt101;
 
 const statistics: ApiBody<'/companies/{id}/statistics'> = {
   time_zone: 'America/New_York',
