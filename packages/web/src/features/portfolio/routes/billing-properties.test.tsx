@@ -7,8 +7,8 @@ import { appRoutes } from '@/app/router';
 import { reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
-  harborAddress as address,
   companyAdminRole as companyAdmin,
+  harborCompany,
   systemAdminRole as systemAdmin,
 } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
@@ -16,18 +16,11 @@ import { signedInApi } from '@/testing/signed-in';
 const OVERVIEW = '/companies/1/overview';
 
 const harbor = {
-  id: 1,
-  name: 'Harbor Homes',
-  company_type_id: 1,
-  allow_assignment: false,
-  phone: null,
+  ...harborCompany,
   email: 'office@harbor.test',
-  timezone_id: null,
-  ...address,
   properties_count: 2,
   buildings_count: 3,
   units_count: 40,
-  created_at: '2026-01-05T10:00:00.000Z',
   billing_properties: [{ id: 20, name: 'Bay View', company_id: 2 }],
 };
 

@@ -4,9 +4,9 @@ import { appRoutes } from '@/app/router';
 import { type MockApi, notFound, listPage as page, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
-  harborAddress as address,
   apt101,
   companyAdminRole as companyAdmin,
+  harborCompany,
   harborPoint,
   managerRole as manager,
   northTower,
@@ -15,20 +15,13 @@ import {
 } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
+/** Harbor Homes with its office email and a portfolio of 40 units. */
 const harbor = {
-  id: 1,
-  name: 'Harbor Homes',
-  company_type_id: 1,
-  allow_assignment: false,
-  phone: null,
+  ...harborCompany,
   email: 'office@harbor.test',
-  timezone_id: null,
-  ...address,
   properties_count: 2,
   buildings_count: 3,
   units_count: 40,
-  created_at: '2026-01-05T10:00:00.000Z',
-  billing_properties: [],
 };
 /** The lists' "where to act" figures (issue 22) of a property or building. */
 const placeActivity = {

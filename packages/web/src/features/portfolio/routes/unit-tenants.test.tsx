@@ -6,9 +6,9 @@ import { appRoutes } from '@/app/router';
 import { listPage as page, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import {
-  harborAddress as address,
   apt101,
   companyAdminRole as companyAdmin,
+  harborCompany,
   managerRole as manager,
   systemAdminRole as systemAdmin,
 } from '@/testing/session-fixtures';
@@ -24,19 +24,11 @@ function signedInAs(role = systemAdmin) {
     'GET /companies/names': () => reply(200, [{ id: 1, name: 'Harbor Homes' }]),
     'GET /companies/1': () =>
       reply(200, {
-        id: 1,
-        name: 'Harbor Homes',
-        company_type_id: 1,
-        allow_assignment: false,
-        phone: null,
+        ...harborCompany,
         email: 'office@harbor.test',
-        timezone_id: null,
-        ...address,
         properties_count: 1,
         buildings_count: 1,
         units_count: 1,
-        created_at: '2026-01-05T10:00:00.000Z',
-        billing_properties: [],
       }),
     'GET /buildings/9/units': () => reply(200, page([current])),
     'GET /units/11': () => reply(200, current),
