@@ -17,6 +17,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { PageHeader } from '@/components/page-header';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useSignedInSession } from '@/lib/session';
@@ -185,22 +186,13 @@ export function FlumeAccountsPage() {
 
   return (
     <Stack spacing={2} data-testid="flume-accounts-page">
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, justifyContent: 'space-between' }}
-      >
-        <div>
-          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-            {t('flume.title')}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 760 }}>
-            {t('flume.intro')}
-          </Typography>
-        </div>
-        {/* With no account yet, the empty state holds the one add button. */}
-        {!empty && addButton}
-      </Stack>
+      {/* With no account yet, the empty state holds the one add button. */}
+      <PageHeader
+        title={t('flume.title')}
+        intro={t('flume.intro')}
+        introMaxWidth={760}
+        action={!empty && addButton}
+      />
       {empty ? (
         <EmptyAccounts action={addButton} />
       ) : (

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPanel } from '@/components/list-panel';
+import { PageHeader } from '@/components/page-header';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { displayDate } from '@/lib/display-date';
@@ -121,29 +122,21 @@ export function IntegrationKeysPage() {
 
   return (
     <Stack spacing={2} data-testid="integrations-page">
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, justifyContent: 'space-between' }}
-      >
-        <div>
-          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-            {t('integrations.title')}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {t('integrations.intro')}
-          </Typography>
-        </div>
-        <Button
-          variant="contained"
-          startIcon={<AddRounded />}
-          onClick={() => setCreating(true)}
-          data-testid="new-key"
-          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-        >
-          {t('integrations.newKey')}
-        </Button>
-      </Stack>
+      <PageHeader
+        title={t('integrations.title')}
+        intro={t('integrations.intro')}
+        action={
+          <Button
+            variant="contained"
+            startIcon={<AddRounded />}
+            onClick={() => setCreating(true)}
+            data-testid="new-key"
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
+            {t('integrations.newKey')}
+          </Button>
+        }
+      />
       <ListPanel
         query={keys}
         loadError={t('integrations.loadError')}
