@@ -181,8 +181,11 @@ test('a manager acknowledges the filtered leaks at once, assigns one, and opens 
     .click();
   const dialog = page.getByRole('dialog');
   const colleagueName = `${colleague.user.first_name} ${colleague.user.last_name}`;
-  await dialog.getByRole('combobox', { name: 'Assigned to' }).click();
-  await page.getByRole('option', { name: colleagueName }).click();
+  // Opened from the keyboard: a pointer's press opens the menu and its release could land on an
+  // option the menu just put under it, while the live list re-renders the dialog.
+  await dialog.getByRole('combobox', { name: 'Assigned to' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('listbox').getByRole('option', { name: colleagueName }).click();
   await expect(page.getByText(`Alert assigned to ${colleagueName}`)).toBeVisible();
   const mail = await newestMailTo('company.admin@flowsight.test', {
     since,

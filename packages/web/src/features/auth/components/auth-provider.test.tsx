@@ -104,6 +104,23 @@ describe('session', () => {
     expect(getServiceToken()).toBeNull();
   });
 
+  it('keeps the stored session when the refresh never reaches the server (a reload cuts it)', async () => {
+    setServiceToken('stored-token');
+    setUserActiveRole('11');
+    mockApi({
+      'GET /auth/me': () => reply(200, meOf(sessionFixture())),
+      'GET /auth/new-token/11': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderRoutes(appRoutes, { path: '/dashboard' });
+
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
+    // The next load tries again with it.
+    expect(getServiceToken()).toBe('stored-token');
+    expect(getUserActiveRole()).toBe('11');
+  });
+
   it('sends a signed-out visitor of a protected page to sign in, keeping where they were going', async () => {
     const api = mockApi();
     const { router } = renderRoutes(appRoutes, { path: '/micrometers/testing' });

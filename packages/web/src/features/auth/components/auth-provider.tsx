@@ -1,11 +1,12 @@
 // Owns the session (spec section 4): restores it from the stored token at start, keeps what a
-// sign-in returns, and ends it on sign-out (telling the server to refuse the token) or on any 401
-// from the API.
+// sign-in returns, and ends it on sign-out (telling the server to refuse the token), on any 401
+// from the API, or when the server refuses the start's token refresh.
 import type { Session } from '@flowsight/domain/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { resetAnalytics } from '@/lib/analytics';
 import { onUnauthorized } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { AuthContext, type AuthContextValue, type AuthState } from '@/lib/session';
 import {
   clearSession,
@@ -104,9 +105,15 @@ export function AuthProvider({ children }: AuthProviderProps) {
     restoreStarted.current = true;
     restoreSession().then(
       (session) => setState(keepSession(session)),
-      () => endSession(),
+      (error: unknown) => {
+        // The server's answer ends the stored session. A request that never got one (a reload
+        // or a closed tab cuts it, the network is down) says nothing about the session: it stays
+        // stored for the next load, and this one asks to sign in.
+        if (error instanceof ApiError) endSession();
+        else showSignedOut(false);
+      },
     );
-  }, [endSession]);
+  }, [endSession, showSignedOut]);
 
   const startSession = useCallback((session: Session) => setState(keepSession(session)), []);
 
