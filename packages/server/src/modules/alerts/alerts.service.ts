@@ -22,6 +22,7 @@ import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
+import { iso } from '../../lib/timestamps.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import {
   type AlertLastEvent,
@@ -32,9 +33,6 @@ import {
   type DeviceOpenAlert,
 } from './alerts.repository.ts';
 import { type AlertStatus, type AlertStatusTarget, snoozeEndedNote } from './alerts.status.ts';
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 export const lastActionKinds = [
   'opened',

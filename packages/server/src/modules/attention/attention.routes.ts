@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeDoc } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
-import { type AttentionService, needsAttentionSchema } from './attention.service.ts';
+import { needsAttentionSchema } from './attention.schemas.ts';
+import type { AttentionService } from './attention.service.ts';
 
 export const attentionModule: FastifyPluginAsyncZod<{ service: AttentionService }> = async (
   app,

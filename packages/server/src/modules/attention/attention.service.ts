@@ -2,77 +2,15 @@
 // month (the alerts service's own figures), the micrometers not transmitting and the gateways
 // offline — each with its place, so the web links one click to where to act.
 import { roundMoney } from '@flowsight/domain/reports';
-import { z } from 'zod';
 import type { Scope } from '../../lib/tenant-scope.ts';
+import { iso } from '../../lib/timestamps.ts';
 import type { AlertsService } from '../alerts/alerts.service.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import type { AttentionRepository } from './attention.repository.ts';
+import type { NeedsAttention } from './attention.schemas.ts';
 
 /** The most items of each kind the section lists (the counts say how many there are). */
 export const ATTENTION_LIMIT = 10;
-
-const int = z.number().int();
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
-
-/** Where a leak or a micrometer is, down to its unit: what the web links to. */
-const unitPlace = {
-  company_id: int,
-  property_id: int.nullable(),
-  building_id: int.nullable(),
-  unit_id: int.nullable(),
-  property_name: z.string().nullable(),
-  building_name: z.string().nullable(),
-  unit_name: z.string().nullable(),
-};
-
-export const needsAttentionSchema = z.object({
-  leaks: z.object({
-    count: int,
-    monthly_cost: z.number().describe('All open leaks together, USD a month'),
-    data: z.array(
-      z.object({
-        id: int,
-        notification_type_id: int,
-        rate: z.number().nullable().describe('Gallons per month'),
-        monthly_cost: z.number().nullable(),
-        first_detected: z.string(),
-        ...unitPlace,
-        appliance_type_id: int.nullable(),
-      }),
-    ),
-  }),
-  silent_micrometers: z.object({
-    count: int,
-    data: z.array(
-      z.object({
-        id: int,
-        mac_address: z.string(),
-        sensor_status_id: int,
-        appliance_type_id: int.nullable(),
-        last_heard: z.string().nullable(),
-        ...unitPlace,
-      }),
-    ),
-  }),
-  gateways_offline: z.object({
-    count: int,
-    data: z.array(
-      z.object({
-        id: int,
-        serial_number: z.string(),
-        name: z.string().nullable(),
-        last_seen_at: z.string().nullable(),
-        company_id: int,
-        property_id: int.nullable(),
-        building_id: int.nullable(),
-        property_name: z.string().nullable(),
-        building_name: z.string().nullable(),
-      }),
-    ),
-  }),
-});
-export type NeedsAttention = z.infer<typeof needsAttentionSchema>;
 
 type Dependencies = {
   repository: AttentionRepository;

@@ -4,6 +4,7 @@
 // Secrets are sealed before they are stored and opened only to call Flume; no answer carries them.
 import { Conflict, Invalid, NotFound, TooManyRequests } from '../../lib/errors.ts';
 import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
+import { iso } from '../../lib/timestamps.ts';
 import {
   createFlumeClient,
   type FlumeClient,
@@ -54,8 +55,6 @@ export const flumeConnector =
   (baseUrl: string, patient = false) =>
   (credentials: FlumeCredentials): FlumeClient =>
     createFlumeClient({ baseUrl, credentials, ...(patient ? {} : { maxTries: 1 }) });
-
-const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
 function toDevice({ account_id: _, ...row }: FlumeDeviceRow) {
   return { ...row, last_sync_at: iso(row.last_sync_at) };

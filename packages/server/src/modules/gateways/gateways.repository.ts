@@ -11,9 +11,9 @@ import { users } from '../../db/schema/identity.ts';
 import { buildings, companies, properties } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
+import { iso } from '../../lib/timestamps.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 /** The scope condition of the gateways table. */
 export const visible = (scope: Scope) =>

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
+import { iso } from '../../lib/timestamps.ts';
 import type {
   BuildingRow,
   CompanyRow,
@@ -37,7 +38,6 @@ import {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const int = (expression: SQL) => sql<number>`(${expression})::int`;
-const iso = (date: Date) => date.toISOString();
 
 /** The place whose children a read is about (a company's properties, a building's units, …). */
 export type Parent = { readonly level: PortfolioLevel; readonly id: number };

@@ -48,6 +48,7 @@ import { leaksMonthlyCost, waterCost, waterPrice } from '@flowsight/domain/water
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
 import { Forbidden, Invalid } from '../../lib/errors.ts';
 import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import { iso } from '../../lib/timestamps.ts';
 import type { LeakRate, Place, ReportsRepository } from './reports.repository.ts';
 import type {
   GallonsReport,
@@ -61,8 +62,6 @@ import type {
 const HOUR_MS = 3_600_000;
 /** Rollups count thousandths of a gallon. */
 const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 const nameIn = (rows: readonly { id: number; name: string }[], id: number | null) =>
   id === null ? null : (rows.find((row) => row.id === id)?.name ?? String(id));
 /** The open leaks' monthly cost: each at its property's price, summed in cents. */

@@ -3,6 +3,7 @@
 import { idSchema } from '@flowsight/domain/input';
 import { assignActions, placementSchema } from '@flowsight/domain/micrometers';
 import { z } from 'zod';
+import { iso } from '../../lib/timestamps.ts';
 import type { SensorRecord } from './sensors.repository.ts';
 
 const nullableInt = z.number().int().nullable();
@@ -72,8 +73,6 @@ export const micrometerSchema = z.object({
 });
 export type Micrometer = z.infer<typeof micrometerSchema>;
 
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
 const parsed = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
