@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { ApplianceType, NotificationStatus } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, type TestInfo, test } from '@playwright/test';
-import { signInThroughApi } from './support/api.ts';
+import { auth, getJson, signInThroughApi } from './support/api.ts';
 import { type Mail, newestMailTo } from './support/mail.ts';
 
 type Listed<T> = { data: T[] };
@@ -23,14 +23,7 @@ type Toilet = {
 type LeakAlert = { id: number; notification_status_id: number; note: string | null };
 
 const QUARTER = 900_000;
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-
-async function getJson<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
-  const response = await request.get(url, { headers: auth(token) });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 /**
  * A toilet of the company with no open alert, a different one for each project (desktop and

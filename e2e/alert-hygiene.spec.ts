@@ -8,11 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { ApplianceType } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signInThroughApi } from './support/api.ts';
+import { auth, getJson, signInThroughApi } from './support/api.ts';
 import { newestMailTo } from './support/mail.ts';
 import { signIn } from './support/ui.ts';
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const REPORT_S = 900;
 const HOURS = 3;
 
@@ -39,12 +38,6 @@ type Attention = {
     }[];
   };
 };
-
-async function getJson<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
-  const answer = await request.get(path, { headers: auth(token) });
-  expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-  return (await answer.json()) as T;
-}
 
 /**
  * Two quiet toilets of one building, from the middle of the MACs (the other alert specs take

@@ -8,10 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { ApplianceType } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, type TestInfo, test } from '@playwright/test';
-import { signInThroughApi } from './support/api.ts';
+import { auth, getJson, signInThroughApi } from './support/api.ts';
 import { signIn } from './support/ui.ts';
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const REPORT_S = 900;
 const HOURS = 3;
@@ -31,12 +30,6 @@ type LeakAlert = {
   link: string;
   address: string;
 };
-
-async function getJson<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
-  const answer = await request.get(path, { headers: auth(token) });
-  expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-  return (await answer.json()) as T;
-}
 
 /**
  * A toilet micrometer of the company with no alert yet; each browser project takes its own, so

@@ -6,18 +6,11 @@
 // the page and its add dialog work at 390 px.
 import { ApplianceType } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signInThroughApi } from './support/api.ts';
+import { auth, getJson, signInThroughApi } from './support/api.ts';
 import { E2E_FLUME_GALLONS_PER_MINUTE } from './support/environment.ts';
 import { signIn } from './support/ui.ts';
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const METER_ID = '6248148189204194988';
-
-async function getJson<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
-  const answer = await request.get(path, { headers: auth(token) });
-  expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-  return (await answer.json()) as T;
-}
 
 type Building = { id: number; name: string; property_id: number; company_id: number };
 type Chart = { data: { period: string; gallons: number }[] };

@@ -8,20 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { ApplianceType, SensorState } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, type TestInfo, test } from '@playwright/test';
-import { signInThroughApi } from './support/api.ts';
+import { auth, getJson, signInThroughApi } from './support/api.ts';
 import { signIn } from './support/ui.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 type Listed<T> = { data: T[] };
 type Place = { id: number; name: string };
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function getJson<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
-  const response = await request.get(url, { headers: auth(token) });
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 /**
  * Stock micrometers nobody has touched, a different slice for each project (desktop and phone

@@ -6,21 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { SensorState } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { signInThroughApi } from './support/api.ts';
+import { auth, getJson, signInThroughApi } from './support/api.ts';
 import { usageFrame } from './support/frames.ts';
 import { signIn } from './support/ui.ts';
 
 type Listed<T> = { data: T[] };
 type Named = { id: number; name: string };
 type Sensor = { id: number; mac_address: string; company_id: number | null };
-
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function getJson<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
-  const response = await request.get(path, { headers: auth(token) });
-  expect(response.status(), `GET ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
 
 /** Picks `name` in one of the page's company → property → building → unit pickers. */
 async function pick(page: Page, testId: string, name: string) {

@@ -3,7 +3,7 @@
 // buckets, 24 hourly, 12 monthly) and keeps it in the address; a system admin reaches the same
 // dashboard as the company page's tab; a restricted company's admin has no dashboard at all.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signInThroughApi } from './support/api.ts';
+import { getJson, signInThroughApi } from './support/api.ts';
 import { enterDate, signIn } from './support/ui.ts';
 
 type Statistics = {
@@ -19,12 +19,6 @@ type TopUnits = { data: { link: string }[] };
 test.describe.configure({ timeout: 60_000 });
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-async function getJson<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
-  const answer = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
-  expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-  return (await answer.json()) as T;
-}
 
 async function managerCompany(request: APIRequestContext) {
   const session = await signInThroughApi(request, 'manager@flowsight.test');

@@ -7,10 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import { ApplianceType, UnitCategory } from '@flowsight/domain/lookups';
 import { type APIRequestContext, expect, type TestInfo, test } from '@playwright/test';
-import { signInThroughApi } from './support/api.ts';
+import { auth, getJson, signInThroughApi } from './support/api.ts';
 import { signIn } from './support/ui.ts';
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const REPORT_S = 900;
 
 type Listed<T> = { data: T[] };
@@ -21,12 +20,6 @@ type Micrometer = {
   unit_id: number | null;
   unit_name: string | null;
 };
-
-async function getJson<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
-  const answer = await request.get(path, { headers: auth(token) });
-  expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-  return (await answer.json()) as T;
-}
 
 const sensorsOf = (request: APIRequestContext, token: string, companyId: number, filter: string) =>
   getJson<Listed<Micrometer>>(

@@ -25,8 +25,20 @@ export type TestUser = { email: string; password: string; firstName: string; las
 
 const COMPANY_ADMIN_ROLE_TYPE = 4;
 
-function bearer(token: string) {
+/** The header that carries an access token. */
+export function auth(token: string) {
   return { Authorization: `Bearer ${token}` };
+}
+
+/** A GET that must answer 200, its body parsed; a failure names the path and the answer. */
+export async function getJson<T>(
+  request: APIRequestContext,
+  path: string,
+  token: string,
+): Promise<T> {
+  const answer = await request.get(path, { headers: auth(token) });
+  expect(answer.status(), `GET ${path}: ${await answer.text()}`).toBe(200);
+  return (await answer.json()) as T;
 }
 
 /** Signs in through the API; the account must not use MFA. */
@@ -73,7 +85,7 @@ export async function createRegisteredUser(request: APIRequestContext): Promise<
   };
   const since = Date.now();
   const created = await request.post('/api/users', {
-    headers: bearer(token),
+    headers: auth(token),
     data: {
       email: user.email,
       first_name: user.firstName,
@@ -99,12 +111,12 @@ export async function createRegisteredUser(request: APIRequestContext): Promise<
 
 export async function setMfa(request: APIRequestContext, token: string, enabled: boolean) {
   const response = await request.put(`/api/users/update-mfa-status/${enabled ? 1 : 0}`, {
-    headers: bearer(token),
+    headers: auth(token),
   });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 /** The status `GET /api/auth/me` answers for a token. */
 export async function meStatus(request: APIRequestContext, token: string): Promise<number> {
-  return (await request.get('/api/auth/me', { headers: bearer(token) })).status();
+  return (await request.get('/api/auth/me', { headers: auth(token) })).status();
 }
