@@ -9,7 +9,7 @@
 // create scratch databases), MQTT_TEST_URL (default: the bench starts its own Mosquitto on port
 // 18883 with the settings that keep QoS 1 messages, see mqtt-broker.ts), BENCH_SCALE (1).
 // `BENCH_PHASE=mqtt` runs the MQTT phase alone (with `BENCH_QUICK=1`: 10,000 messages).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -42,11 +42,19 @@ const mqttOnly = process.env.BENCH_PHASE === 'mqtt';
 const MQTT_READINGS = Math.round((quick && mqttOnly ? 10_000 : 30_000) * scale);
 /** MQTT throughput the deadline is scaled to (the target). */
 const MQTT_TARGET_RATE = 20_000;
-const MQTT_BROKER_PORT = 18_883;
+const MQTT_BROKER_PORT = Number(process.env.BENCH_MQTT_PORT ?? '18883');
 const CLIENTS = 4;
 /** Alternated HTTP/COPY measurement rounds; the medians are reported. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? '3');
-const PORT = 18_900;
+/** The server processes' port (`BENCH_PORT`, for running beside other work). */
+const PORT = Number(process.env.BENCH_PORT ?? '18900');
+/**
+ * `BENCH_SERVER_NODE_OPTIONS` is given to the server processes only, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the ingest path without profiling the bench.
+ */
+const serverNodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS
+  ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+  : {};
 
 const macs = generateDemoPortfolio()
   .sensors.filter((s) => s.sensorStateId === SensorState.Installed && s.placement)
@@ -187,11 +195,53 @@ async function sendOverHttp(
   return acknowledged;
 }
 
+/**
+ * CPU seconds (user + system, from /proc) used so far by the processes whose command line names
+ * `database` (PostgreSQL's backends show their database in it) and by `pids`: what a phase costs
+ * the machine whatever else runs on it. Linux only; 0 elsewhere.
+ */
+function cpuSeconds(database: string | null, pids: readonly number[] = []): number {
+  let ticks = 0;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const mine = pids.includes(Number(entry));
+      if (
+        !mine &&
+        (database === null ||
+          !readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+            .replaceAll('\0', ' ')
+            .includes(` ${database} `))
+      )
+        continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the name).
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
+}
+/** The bench process's own CPU seconds (its HTTP clients, the COPY stream). */
+const benchCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
 const rate = (count: number, ms: number) => Math.round((count / ms) * 1000);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 let lastCopyMs = 0;
+let lastCopyCpu = 0;
 /** COPY of the rows the HTTP run stored (as stored, assignment copied) into a fresh demo copy. */
 async function copyRun(sourceUrl: string): Promise<number> {
   const copyUrl = await demoDatabase('flowsight_bench_copy', 'flowsight_bench_template');
@@ -228,12 +278,14 @@ async function copyRun(sourceUrl: string): Promise<number> {
     `select ensure_submissions_partition(m) from generate_series('2025-01-01'::timestamptz, '2025-12-01', '1 month') m`,
   );
   await copyClient.query('checkpoint');
+  const cpuBefore = cpuSeconds('flowsight_bench_copy') + benchCpu();
   const started = performance.now();
   await pipeline(
     Readable.from(chunks),
     copyClient.query(copyFrom(`copy submissions (${columns.join(', ')}) from stdin`)),
   );
   lastCopyMs = performance.now() - started;
+  lastCopyCpu = cpuSeconds('flowsight_bench_copy') + benchCpu() - cpuBefore;
   await copyClient.end();
   return rows.length;
 }
@@ -286,6 +338,7 @@ async function mqttPhase(template: string): Promise<MqttResult> {
       MQTT_URL: brokerUrl,
       MQTT_CLIENT_ID: clientId,
       MQTT_TOPICS: `${topic}/+`,
+      ...serverNodeOptions,
     },
     PORT,
   );
@@ -387,19 +440,41 @@ async function main() {
   const httpBodies = batches(0, HTTP_READINGS);
   const httpRuns: number[] = [];
   const copyRuns: number[] = [];
+  const httpCpu: number[] = [];
+  const httpCpuParts: string[] = [];
+  const copyCpu: number[] = [];
   let copyRows = 0;
   for (let round = 1; round <= ROUNDS; round += 1) {
     console.log(`… round ${round}/${ROUNDS}: HTTP batch path on PostgreSQL`);
     const httpUrl = await demoDatabase('flowsight_bench_http', template);
     const server = await startServerProcess(
-      { DATABASE_URL: httpUrl, LOG_LEVEL: 'warn', INGEST_LIMIT_PER_MINUTE: '1000000' },
+      {
+        DATABASE_URL: httpUrl,
+        LOG_LEVEL: 'warn',
+        INGEST_LIMIT_PER_MINUTE: '1000000',
+        ...serverNodeOptions,
+      },
       PORT,
     );
     const key = await createIntegrationKey(server, 'bench');
     await admin((c) => c.query('checkpoint'));
+    const serverPid = server.child.pid === undefined ? [] : [server.child.pid];
+    const cpuParts = () => [
+      cpuSeconds(null, serverPid),
+      cpuSeconds('flowsight_bench_http'),
+      benchCpu(),
+    ];
+    const cpuBefore = cpuParts();
     const started = performance.now();
     await sendOverHttp(() => server, key, httpBodies);
     httpRuns.push(performance.now() - started);
+    const [serverCpu, databaseCpu, clientCpu] = cpuParts().map(
+      (after, i) => after - (cpuBefore[i] as number),
+    ) as [number, number, number];
+    httpCpu.push(serverCpu + databaseCpu + clientCpu);
+    httpCpuParts.push(
+      `server ${serverCpu.toFixed(1)} + PostgreSQL ${databaseCpu.toFixed(1)} + clients ${clientCpu.toFixed(1)}`,
+    );
     await server.stop();
     const [httpStored] = await query<{ n: number; volume: string }>(
       httpUrl,
@@ -415,7 +490,9 @@ async function main() {
     console.log(`… round ${round}/${ROUNDS}: COPY baseline`);
     copyRows = await copyRun(httpUrl);
     copyRuns.push(lastCopyMs);
+    copyCpu.push(lastCopyCpu);
   }
+  const cpuLine = `CPU seconds (server + its PostgreSQL backends + bench client), medians: HTTP ${median(httpCpu).toFixed(1)} (${httpCpu.map((c) => c.toFixed(1)).join(', ')}), COPY ${median(copyCpu).toFixed(1)} (${copyCpu.map((c) => c.toFixed(1)).join(', ')}); COPY ÷ HTTP ${(median(copyCpu) / median(httpCpu)).toFixed(2)}; HTTP rounds: ${httpCpuParts.join('; ')}`;
   const httpMs = median(httpRuns);
   const copyMs = median(copyRuns);
   const httpRate = rate(HTTP_READINGS, httpMs);
@@ -427,6 +504,7 @@ async function main() {
     console.log(
       `HTTP ${fmt(httpRate)} readings/s, COPY ${fmt(copyRate)} rows/s, ratio ${(httpRate / copyRate).toFixed(2)} (medians of ${ROUNDS}: HTTP ${httpRuns.map(seconds).join(', ')}; COPY ${copyRuns.map(seconds).join(', ')})`,
     );
+    console.log(cpuLine);
     return;
   }
   // 3. MQTT QoS 1, one reading per message on the native topic.
@@ -508,6 +586,7 @@ async function main() {
   log(
     `  (medians of ${ROUNDS} alternated rounds; HTTP ${httpRuns.map(seconds).join(', ')}; COPY ${copyRuns.map(seconds).join(', ')})`,
   );
+  log(`  ${cpuLine}`);
   mqttReport(mqttResult, log);
   log(
     `HTTP batch, PGlite:     ${fmt(PGLITE_READINGS)} readings in ${seconds(pgliteMs)} = ${fmt(pgliteRate)} readings/s (${(pgliteRate / httpRate).toFixed(2)} of PostgreSQL)`,

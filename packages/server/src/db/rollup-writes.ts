@@ -5,7 +5,7 @@
 // (docs/decisions.md). `usage_company_daily` and `_hourly` follow by trigger.
 import { utcHour } from '@flowsight/domain/usage';
 import { localDate } from '@flowsight/domain/wall-clock';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
 const NEEDS_ESCAPE = /["\\]/;
@@ -100,13 +100,22 @@ function upsert(grain: Grain, list: readonly Sum[]) {
       readings = ${table}.readings + excluded.readings`;
 }
 
+/**
+ * The three upserts as data-modifying CTEs (`rollup_hourly as (…)`, …) for a statement that makes
+ * other writes too (ingest adds its sensors' facts): no CTE when there is nothing to add. Every
+ * amount falls in an hour, a day and a month: all three or none.
+ */
+export function rollupWriteCtes(sums: RollupSums): SQL[] {
+  if (sums.empty) return [];
+  return (['usage_hourly', 'usage_daily', 'usage_monthly'] as const).map(
+    (grain) =>
+      sql`${sql.identifier(`rollup_${grain.slice('usage_'.length)}`)} as (${upsert(grain, sums.list(grain))})`,
+  );
+}
+
 /** Writes the gathered amounts into the three rollups: one statement, one round trip. */
 export async function addToRollups(ex: Executor, sums: RollupSums): Promise<void> {
-  // Every amount falls in an hour, a day and a month: all three or none.
-  if (sums.empty) return;
-  // The first two upserts run as data-modifying CTEs.
-  await ex.execute(sql`
-    with hourly as (${upsert('usage_hourly', sums.list('usage_hourly'))}),
-      daily as (${upsert('usage_daily', sums.list('usage_daily'))})
-    ${upsert('usage_monthly', sums.list('usage_monthly'))}`);
+  const ctes = rollupWriteCtes(sums);
+  if (ctes.length === 0) return;
+  await ex.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
 }

@@ -1,12 +1,13 @@
 // The ingest batch's statements (ingest.service.ts decides what a batch stores, ingest.batcher.ts
 // groups batches into transactions, ingest.decoding.ts makes the rows): the write transaction with
 // its retries, the monthly partitions of `submissions`, the sensors of a batch's DevEUIs, the
-// readings' insert (COPY on PostgreSQL, an unnest insert otherwise), the hourly, daily and monthly
-// rollups, and the sensors' and gateways' last-heard facts and status. Each method runs in the
+// readings' insert (COPY on PostgreSQL, an unnest insert otherwise), and in one statement what
+// the new readings change besides themselves: the hourly, daily and monthly rollups and the
+// sensors' and gateways' last-heard facts and status. Each method runs in the
 // transaction it is given, else on the database.
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { usageInstant } from '@flowsight/domain/usage';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   copyField,
   copyWriter,
@@ -15,7 +16,7 @@ import {
   rowsOf,
   type Transaction,
 } from '../../db/client.ts';
-import { addToRollups, pgArray, RollupSums } from '../../db/rollup-writes.ts';
+import { pgArray, RollupSums, rollupWriteCtes } from '../../db/rollup-writes.ts';
 import { type Row, rowKey, type SensorRow } from './ingest.decoding.ts';
 
 const monthKey = (date: Date) => `${date.getUTCFullYear()}-${date.getUTCMonth()}`;
@@ -49,6 +50,33 @@ export class CopyRefused extends Error {
   constructor(cause: unknown) {
     super('a redelivered reading refused the COPY', { cause });
   }
+}
+
+/** The payload as `bytea` hex text in a COPY field (its backslash escaped), read in place. */
+const hexBytes = (bytes: Uint8Array) =>
+  `\\\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+
+/**
+ * The rows in COPY text format, columns in SUBMISSION_COLUMNS order (hot path: one string per
+ * row, no arrays per field). Text that a sender chose (DevEUI as sent, gateway, error, firmware)
+ * goes through `copyField`; the rest are numbers, dates and fixed words.
+ */
+export function copyText(rows: readonly Row[]): string {
+  const n = (value: number | null) => (value === null ? '\\N' : String(value));
+  let text = '';
+  for (const row of rows) {
+    const s = row.sensor;
+    const a = s?.unit_id ? s : undefined;
+    text +=
+      `${row.measuredAt.toISOString()}\t${copyField(row.mac)}\t${row.seq}\t${row.kind}\t${row.port}\t` +
+      `${hexBytes(row.payload)}\t${row.transport}\t${n(row.volumeMgal)}\t${n(row.intervalS)}\t` +
+      `${n(row.flowTimeS)}\t${n(row.peakFlowMgpm)}\t${n(row.battery)}\t${copyField(row.firmware)}\t` +
+      `${n(row.flags)}\t${n(row.reportIntervalS)}\t${copyField(row.gateway)}\t${n(row.rssi)}\t` +
+      `${n(row.snr)}\t${copyField(row.error)}\t${n(s?.id ?? null)}\t${n(a?.company_id ?? null)}\t` +
+      `${n(a?.property_id ?? null)}\t${n(a?.building_id ?? null)}\t${n(a?.unit_id ?? null)}\t` +
+      `${n(a?.appliance_type_id ?? null)}\t${n(a?.room_type_id ?? null)}\t${n(a?.water_type_id ?? null)}\n`;
+  }
+  return text;
 }
 
 export function createIngestRepository(db: Database) {
@@ -111,56 +139,28 @@ export function createIngestRepository(db: Database) {
   }
 
   /**
-   * Stores the rows; answers the keys of those actually inserted. With `useCopy` (PostgreSQL only)
-   * they are streamed with COPY, all or none: a redelivery among them hits the natural key and
-   * fails the transaction with `CopyRefused`, to be stored again without it. Otherwise they
-   * are inserted skipping those already stored (always on PGlite).
+   * Stores the rows; answers those actually inserted. With `useCopy` (PostgreSQL only) they are
+   * streamed with COPY, all or none: a redelivery among them hits the natural key and fails the
+   * transaction with `CopyRefused`, to be stored again without it. Otherwise they are inserted
+   * skipping those already stored (always on PGlite).
    */
-  async function storeSubmissions(rows: readonly Row[], useCopy: boolean, tx?: Executor) {
+  async function storeSubmissions(
+    rows: readonly Row[],
+    useCopy: boolean,
+    tx?: Executor,
+  ): Promise<readonly Row[]> {
     const ex = tx ?? db;
     const copy = useCopy ? copyWriter(ex) : undefined;
-    if (!copy) return insertSubmissions(rows, ex);
-    let text = '';
-    for (const row of rows) {
-      const a = row.sensor?.unit_id ? row.sensor : undefined;
-      // In SUBMISSION_COLUMNS order.
-      const fields = [
-        row.measuredAt.toISOString(),
-        row.mac,
-        row.seq,
-        row.kind,
-        row.port,
-        `\\x${Buffer.from(row.payload).toString('hex')}`,
-        row.transport,
-        row.volumeMgal,
-        row.intervalS,
-        row.flowTimeS,
-        row.peakFlowMgpm,
-        row.battery,
-        row.firmware,
-        row.flags,
-        row.reportIntervalS,
-        row.gateway,
-        row.rssi,
-        row.snr,
-        row.error,
-        row.sensor?.id,
-        a?.company_id,
-        a?.property_id,
-        a?.building_id,
-        a?.unit_id,
-        a?.appliance_type_id,
-        a?.room_type_id,
-        a?.water_type_id,
-      ];
-      text += `${fields.map(copyField).join('\t')}\n`;
+    if (!copy) {
+      const inserted = await insertSubmissions(rows, ex);
+      return inserted.size === rows.length ? rows : rows.filter((row) => inserted.has(rowKey(row)));
     }
     try {
-      await copy(`submissions (${SUBMISSION_COLUMNS})`, text);
+      await copy(`submissions (${SUBMISSION_COLUMNS})`, copyText(rows));
     } catch (error) {
       throw errorCode(error) === UNIQUE_VIOLATION ? new CopyRefused(error) : error;
     }
-    return new Set(rows.map(rowKey));
+    return rows;
   }
 
   /** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
@@ -204,7 +204,8 @@ export function createIngestRepository(db: Database) {
     );
   }
 
-  async function addUsage(rows: readonly Row[], tx?: Executor) {
+  /** The fresh rows' usage per rollup row (only assigned micrometers' usage readings count). */
+  function usageSums(rows: readonly Row[]) {
     const sums = new RollupSums();
     for (const row of rows) {
       const sensor = row.sensor;
@@ -225,11 +226,14 @@ export function createIngestRepository(db: Database) {
         1,
       );
     }
-    await addToRollups(tx ?? db, sums);
+    return sums;
   }
 
-  /** Last submission / keep-alive, battery, firmware and report interval, newest wins. */
-  async function touchSensors(rows: readonly Row[], tx?: Executor) {
+  /**
+   * Last submission / keep-alive, battery, firmware and report interval, newest wins: the CTEs
+   * that write them and the sensors they touch.
+   */
+  function sensorFactWrites(rows: readonly Row[]): { ids: number[]; ctes: SQL[] } {
     type Facts = {
       id: number;
       lastUsage: Date | null;
@@ -264,16 +268,15 @@ export function createIngestRepository(db: Database) {
       }
       facts.set(row.sensor.id, f);
     }
-    if (facts.size === 0) return [];
+    if (facts.size === 0) return { ids: [], ctes: [] };
     const list = [...facts.values()].sort((a, b) => a.id - b.id);
     const column = <T extends string | number | null>(pick: (f: Facts) => T) =>
       pgArray(list.map(pick));
     // Locks taken in id order by the CTE (an UPDATE … FROM may visit rows in any order); every
     // row the UPDATE changes is one the CTE has already locked.
-    await (tx ?? db).execute(sql`
-      with locked as materialized (
-        select id from sensors where id = any(${column((f) => f.id)}::int[]) order by id for update)
-      update sensors s set
+    const locked = sql`sensors_locked as materialized (
+        select id from sensors where id = any(${column((f) => f.id)}::int[]) order by id for update)`;
+    const update = sql`sensor_facts as (update sensors s set
         last_submission = greatest(s.last_submission, v.last_usage),
         last_keepalive = greatest(s.last_keepalive, v.last_keepalive),
         battery = case when v.battery is not null
@@ -295,29 +298,43 @@ export function createIngestRepository(db: Database) {
         ${column((f) => f.newest.toISOString())}::timestamptz[], ${column((f) => f.battery)}::smallint[],
         ${column((f) => f.firmware)}::text[], ${column((f) => f.interval)}::int[]
       ) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
-      join locked l on l.id = v.id
-      where s.id = v.id`);
-    return [...facts.keys()];
+      join sensors_locked l on l.id = v.id
+      where s.id = v.id)`;
+    return { ids: [...facts.keys()], ctes: [locked, update] };
   }
 
-  async function touchGateways(rows: readonly Row[], tx?: Executor) {
+  /** The gateways' last-seen time and status (an offline gateway heard again is online). */
+  function gatewayFactWrites(rows: readonly Row[]): SQL[] {
     const seen = new Map<string, Date>();
     for (const row of rows) {
       if (!row.gateway) continue;
       const last = seen.get(row.gateway);
       if (!last || row.measuredAt > last) seen.set(row.gateway, row.measuredAt);
     }
-    if (seen.size === 0) return;
+    if (seen.size === 0) return [];
     const list = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    await (tx ?? db).execute(sql`
-      update gateways g set
+    return [
+      sql`gateway_facts as (update gateways g set
         last_seen_at = greatest(g.last_seen_at, v.at),
         gateway_status_id = case when g.gateway_status_id = ${GatewayStatus.Offline}
           then ${GatewayStatus.Online} else g.gateway_status_id end,
         updated_at = now()
       from unnest(${pgArray(list.map(([serial]) => serial))}::text[],
         ${pgArray(list.map(([, at]) => at.toISOString()))}::timestamptz[]) as v(serial, at)
-      where lower(g.serial_number) = lower(v.serial)`);
+      where lower(g.serial_number) = lower(v.serial))`,
+    ];
+  }
+
+  /**
+   * What newly stored rows change besides themselves, in one statement (one round trip): their
+   * usage added to the hourly, daily and monthly rollups, and their sensors' and gateways'
+   * last-heard facts. Answers the sensors touched.
+   */
+  async function recordFresh(rows: readonly Row[], tx?: Executor): Promise<number[]> {
+    const sensors = sensorFactWrites(rows);
+    const ctes = [...rollupWriteCtes(usageSums(rows)), ...sensors.ctes, ...gatewayFactWrites(rows)];
+    if (ctes.length > 0) await (tx ?? db).execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+    return sensors.ids;
   }
 
   /** The company of the micrometer with this DevEUI (undefined: unknown DevEUI). */
@@ -349,9 +366,7 @@ export function createIngestRepository(db: Database) {
     ensurePartitions,
     sensorsByMac,
     storeSubmissions,
-    addUsage,
-    touchSensors,
-    touchGateways,
+    recordFresh,
   };
 }
 export type IngestRepository = ReturnType<typeof createIngestRepository>;

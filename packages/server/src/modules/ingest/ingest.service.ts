@@ -164,13 +164,9 @@ export function createIngestService(db: Database, timing: IngestTiming = {}) {
     const refusedMacs = parts.map(() => new Set<string>());
     const rows = rowsToStore(parts, prepared, sensors, results, refusedMacs);
     await repository.ensurePartitions(rows, tx);
-    const inserted = await repository.storeSubmissions(rows, useCopy, tx);
-    const fresh =
-      inserted.size === rows.length ? rows : rows.filter((row) => inserted.has(rowKey(row)));
+    const fresh = await repository.storeSubmissions(rows, useCopy, tx);
     // Only rows actually inserted add to the rollups and move the last-heard facts.
-    await repository.addUsage(fresh, tx);
-    const sensorIds = await repository.touchSensors(fresh, tx);
-    await repository.touchGateways(fresh, tx);
+    const sensorIds = await repository.recordFresh(fresh, tx);
     countStored(fresh, results, refusedMacs);
     return { results, sensorIds };
   }
