@@ -32,6 +32,10 @@ const timestamp = instant.check((context) => {
 const mac = z.string().min(1).max(64);
 const port = z.number().int().min(0).max(255);
 const counter = z.number().int().min(0).max(4_294_967_295);
+/** A signal figure kept in hundredths (see `signal`). */
+export const inHundredths = (value: number) => Math.round(value * 100) / 100;
+/** The range `signal` accepts. */
+export const SIGNAL_LIMIT = 1000;
 /**
  * Signal strength (dBm) or margin (dB) as a network server reports it, kept in hundredths: it is
  * stored in a PostgreSQL `real`, which refuses magnitudes it cannot represent (1e-320 would fail
@@ -39,9 +43,9 @@ const counter = z.number().int().min(0).max(4_294_967_295);
  */
 export const signal = z
   .number()
-  .min(-1000)
-  .max(1000)
-  .transform((value) => Math.round(value * 100) / 100);
+  .min(-SIGNAL_LIMIT)
+  .max(SIGNAL_LIMIT)
+  .transform((value) => inHundredths(value));
 
 export const nativeBatchSchema = z
   .object({

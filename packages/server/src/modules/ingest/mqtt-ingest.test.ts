@@ -76,6 +76,54 @@ describe('uplinks of an MQTT message', () => {
     expect(() => uplinksOfMessage('somewhere/else', Buffer.from('{}'))).toThrow(/no uplink format/);
   });
 
+  it('reads every field of a native message and refuses one that breaks a rule, naming the field', () => {
+    const topic = 'flowsight/uplinks/70B3D50000000001';
+    const message = {
+      port: 1,
+      payload: usage(7, 5),
+      received_at: `${day(-2)}T00:00:00Z`,
+      f_cnt: 41,
+      gateway: 'gw-7',
+      rssi: -80.456,
+      snr: 7.001,
+      extra: 'ignored',
+    };
+    const read = (body: unknown) => uplinksOfMessage(topic, Buffer.from(JSON.stringify(body)));
+    const [uplink] = read(message);
+    expect(uplink).toEqual({
+      mac: '70B3D50000000001',
+      port: 1,
+      payload: new Uint8Array(Buffer.from(message.payload, 'base64')),
+      receivedAt: new Date(message.received_at),
+      fCnt: 41,
+      gateway: 'gw-7',
+      rssi: -80.46,
+      snr: 7,
+      transport: 'mqtt',
+    });
+    expect(
+      read({ ...message, f_cnt: undefined, gateway: null, rssi: null, snr: undefined }),
+    ).toMatchObject([{ fCnt: null, gateway: null, rssi: null, snr: null }]);
+    const refusals: [Record<string, unknown>, RegExp][] = [
+      [{ port: 256 }, /^port /],
+      [{ port: 1.5 }, /^port /],
+      [{ port: '1' }, /^port /],
+      [{ payload: 5 }, /^payload /],
+      [{ payload: 'A'.repeat(1025) }, /^payload /],
+      [{ received_at: 'not a time' }, /^received_at must be an ISO 8601 time/],
+      [{ received_at: 20 }, /^received_at /],
+      [{ f_cnt: -1 }, /^f_cnt /],
+      [{ f_cnt: 'x' }, /^f_cnt /],
+      [{ gateway: 'g'.repeat(65) }, /^gateway /],
+      [{ rssi: 1001 }, /^rssi /],
+      [{ snr: '7' }, /^snr /],
+    ];
+    for (const [change, error] of refusals)
+      expect(() => read({ ...message, ...change })).toThrow(error);
+    expect(() => read(null)).toThrow(/^message /);
+    expect(() => read([message, { ...message, port: -1 }])).toThrow(/^port /);
+  });
+
   it('refuses receive times ahead of the clock or too old, so the message is dropped', () => {
     const ahead = new Date(Date.now() + 10 * 60_000).toISOString();
     expect(() =>

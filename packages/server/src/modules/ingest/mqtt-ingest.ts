@@ -12,9 +12,13 @@
 import { receiveTimeProblem } from '@flowsight/domain/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { z } from 'zod';
 import type { IngestService, Uplink } from './ingest.service.ts';
-import { chirpstackUpSchema, fromChirpstack, signal } from './ingest.transports.ts';
+import {
+  chirpstackUpSchema,
+  fromChirpstack,
+  inHundredths,
+  SIGNAL_LIMIT,
+} from './ingest.transports.ts';
 
 export type MqttIngestOptions = {
   url: string;
@@ -43,42 +47,79 @@ type PublishPacket = {
 type Packet = { cmd: string; messageId?: number };
 type SendPacket = (packet: Packet, callback?: () => void, ...rest: unknown[]) => void;
 
-const nativeMessageSchema = z.object({
-  port: z.number().int().min(0).max(255),
-  payload: z.string().max(1024),
-  received_at: z.string().max(64),
-  f_cnt: z.number().int().min(0).optional(),
-  gateway: z.string().max(64).nullable().optional(),
-  rssi: signal.nullable().optional(),
-  snr: signal.nullable().optional(),
-});
+/** Most characters of a native message's text fields (as the HTTP batch allows). */
+const MAX_PAYLOAD = 1024;
+const MAX_TIME = 64;
+const MAX_GATEWAY = 64;
+
+/** A native message that cannot be stored: it is logged and dropped. */
+const unreadable = (field: string, rule: string) => new Error(`${field} ${rule}`);
+
+/** An optional signal figure (null or absent: none), in hundredths. */
+function signalOf(value: unknown, field: string): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !(Math.abs(value) <= SIGNAL_LIMIT))
+    throw unreadable(field, `must be a number from -${SIGNAL_LIMIT} to ${SIGNAL_LIMIT}`);
+  return inHundredths(value);
+}
+
+/**
+ * One native message (`{ port, payload, received_at, f_cnt?, gateway?, rssi?, snr? }`, unknown
+ * fields ignored) read by hand rather than by a schema: this runs for every message, and MQTT
+ * carries one reading per message. The rules are the HTTP batch's (ingest.transports.ts).
+ */
+function nativeUplink(mac: string, message: unknown, now: Date): Uplink {
+  if (typeof message !== 'object' || message === null)
+    throw unreadable('message', 'must be an object');
+  const m = message as Record<string, unknown>;
+  const { port, payload, received_at: receivedText, f_cnt: fCnt, gateway } = m;
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 255)
+    throw unreadable('port', 'must be an integer from 0 to 255');
+  if (typeof payload !== 'string' || payload.length > MAX_PAYLOAD)
+    throw unreadable('payload', `must be base64 text of at most ${MAX_PAYLOAD} characters`);
+  if (typeof receivedText !== 'string' || receivedText.length > MAX_TIME)
+    throw unreadable('received_at', 'must be an ISO 8601 time');
+  if (fCnt !== undefined && (typeof fCnt !== 'number' || !Number.isSafeInteger(fCnt) || fCnt < 0))
+    throw unreadable('f_cnt', 'must be a whole number from 0');
+  if (
+    gateway !== undefined &&
+    gateway !== null &&
+    (typeof gateway !== 'string' || gateway.length > MAX_GATEWAY)
+  )
+    throw unreadable('gateway', `must be text of at most ${MAX_GATEWAY} characters`);
+  const receivedAt = new Date(receivedText);
+  const problem = receiveTimeProblem(receivedAt, now);
+  if (problem !== null) throw unreadable('received_at', problem);
+  const bytes = Buffer.from(payload, 'base64');
+  return {
+    mac,
+    port,
+    payload: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    receivedAt,
+    fCnt: fCnt ?? null,
+    gateway: gateway ?? null,
+    rssi: signalOf(m.rssi, 'rssi'),
+    snr: signalOf(m.snr, 'snr'),
+    transport: 'mqtt',
+  };
+}
+
+const NATIVE_TOPIC = /(?:^|\/)flowsight\/uplinks\/([^/]+)$/;
+const CHIRPSTACK_UP_TOPIC = /\/event\/up$/;
 
 /** The uplinks one MQTT message carries; throws when it is not one of the two formats. */
 export function uplinksOfMessage(topic: string, payload: Buffer): Uplink[] {
   const body: unknown = JSON.parse(payload.toString('utf8'));
-  const native = /(?:^|\/)flowsight\/uplinks\/([^/]+)$/.exec(topic);
+  const native = NATIVE_TOPIC.exec(topic);
   if (native) {
     const mac = native[1] ?? '';
-    const messages = Array.isArray(body) ? body : [body];
-    return messages.map((message) => {
-      const m = nativeMessageSchema.parse(message);
-      const receivedAt = new Date(m.received_at);
-      const problem = receiveTimeProblem(receivedAt, new Date());
-      if (problem !== null) throw new Error(`received_at ${problem}`);
-      return {
-        mac,
-        port: m.port,
-        payload: new Uint8Array(Buffer.from(m.payload, 'base64')),
-        receivedAt,
-        fCnt: m.f_cnt ?? null,
-        gateway: m.gateway ?? null,
-        rssi: m.rssi ?? null,
-        snr: m.snr ?? null,
-        transport: 'mqtt',
-      };
-    });
+    const now = new Date();
+    return Array.isArray(body)
+      ? body.map((message) => nativeUplink(mac, message, now))
+      : [nativeUplink(mac, body, now)];
   }
-  if (/\/event\/up$/.test(topic)) return [fromChirpstack(chirpstackUpSchema.parse(body), 'mqtt')];
+  if (CHIRPSTACK_UP_TOPIC.test(topic))
+    return [fromChirpstack(chirpstackUpSchema.parse(body), 'mqtt')];
   throw new Error(`no uplink format for topic ${topic}`);
 }
 
