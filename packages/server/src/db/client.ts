@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { openPGliteThread } from './pglite-thread.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -32,7 +33,12 @@ export type DatabaseTarget =
       /** Told when an idle pooled connection fails (e.g. the server restarted); the pool heals. */
       onIdleError?: (error: Error) => void;
     }
-  | { kind: 'pglite'; dataDir: string }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** A tarball (`dump`) to start an empty data directory from (tests). */
+      loadDataDir?: Blob;
+    }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
 export type DatabaseHandle = {
@@ -58,11 +64,8 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
   if (target.kind === 'postgres') {
     return openPostgres(target.url, target.poolSize ?? 10, target.onIdleError);
   }
-  if (target.kind === 'pglite') mkdirSync(target.dataDir, { recursive: true });
-  const client =
-    target.kind === 'pglite'
-      ? await PGlite.create({ dataDir: target.dataDir })
-      : await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  if (target.kind === 'pglite') return openPGliteOnDisk(target.dataDir, target.loadDataDir);
+  const client = await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   const db = drizzlePglite({ client }) as unknown as Database;
   return {
     db,
@@ -79,6 +82,27 @@ export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHa
         await stop();
       };
     },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * The on-disk PGlite (`npm start`) runs on a worker thread so that its statements never block the
+ * server's event loop (pglite-thread.ts); Drizzle talks to it through the thread's client.
+ */
+async function openPGliteOnDisk(dataDir: string, load?: Blob): Promise<DatabaseHandle> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await openPGliteThread(dataDir, load && new Uint8Array(await load.arrayBuffer()));
+  // The thread's client speaks the part of PGlite's interface Drizzle uses.
+  const asPGlite = client as unknown as PGlite;
+  const db = drizzlePglite({ client: asPGlite }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    // One PGlite, one thread: nothing else can migrate concurrently.
+    migrate: () => migratePglite(drizzlePglite({ client: asPGlite }), { migrationsFolder }),
+    dump: () => Promise.reject(new Error('dump is only available on the in-memory PGlite')),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };
 }

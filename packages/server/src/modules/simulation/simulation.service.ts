@@ -1,9 +1,12 @@
 // The device simulator inside the server (SIMULATE=1, DEMO portfolio): once per database it
 // backfills a year of history for the demo fleet, newest first so the recent charts fill first,
 // then keeps streaming live readings at the real rate. Everything goes through the one ingest
-// service (transport 'simulator'), in batches with a pause between them so requests keep being
-// answered while history loads (PGlite runs in this thread). Progress lives in `system_state`: a
-// restart resumes where it stopped, and a redone batch is a no-op thanks to the natural key.
+// service (transport 'simulator'), in batches short enough that a request waits at most about one
+// batch for the database. The on-disk PGlite of `npm start` runs on its own thread
+// (db/pglite-thread.ts), so the batches do not block this event loop; statements that requests
+// send during a batch are queued there and run before the next batch begins. Progress lives in
+// `system_state`: a restart resumes where it stopped, and a redone batch is a no-op thanks to the
+// natural key.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -46,10 +49,13 @@ export type SimulationOptions = {
   batchSize?: number;
   /**
    * Batches shrink (to 250 at least) when one takes longer than this, so a request waits at most
-   * about this long for the database; default 500 ms.
+   * about this long for the database; default 250 ms.
    */
   batchTargetMs?: number;
-  /** Pause between batches, so requests get the database in between; default 40 ms. */
+  /**
+   * Pause between batches; default 0 (a turn of the event loop): the database serves the
+   * statements queued meanwhile first. An in-process PGlite (in memory) needs a real pause.
+   */
   pauseMs?: number;
   /** Stream live readings after starting the backfill; default true. */
   live?: boolean;
@@ -78,14 +84,15 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 const readings = (count: number) => count.toLocaleString('en-US');
+const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e6);
 
 export async function startSimulation(options: SimulationOptions): Promise<RunningSimulation> {
   const now = options.now ?? (() => new Date());
   const seed = options.seed ?? DEMO_SEED;
-  const batchSize = options.batchSize ?? 2000;
-  const batchTargetMs = options.batchTargetMs ?? 500;
+  const batchSize = options.batchSize ?? 500;
+  const batchTargetMs = options.batchTargetMs ?? 250;
   let currentBatch = batchSize;
-  const pauseMs = options.pauseMs ?? 40;
+  const pauseMs = options.pauseMs ?? 0;
   const bands = options.bands ?? defaultHistoryBands;
   const { repository, log } = options;
 
@@ -144,7 +151,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
         try {
           const started = performance.now();
           await options.ingest(batch);
-          // PGlite runs in this thread: keep each transaction short enough for requests to get in.
+          // Keep each transaction short enough for requests to get in between.
           const took = Math.max(1, performance.now() - started);
           if (batch.length >= currentBatch) {
             const scaled = Math.round((currentBatch * batchTargetMs) / took);
@@ -176,21 +183,28 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
       `history backfill: ${from.toISOString().slice(0, 10)} to ${anchor.toISOString()}, ` +
         `${readings(remaining)} of ${readings(total)} readings to store`,
     );
-    for (const slice of backfill(simulation, { from, to: anchor, bands, below })) {
-      if (!(await store(slice.uplinks))) return;
+    const slices = backfill(simulation, { from, to: anchor, bands, below });
+    for (let next = slices.next(); !next.done; ) {
+      const slice = next.value;
+      const storing = store(slice.uplinks);
+      // The next slice is generated while this one's first batch is being written.
+      next = slices.next();
+      if (!(await storing)) return;
       stored += slice.uplinks.length;
       state.historyBelow = new Date(slice.startS * 1000).toISOString();
       await save();
       const percent = Math.min(100, Math.floor((stored / Math.max(1, total)) * 100));
       if (percent >= lastLogged + 5) {
         lastLogged = percent;
-        log.info(`history backfill: ${percent}% (${readings(stored)} readings)`);
+        log.info(
+          `history backfill: ${percent}% (${readings(stored)} readings); ` +
+            `event loop delay p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms`,
+        );
       }
     }
     delay.disable();
     state.historyBelow = null;
     await save();
-    const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e6);
     log.info(
       `history backfill: done, ${readings(stored)} readings in ${Math.round((Date.now() - started) / 1000)} s ` +
         `(event loop delay p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms)`,
