@@ -125,9 +125,15 @@ const API_ONLY: Record<string, string> = {
 
 /** The pages the router loads (its lazy imports), by file, with where a person finds them. */
 const PAGES: Record<string, string> = {
-  'app/page-prefetch/alerts.ts': '/alerts',
-  'app/page-prefetch/micrometers.ts': '/micrometers/assigned|unassigned|excluded',
+  'app/page-prefetch/alerts.ts': '/alerts; a place’s Alerts tab',
+  'app/page-prefetch/lists.ts': '/overview, /gateways, /events',
+  'app/page-prefetch/micrometers.ts':
+    '/micrometers/assigned|unassigned|excluded; a place’s Micrometers tab',
+  'app/page-prefetch/portfolio.ts':
+    '/companies, /properties, /buildings; a company’s, property’s, building’s and unit’s pages',
+  'app/page-prefetch/submissions.ts': '/submissions/…; a place’s Readings tab',
   'app/page-prefetch/usage.ts': '/dashboard',
+  'app/page-prefetch/users.ts': '/users; a property’s Users tab',
   'app/routes/dashboard-entry.tsx': '/dashboard',
   'app/routes/settings-entry.tsx': '/settings',
   'components/layouts/public-layout.tsx': 'sign-in pages',

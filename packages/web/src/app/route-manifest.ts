@@ -77,6 +77,16 @@ function prefetchOf<Name extends string, Module extends Record<Name, PagePrefetc
 }
 const usagePrefetch = () => import('./page-prefetch/usage');
 const micrometersPrefetch = () => import('./page-prefetch/micrometers');
+const alertsPrefetch = () => import('./page-prefetch/alerts');
+const portfolioPrefetch = () => import('./page-prefetch/portfolio');
+const submissionsPrefetch = () => import('./page-prefetch/submissions');
+const usersPrefetch = () => import('./page-prefetch/users');
+const listsPrefetch = () => import('./page-prefetch/lists');
+
+/** A route handle whose loader starts the page's first queries (`page-prefetch/`). */
+const prefetching = (prefetch: () => Promise<PagePrefetch>): PageDataHandle => ({
+  pageData: { prefetch },
+});
 
 /** /companies: the list for system roles; a company role is sent on to its own company. */
 const toOwnCompany = (role: SessionRole) =>
@@ -106,15 +116,37 @@ const submissionLists = () => import('@/features/submissions/routes/submission-l
 const micrometerFleet = () => import('@/features/micrometers/routes/fleet-pages');
 const statisticsPages = () => import('@/features/statistics/routes/statistics-pages');
 
-/** A record page's tab: `path` (or the index) showing export `name` of `load`'s module. */
+/**
+ * A record page's tab: `path` (or the index) showing export `name` of `load`'s module, and with
+ * `prefetch` the loader that starts the tab's first queries.
+ */
 function tab<Name extends string, Module extends Record<Name, ComponentType>>(
   path: string | null,
   load: () => Promise<Module>,
   name: Name,
+  prefetch?: () => Promise<PagePrefetch>,
 ): RouteObject {
   const lazy = lazyPage(load, name);
-  return path === null ? { index: true, lazy } : { path, lazy };
+  const handle = prefetch ? { handle: prefetching(prefetch) } : {};
+  return path === null ? { index: true, lazy, ...handle } : { path, lazy, ...handle };
 }
+
+/** The portfolio's prefetches: records, lists and the record tabs (`page-prefetch/portfolio`). */
+const portfolio = (name: keyof Awaited<ReturnType<typeof portfolioPrefetch>>) =>
+  prefetchOf(portfolioPrefetch, name);
+/** The system pages' prefetches (`page-prefetch/lists`). */
+const lists = (name: keyof Awaited<ReturnType<typeof listsPrefetch>>) =>
+  prefetchOf(listsPrefetch, name);
+const submissions = (name: keyof Awaited<ReturnType<typeof submissionsPrefetch>>) =>
+  prefetchOf(submissionsPrefetch, name);
+const users = (name: keyof Awaited<ReturnType<typeof usersPrefetch>>) =>
+  prefetchOf(usersPrefetch, name);
+
+/** A record page's handle: its title, and the loader starting its address's records. */
+const recordHandle = (titleKey: PageHandle['titleKey']) => ({
+  titleKey,
+  ...prefetching(portfolio('prefetchRecords')),
+});
 
 /**
  * The portfolio's record pages (spec section 2). Each record's tabs are the next path segment;
@@ -127,14 +159,29 @@ const portfolioRecords: ShellRouteGroup = {
     {
       path: 'companies/:companyId',
       lazy: lazyPage(companyPage, 'CompanyPage'),
-      handle: { titleKey: 'nav.company' } satisfies PageHandle,
+      handle: recordHandle('nav.company') satisfies PageHandle,
       children: [
         tab(null, companyPage, 'CompanyIndex'),
-        tab('overview', companyPage, 'CompanyOverviewTab'),
-        tab('properties', companyPage, 'CompanyPropertiesTab'),
-        tab('alerts', recordAlerts, 'CompanyAlertsTab'),
-        tab('micrometers', recordMicrometers, 'CompanyMicrometersTab'),
-        tab('submissions', recordSubmissions, 'CompanySubmissionsTab'),
+        tab('overview', companyPage, 'CompanyOverviewTab', portfolio('prefetchRecordOverview')),
+        tab('properties', companyPage, 'CompanyPropertiesTab', portfolio('prefetchRecordChildren')),
+        tab(
+          'alerts',
+          recordAlerts,
+          'CompanyAlertsTab',
+          prefetchOf(alertsPrefetch, 'prefetchRecordAlerts'),
+        ),
+        tab(
+          'micrometers',
+          recordMicrometers,
+          'CompanyMicrometersTab',
+          prefetchOf(micrometersPrefetch, 'prefetchRecordMicrometers'),
+        ),
+        tab(
+          'submissions',
+          recordSubmissions,
+          'CompanySubmissionsTab',
+          submissions('prefetchRecordSubmissions'),
+        ),
         // Tabs of other features, given the company's id (features do not import each other).
         {
           path: 'thresholds',
@@ -164,18 +211,34 @@ const portfolioRecords: ShellRouteGroup = {
     {
       path: 'companies/:companyId/properties/:propertyId',
       lazy: lazyPage(propertyPage, 'PropertyPage'),
-      handle: { titleKey: 'nav.properties' } satisfies PageHandle,
+      handle: recordHandle('nav.properties') satisfies PageHandle,
       children: [
         tab(null, propertyPage, 'PropertyIndex'),
-        tab('overview', propertyPage, 'PropertyOverviewTab'),
-        tab('buildings', propertyPage, 'PropertyBuildingsTab'),
-        tab('alerts', recordAlerts, 'PropertyAlertsTab'),
-        tab('micrometers', recordMicrometers, 'PropertyMicrometersTab'),
-        tab('submissions', recordSubmissions, 'PropertySubmissionsTab'),
+        tab('overview', propertyPage, 'PropertyOverviewTab', portfolio('prefetchRecordOverview')),
+        tab('buildings', propertyPage, 'PropertyBuildingsTab', portfolio('prefetchRecordChildren')),
+        tab(
+          'alerts',
+          recordAlerts,
+          'PropertyAlertsTab',
+          prefetchOf(alertsPrefetch, 'prefetchRecordAlerts'),
+        ),
+        tab(
+          'micrometers',
+          recordMicrometers,
+          'PropertyMicrometersTab',
+          prefetchOf(micrometersPrefetch, 'prefetchRecordMicrometers'),
+        ),
+        tab(
+          'submissions',
+          recordSubmissions,
+          'PropertySubmissionsTab',
+          submissions('prefetchRecordSubmissions'),
+        ),
         tab(
           'users',
           () => import('@/features/users/routes/property-users-tab'),
           'PropertyUsersTab',
+          users('prefetchPropertyUsers'),
         ),
         tab('charts', usageCharts, 'PropertyChartsTab'),
       ],
@@ -183,14 +246,29 @@ const portfolioRecords: ShellRouteGroup = {
     {
       path: 'companies/:companyId/properties/:propertyId/buildings/:buildingId',
       lazy: lazyPage(buildingPage, 'BuildingPage'),
-      handle: { titleKey: 'nav.buildings' } satisfies PageHandle,
+      handle: recordHandle('nav.buildings') satisfies PageHandle,
       children: [
         tab(null, buildingPage, 'BuildingIndex'),
-        tab('overview', buildingPage, 'BuildingOverviewTab'),
-        tab('units', buildingPage, 'BuildingUnitsTab'),
-        tab('alerts', recordAlerts, 'BuildingAlertsTab'),
-        tab('micrometers', recordMicrometers, 'BuildingMicrometersTab'),
-        tab('submissions', recordSubmissions, 'BuildingSubmissionsTab'),
+        tab('overview', buildingPage, 'BuildingOverviewTab', portfolio('prefetchRecordOverview')),
+        tab('units', buildingPage, 'BuildingUnitsTab', portfolio('prefetchRecordChildren')),
+        tab(
+          'alerts',
+          recordAlerts,
+          'BuildingAlertsTab',
+          prefetchOf(alertsPrefetch, 'prefetchRecordAlerts'),
+        ),
+        tab(
+          'micrometers',
+          recordMicrometers,
+          'BuildingMicrometersTab',
+          prefetchOf(micrometersPrefetch, 'prefetchRecordMicrometers'),
+        ),
+        tab(
+          'submissions',
+          recordSubmissions,
+          'BuildingSubmissionsTab',
+          submissions('prefetchRecordSubmissions'),
+        ),
         tab('charts', usageCharts, 'BuildingChartsTab'),
         tab('survey', buildingSurvey, 'BuildingSurveyTab'),
       ],
@@ -198,13 +276,28 @@ const portfolioRecords: ShellRouteGroup = {
     {
       path: 'companies/:companyId/properties/:propertyId/buildings/:buildingId/units/:unitId',
       lazy: lazyPage(unitPage, 'UnitPage'),
-      handle: { titleKey: 'nav.company' } satisfies PageHandle,
+      handle: recordHandle('nav.company') satisfies PageHandle,
       children: [
         tab(null, unitPage, 'UnitIndex'),
-        tab('alerts', recordAlerts, 'UnitAlertsTab'),
+        tab(
+          'alerts',
+          recordAlerts,
+          'UnitAlertsTab',
+          prefetchOf(alertsPrefetch, 'prefetchRecordAlerts'),
+        ),
         tab('overview', unitPage, 'UnitOverviewTab'),
-        tab('micrometers', recordMicrometers, 'UnitMicrometersTab'),
-        tab('submissions', recordSubmissions, 'UnitSubmissionsTab'),
+        tab(
+          'micrometers',
+          recordMicrometers,
+          'UnitMicrometersTab',
+          prefetchOf(micrometersPrefetch, 'prefetchRecordMicrometers'),
+        ),
+        tab(
+          'submissions',
+          recordSubmissions,
+          'UnitSubmissionsTab',
+          submissions('prefetchRecordSubmissions'),
+        ),
         tab('charts', usageCharts, 'UnitChartsTab'),
       ],
     },
@@ -218,6 +311,7 @@ export const shellPages = {
   '/overview': {
     titleKey: 'nav.overview',
     lazy: lazyPage(() => import('@/features/overview/routes/overview-page'), 'OverviewPage'),
+    handle: prefetching(lists('prefetchOverview')),
   },
   '/dashboard': {
     titleKey: 'nav.dashboard',
@@ -233,11 +327,22 @@ export const shellPages = {
   // The list for system roles; company roles are sent on to their own company at once.
   '/companies': {
     titleKey: 'nav.companies',
-    ...guardedRoute(pageComponent(portfolioLists, 'CompaniesPage'), { redirect: toOwnCompany }),
+    ...guardedRoute(pageComponent(portfolioLists, 'CompaniesPage'), {
+      redirect: toOwnCompany,
+      prefetch: portfolio('prefetchCompanies'),
+    }),
   },
   '/companies/:companyId/*': portfolioRecords,
-  '/properties': { titleKey: 'nav.properties', lazy: lazyPage(portfolioLists, 'PropertiesPage') },
-  '/buildings': { titleKey: 'nav.buildings', lazy: lazyPage(portfolioLists, 'BuildingsPage') },
+  '/properties': {
+    titleKey: 'nav.properties',
+    lazy: lazyPage(portfolioLists, 'PropertiesPage'),
+    handle: prefetching(portfolio('prefetchProperties')),
+  },
+  '/buildings': {
+    titleKey: 'nav.buildings',
+    lazy: lazyPage(portfolioLists, 'BuildingsPage'),
+    handle: prefetching(portfolio('prefetchBuildings')),
+  },
   '/installation': {
     titleKey: 'nav.installation',
     lazy: lazyPage(
@@ -255,13 +360,12 @@ export const shellPages = {
   '/alerts': {
     titleKey: 'nav.alerts',
     lazy: lazyPage(() => import('@/features/alerts/routes/alerts-page'), 'AlertsPage'),
-    handle: {
-      pageData: { prefetch: prefetchOf(() => import('./page-prefetch/alerts'), 'prefetchAlerts') },
-    },
+    handle: prefetching(prefetchOf(alertsPrefetch, 'prefetchAlerts')),
   },
   '/gateways': {
     titleKey: 'nav.gateways',
     lazy: lazyPage(() => import('@/features/gateways/routes/gateways-page'), 'GatewaysPage'),
+    handle: prefetching(lists('prefetchGateways')),
   },
   '/reports': {
     titleKey: 'nav.reports',
@@ -270,10 +374,12 @@ export const shellPages = {
   '/users': {
     titleKey: 'nav.users',
     lazy: lazyPage(() => import('@/features/users/routes/users-page'), 'UsersPage'),
+    handle: prefetching(users('prefetchUsers')),
   },
   '/events': {
     titleKey: 'nav.events',
     lazy: lazyPage(() => import('@/features/events/routes/events-page'), 'EventsPage'),
+    handle: prefetching(lists('prefetchEvents')),
   },
   '/appliances': {
     titleKey: 'nav.appliances',
@@ -299,14 +405,17 @@ export const shellPages = {
   '/submissions/unassigned': {
     titleKey: 'nav.submissions-unassigned',
     lazy: lazyPage(submissionLists, 'UnassignedSubmissionsPage'),
+    handle: prefetching(submissions('prefetchUnassignedSubmissions')),
   },
   '/submissions/keep-alive': {
     titleKey: 'nav.submissions-keep-alive',
     lazy: lazyPage(submissionLists, 'KeepAliveSubmissionsPage'),
+    handle: prefetching(submissions('prefetchKeepAliveSubmissions')),
   },
   '/submissions/parsed-old': {
     titleKey: 'nav.submissions-parsed-old',
     lazy: lazyPage(submissionLists, 'ParsedOldSubmissionsPage'),
+    handle: prefetching(submissions('prefetchParsedOldSubmissions')),
   },
   '/micrometers/assigned': {
     titleKey: 'nav.micrometers-assigned',

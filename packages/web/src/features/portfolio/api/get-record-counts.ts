@@ -43,9 +43,14 @@ export async function getBuildingCounts(id: number) {
 const countsOptions = <T>(level: string, id: number, read: (id: number) => Promise<T>) =>
   queryOptions({ queryKey: [...portfolioQueryKey, 'counts', level, id], queryFn: () => read(id) });
 
-export const useCompanyCounts = (id: number) =>
-  useQuery(countsOptions('company', id, getCompanyCounts));
-export const usePropertyCounts = (id: number) =>
-  useQuery(countsOptions('property', id, getPropertyCounts));
-export const useBuildingCounts = (id: number) =>
-  useQuery(countsOptions('building', id, getBuildingCounts));
+/** The counts of each level's overview (its tab and the route loader that starts them). */
+export const companyCountsQueryOptions = (id: number) =>
+  countsOptions('company', id, getCompanyCounts);
+export const propertyCountsQueryOptions = (id: number) =>
+  countsOptions('property', id, getPropertyCounts);
+export const buildingCountsQueryOptions = (id: number) =>
+  countsOptions('building', id, getBuildingCounts);
+
+export const useCompanyCounts = (id: number) => useQuery(companyCountsQueryOptions(id));
+export const usePropertyCounts = (id: number) => useQuery(propertyCountsQueryOptions(id));
+export const useBuildingCounts = (id: number) => useQuery(buildingCountsQueryOptions(id));

@@ -29,8 +29,10 @@ const recordOptions = <T>(level: string, id: number, read: (id: number) => Promi
   queryOptions({
     queryKey: [...portfolioQueryKey, 'record', level, id],
     queryFn: () => read(id),
-    // A 404 (not found or not the caller's) is an answer, not a hiccup to retry.
+    // A 404 (not found or not the caller's) is an answer, not a hiccup to retry, nor to ask again
+    // when the page opens on the answer its route loader got (the page offers to try again).
     retry: false,
+    retryOnMount: false,
     enabled: id > 0,
   });
 

@@ -22,10 +22,10 @@ import { errorMessages } from '@/lib/api-error';
 import { useCompanyNames } from '@/lib/place-names';
 import { useProperties } from '../api/get-properties';
 import { useMoveRecord } from '../api/move-record';
+import { propertyListSpec } from '../utils/list-specs';
 import { buildingPath, propertyPath } from '../utils/paths';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { Picker, usePhoneDialog } from './form-fields';
-import { propertyListSpec } from './portfolio-lists';
 
 /** How many properties the building's target picker offers (typing narrows them). */
 const TARGET_PROPERTIES_LIMIT = 50;

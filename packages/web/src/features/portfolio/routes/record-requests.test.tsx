@@ -52,7 +52,12 @@ afterEach(() => {
 describe('record requests', () => {
   it('asks for the company, property and building of a building page once each', async () => {
     const api = signedIn();
-    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/units' });
+    const { queryClient } = renderRoutes(appRoutes, {
+      path: '/companies/1/properties/7/buildings/9/units',
+    });
+    // As in the app (`lib/query-client.ts`), what the route loaders read is fresh when the page
+    // opens on it.
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
     await screen.findByRole('heading', { level: 1, name: 'North Tower' });
     await screen.findAllByText('Harbor Point');
     // Let any second reader (breadcrumbs, tabs) start its request.

@@ -259,7 +259,10 @@ describe('users page', () => {
 
   it('gives a company manager the list without any write action', async () => {
     signedInAs(manager);
-    renderRoutes(appRoutes, { path: '/users' });
+    const { queryClient } = renderRoutes(appRoutes, { path: '/users' });
+    // As in the app (`lib/query-client.ts`): the page opens on the list its route loader read,
+    // without reading it again under the menu about to open.
+    queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 30_000 } });
     await screen.findAllByTestId('user-row');
     expect(screen.queryByTestId('invite-user')).toBeNull();
     expect(
