@@ -4,6 +4,8 @@
 // metrics behind it (LCP, TBT, FCP, speed index, CLS) and the longest main-thread tasks.
 //   node --conditions=@flowsight/source --import tsx bench/src/lighthouse.ts [base URL] [runs]
 // (default http://127.0.0.1:8080, 1 run; with several runs each figure is the median).
+// LIGHTHOUSE_DEBUG_PORT moves Chromium's remote-debugging port (default 9333) so runs can share a
+// machine; LIGHTHOUSE_PAGES=dashboard (or alerts, charts, comma-separated) measures only those pages.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +27,9 @@ export type LighthouseFigures = {
   longTasksMs: number[];
 };
 
-const PORT = 9333;
+const PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9333);
+
+const pageNames = ['dashboard', 'alerts', 'charts'] as const;
 
 /** The manager's pages: the dashboard, the alerts list, the first building's charts. */
 async function pagesOf(baseUrl: string, page: import('@playwright/test').Page) {
@@ -44,11 +48,13 @@ async function pagesOf(baseUrl: string, page: import('@playwright/test').Page) {
   };
   const building = body.data[0];
   if (!building) throw new Error('the manager sees no building');
-  return [
+  const paths = [
     '/dashboard',
     '/alerts',
     `/companies/${building.company_id}/properties/${building.property_id}/buildings/${building.id}/charts`,
   ];
+  const chosen = process.env.LIGHTHOUSE_PAGES?.split(',');
+  return paths.filter((_, index) => !chosen || chosen.includes(pageNames[index] ?? ''));
 }
 
 function figuresOf(

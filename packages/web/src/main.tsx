@@ -1,6 +1,6 @@
 // Browser entry: read the stored settings once, fetch the chosen language's catalogue (English is
 // bundled) and, for a right-to-left page, its styles, then render the app in that language.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadRtlStyles } from '@/app/providers';
@@ -15,17 +15,30 @@ if (container === null) {
 
 const initialSettings = readSettings();
 
+// The dashboard is where a signed-in person lands: on a fresh load of it, its code and its data
+// loader's code download while the session is checked instead of after. The route imports the
+// same modules (and reports their failure).
+if (window.location.pathname === '/dashboard') {
+  import('@/app/routes/dashboard-entry').catch(() => undefined);
+  //PF
+}
+
 function render(catalogues: Awaited<ReturnType<typeof loadCatalogues>>) {
   if (container === null) return;
-  createRoot(container).render(
-    <StrictMode>
-      <App
-        i18n={createAppI18n(initialSettings.language, catalogues)}
-        queryClient={createQueryClient()}
-        initialSettings={initialSettings}
-      />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: React renders the app in slices, yielding to the browser between them, instead
+  // of one long task that holds back input on a slow phone. What is shown is the same.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App
+          i18n={createAppI18n(initialSettings.language, catalogues)}
+          queryClient={createQueryClient()}
+          initialSettings={initialSettings}
+        />
+      </StrictMode>,
+    );
+  });
 }
 
 // Right-to-left styles, when stored as the direction, are ready before the first render; should

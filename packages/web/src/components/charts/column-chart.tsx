@@ -4,6 +4,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
@@ -19,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useNumberFormats } from '@/lib/number-format';
 import { ChartEmpty, visuallyHidden } from './chart-parts';
 import { bandOf, estimateLabelWidth, linearScale, niceTicks, placeAxisLabels } from './scale';
-import { useElementWidth } from './use-element-width';
+import { FALLBACK_CHART_WIDTH, useElementWidth } from './use-element-width';
 
 // The table loads when it is first asked for.
 const ChartDataTable = lazy(async () => ({
@@ -89,7 +90,9 @@ export function StackedColumnChart({
   const numbers = useNumberFormats();
   const showValue = formatValue ?? numbers.decimal;
   const showTick = formatTick ?? numbers.compact;
-  const [containerRef, width] = useElementWidth();
+  const [containerRef, measuredWidth] = useElementWidth();
+  // Until the container's width is known the skeleton holds the chart's place.
+  const width = measuredWidth ?? FALLBACK_CHART_WIDTH;
   const [active, setActive] = useState<number | null>(null);
   const [asTable, setAsTable] = useState(false);
   const hintId = useId();
@@ -246,107 +249,111 @@ export function StackedColumnChart({
             },
           }}
         >
-          <svg
-            role="img"
-            aria-label={summary}
-            aria-describedby={hintId}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is read bucket by bucket with the arrow keys
-            tabIndex={0}
-            width={width}
-            height={height}
-            viewBox={`0 0 ${width} ${height}`}
-            onPointerMove={onPointer}
-            onPointerDown={onPointer}
-            onPointerLeave={(event) => {
-              if (event.pointerType === 'mouse') setActive(null);
-            }}
-            onFocus={() => setActive((value) => value ?? data.length - 1)}
-            onBlur={() => setActive(null)}
-            onKeyDown={onKeyDown}
-            style={{ display: 'block', maxWidth: '100%', touchAction: 'pan-y' }}
-            data-testid="chart-svg"
-          >
-            <g aria-hidden>
-              {ticks.map((tick) => (
-                <g key={tick}>
-                  <line
-                    x1={left}
-                    x2={left + plotWidth}
-                    y1={y(tick)}
-                    y2={y(tick)}
-                    stroke={grid}
-                    strokeDasharray={tick === 0 ? undefined : '3 3'}
-                  />
-                  <text
-                    x={left - 6}
-                    y={y(tick)}
-                    dy="0.32em"
-                    textAnchor="end"
-                    fontSize={axisFontSize}
-                    fill={axisText}
-                  >
-                    {showTick(tick)}
-                  </text>
-                </g>
-              ))}
-              {data.map((datum, index) => {
-                const band = bandOf(index, data.length, plotWidth);
-                let stackTop = 0;
-                return (
-                  <g
-                    key={datum.key}
-                    data-testid="chart-column"
-                    data-value={totals[index]}
-                    data-projected={datum.projected === true ? 'true' : undefined}
-                  >
-                    {index === active && (
-                      <rect
-                        x={left + index * (plotWidth / data.length)}
-                        width={plotWidth / data.length}
-                        y={margin.top}
-                        height={plotHeight}
-                        fill={alpha(theme.palette.text.primary, 0.06)}
-                      />
-                    )}
-                    {datum.values.map((value, seriesIndex) => {
-                      const base = stackTop;
-                      stackTop += Math.max(0, value);
-                      const colour = colours[seriesIndex] ?? palette[0];
-                      return (
-                        <rect
-                          // biome-ignore lint/suspicious/noArrayIndexKey: a series' place is its identity
-                          key={seriesIndex}
-                          x={left + band.x}
-                          width={band.width}
-                          y={y(stackTop)}
-                          height={Math.max(0, y(base) - y(stackTop))}
-                          rx={
-                            seriesIndex === datum.values.length - 1
-                              ? Math.min(3, band.width / 4)
-                              : 0
-                          }
-                          fill={datum.projected === true ? alpha(colour ?? '', 0.35) : colour}
-                          stroke={datum.projected === true ? colour : undefined}
-                          strokeDasharray={datum.projected === true ? '3 2' : undefined}
-                        />
-                      );
-                    })}
-                    {axisLabels.has(index) && (
-                      <text
-                        x={axisLabels.get(index)?.x}
-                        y={height - 8}
-                        textAnchor={axisLabels.get(index)?.anchor}
-                        fontSize={axisFontSize}
-                        fill={axisText}
-                      >
-                        {datum.label}
-                      </text>
-                    )}
+          {measuredWidth === null ? (
+            <Skeleton variant="rounded" height={height} />
+          ) : (
+            <svg
+              role="img"
+              aria-label={summary}
+              aria-describedby={hintId}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is read bucket by bucket with the arrow keys
+              tabIndex={0}
+              width={width}
+              height={height}
+              viewBox={`0 0 ${width} ${height}`}
+              onPointerMove={onPointer}
+              onPointerDown={onPointer}
+              onPointerLeave={(event) => {
+                if (event.pointerType === 'mouse') setActive(null);
+              }}
+              onFocus={() => setActive((value) => value ?? data.length - 1)}
+              onBlur={() => setActive(null)}
+              onKeyDown={onKeyDown}
+              style={{ display: 'block', maxWidth: '100%', touchAction: 'pan-y' }}
+              data-testid="chart-svg"
+            >
+              <g aria-hidden>
+                {ticks.map((tick) => (
+                  <g key={tick}>
+                    <line
+                      x1={left}
+                      x2={left + plotWidth}
+                      y1={y(tick)}
+                      y2={y(tick)}
+                      stroke={grid}
+                      strokeDasharray={tick === 0 ? undefined : '3 3'}
+                    />
+                    <text
+                      x={left - 6}
+                      y={y(tick)}
+                      dy="0.32em"
+                      textAnchor="end"
+                      fontSize={axisFontSize}
+                      fill={axisText}
+                    >
+                      {showTick(tick)}
+                    </text>
                   </g>
-                );
-              })}
-            </g>
-          </svg>
+                ))}
+                {data.map((datum, index) => {
+                  const band = bandOf(index, data.length, plotWidth);
+                  let stackTop = 0;
+                  return (
+                    <g
+                      key={datum.key}
+                      data-testid="chart-column"
+                      data-value={totals[index]}
+                      data-projected={datum.projected === true ? 'true' : undefined}
+                    >
+                      {index === active && (
+                        <rect
+                          x={left + index * (plotWidth / data.length)}
+                          width={plotWidth / data.length}
+                          y={margin.top}
+                          height={plotHeight}
+                          fill={alpha(theme.palette.text.primary, 0.06)}
+                        />
+                      )}
+                      {datum.values.map((value, seriesIndex) => {
+                        const base = stackTop;
+                        stackTop += Math.max(0, value);
+                        const colour = colours[seriesIndex] ?? palette[0];
+                        return (
+                          <rect
+                            // biome-ignore lint/suspicious/noArrayIndexKey: a series' place is its identity
+                            key={seriesIndex}
+                            x={left + band.x}
+                            width={band.width}
+                            y={y(stackTop)}
+                            height={Math.max(0, y(base) - y(stackTop))}
+                            rx={
+                              seriesIndex === datum.values.length - 1
+                                ? Math.min(3, band.width / 4)
+                                : 0
+                            }
+                            fill={datum.projected === true ? alpha(colour ?? '', 0.35) : colour}
+                            stroke={datum.projected === true ? colour : undefined}
+                            strokeDasharray={datum.projected === true ? '3 2' : undefined}
+                          />
+                        );
+                      })}
+                      {axisLabels.has(index) && (
+                        <text
+                          x={axisLabels.get(index)?.x}
+                          y={height - 8}
+                          textAnchor={axisLabels.get(index)?.anchor}
+                          fontSize={axisFontSize}
+                          fill={axisText}
+                        >
+                          {datum.label}
+                        </text>
+                      )}
+                    </g>
+                  );
+                })}
+              </g>
+            </svg>
+          )}
           <Box id={hintId} sx={visuallyHidden}>
             {t('usage.chart.keyboardHint')}
           </Box>
