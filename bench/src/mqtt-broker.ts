@@ -25,6 +25,8 @@ export const benchBrokerSettings = [
 
 export type BenchBroker = {
   url: string;
+  /** The broker's process id (for its CPU time). */
+  pid: number | undefined;
   /** Lines of the broker's log saying it dropped messages for a client. */
   droppedLines(): string[];
   stop(): Promise<void>;
@@ -83,6 +85,7 @@ export async function startBenchBroker(port: number): Promise<BenchBroker> {
   };
   return {
     url: `mqtt://127.0.0.1:${port}`,
+    pid: child.pid,
     droppedLines: () =>
       log()
         .split('\n')
