@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEPT_SESSION_KEY } from '@/features/auth/utils/kept-session';
 import { listPage, type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { harborCompany, managerRole, meOf, systemAdminRole } from '@/testing/session-fixtures';
 import { signedInApi, signedInWith } from '@/testing/signed-in';
-import { SESSION_HINT_KEY } from './page-data';
 import { appRoutes } from './router';
 
 // The pages' modules load only when the test lets them, so a query made before is the loader's.
@@ -94,46 +94,48 @@ describe('route loaders', () => {
     expect(await screen.findByTestId('alerts-page')).toBeTruthy();
   });
 
-  it('start a returning visitor’s first page with the stored session, before it is restored', async () => {
+  it('start a returning visitor’s first page with the kept session, before its restore answers', async () => {
     modules.gate.release();
     const { api, session } = signedInWith({
       roles: [systemAdminRole],
       handlers: { 'GET /notifications': () => reply(200, listPage([])) },
     });
-    // What the last visit kept beside the token; the session's restore has not answered yet.
-    const hint = { role: systemAdminRole, roleCount: 1, token: 'stored-token' };
-    window.localStorage.setItem(SESSION_HINT_KEY, JSON.stringify(hint));
+    // What the last visit kept beside the token; the restore's fresh token has not come yet.
+    const kept = { role: systemAdminRole, roleCount: 1, token: 'stored-token' };
+    window.localStorage.setItem(KEPT_SESSION_KEY, JSON.stringify(kept));
     let restore = () => {};
     const restored = new Promise<void>((resolve) => {
       restore = resolve;
     });
-    api.on('GET /auth/me', async () => {
+    api.on('GET /auth/new-token/21', async () => {
       await restored;
-      return reply(200, meOf(session));
+      return reply(200, { ...session, access_token: 'fresh-token' });
     });
     renderRoutes(appRoutes, { path: '/alerts' });
 
     await waitFor(() => expect(callsTo(api, 'GET /notifications')).toHaveLength(1));
-    expect(callsTo(api, 'GET /auth/new-token/21')).toEqual([]);
     restore();
     expect(await screen.findByTestId('alerts-page')).toBeTruthy();
+    // The kept role is the token's: the restore asks for the fresh token at once.
+    expect(callsTo(api, 'GET /auth/me')).toEqual([]);
     // The restored session is kept for the next visit, with the token it ends with.
-    const kept = JSON.parse(window.localStorage.getItem(SESSION_HINT_KEY) ?? '{}');
-    expect(kept.role.id).toBe(systemAdminRole.id);
+    const next = JSON.parse(window.localStorage.getItem(KEPT_SESSION_KEY) ?? '{}');
+    expect(next).toMatchObject({ token: 'fresh-token', role: { id: systemAdminRole.id } });
   });
 
-  it('wait for the restore when the kept session is another token’s', async () => {
+  it('wait for the whole restore when the kept session is another token’s', async () => {
     modules.gate.release();
     const { api } = signedInWith({
       roles: [systemAdminRole],
       handlers: { 'GET /notifications': () => reply(200, listPage([])) },
     });
     const hint = { role: systemAdminRole, roleCount: 1, token: 'an-older-token' };
-    window.localStorage.setItem(SESSION_HINT_KEY, JSON.stringify(hint));
+    window.localStorage.setItem(KEPT_SESSION_KEY, JSON.stringify(hint));
     renderRoutes(appRoutes, { path: '/alerts' });
     expect(await screen.findByTestId('alerts-page')).toBeTruthy();
     await waitFor(() => expect(api.calls()).toContain('GET /notifications'));
     const calls = api.calls();
+    expect(calls).toContain('GET /auth/me');
     expect(calls.indexOf('GET /notifications')).toBeGreaterThan(
       calls.indexOf('GET /auth/new-token/21'),
     );

@@ -3,19 +3,19 @@
 // prefetches into the query cache the page then reads, and only for a role that sees the page and
 // may make the calls. The route manifest names a page's loading in its route's handle; the router
 // factory (`router.tsx`) turns it into the route's loader, given the query cache and the session.
-import { type SessionRole, sessionRoleSchema } from '@flowsight/domain/auth';
+import type { SessionRole } from '@flowsight/domain/auth';
 import { mayOpen } from '@flowsight/domain/web-access';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState } from 'react';
 import type { LoaderFunction, Params, RouteObject, ShouldRevalidateFunction } from 'react-router';
-import { readStoredValue, removeStoredValue, writeStoredValue } from '@/lib/browser-storage';
+import { keepSession, readKeptSession, type SignedIn } from '@/features/auth/utils/kept-session';
 import { type AuthState, useAuth } from '@/lib/session';
-import { getServiceToken, getUserActiveRole } from '@/lib/session-storage';
 import type { RoleRedirect } from './routes/tab-guard';
 import { activeRoleContext } from './shell/active-role';
 
 /** The signed-in session as the loaders need it: the active role, and how many the user has. */
-export type SignedIn = { role: SessionRole; roleCount: number };
+
+export type { SignedIn };
 
 /** What a page's prefetch knows: the cache, the role, and the address it opens. */
 export type PrefetchArgs = {
@@ -102,46 +102,12 @@ const openingOnly: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
   currentUrl.pathname !== nextUrl.pathname;
 
 /**
- * The session a returning visitor had, kept beside the stored token so the loaders of the first
- * page start its queries with that token while the session is restored (`/auth/me`, then a fresh
- * token), instead of after. It counts only for the token and the active role it was kept with;
- * the restored session replaces it, and signing out drops it.
- */
-export const SESSION_HINT_KEY = 'pageDataSession';
-
-type SessionHint = SignedIn & { token: string };
-
-function readSessionHint(): SignedIn | null {
-  const token = getServiceToken();
-  const stored = readStoredValue(SESSION_HINT_KEY);
-  if (token === null || stored === null) return null;
-  try {
-    const hint = JSON.parse(stored) as Partial<SessionHint>;
-    const role = sessionRoleSchema.safeParse(hint.role);
-    const fits =
-      hint.token === token &&
-      role.success &&
-      String(role.data.id) === getUserActiveRole() &&
-      typeof hint.roleCount === 'number';
-    return fits ? { role: role.data, roleCount: hint.roleCount ?? 1 } : null;
-  } catch {
-    return null;
-  }
-}
-
-function keepSessionHint(session: SignedIn | null) {
-  const token = getServiceToken();
-  if (session === null || token === null) removeStoredValue(SESSION_HINT_KEY);
-  else
-    writeStoredValue(SESSION_HINT_KEY, JSON.stringify({ ...session, token } satisfies SessionHint));
-}
-
-/**
  * The session as the loaders see it: fed with each auth state (`publish`), it answers
- * `signedIn` at once when the session is known (or kept from the last visit), or as soon as it is.
+ * `signedIn` at once when the session is known (or kept from the last visit,
+ * `features/auth/utils/kept-session.ts`), or as soon as it is.
  */
 export function createSessionChannel() {
-  const hint = readSessionHint();
+  const hint = readKeptSession();
   let known: { session: SignedIn | null } | null = hint === null ? null : { session: hint };
   const waiting: ((session: SignedIn | null) => void)[] = [];
   return {
@@ -149,7 +115,7 @@ export function createSessionChannel() {
       if (!state.isInitialized) return;
       const { isLoggedIn, activeRole: role, roles } = state;
       known = { session: isLoggedIn && role !== null ? { role, roleCount: roles.length } : null };
-      keepSessionHint(known.session);
+      keepSession(known.session);
       for (const resolve of waiting.splice(0)) resolve(known.session);
     },
     signedIn(): Promise<SignedIn | null> {

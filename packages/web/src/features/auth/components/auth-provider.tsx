@@ -18,6 +18,7 @@ import {
 import { getMe } from '../api/get-me';
 import { getNewToken } from '../api/get-new-token';
 import { logout } from '../api/logout';
+import { readKeptSession } from '../utils/kept-session';
 import { rememberRoleSwitch } from '../utils/role-switch-notice';
 
 const initializing: AuthState = {
@@ -51,9 +52,13 @@ function keepSession(session: Session): AuthState {
 
 /**
  * Session start: who the stored token belongs to, then a fresh token for the stored active role
- * (or the first role when that one is gone).
+ * (or the first role when that one is gone). When the last visit kept the session with this token
+ * (`utils/kept-session.ts`), its active role is the token's own, so the fresh token is asked for
+ * at once: a token whose role is gone is refused either way.
  */
 async function restoreSession(): Promise<Session> {
+  const kept = readKeptSession();
+  if (kept !== null) return getNewToken(kept.role.id);
   const me = await getMe();
   const storedRoleId = Number(getUserActiveRole());
   const role = me.roles.find((candidate) => candidate.id === storedRoleId) ?? me.roles[0];
