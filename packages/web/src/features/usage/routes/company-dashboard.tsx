@@ -6,9 +6,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStatistics } from '../api/get-statistics';
+import type { UsagePlace } from '../api/usage-keys';
 import { AlertsChartCard } from '../components/alerts-chart-card';
 import { FixtureBreakdownCard } from '../components/fixture-breakdown-card';
 import { KpiCards } from '../components/kpi-cards';
@@ -26,33 +27,57 @@ const thisMonth: DateRangeQuery = {};
 
 export type CompanyDashboardProps = { companyId: number };
 
-export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
-  const place = { level: 'company', id: companyId } as const;
-  const statistics = useStatistics(place);
+const cardsGrid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+} as const;
+
+// Render cost (issue 23.2): the dashboard itself subscribes to no query and its props are only the
+// company, so one query's answer renders only the cards that read it, not the whole page. Each
+// card below owns its query; the headline figures and the alerts chart (which needs the company's
+// time zone) read the statistics through their own small wrappers.
+
+/** The headline figures: the statistics query's only full reader. */
+function DashboardKpis({ place }: { place: UsagePlace }) {
+  return <KpiCards query={useStatistics(place)} />;
+}
+
+/** The usage trend with the granularity kept in the address (re-renders when the address does). */
+function DashboardTrend({ place }: { place: UsagePlace }) {
   const { granularity, setGranularity } = useChartParams();
   return (
+    <UsageTrendCard place={place} granularity={granularity} onGranularityChange={setGranularity} />
+  );
+}
+
+/** Alerts per month, in the company's time zone, which the statistics answer carries. */
+function DashboardAlerts({ companyId, place }: { companyId: number; place: UsagePlace }) {
+  const statistics = useStatistics(place);
+  const { refetch } = statistics;
+  const onRetryZone = useCallback(() => void refetch(), [refetch]);
+  return (
+    <AlertsChartCard
+      companyId={companyId}
+      timeZone={statistics.data?.time_zone}
+      zoneFailed={statistics.isError}
+      onRetryZone={onRetryZone}
+    />
+  );
+}
+
+export const CompanyDashboard = memo(function CompanyDashboard({
+  companyId,
+}: CompanyDashboardProps) {
+  const place = useMemo(() => ({ level: 'company', id: companyId }) as const, [companyId]);
+  return (
     <Stack spacing={2} data-testid="company-dashboard">
-      <KpiCards query={statistics} />
+      <DashboardKpis place={place} />
       <NeedsAttentionCard companyId={companyId} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-        }}
-      >
-        <UsageTrendCard
-          place={place}
-          granularity={granularity}
-          onGranularityChange={setGranularity}
-        />
+      <Box sx={cardsGrid}>
+        <DashboardTrend place={place} />
         <TopUnitsCard companyId={companyId} />
-        <AlertsChartCard
-          companyId={companyId}
-          timeZone={statistics.data?.time_zone}
-          zoneFailed={statistics.isError}
-          onRetryZone={() => void statistics.refetch()}
-        />
+        <DashboardAlerts companyId={companyId} place={place} />
         <FixtureBreakdownCard
           place={place}
           range={thisMonth}
@@ -62,7 +87,7 @@ export function CompanyDashboard({ companyId }: CompanyDashboardProps) {
       </Box>
     </Stack>
   );
-}
+});
 
 export type DashboardPageProps = {
   companyId: number;

@@ -18,6 +18,40 @@ import {
 } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
 
+/** How often the dashboard's cards that do not read the statistics have rendered. */
+const cardRenders = vi.hoisted(() => ({ topUnits: 0, needsAttention: 0, fixtures: 0 }));
+
+vi.mock('../components/top-units-card', async (actual) => {
+  const card = await actual<typeof import('../components/top-units-card')>();
+  return {
+    ...card,
+    TopUnitsCard: (props: Parameters<typeof card.TopUnitsCard>[0]) => {
+      cardRenders.topUnits += 1;
+      return <card.TopUnitsCard {...props} />;
+    },
+  };
+});
+vi.mock('../components/needs-attention-card', async (actual) => {
+  const card = await actual<typeof import('../components/needs-attention-card')>();
+  return {
+    ...card,
+    NeedsAttentionCard: (props: Parameters<typeof card.NeedsAttentionCard>[0]) => {
+      cardRenders.needsAttention += 1;
+      return <card.NeedsAttentionCard {...props} />;
+    },
+  };
+});
+vi.mock('../components/fixture-breakdown-card', async (actual) => {
+  const card = await actual<typeof import('../components/fixture-breakdown-card')>();
+  return {
+    ...card,
+    FixtureBreakdownCard: (props: Parameters<typeof card.FixtureBreakdownCard>[0]) => {
+      cardRenders.fixtures += 1;
+      return <card.FixtureBreakdownCard {...props} />;
+    },
+  };
+});
+
 const restrictedManager = roleFixture({
   id: 33,
   user_role_type_id: 5,
@@ -306,6 +340,40 @@ describe('dashboard', () => {
     );
     expect(requestsTo(api, '/companies/1/gallons').at(-1)?.get('granularity')).toBe('4');
     expect(screen.getByTestId('granularity-4').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('renders only the figures and the alerts chart when the statistics answer, not the other cards', async () => {
+    const api = signedInApi(manager, usagePages);
+    let answerStatistics = () => {};
+    const statisticsAnswered = new Promise<void>((resolve) => {
+      answerStatistics = resolve;
+    });
+    api.on('GET /companies/1/statistics', async () => {
+      await statisticsAnswered;
+      return reply(200, statistics);
+    });
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    await screen.findByTestId('top-units-list');
+    await screen.findByTestId('needs-attention');
+    // Every card but the ones waiting for the statistics has its answer.
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('fixture-breakdown')).queryByTestId('chart-loading'),
+      ).toBeNull(),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByTestId('needs-attention')).queryAllByRole('progressbar')).toEqual(
+        [],
+      ),
+    );
+    expect(screen.queryByTestId('kpi-gallons-value')).toBeNull();
+    const before = { ...cardRenders };
+    expect(before.topUnits).toBeGreaterThan(0);
+
+    answerStatistics();
+    expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
+    expect(await screen.findByTestId('alerts-chart-columns')).toBeTruthy();
+    expect(cardRenders).toEqual(before);
   });
 
   it('shows an error with a retry when the figures fail', async () => {
