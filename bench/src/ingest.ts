@@ -8,7 +8,8 @@
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, used to
 // create scratch databases), MQTT_TEST_URL (default: the bench starts its own Mosquitto on port
 // 18883 with the settings that keep QoS 1 messages, see mqtt-broker.ts), BENCH_SCALE (1).
-// `BENCH_PHASE=mqtt` runs the MQTT phase alone (with `BENCH_QUICK=1`: 10,000 messages).
+// `BENCH_PHASE=mqtt` runs the MQTT phase alone (with `BENCH_QUICK=1`: 10,000 messages);
+// `BENCH_PHASE=pglite` the HTTP batch path on PGlite alone.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,8 @@ const BATCH = 1000;
 /** `BENCH_QUICK=1` measures only the HTTP batch path and its COPY baseline (while tuning). */
 const quick = process.env.BENCH_QUICK === '1';
 const mqttOnly = process.env.BENCH_PHASE === 'mqtt';
+/** `BENCH_PHASE=pglite` runs the PGlite phase alone. */
+const pgliteOnly = process.env.BENCH_PHASE === 'pglite';
 const MQTT_READINGS = Math.round((quick && mqttOnly ? 10_000 : 30_000) * scale);
 /** MQTT throughput the deadline is scaled to (the target). */
 const MQTT_TARGET_RATE = 20_000;
@@ -71,6 +74,15 @@ type Reading = {
 };
 
 /** Reading `index` of run `run`: a demo sensor, a distinct 15-minute slot, a known volume. */
+/**
+ * Each run's readings start RUN_SPACING_MS after the previous run's, from the first day of the
+ * month seven months ago: all in the past (the server refuses readings from the future) and
+ * apart (a run of 600,000 readings over the demo's sensors spans about four days).
+ */
+const today = new Date();
+const HISTORY_START = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 7, 1);
+const RUN_SPACING_MS = 30 * 86_400_000;
+
 function reading(run: number, index: number): Reading {
   const mac = macs[index % macs.length] as string;
   const slot = Math.floor(index / macs.length);
@@ -86,7 +98,7 @@ function reading(run: number, index: number): Reading {
     peakFlowMgpm: 900,
     battery: 88,
   });
-  const at = new Date(Date.UTC(2025, 0, 1) + run * 400 * 86_400_000 + slot * 900_000);
+  const at = new Date(HISTORY_START + run * RUN_SPACING_MS + slot * 900_000);
   return {
     mac,
     port: 1,
@@ -157,7 +169,12 @@ function batches(run: number, count: number): { body: string; size: number }[] {
   return bodies;
 }
 
-/** Posts the batches from several clients, each retrying until its batch is acknowledged. */
+class RefusedBatch extends Error {}
+
+/**
+ * Posts the batches from several clients, each retrying until its batch is acknowledged (a
+ * server killed mid-request, a 5xx, a 429); a 4xx refusal ends the bench.
+ */
 async function sendOverHttp(
   server: () => ServerProcess,
   key: string,
@@ -178,13 +195,18 @@ async function sendOverHttp(
             headers: { 'content-type': 'application/json', 'x-api-key': key },
             body: batch.body,
           });
-          await response.arrayBuffer();
+          const answer = await response.text();
           if (response.ok) {
             acknowledged += batch.size;
             onAcknowledged?.(acknowledged);
             break;
           }
-        } catch {
+          // A refusal is the bench's fault and would be retried for ever: stop with its words.
+          if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+            throw new RefusedBatch(`the server refused a batch: ${response.status} ${answer}`);
+          }
+        } catch (error) {
+          if (error instanceof RefusedBatch) throw error;
           // died mid-request: retry (a redelivery is a no-op)
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -275,7 +297,8 @@ async function copyRun(sourceUrl: string): Promise<number> {
   await copyClient.connect();
   // Partitions exist for the months of the data, as the ingest path makes them.
   await copyClient.query(
-    `select ensure_submissions_partition(m) from generate_series('2025-01-01'::timestamptz, '2025-12-01', '1 month') m`,
+    `select ensure_submissions_partition(m) from generate_series($1::timestamptz, $1::timestamptz + interval '7 months', '1 month') m`,
+    [new Date(HISTORY_START).toISOString()],
   );
   await copyClient.query('checkpoint');
   const cpuBefore = cpuSeconds('flowsight_bench_copy') + benchCpu();
@@ -433,6 +456,24 @@ const mqttReport = (r: MqttResult, log: (line: string) => void) => {
     log(`  broker log: ${r.dropped.length} drop notices, first: ${r.dropped[0]}`);
 };
 
+/** The HTTP batch path on a fresh on-disk PGlite (`npm start`'s database): milliseconds taken. */
+async function pglitePhase(): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flowsight-bench-pglite-'));
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', INGEST_LIMIT_PER_MINUTE: '1000000' },
+    PORT,
+    300_000,
+  );
+  const key = await createIntegrationKey(server, 'bench');
+  const bodies = batches(3, PGLITE_READINGS);
+  const started = performance.now();
+  await sendOverHttp(() => server, key, bodies);
+  const took = performance.now() - started;
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  return took;
+}
+
 async function main() {
   const results: string[] = [];
   const log = (line: string) => {
@@ -442,6 +483,13 @@ async function main() {
   console.log(
     `Ingestion benchmark — ${macs.length} demo sensors, batches of ${BATCH}, ${CLIENTS} HTTP clients`,
   );
+  if (pgliteOnly) {
+    const took = await pglitePhase();
+    log(
+      `HTTP batch, PGlite: ${fmt(PGLITE_READINGS)} readings in ${seconds(took)} = ${fmt(rate(PGLITE_READINGS, took))} readings/s`,
+    );
+    return;
+  }
   const template = 'flowsight_bench_template';
   await demoDatabase(template);
   if (mqttOnly) {
@@ -530,19 +578,7 @@ async function main() {
 
   console.log('… HTTP batch path on PGlite');
   // 4. The HTTP batch path on PGlite (the embedded database of `npm start`).
-  const dataDir = mkdtempSync(join(tmpdir(), 'flowsight-bench-pglite-'));
-  server = await startServerProcess(
-    { DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', INGEST_LIMIT_PER_MINUTE: '1000000' },
-    PORT,
-    300_000,
-  );
-  const pgliteKey = await createIntegrationKey(server, 'bench');
-  const pgliteBodies = batches(3, PGLITE_READINGS);
-  const started = performance.now();
-  await sendOverHttp(() => server, pgliteKey, pgliteBodies);
-  const pgliteMs = performance.now() - started;
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  const pgliteMs = await pglitePhase();
   const pgliteRate = rate(PGLITE_READINGS, pgliteMs);
 
   console.log('… crash run');

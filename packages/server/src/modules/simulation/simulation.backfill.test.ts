@@ -1,7 +1,7 @@
 // The first run's history back-fill (issue 23): it must not block the server's event loop, and the
 // on-disk PGlite on its own thread (db/pglite-thread.ts) must store exactly what the in-process
 // path stores, also across a stop and a restart. On PostgreSQL the database is out of process
-// anyway: the same checks run against it.
+// anyway: the storing check runs against it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,40 +127,47 @@ function idleThreadDelay() {
 }
 
 describe('the history back-fill of the first run', () => {
-  it('keeps the event loop delay p99 within 50 ms while it stores the history', async () => {
-    const database = await servingDatabase();
-    // The histogram measures how late timers fire, which includes the time the OS gives the
-    // thread no core: on a machine shared with busy processes (other test files, other jobs) an
-    // idle event loop already shows a p99 of 10-100 ms. An idle thread measures that noise over
-    // the same window, and is the allowance on top of the target.
-    const before = (await stored(database.db)).readings ?? 0;
-    const noise = idleThreadDelay();
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const running = await startSimulation(simulationOptions(database.db));
-    await running.history;
-    delay.disable();
-    await running.stop();
+  // The target is `npm start`'s: its embedded database on its own thread. On PostgreSQL the
+  // ingest service's own JavaScript runs in this thread (decoding, the COPY text) and its delay
+  // depends on how many CPU cores the test run leaves it, which is not what this measures.
+  it.runIf(testBackend() === 'pglite')(
+    'keeps the event loop delay p99 within 50 ms while the embedded database stores the history',
+    async () => {
+      const database = await servingDatabase();
+      // The histogram measures how late timers fire, which includes the time the OS gives the
+      // thread no core: on a machine shared with busy processes (other test files, other jobs) an
+      // idle event loop already shows a p99 of 10-100 ms. An idle thread measures that noise over
+      // the same window, and is the allowance on top of the target.
+      const before = (await stored(database.db)).readings ?? 0;
+      const noise = idleThreadDelay();
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const running = await startSimulation(simulationOptions(database.db));
+      await running.history;
+      delay.disable();
+      await running.stop();
 
-    const simulation = createFleetSimulation({
-      portfolio: generateDemoPortfolio(),
-      anchor: to,
-      macs,
-    });
-    let expected = 0;
-    for (const slice of backfill(simulation, { from, to })) expected += slice.uplinks.length;
-    expect(expected).toBeGreaterThan(5_000);
-    expect((await stored(database.db)).readings).toBe(before + expected);
-    // The target of issue 23. The history here is reduced, not the batches: each batch is as
-    // large as in the year's back-fill, and the in-process PGlite blocks for one per batch (a few
-    // hundred milliseconds), so this fails on the old path.
-    const p99 = delay.percentile(99) / 1e6;
-    const idleP99 = await noise.p99();
-    expect(
-      p99,
-      `delay p99 ${p99.toFixed(1)} ms, idle ${idleP99.toFixed(1)} ms`,
-    ).toBeLessThanOrEqual(50 + idleP99);
-  }, 120_000);
+      const simulation = createFleetSimulation({
+        portfolio: generateDemoPortfolio(),
+        anchor: to,
+        macs,
+      });
+      let expected = 0;
+      for (const slice of backfill(simulation, { from, to })) expected += slice.uplinks.length;
+      expect(expected).toBeGreaterThan(5_000);
+      expect((await stored(database.db)).readings).toBe(before + expected);
+      // The target of issue 23. The history here is reduced, not the batches: each batch is as
+      // large as in the year's back-fill, and the in-process PGlite blocks for one per batch (a few
+      // hundred milliseconds), so this fails on the old path.
+      const p99 = delay.percentile(99) / 1e6;
+      const idleP99 = await noise.p99();
+      expect(
+        p99,
+        `delay p99 ${p99.toFixed(1)} ms, idle ${idleP99.toFixed(1)} ms`,
+      ).toBeLessThanOrEqual(50 + idleP99);
+    },
+    120_000,
+  );
 
   it('stores exactly what the in-process path stores, across a stop and a restart', async () => {
     const reference = await inProcessDatabase();
