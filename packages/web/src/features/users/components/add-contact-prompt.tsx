@@ -3,8 +3,9 @@
 // known to be none (nothing while loading or when they cannot be read), and hidden for good, in
 // this browser, once dismissed. The caller shows it only to roles that may add contacts. It
 // arrives after the page's first paint, so it floats at the bottom of the screen instead of
-// pushing the figures down under the person's finger — below dialogs, so it never covers the
-// buttons of one opened over the dashboard (a snackbar otherwise sits above them).
+// pushing the figures down under the person's finger — on the right, clear of the side menu, and
+// below dialogs, so it never covers the buttons of one opened over the dashboard (a snackbar
+// otherwise sits above them).
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -36,7 +37,7 @@ export function AddContactPrompt({ userId }: AddContactPromptProps) {
   return (
     <Snackbar
       open
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       sx={{ maxWidth: { sm: 520 }, zIndex: (theme) => theme.zIndex.appBar }}
     >
       <Alert
