@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEPT_SESSION_KEY } from '@/features/auth/utils/kept-session';
 import { listPage, type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
-import { harborCompany, managerRole, meOf, systemAdminRole } from '@/testing/session-fixtures';
+import { harborCompany, managerRole, systemAdminRole } from '@/testing/session-fixtures';
 import { signedInApi, signedInWith } from '@/testing/signed-in';
 import { appRoutes } from './router';
 
