@@ -20,7 +20,6 @@ const initialSettings = readSettings();
 // same modules (and reports their failure).
 if (window.location.pathname === '/dashboard') {
   import('@/app/routes/dashboard-entry').catch(() => undefined);
-  //PF
 }
 
 function render(catalogues: Awaited<ReturnType<typeof loadCatalogues>>) {
