@@ -2,8 +2,7 @@
 // and the settings) opens without a failed request or a console error. A foreign record's 404 is
 // tested apart (portfolio.spec.ts); nothing here expects a 4xx or 5xx. The resident is refused at
 // web sign-in by design and has no pages.
-import { defaultPathFor } from '@flowsight/domain/navigation';
-import { type MenuItem, mayOpen, sideMenu } from '@flowsight/domain/web-access';
+import { pagesOfRole } from '@flowsight/domain/web-access';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type Session, signInThroughApi } from './support/api.ts';
 import { signIn } from './support/ui.ts';
@@ -20,9 +19,6 @@ const DEMO_ROLES = [
   'restricted.admin@flowsight.test',
   'multi@flowsight.test',
 ];
-
-const flatten = (items: readonly MenuItem[]): string[] =>
-  items.flatMap((item) => (item.children ? flatten(item.children) : [item.path]));
 
 /** The pages of the session's active role, from the same tables the web reads. */
 async function pagesOf(request: APIRequestContext, session: Session): Promise<string[]> {
@@ -42,12 +38,7 @@ async function pagesOf(request: APIRequestContext, session: Session): Promise<st
     allowAssignment,
     roleCount: session.roles.length,
   };
-  const pages = [
-    defaultPathFor(role.user_role_type_id, role.company_type_id),
-    ...flatten(sideMenu(context)),
-  ];
-  if (mayOpen('/settings', context)) pages.push('/settings');
-  return [...new Set(pages)];
+  return pagesOfRole(context);
 }
 
 /** Waits until no API call of the page is in flight (live streams aside) for a moment. */

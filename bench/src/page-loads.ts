@@ -13,8 +13,7 @@
 // MUI skeleton) and no "Loading…" text, and has content (a heading and some text). A determinate
 // progress bar (a gauge with `aria-valuenow`) is content, not a wait. A page still busy after the
 // time-out counts as the time-out and is marked.
-import { defaultPathFor } from '@flowsight/domain/navigation';
-import { type MenuItem, mayOpen, sideMenu } from '@flowsight/domain/web-access';
+import { mayOpen, pagesOfRole } from '@flowsight/domain/web-access';
 import { demoPassword } from '@flowsight/simulator/demo-portfolio';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 
@@ -55,9 +54,6 @@ async function getJson<T>(baseUrl: string, token: string, path: string): Promise
   return (await answer.json()) as T;
 }
 
-const flatten = (items: readonly MenuItem[]): string[] =>
-  items.flatMap((item) => (item.children ? flatten(item.children) : [item.path]));
-
 const COMPANY_TABS = ['overview', 'properties', 'alerts', 'micrometers', 'submissions'];
 const PROPERTY_TABS = ['overview', 'buildings', 'alerts', 'micrometers', 'submissions', 'users'];
 const BUILDING_TABS = ['overview', 'units', 'alerts', 'micrometers', 'submissions', 'survey'];
@@ -84,11 +80,7 @@ async function pagesOf(baseUrl: string, session: Session): Promise<string[]> {
     allowAssignment,
     roleCount: session.roles.length,
   };
-  const pages = [
-    defaultPathFor(role.user_role_type_id, role.company_type_id),
-    ...flatten(sideMenu(context)),
-  ];
-  if (mayOpen('/settings', context)) pages.push('/settings');
+  const pages = pagesOfRole(context);
   if (mayOpen('/statistics', context)) {
     pages.push('/statistics/usage', '/statistics/fixtures', '/statistics/units');
   }

@@ -5,6 +5,7 @@ import {
   hasDrawer,
   headerControls,
   mayOpen,
+  pagesOfRole,
   sideMenu,
 } from './web-access.ts';
 
@@ -206,5 +207,23 @@ describe('header controls by role', () => {
     for (const id of [RoleType.SensorTester, RoleType.CompanyInstaller]) {
       expect(headerControls(role(id)).settings).toBe(false);
     }
+  });
+});
+
+describe('pages of a role', () => {
+  it('lists the landing page, each menu leaf and the settings once, every one openable', () => {
+    const manager = role(RoleType.CompanyManager);
+    const pages = pagesOfRole(manager);
+    expect(pages[0]).toBe('/dashboard');
+    expect(pages).toContain('/users');
+    expect(pages).toContain('/settings');
+    expect(new Set(pages).size).toBe(pages.length);
+    for (const page of pages) expect(mayOpen(page, manager), page).toBe(true);
+
+    const admin = pagesOfRole(role(RoleType.SystemAdmin));
+    // A menu group is not a page: its children are.
+    expect(admin).not.toContain('/submissions');
+    expect(admin).toContain('/submissions/unassigned');
+    expect(admin).toContain('/micrometers/testing');
   });
 });

@@ -4,6 +4,7 @@
 // `restricted-companies.ts`, which both read.
 import { type ApiRoute, apiAccess } from './access.ts';
 import { CompanyType, RoleType, type RoleTypeId } from './lookups.ts';
+import { defaultPathFor } from './navigation.ts';
 import { restrictedMayCall, restrictedMayOpen } from './restricted-companies.ts';
 import { isCompanyRole, isSystemRole } from './roles.ts';
 
@@ -258,4 +259,13 @@ export function headerControls(role: ActiveRoleContext): HeaderControls {
     exportAll: system,
     settings: mayOpen('/settings', role),
   };
+}
+
+/** Every page a role reaches without an id: its landing page, its side menu and its settings. */
+export function pagesOfRole(role: ActiveRoleContext): string[] {
+  const paths = (items: readonly MenuItem[]): string[] =>
+    items.flatMap((entry) => (entry.children ? paths(entry.children) : [entry.path]));
+  const pages = [defaultPathFor(role.roleTypeId, role.companyTypeId), ...paths(sideMenu(role))];
+  if (mayOpen('/settings', role)) pages.push('/settings');
+  return [...new Set(pages)];
 }
