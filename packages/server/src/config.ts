@@ -91,6 +91,7 @@ const environmentSchema = z.object({
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   INGEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ALERT_REMINDER_HOURS: z.coerce.number().positive().max(8760).default(24),
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   UPLOADS_MAX_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_UPLOAD_MAX_BYTES),
   UPLOADS_DIR: z.string().min(1).optional(),
   UPLOADS_S3_BUCKET: z.string().min(1).optional(),
@@ -167,6 +168,11 @@ export type AppConfig = {
   readonly ingestLimitPerMinute: number;
   /** Hours between reminder emails of an alert that stays New. */
   readonly alertReminderHours: number;
+  /**
+   * Whole months of raw readings kept; older monthly partitions are dropped (rollups stay).
+   * Unset: every reading is kept.
+   */
+  readonly retentionMonths: number | undefined;
   /** Largest uploaded file, in bytes (413 above it). */
   readonly uploadsMaxBytes: number;
   readonly uploads: UploadsStorageConfig;
@@ -216,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     ingestLimitPerMinute: e.INGEST_LIMIT_PER_MINUTE,
     alertReminderHours: e.ALERT_REMINDER_HOURS,
+    retentionMonths: e.RETENTION_MONTHS,
     uploadsMaxBytes: e.UPLOADS_MAX_BYTES,
     uploads: uploadsStorage(e, dataDir),
     flumeApiUrl: e.FLUME_API_URL.replace(/\/$/, ''),
