@@ -475,9 +475,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   };
   const jobs = combineJobs([
     // Device-health sweeps (one replica at a time, by advisory lock).
-    createFleetHealthJob({ db: database.db, log: jobLog }),
+    createFleetHealthJob({
+      db: database.db,
+      log: jobLog,
+      intervalMs: config.deviceHealthSeconds * 1000,
+    }),
     // Leak detection after each ingest batch, and the periodic sweep.
-    createAlertJobs({ engine: alertEngine, ingest: ingestService, log: jobLog }),
+    createAlertJobs({
+      engine: alertEngine,
+      ingest: ingestService,
+      log: jobLog,
+      sweepMs: config.alertSweepSeconds * 1000,
+    }),
     // Reminder emails of alerts that stay New (one replica at a time, by advisory lock).
     createAlertReminderJob({
       service: alertMail,
@@ -488,6 +497,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     createFlumeSyncJob({
       sync: flume.backgroundSync,
       everyMs: config.flumeSyncMinutes * 60_000,
+      // Due accounts are looked for every minute, or every period when that is shorter.
+      tickMs: Math.min(60_000, config.flumeSyncMinutes * 60_000),
       log: jobLog,
     }),
     // Folds the per-company usage logs (usage_company_daily and _hourly).

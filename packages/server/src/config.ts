@@ -91,6 +91,8 @@ const environmentSchema = z.object({
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   INGEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ALERT_REMINDER_HOURS: z.coerce.number().positive().max(8760).default(24),
+  ALERT_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(300),
+  DEVICE_HEALTH_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   UPLOADS_MAX_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_UPLOAD_MAX_BYTES),
   UPLOADS_DIR: z.string().min(1).optional(),
@@ -109,7 +111,7 @@ const environmentSchema = z.object({
   FLUME_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('https://api.flumewater.com'),
-  FLUME_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  FLUME_SYNC_MINUTES: z.coerce.number().positive().max(1440).default(15),
   FLUME_BACKFILL_DAYS: z.coerce.number().int().min(1).max(400).default(30),
   FLUME_SECRET_KEY: z
     .string()
@@ -168,6 +170,10 @@ export type AppConfig = {
   readonly ingestLimitPerMinute: number;
   /** Hours between reminder emails of an alert that stays New. */
   readonly alertReminderHours: number;
+  /** Seconds between detection sweeps (each run by one replica at a time). */
+  readonly alertSweepSeconds: number;
+  /** Seconds between device-health sweeps (each run by one replica at a time). */
+  readonly deviceHealthSeconds: number;
   /**
    * Whole months of raw readings kept; older monthly partitions are dropped (rollups stay).
    * Unset: every reading is kept.
@@ -222,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     ingestLimitPerMinute: e.INGEST_LIMIT_PER_MINUTE,
     alertReminderHours: e.ALERT_REMINDER_HOURS,
+    alertSweepSeconds: e.ALERT_SWEEP_SECONDS,
+    deviceHealthSeconds: e.DEVICE_HEALTH_SECONDS,
     retentionMonths: e.RETENTION_MONTHS,
     uploadsMaxBytes: e.UPLOADS_MAX_BYTES,
     uploads: uploadsStorage(e, dataDir),
