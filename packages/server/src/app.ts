@@ -504,7 +504,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Folds the per-company usage logs (usage_company_daily and _hourly).
     createCompanyLogCompactionJob({ db: database.db, log: jobLog }),
     // The demo fleet's simulated readings (SIMULATE=1 with DEMO=1).
-    createSimulationJob({ config, ingest: ingestService, db: database.db, log: jobLog }),
+    createSimulationJob({ config, ingest: ingestService, database, log: jobLog }),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('preClose', () => jobs.stop());
@@ -535,7 +535,7 @@ function createFlume(db: Database, config: AppConfig) {
 function createSimulationJob(options: {
   config: AppConfig;
   ingest: IngestService;
-  db: Database;
+  database: DatabaseHandle;
   log: JobLog;
 }): Job {
   const { config, log } = options;
@@ -550,9 +550,10 @@ function createSimulationJob(options: {
       const labelsFile = join(config.dataDir, 'simulation', 'leak-labels.json');
       simulation = await startSimulation({
         ingest: (uplinks) => options.ingest.ingest(uplinks),
-        repository: createSimulationRepository(options.db),
+        repository: createSimulationRepository(options.database.db),
         log,
         labelsFile,
+        ...(options.database.background ? { background: options.database.background } : {}),
       });
       log.info(`simulator running; leak labels in ${labelsFile}`);
     },

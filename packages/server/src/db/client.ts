@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { openPGliteThread } from './pglite-thread.ts';
+import { type BackgroundWork, openPGliteThread } from './pglite-thread.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -46,8 +46,13 @@ export type DatabaseHandle = {
   readonly driver: 'pglite' | 'postgres';
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
-  /** PGlite only: a tarball of the data directory, used to clone a prepared test database. */
+  /** PGlite only: a tarball of the data directory (clones a prepared test database, backups). */
   dump(): Promise<Blob>;
+  /**
+   * The on-disk PGlite only: running background work so that it yields to requests (its one
+   * connection serves both). Elsewhere requests have connections of their own.
+   */
+  readonly background?: BackgroundWork;
   /**
    * Receives `NOTIFY` payloads of a channel (every replica's, its own included) until the
    * returned function is called. PostgreSQL: on a dedicated connection that reconnects.
@@ -101,7 +106,8 @@ async function openPGliteOnDisk(dataDir: string, load?: Blob): Promise<DatabaseH
     driver: 'pglite',
     // One PGlite, one thread: nothing else can migrate concurrently.
     migrate: () => migratePglite(drizzlePglite({ client: asPGlite }), { migrationsFolder }),
-    dump: () => Promise.reject(new Error('dump is only available on the in-memory PGlite')),
+    dump: () => client.dump(),
+    background: client.background,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };

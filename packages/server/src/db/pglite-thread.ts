@@ -4,6 +4,7 @@
 // request waited. `openPGliteThread` starts pglite-worker.ts and answers with an object that speaks
 // the part of PGlite's client interface Drizzle and `createDatabase` use (query, exec,
 // transaction, listen, close), each call a message to the worker.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import type { ThreadReply, ThreadRequest } from './pglite-protocol.ts';
 
@@ -16,11 +17,35 @@ export type ThreadTransaction = {
   exec(sql: string): Promise<Results[]>;
 };
 
+/**
+ * Background work that yields to requests (docs/decisions.md, "Requests before the history"):
+ * PGlite has one connection, so a request's statement waits for whatever transaction runs. Work
+ * run through `run` is background; every other statement is a request's.
+ */
+export type BackgroundWork = {
+  /** Runs `work`; the statements it sends (in any await of it) are background statements. */
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves once no request's statement is running or queued and none ended within the last
+   * `quietMs`; answers whether requests were seen within the last `recentMs` (someone is using the
+   * product), so the caller can keep its next transaction short.
+   */
+  yieldToRequests(): Promise<{ requestsRecently: boolean }>;
+};
+
 export type PGliteThread = ThreadTransaction & {
   transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** A tarball of the data directory (PGlite's `dumpDataDir`), taken between statements. */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
+  background: BackgroundWork;
 };
+
+/** A gap this long between a request's statements means the request is done with the database. */
+const REQUEST_QUIET_MS = 15;
+/** Requests within this long mean someone is using the product. */
+const REQUESTS_RECENT_MS = 5_000;
 
 /** A PostgreSQL error from the worker, with its fields (code, constraint, detail, …). */
 function rebuiltError(fields: Record<string, unknown> | undefined): Error {
@@ -44,6 +69,9 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
   const channels = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
   let failure: Error | undefined;
+  const inBackground = new AsyncLocalStorage<true>();
+  let requestStatements = 0;
+  let lastRequestAt = Number.NEGATIVE_INFINITY;
 
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (reply: ThreadReply) => {
@@ -73,11 +101,33 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
   function call<T>(request: Request): Promise<T> {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ ...request, id });
     });
+    if (inBackground.getStore()) return answer;
+    requestStatements += 1;
+    lastRequestAt = performance.now();
+    const settled = () => {
+      requestStatements -= 1;
+      lastRequestAt = performance.now();
+    };
+    answer.then(settled, settled);
+    return answer;
   }
+
+  const background: BackgroundWork = {
+    run: (work) => inBackground.run(true, work),
+    async yieldToRequests() {
+      for (;;) {
+        const quietFor = performance.now() - lastRequestAt;
+        if (requestStatements === 0 && quietFor >= REQUEST_QUIET_MS) {
+          return { requestsRecently: quietFor < REQUESTS_RECENT_MS };
+        }
+        await new Promise((resolve) => setTimeout(resolve, REQUEST_QUIET_MS));
+      }
+    },
+  };
 
   const statements = (tx?: number): ThreadTransaction => ({
     query: (sql, params, options) =>
@@ -95,6 +145,7 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
 
   return {
     ...statements(),
+    background,
     async transaction(callback) {
       const tx = await call<number>({ op: 'begin' });
       let result: Awaited<ReturnType<typeof callback>>;
@@ -121,6 +172,9 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
         channels.delete(channel);
         await call({ op: 'unlisten', channel });
       };
+    },
+    async dump() {
+      return new Blob([await call<Uint8Array<ArrayBuffer>>({ op: 'dump' })]);
     },
     async close() {
       if (!failure) await call({ op: 'close' });

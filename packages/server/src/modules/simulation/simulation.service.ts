@@ -3,8 +3,9 @@
 // then keeps streaming live readings at the real rate. Everything goes through the one ingest
 // service (transport 'simulator'), in batches short enough that a request waits at most about one
 // batch for the database. The on-disk PGlite of `npm start` runs on its own thread
-// (db/pglite-thread.ts), so the batches do not block this event loop; statements that requests
-// send during a batch are queued there and run before the next batch begins. Progress lives in
+// (db/pglite-thread.ts), so the batches do not block this event loop; as background work there,
+// each batch waits until requests are done with the database and is kept short (about 20 ms)
+// while someone uses the product, so a request waits for a short batch at most. Progress lives in
 // `system_state`: a restart resumes where it stopped, and a redone batch is a no-op thanks to the
 // natural key.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
   type ReportBand,
 } from '@flowsight/simulator/generators';
 import { chooseLeakScenarios, leakLabels } from '@flowsight/simulator/leak-scenarios';
+import type { BackgroundWork } from '../../db/pglite-thread.ts';
 import type { IngestResult, Uplink } from '../ingest/ingest.service.ts';
 import type { SimulationProgress, SimulationRepository } from './simulation.repository.ts';
 
@@ -48,10 +50,18 @@ export type SimulationOptions = {
   /** Most uplinks per ingest transaction; default 2,000. */
   batchSize?: number;
   /**
-   * Batches shrink (to 250 at least) when one takes longer than this, so a request waits at most
-   * about this long for the database; default 250 ms.
+   * Batches shrink when one takes longer than this, so a request waits at most about this long
+   * for the database; default 250 ms.
    */
   batchTargetMs?: number;
+  /**
+   * The embedded database's background lane (db/pglite-thread.ts): each batch first waits until
+   * requests are done with the database, and while requests came in recently batches aim at
+   * `busyBatchTargetMs` instead of `batchTargetMs`.
+   */
+  background?: BackgroundWork;
+  /** The batch target while someone uses the product (with `background`); default 20 ms. */
+  busyBatchTargetMs?: number;
   /**
    * Pause between batches; default 0 (a turn of the event loop): the database serves the
    * statements queued meanwhile first. An in-process PGlite (in memory) needs a real pause.
@@ -90,8 +100,11 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
   const now = options.now ?? (() => new Date());
   const seed = options.seed ?? DEMO_SEED;
   const batchSize = options.batchSize ?? 500;
-  const batchTargetMs = options.batchTargetMs ?? 250;
-  let currentBatch = batchSize;
+  // Batch sizes adapt to what a batch takes: one size for an idle product, one while busy.
+  const pace = {
+    idle: { targetMs: options.batchTargetMs ?? 250, size: batchSize },
+    busy: { targetMs: options.busyBatchTargetMs ?? 20, size: Math.min(batchSize, 50) },
+  };
   const pauseMs = options.pauseMs ?? 0;
   const bands = options.bands ?? defaultHistoryBands;
   const { repository, log } = options;
@@ -144,18 +157,22 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
 
   /** Stores uplinks in batches, retrying a failed batch until it commits or we stop. */
   async function store(uplinks: readonly SimulatedUplink[]): Promise<boolean> {
+    const { background } = options;
     for (let i = 0; i < uplinks.length && !signal.aborted; ) {
-      const batch = uplinks.slice(i, i + currentBatch);
+      const busy = background ? (await background.yieldToRequests()).requestsRecently : false;
+      const lane = busy ? pace.busy : pace.idle;
+      const batch = uplinks.slice(i, i + lane.size);
       i += batch.length;
       for (let attempt = 0; ; attempt += 1) {
         try {
           const started = performance.now();
-          await options.ingest(batch);
+          if (background) await background.run(() => options.ingest(batch));
+          else await options.ingest(batch);
           // Keep each transaction short enough for requests to get in between.
           const took = Math.max(1, performance.now() - started);
-          if (batch.length >= currentBatch) {
-            const scaled = Math.round((currentBatch * batchTargetMs) / took);
-            currentBatch = Math.max(250, Math.min(batchSize, scaled, currentBatch * 2));
+          if (batch.length >= lane.size) {
+            const scaled = Math.round((lane.size * lane.targetMs) / took);
+            lane.size = Math.max(10, Math.min(batchSize, scaled, lane.size * 2));
           }
           break;
         } catch (error) {
