@@ -19,6 +19,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { combineJobs, type Job, type JobLog } from './lib/jobs.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createRateLimitRepository } from './lib/rate-limiter.repository.ts';
 import { identityRateLimits, RateLimiter } from './lib/rate-limiter.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAlertReminderJob } from './modules/alert-mail/alert-mail.jobs.ts';
@@ -258,11 +259,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       app.log,
     );
   const authRepository = createAuthRepository(database.db);
+  // Attempt counters in the database: every replica on it counts in the same windows.
+  const rateLimiter = new RateLimiter(createRateLimitRepository(database.db));
   const authService = createAuthService({
     repository: authRepository,
     tokens,
     mailer,
-    limiter: new RateLimiter(),
+    limiter: rateLimiter,
     limits: identityRateLimits(config.loginLimitPerAddress),
     appUrl: config.appUrl,
   });
@@ -422,7 +425,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(ingestModule, {
         prefix: '/ingest',
         service: ingestService,
-        limiter: new RateLimiter(),
+        limiter: rateLimiter,
         rule: { limit: config.ingestLimitPerMinute, windowSeconds: 60 },
       });
       api.setNotFoundHandler((request, reply) =>

@@ -1,63 +1,67 @@
 // Fixed-window attempt counters for the sensitive calls (login, MFA, change-password,
-// forgot-password), keyed by account, user and client address. Counters live in the process:
-// with several replicas each keeps its own, so the effective limit is per replica (see
-// docs/decisions.md).
+// forgot-password, ingest), keyed by account, user, client address or integration key. Counters
+// live in PostgreSQL (the `rate_limit_windows` table), so every replica on the database counts in
+// the same windows (docs/decisions.md, "Rate limits are counted in the database").
 import { authMessages } from '@flowsight/domain/auth';
 import { TooManyRequests } from './errors.ts';
+import type { RateLimitRepository } from './rate-limiter.repository.ts';
 
 export type RateLimitRule = { readonly limit: number; readonly windowSeconds: number };
 
-type Window = { count: number; resetsAt: number };
+/** How often a process deletes the windows that have ended (each replica does it on its own). */
+const PRUNE_EVERY_MS = 60_000;
 
 export class RateLimiter {
-  readonly #windows = new Map<string, Window>();
+  readonly #windows: RateLimitRepository;
   readonly #now: () => number;
+  #prunedAt: number;
 
-  constructor(now: () => number = Date.now) {
+  constructor(windows: RateLimitRepository, now: () => number = Date.now) {
+    this.#windows = windows;
     this.#now = now;
+    this.#prunedAt = now();
   }
 
   /** Counts one attempt under each key; throws TooManyRequests when any is over its rule. */
-  hit(
+  async hit(
     entries: readonly { key: string; rule: RateLimitRule }[],
     message: string = authMessages.tooManyAttempts,
-  ): void {
+  ): Promise<void> {
     const now = this.#now();
+    const limits = new Map(entries.map(({ key, rule }) => [key, rule.limit]));
+    const counted = await this.#windows.hit(
+      entries.map(({ key, rule }) => ({
+        key,
+        resetsAt: new Date(now + rule.windowSeconds * 1000),
+      })),
+      new Date(now),
+    );
     let retryAfter = 0;
-    for (const { key, rule } of entries) {
-      let window = this.#windows.get(key);
-      if (!window || window.resetsAt <= now) {
-        window = { count: 0, resetsAt: now + rule.windowSeconds * 1000 };
-        this.#windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count > rule.limit) {
-        retryAfter = Math.max(retryAfter, Math.ceil((window.resetsAt - now) / 1000));
+    for (const { key, count, resetsAtMs } of counted) {
+      if (count > (limits.get(key) ?? Number.POSITIVE_INFINITY)) {
+        retryAfter = Math.max(retryAfter, Math.ceil((resetsAtMs - now) / 1000));
       }
     }
-    if (this.#windows.size > 50_000) this.#sweep(now);
+    if (now - this.#prunedAt >= PRUNE_EVERY_MS) {
+      this.#prunedAt = now;
+      await this.#windows.prune(new Date(now));
+    }
     if (retryAfter > 0) {
       throw new TooManyRequests(message, retryAfter);
     }
   }
 
   /** Forgets a key's attempts, e.g. an account's failed logins after a successful one. */
-  reset(key: string): void {
-    this.#windows.delete(key);
+  reset(key: string): Promise<void> {
+    return this.#windows.reset(key);
   }
 
   /**
    * Takes one counted attempt back, e.g. the one of a sign-in that succeeded: the key then counts
    * failures only, while every attempt was still counted before it was checked.
    */
-  release(key: string): void {
-    const window = this.#windows.get(key);
-    if (window && window.resetsAt > this.#now() && window.count > 0) window.count -= 1;
-  }
-
-  #sweep(now: number): void {
-    for (const [key, window] of this.#windows)
-      if (window.resetsAt <= now) this.#windows.delete(key);
+  release(key: string): Promise<void> {
+    return this.#windows.release(key, new Date(this.#now()));
   }
 }
 

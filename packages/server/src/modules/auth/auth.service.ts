@@ -62,9 +62,9 @@ export function createAuthService(deps: Dependencies) {
    * The whole sign-in (or password change) succeeded: the failures from that address are
    * forgiven, and this attempt is taken back from the account's bound (earlier ones stay).
    */
-  const passwordAccepted = (email: string, address: string) => {
-    limiter.reset(accountAndAddressKey(email, address));
-    limiter.release(accountKey(email));
+  const passwordAccepted = async (email: string, address: string) => {
+    await limiter.reset(accountAndAddressKey(email, address));
+    await limiter.release(accountKey(email));
   };
 
   /** Roles that can be used in the web app; others (resident, …) only receive alerts. */
@@ -88,7 +88,7 @@ export function createAuthService(deps: Dependencies) {
 
   return {
     async login(email: string, password: string, clientAddress: string) {
-      passwordAttempt(email, clientAddress);
+      await passwordAttempt(email, clientAddress);
       const user = await repository.findUserByEmail(email);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !passwordMatches || user.userStatusId !== UserStatus.Active) {
@@ -101,7 +101,9 @@ export function createAuthService(deps: Dependencies) {
       if (user.mfa === 1 && !isSystemRole(firstRole.user_role_type_id)) {
         // Each challenge emails a code: a user gets a bounded number. The password's failures
         // stay counted until the code is right too (loginWithMfa).
-        limiter.hit([{ key: `mfa:challenges:${user.id}`, rule: limits.mfaChallengesPerUser }]);
+        await limiter.hit([
+          { key: `mfa:challenges:${user.id}`, rule: limits.mfaChallengesPerUser },
+        ]);
         const mfaToken = newSecretToken();
         const code = newNumericCode();
         await repository.createChallenge({
@@ -115,13 +117,13 @@ export function createAuthService(deps: Dependencies) {
         await mailer.send(authMails.mfaCode(user.email, code));
         return { mfa_enabled: true as const, mfa_token: mfaToken };
       }
-      passwordAccepted(email, clientAddress);
+      await passwordAccepted(email, clientAddress);
       await repository.recordLogin(user.id, now());
       return sessionFor(user, firstRole.id);
     },
 
     async loginWithMfa(mfaToken: string, code: string, clientAddress: string): Promise<Session> {
-      limiter.hit([{ key: `mfa:address:${clientAddress}`, rule: limits.mfaPerAddress }]);
+      await limiter.hit([{ key: `mfa:address:${clientAddress}`, rule: limits.mfaPerAddress }]);
       const challenge = await repository.findChallenge(hashSecret(mfaToken));
       const expired = authMessages.codeExpired;
       if (!challenge || challenge.consumedAt || challenge.expiresAt <= now()) {
@@ -129,7 +131,7 @@ export function createAuthService(deps: Dependencies) {
       }
       // Codes tried for this user across all their challenges; a right one is taken back.
       const userCodesKey = `mfa:codes:${challenge.userId}`;
-      limiter.hit([{ key: userCodesKey, rule: limits.mfaCodesPerUser }]);
+      await limiter.hit([{ key: userCodesKey, rule: limits.mfaCodesPerUser }]);
       if (challenge.attempts >= MFA_MAX_ATTEMPTS) {
         await repository.consumeChallenge(challenge.id, now());
         throw new Unauthorized(authMessages.tooManyCodes);
@@ -140,13 +142,13 @@ export function createAuthService(deps: Dependencies) {
       }
       if (!(await repository.consumeChallenge(challenge.id, now())))
         throw new Unauthorized(expired);
-      limiter.release(userCodesKey);
+      await limiter.release(userCodesKey);
       const user = await repository.findUser(challenge.userId);
       const roles = user ? await usableRoles(user.id) : [];
       const role = roles.find((r) => r.id === challenge.roleId) ?? roles[0];
       if (!user || user.userStatusId !== UserStatus.Active || !role) throw invalidCredentials();
       // The whole sign-in succeeded: now the password's failures from that address are cleared.
-      passwordAccepted(user.email, challenge.clientAddress ?? clientAddress);
+      await passwordAccepted(user.email, challenge.clientAddress ?? clientAddress);
       await repository.recordLogin(user.id, now());
       return sessionFor(user, role.id);
     },
@@ -174,7 +176,7 @@ export function createAuthService(deps: Dependencies) {
     },
 
     async forgotPassword(email: string, clientAddress: string): Promise<{ message: string }> {
-      limiter.hit([
+      await limiter.hit([
         { key: `forgot:account:${email.toLowerCase()}`, rule: limits.forgotPerAccount },
         { key: `forgot:address:${clientAddress}`, rule: limits.forgotPerAddress },
       ]);
@@ -220,11 +222,11 @@ export function createAuthService(deps: Dependencies) {
       const user = await repository.findUser(scope.userId);
       if (!user) throw new Unauthorized('Session expired');
       // The old password is a password guess like a sign-in's, and counts with them.
-      passwordAttempt(user.email, clientAddress);
+      await passwordAttempt(user.email, clientAddress);
       if (!(await verifyPassword(user.passwordHash, oldPassword))) {
         throw new Invalid(authMessages.oldPasswordIncorrect);
       }
-      passwordAccepted(user.email, clientAddress);
+      await passwordAccepted(user.email, clientAddress);
       if (oldPassword === newPassword) {
         throw new Invalid(authMessages.passwordUnchanged);
       }

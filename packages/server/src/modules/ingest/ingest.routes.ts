@@ -83,7 +83,10 @@ export const ingestModule: FastifyPluginAsyncZod<{
   app.addHook('preHandler', async (request) => {
     // The body is read and valid: the batch is about to be handed over (or refused below).
     arrived(request);
-    limiter.hit([{ key: `ingest:${request.integrationKey?.id}`, rule }], TOO_MANY_INGEST_CALLS);
+    await limiter.hit(
+      [{ key: `ingest:${request.integrationKey?.id}`, rule }],
+      TOO_MANY_INGEST_CALLS,
+    );
   });
 
   app.post(
