@@ -87,6 +87,7 @@ const environmentSchema = z.object({
   DEMO: flag.default(false),
   SIMULATE: flag.default(false),
   ANALYTICS_ID: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: trustProxy.default([]),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   INGEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
@@ -159,6 +160,8 @@ export type AppConfig = {
   readonly demo: boolean;
   readonly simulate: boolean;
   readonly analyticsId: string | undefined;
+  /** Bearer token of `GET /api/metrics` (Prometheus); unset: the endpoint answers 404. */
+  readonly metricsToken: string | undefined;
   /**
    * Proxies (addresses, CIDR ranges, or proxy-addr's range names) whose `X-Forwarded-For` gives
    * the client address; empty: the connection's own address is the client's.
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: e.DEMO,
     simulate: e.SIMULATE,
     analyticsId: e.ANALYTICS_ID,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     loginLimitPerAddress: e.LOGIN_LIMIT_PER_ADDRESS,
     ingestLimitPerMinute: e.INGEST_LIMIT_PER_MINUTE,
