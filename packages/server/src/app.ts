@@ -76,6 +76,7 @@ import { createPortfolioWrites } from './modules/portfolio/portfolio-writes.repo
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { reportsModule } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { createRetentionJob } from './modules/retention/retention.ts';
 import { createSensorTestsRepository } from './modules/sensor-tests/sensor-tests.repository.ts';
 import { sensorTestsModule } from './modules/sensor-tests/sensor-tests.routes.ts';
 import { createSensorTestsService } from './modules/sensor-tests/sensor-tests.service.ts';
@@ -506,6 +507,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     // Folds the per-company usage logs (usage_company_daily and _hourly).
     createCompanyLogCompactionJob({ db: database.db, log: jobLog }),
+    // Raw readings older than RETENTION_MONTHS, by partition (one replica at a time, by lock).
+    createRetentionJob({ db: database.db, months: config.retentionMonths, log: jobLog }),
     // The demo fleet's simulated readings (SIMULATE=1 with DEMO=1).
     createSimulationJob({ config, ingest: ingestService, database, log: jobLog }),
   ]);

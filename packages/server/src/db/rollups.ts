@@ -11,6 +11,9 @@
 import { ApplianceType } from '@flowsight/domain/lookups';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from './client.ts';
+import { rawReadingsFrom } from './queries/raw-readings-from.ts';
+
+const DAY_MS = 86_400_000;
 
 export type RollupRange = {
   /** Readings measured at or after this instant (default: all). */
@@ -22,29 +25,23 @@ export type RollupRange = {
 /**
  * Replaces the rollup rows the readings of `range` contribute to. With a range, buckets on its
  * edges are recomputed only from readings inside it, so pass whole days (or no range).
+ *
+ * Once retention has dropped old raw readings (RETENTION_MONTHS, `rawReadingsFrom`), the rollups
+ * before that boundary are the only record of their water and are kept: without a range, only
+ * the buckets that begin at or after the boundary (hours) or on the second day after it (local
+ * days, whatever the property's time zone) are replaced, and months from the boundary's on are
+ * summed again from the days; a range is cut to begin two days after the boundary, so no bucket
+ * it recomputes held a dropped reading.
  */
 export async function rebuildUsageRollups(db: Database, range: RollupRange = {}): Promise<void> {
-  const from = range.from?.toISOString() ?? null;
+  const keptFrom = await rawReadingsFrom(db);
+  if (keptFrom && !range.from && !range.to) return rebuildSince(db, keptFrom);
+  const earliest = keptFrom && new Date(keptFrom.getTime() + 2 * DAY_MS);
+  const cut = earliest && (!range.from || range.from < earliest) ? earliest : range.from;
+  if (cut && range.to && range.to <= cut) return;
+  const from = cut?.toISOString() ?? null;
   const to = range.to?.toISOString() ?? null;
-  const readings = sql`
-    select s.sensor_id, s.company_id, s.property_id, s.building_id, s.unit_id, s.appliance_type_id,
-           coalesce(s.volume_mgal, 0) as volume_mgal, coalesce(s.flow_time_s, 0) as flow_time_s,
-           s.measured_at - make_interval(secs => greatest(coalesce(s.interval_s, 0), 0) / 2.0) as instant,
-           z.name as time_zone
-    from submissions s
-    join properties p on p.id = s.property_id
-    left join timezones z on z.id = p.timezone_id
-    where s.kind in ('usage', 'usage_v1') and s.sensor_id is not null and s.unit_id is not null
-      and (${from}::timestamptz is null or s.measured_at >= ${from}::timestamptz)
-      and (${to}::timestamptz is null or s.measured_at < ${to}::timestamptz)
-    union all
-    select -u.device_id, u.company_id, u.property_id, u.building_id, 0,
-           ${ApplianceType.MainLine}::smallint, u.volume_mgal, 0, u.minute + interval '30 seconds', z.name
-    from external_flow_usage u
-    join properties p on p.id = u.property_id
-    left join timezones z on z.id = p.timezone_id
-    where (${from}::timestamptz is null or u.minute >= ${from}::timestamptz)
-      and (${to}::timestamptz is null or u.minute < ${to}::timestamptz)`;
+  const readings = readingsBetween(from, to);
   await db.transaction(async (tx) => {
     const wholesale = from === null && to === null;
     // A wholesale rebuild writes millions of rows: their secondary indexes are built once
@@ -77,29 +74,83 @@ export async function rebuildUsageRollups(db: Database, range: RollupRange = {})
           from (${readings}) r
         ) k where d.sensor_id = k.sensor_id and d.unit_id = k.unit_id and d.day = k.day`);
     }
-    // A sensor's hierarchy ids are the same on all its rows of one unit; min() picks them. Rows
-    // go in time order, as live ingest writes them: one hour's (or day's) rows of every sensor
-    // share pages, which is what a chart of a whole company reads.
-    await tx.execute(sql`
-      insert into usage_hourly (sensor_id, unit_id, hour, company_id, property_id, building_id,
-        appliance_type_id, volume_mgal, flow_time_s, readings)
-      select sensor_id, unit_id, date_trunc('hour', instant, 'UTC'), min(company_id), min(property_id),
-        min(building_id), min(appliance_type_id), sum(volume_mgal), sum(flow_time_s), count(*)
-      from (${readings}) r
-      group by sensor_id, unit_id, date_trunc('hour', instant, 'UTC')
-      order by 3, 1`);
-    await tx.execute(sql`
-      insert into usage_daily (sensor_id, unit_id, day, company_id, property_id, building_id,
-        appliance_type_id, volume_mgal, flow_time_s, readings)
-      select sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date,
-        min(company_id), min(property_id), min(building_id), min(appliance_type_id),
-        sum(volume_mgal), sum(flow_time_s), count(*)
-      from (${readings}) r
-      group by sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date
-      order by 3, 1`);
+    await insertBuckets(tx, readings, sql`true`, sql`true`);
     await rebuildMonths(tx, wholesale ? null : sql`(${readings})`);
     for (const definition of secondary) await tx.execute(sql.raw(definition));
   });
+}
+
+/**
+ * The rebuild after retention: buckets that begin at or after `keptFrom` (hours) or a day later
+ * (local days: a day after the boundary's UTC date begins after it in every time zone) are
+ * recomputed from the readings kept; older buckets stay as ingest left them.
+ */
+async function rebuildSince(db: Database, keptFrom: Date): Promise<void> {
+  const from = keptFrom.toISOString();
+  const readings = readingsBetween(from, null);
+  const firstDay = sql`(${from}::timestamptz at time zone 'UTC')::date + 1`;
+  const firstMonth = sql`date_trunc('month', ${from}::timestamptz at time zone 'UTC')::date`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from usage_hourly where hour >= ${from}::timestamptz`);
+    await tx.execute(sql`delete from usage_daily where day >= ${firstDay}`);
+    await insertBuckets(
+      tx,
+      readings,
+      sql`instant >= ${from}::timestamptz`,
+      sql`(instant at time zone coalesce(time_zone, 'UTC'))::date >= ${firstDay}`,
+    );
+    await tx.execute(sql`delete from usage_monthly where month >= ${firstMonth}`);
+    await insertMonths(tx, sql`d.day >= ${firstMonth}`);
+  });
+}
+
+/** The usage readings (and external meters' minutes) measured in [from, to), either open. */
+function readingsBetween(from: string | null, to: string | null): SQL {
+  return sql`
+    select s.sensor_id, s.company_id, s.property_id, s.building_id, s.unit_id, s.appliance_type_id,
+           coalesce(s.volume_mgal, 0) as volume_mgal, coalesce(s.flow_time_s, 0) as flow_time_s,
+           s.measured_at - make_interval(secs => greatest(coalesce(s.interval_s, 0), 0) / 2.0) as instant,
+           z.name as time_zone
+    from submissions s
+    join properties p on p.id = s.property_id
+    left join timezones z on z.id = p.timezone_id
+    where s.kind in ('usage', 'usage_v1') and s.sensor_id is not null and s.unit_id is not null
+      and (${from}::timestamptz is null or s.measured_at >= ${from}::timestamptz)
+      and (${to}::timestamptz is null or s.measured_at < ${to}::timestamptz)
+    union all
+    select -u.device_id, u.company_id, u.property_id, u.building_id, 0,
+           ${ApplianceType.MainLine}::smallint, u.volume_mgal, 0, u.minute + interval '30 seconds', z.name
+    from external_flow_usage u
+    join properties p on p.id = u.property_id
+    left join timezones z on z.id = p.timezone_id
+    where (${from}::timestamptz is null or u.minute >= ${from}::timestamptz)
+      and (${to}::timestamptz is null or u.minute < ${to}::timestamptz)`;
+}
+
+/** Inserts the hourly and daily rows of `readings` whose instants pass `hourly` and `daily`. */
+async function insertBuckets(tx: Executor, readings: SQL, hourly: SQL, daily: SQL): Promise<void> {
+  // A sensor's hierarchy ids are the same on all its rows of one unit; min() picks them. Rows
+  // go in time order, as live ingest writes them: one hour's (or day's) rows of every sensor
+  // share pages, which is what a chart of a whole company reads.
+  await tx.execute(sql`
+    insert into usage_hourly (sensor_id, unit_id, hour, company_id, property_id, building_id,
+      appliance_type_id, volume_mgal, flow_time_s, readings)
+    select sensor_id, unit_id, date_trunc('hour', instant, 'UTC'), min(company_id), min(property_id),
+      min(building_id), min(appliance_type_id), sum(volume_mgal), sum(flow_time_s), count(*)
+    from (${readings}) r
+    where ${hourly}
+    group by sensor_id, unit_id, date_trunc('hour', instant, 'UTC')
+    order by 3, 1`);
+  await tx.execute(sql`
+    insert into usage_daily (sensor_id, unit_id, day, company_id, property_id, building_id,
+      appliance_type_id, volume_mgal, flow_time_s, readings)
+    select sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date,
+      min(company_id), min(property_id), min(building_id), min(appliance_type_id),
+      sum(volume_mgal), sum(flow_time_s), count(*)
+    from (${readings}) r
+    where ${daily}
+    group by sensor_id, unit_id, (instant at time zone coalesce(time_zone, 'UTC'))::date
+    order by 3, 1`);
 }
 
 /**
@@ -122,6 +173,11 @@ export async function rebuildMonths(tx: Executor, readings: SQL | null): Promise
         from ${readings} r
       ) k where m.sensor_id = k.sensor_id and m.unit_id = k.unit_id and m.month = k.month`);
   }
+  await insertMonths(tx, touched);
+}
+
+/** Inserts the monthly rows summed from the days of `usage_daily d` that pass `days`. */
+async function insertMonths(tx: Executor, days: SQL): Promise<void> {
   await tx.execute(sql`
     insert into usage_monthly (sensor_id, unit_id, month, company_id, property_id, building_id,
       appliance_type_id, volume_mgal, flow_time_s, readings)
@@ -129,7 +185,7 @@ export async function rebuildMonths(tx: Executor, readings: SQL | null): Promise
       min(d.property_id), min(d.building_id), min(d.appliance_type_id), sum(d.volume_mgal),
       sum(d.flow_time_s), sum(d.readings)
     from usage_daily d
-    where ${touched}
+    where ${days}
     group by d.sensor_id, d.unit_id, date_trunc('month', d.day)::date
     order by 3, 1`);
 }
