@@ -1,6 +1,7 @@
 // The real server as a separate process, for tests that must kill it (crash tests): started from
 // source with the pinned Node, on a database the caller names, and killed with SIGKILL.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { demoPassword } from '@flowsight/simulator/demo-portfolio';
 
@@ -30,14 +31,23 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
   throw new Error('server did not become ready in time');
 }
 
+export type ServerProcessOptions = {
+  /** Modules preloaded with `--import` after tsx (e.g. a probe that logs what the server does). */
+  readonly preload?: readonly string[];
+  /** Receives each line the server writes to stdout or stderr (else stderr is inherited). */
+  readonly onLine?: (line: string) => void;
+};
+
 export async function startServerProcess(
   env: Record<string, string>,
   port: number,
   timeoutMs = 120_000,
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
+  const preload = (options.preload ?? []).flatMap((module) => ['--import', module]);
   const child = spawn(
     process.execPath,
-    ['--conditions=@flowsight/source', '--import', 'tsx', serverEntry],
+    ['--conditions=@flowsight/source', '--import', 'tsx', ...preload, serverEntry],
     {
       cwd: repositoryRoot,
       env: {
@@ -48,9 +58,15 @@ export async function startServerProcess(
         JWT_SECRET: 'crash-test-secret-that-is-long-enough',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', options.onLine ? 'pipe' : 'ignore', options.onLine ? 'pipe' : 'inherit'],
     },
   );
+  const { onLine } = options;
+  if (onLine) {
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream as NodeJS.ReadableStream }).on('line', onLine);
+    }
+  }
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await waitUntilReady(url, child, timeoutMs);
