@@ -2,18 +2,20 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import type { Settings } from '@/lib/settings-storage';
 import { AppProviders } from './providers';
-import { AppRouter } from './router';
+import { AppRouter, type StartedRouter } from './router';
 
 export type AppProps = {
   i18n: i18n;
   queryClient: QueryClient;
   initialSettings: Settings;
+  /** The router the browser entry started before rendering (`main.tsx`); else started here. */
+  router?: StartedRouter;
 };
 
-export function App({ i18n, queryClient, initialSettings }: AppProps) {
+export function App({ i18n, queryClient, initialSettings, router }: AppProps) {
   return (
     <AppProviders i18n={i18n} queryClient={queryClient} initialSettings={initialSettings}>
-      <AppRouter />
+      <AppRouter started={router} />
     </AppProviders>
   );
 }
