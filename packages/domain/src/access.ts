@@ -167,6 +167,8 @@ const accessTable = {
   'GET /units/:id/submissions/:mode': STAFF_AND_COMPANY,
   'GET /health': 'public',
   'GET /ready': 'public',
+  // Prometheus scrapes with a token of its own (METRICS_TOKEN), which the route checks.
+  'GET /metrics': 'public',
   'GET /static': SIGNED_IN,
 
   'GET /location/countries': SIGNED_IN,

@@ -13,12 +13,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import { createDatabase, type Database, type DatabaseHandle } from './db/client.ts';
+import { createDatabase, type Database, type DatabaseHandle, poolUse } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { combineJobs, type Job, type JobLog } from './lib/jobs.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createRateLimitRepository } from './lib/rate-limiter.repository.ts';
 import { identityRateLimits, RateLimiter } from './lib/rate-limiter.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -100,6 +101,7 @@ import { createShippingService } from './modules/surveys/shipping.service.ts';
 import { createSurveysRepository } from './modules/surveys/surveys.repository.ts';
 import { surveysModule } from './modules/surveys/surveys.routes.ts';
 import { createSurveysService } from './modules/surveys/surveys.service.ts';
+import { metricsModule } from './modules/system/metrics.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { createThresholdsRepository } from './modules/thresholds/thresholds.repository.ts';
 import { thresholdsModule } from './modules/thresholds/thresholds.routes.ts';
@@ -310,6 +312,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.addHook('onReady', () => alertLive.start());
   app.addHook('preClose', () => alertLive.stop());
+  // Prometheus metrics (GET /api/metrics), measured only when METRICS_TOKEN is set.
+  const metrics = config.metricsToken
+    ? createMetrics({
+        liveClients: () => alertLive.clientCount,
+        poolUse: () => poolUse(database.db),
+      })
+    : undefined;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) =>
+      metrics.request(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime,
+      ),
+    );
+    ingestService.onStored((stored) => {
+      for (const s of stored) metrics.stored(s.transport, s.count, s.newestMeasuredAt);
+    });
+  }
   const alertsService = createAlertsService({
     repository: createAlertsRepository(database.db),
     portfolio: portfolioService,
@@ -343,6 +365,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         verifyIntegrationKey: integrationKeys.verify,
       });
       await api.register(systemModule);
+      await api.register(metricsModule, {
+        metrics:
+          config.metricsToken && metrics ? { token: config.metricsToken, metrics } : undefined,
+      });
       await api.register(authModule, { prefix: '/auth', service: authService });
       await api.register(mfaStatusModule, { prefix: '/users', service: authService });
       await api.register(usersModule, { prefix: '/users', service: usersService });
@@ -476,6 +502,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const jobLog: JobLog = {
     info: (message) => app.log.info(message),
     warn: (object, message) => app.log.warn(object, message),
+    ...(metrics ? { run: metrics.runJob } : {}),
   };
   const jobs = combineJobs([
     // Device-health sweeps (one replica at a time, by advisory lock).

@@ -106,6 +106,8 @@ const routeSamples: Record<string, Sample> = {
   },
   'GET /health': { tenantless: true, request: () => ({ url: '/api/health' }) },
   'GET /ready': { tenantless: true, request: () => ({ url: '/api/ready' }) },
+  // Not a user's call: without METRICS_TOKEN (as here) it answers 404 to everyone.
+  'GET /metrics': { tenantless: true, request: () => ({ url: '/api/metrics' }), expect: () => 404 },
   'GET /static': { tenantless: true, request: () => ({ url: '/api/static' }) },
   'GET /location/countries': {
     tenantless: true,

@@ -264,6 +264,15 @@ export function copyField(value: string | number | null | undefined): string {
     : value;
 }
 
+/** The pool's connections on PostgreSQL (the metrics); undefined on PGlite's single connection. */
+export function poolUse(
+  db: Database,
+): { total: number; idle: number; waiting: number } | undefined {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!(client instanceof pg.Pool)) return undefined;
+  return { total: client.totalCount, idle: client.idleCount, waiting: client.waitingCount };
+}
+
 /** True when the database answers; used by `/api/ready`. */
 export async function ping(db: Database): Promise<boolean> {
   try {

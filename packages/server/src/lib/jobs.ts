@@ -12,7 +12,20 @@ export type Job = {
 export type JobLog = {
   info(message: string): void;
   warn(object: unknown, message: string): void;
+  /** Times and counts one run of a job's work (the metrics, when enabled); see `runJob`. */
+  run?: JobRunner;
 };
+
+export type JobRunner = <T>(job: string, work: () => Promise<T>) => Promise<T>;
+
+/** One run of a job's work under its name, through the log's runner when it has one. */
+export function runJob<T>(
+  log: Pick<JobLog, 'run' | 'warn'>,
+  job: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return log.run ? log.run(job, work) : work();
+}
 
 /** Jobs started in order and stopped in reverse order (producers of work stop first). */
 export function combineJobs(jobs: readonly Job[]): Job {

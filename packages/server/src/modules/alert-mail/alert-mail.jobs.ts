@@ -1,7 +1,7 @@
 // The reminder job: checks for New alerts due a reminder a few times per reminder interval (every
 // 5 minutes at the default 24 hours, more often when ALERT_REMINDER_HOURS is small). The
 // repository's advisory lock lets one replica at a time pick due alerts.
-import type { Job } from '../../lib/jobs.ts';
+import { type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
 import type { AlertMail, AlertMailLog } from './alert-mail.service.ts';
 
 export function reminderCheckMs(reminderHours: number) {
@@ -11,13 +11,13 @@ export function reminderCheckMs(reminderHours: number) {
 export function createAlertReminderJob(options: {
   service: AlertMail;
   reminderHours: number;
-  log: AlertMailLog;
+  log: AlertMailLog & { run?: JobRunner };
 }): Job {
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const check = () => {
     running = running
-      .then(() => options.service.sendReminders())
+      .then(() => runJob(options.log, 'alert-reminders', () => options.service.sendReminders()))
       .catch((error: unknown) => options.log.warn({ err: error }, 'alert reminders failed'));
   };
   return {

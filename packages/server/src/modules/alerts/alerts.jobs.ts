@@ -1,11 +1,11 @@
 // When detection runs: for the sensors each committed ingest batch touched (gathered for a few
 // seconds, so a burst of batches is one evaluation), and as a sweep every few minutes on the
 // replica holding the sweep's advisory lock.
-import type { Job } from '../../lib/jobs.ts';
+import { type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
 import type { IngestService } from '../ingest/ingest.service.ts';
 import type { AlertEngine } from './alerts.engine.ts';
 
-export type AlertJobsLog = { warn(object: unknown, message: string): void };
+export type AlertJobsLog = { warn(object: unknown, message: string): void; run?: JobRunner };
 
 export function createAlertJobs(options: {
   engine: AlertEngine;
@@ -29,14 +29,14 @@ export function createAlertJobs(options: {
     running = running
       .then(async () => {
         const started = performance.now();
-        await engine.evaluate(ids);
+        await runJob(log, 'alert-evaluation', () => engine.evaluate(ids));
         lastTookMs = performance.now() - started;
       })
       .catch((error: unknown) => log.warn({ err: error }, 'alert evaluation failed'));
   };
   const sweep = () => {
     running = running
-      .then(() => engine.sweep())
+      .then(() => runJob(log, 'alert-sweep', () => engine.sweep()))
       .catch((error: unknown) => log.warn({ err: error }, 'alert sweep failed'));
   };
   let unsubscribe: (() => void) | undefined;

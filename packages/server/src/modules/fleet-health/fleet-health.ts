@@ -6,7 +6,7 @@
 // connection. Every change is an event (no actor: the system did it).
 
 import type { Database } from '../../db/client.ts';
-import type { Job } from '../../lib/jobs.ts';
+import { type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
 import {
   FLEET_HEALTH_LOCK,
   lockSweep,
@@ -35,6 +35,7 @@ export async function sweepFleetHealth(
 export type FleetHealthLog = {
   warn(object: unknown, message: string): void;
   info(message: string): void;
+  run?: JobRunner;
 };
 
 /** Sweeps every `intervalMs` between start and stop. */
@@ -46,7 +47,7 @@ export function createFleetHealthJob(options: {
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const sweep = () => {
-    running = sweepFleetHealth(options.db).then(
+    running = runJob(options.log, 'fleet-health', () => sweepFleetHealth(options.db)).then(
       (result) => {
         if (result && (result.sensorsSilenced > 0 || result.gatewaysOffline > 0)) {
           options.log.info(

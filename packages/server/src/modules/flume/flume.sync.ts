@@ -9,7 +9,7 @@
 // person's "Sync now" claims the same lease. Failures are kept on the account in words; Flume
 // refusing the credentials is flagged (the device-health alert reads the flag).
 import { instantOfLocalDateTime, localDateTime } from '@flowsight/domain/wall-clock';
-import type { Job, JobLog } from '../../lib/jobs.ts';
+import { type Job, type JobLog, runJob } from '../../lib/jobs.ts';
 import type { FlumeClient, FlumeCredentials, FlumeWaterQuery } from './flume.client.ts';
 import { FlumeError } from './flume.client.ts';
 import type { FlumeRepository } from './flume.repository.ts';
@@ -189,7 +189,7 @@ export function createFlumeSyncJob(options: {
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
     running = running
-      .then(() => options.sync.due(options.everyMs))
+      .then(() => runJob(options.log, 'flume-sync', () => options.sync.due(options.everyMs)))
       .then((outcomes) => {
         for (const outcome of outcomes) {
           if (outcome.error) {

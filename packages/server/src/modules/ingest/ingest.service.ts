@@ -21,6 +21,7 @@ import {
   type Row,
   rowKey,
   type SensorRow,
+  type Transport,
   toRow,
   type Uplink,
 } from './ingest.decoding.ts';
@@ -64,6 +65,27 @@ export function outOfScope(macs: readonly string[]): Forbidden {
 
 /** Something that wants to know which sensors got new readings (leak detection, live updates). */
 export type IngestListener = (event: { sensorIds: readonly number[]; at: Date }) => void;
+/** Rows a committed transaction stored, per transport, with the newest reading's time. */
+export type StoredReadings = { transport: Transport; count: number; newestMeasuredAt: Date };
+
+/** The newly stored rows counted by transport (for the metrics). */
+function storedByTransport(fresh: readonly Row[]): StoredReadings[] {
+  const byTransport = new Map<Transport, StoredReadings>();
+  for (const row of fresh) {
+    const stored = byTransport.get(row.transport);
+    if (!stored) {
+      byTransport.set(row.transport, {
+        transport: row.transport,
+        count: 1,
+        newestMeasuredAt: row.measuredAt,
+      });
+      continue;
+    }
+    stored.count += 1;
+    if (row.measuredAt > stored.newestMeasuredAt) stored.newestMeasuredAt = row.measuredAt;
+  }
+  return [...byTransport.values()];
+}
 
 const emptyResult = (received: number): IngestResult => ({
   received,
@@ -150,6 +172,7 @@ function total(received: number, results: readonly IngestResult[]): IngestResult
 export function createIngestService(db: Database, timing: IngestTiming = {}) {
   const repository = createIngestRepository(db);
   const listeners = new Set<IngestListener>();
+  const storedListeners = new Set<(stored: readonly StoredReadings[]) => void>();
 
   /** One transaction for several batches: answers each batch's result and the touched sensors. */
   async function storeGroup(
@@ -168,7 +191,7 @@ export function createIngestService(db: Database, timing: IngestTiming = {}) {
     // Only rows actually inserted add to the rollups and move the last-heard facts.
     const sensorIds = await repository.recordFresh(fresh, tx);
     countStored(fresh, results, refusedMacs);
-    return { results, sensorIds };
+    return { results, sensorIds, stored: storedByTransport(fresh) };
   }
 
   function notify(sensorIds: readonly number[]) {
@@ -178,7 +201,14 @@ export function createIngestService(db: Database, timing: IngestTiming = {}) {
   }
 
   const batcher = createIngestBatcher<IngestScope, IngestResult>({
-    write: (group) => repository.writeTransaction((tx, useCopy) => storeGroup(tx, group, useCopy)),
+    write: async (group) => {
+      const commit = await repository.writeTransaction((tx, useCopy) =>
+        storeGroup(tx, group, useCopy),
+      );
+      // Told once the transaction committed: a retried attempt's rows are not counted twice.
+      if (commit.stored.length > 0) for (const listener of storedListeners) listener(commit.stored);
+      return commit;
+    },
     committed: notify,
     timing,
   });
@@ -223,6 +253,11 @@ export function createIngestService(db: Database, timing: IngestTiming = {}) {
     onIngested(listener: IngestListener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Called after each committed transaction with the rows it stored, per transport. */
+    onStored(listener: (stored: readonly StoredReadings[]) => void) {
+      storedListeners.add(listener);
+      return () => storedListeners.delete(listener);
     },
   };
 }
