@@ -40,6 +40,7 @@ import { createAttentionService } from './modules/attention/attention.service.ts
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authModule, mfaStatusModule } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createBackupChannel } from './modules/backup/backup-channel.ts';
 import { createEventsRepository } from './modules/events/events.repository.ts';
 import { eventsModule } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
@@ -536,6 +537,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     createCompanyLogCompactionJob({ db: database.db, log: jobLog }),
     // Raw readings older than RETENTION_MONTHS, by partition (one replica at a time, by lock).
     createRetentionJob({ db: database.db, months: config.retentionMonths, log: jobLog }),
+    // `npm run backup` of the embedded database while this server holds it (DATA_DIR/backup.sock).
+    ...(ownsDatabase && !config.databaseUrl
+      ? [createBackupChannel({ db: database.db, dataDir: config.dataDir, log: jobLog })]
+      : []),
     // The demo fleet's simulated readings (SIMULATE=1 with DEMO=1).
     createSimulationJob({ config, ingest: ingestService, database, log: jobLog }),
   ]);
