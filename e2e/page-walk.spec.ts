@@ -2,8 +2,8 @@
 // and the settings) opens without a failed request or a console error. A foreign record's 404 is
 // tested apart (portfolio.spec.ts); nothing here expects a 4xx or 5xx. The resident is refused at
 // web sign-in by design and has no pages.
-import { pagesOfRole } from '@flowsight/domain/web-access';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { activeRoleContext, pagesOfRole } from '@flowsight/domain/web-access';
+import { expect, type Page, test } from '@playwright/test';
 import { type Session, signInThroughApi } from './support/api.ts';
 import { signIn } from './support/ui.ts';
 
@@ -21,24 +21,10 @@ const DEMO_ROLES = [
 ];
 
 /** The pages of the session's active role, from the same tables the web reads. */
-async function pagesOf(request: APIRequestContext, session: Session): Promise<string[]> {
+function pagesOf(session: Session): string[] {
   const role = session.roles.find((r) => r.id === session.active_role_id) ?? session.roles[0];
   if (!role) throw new Error(`${session.user.email} has no role`);
-  let allowAssignment = false;
-  if (role.company_id !== null) {
-    const company = await request.get(`/api/companies/${role.company_id}`, {
-      headers: { Authorization: `Bearer ${session.access_token}` },
-    });
-    if (company.ok()) allowAssignment = Boolean((await company.json()).allow_assignment);
-  }
-  const context = {
-    roleTypeId: role.user_role_type_id,
-    companyId: role.company_id,
-    companyTypeId: role.company_type_id,
-    allowAssignment,
-    roleCount: session.roles.length,
-  };
-  return pagesOfRole(context);
+  return pagesOfRole(activeRoleContext(role, session.roles.length));
 }
 
 /** Waits until no API call of the page is in flight (live streams aside) for a moment. */
@@ -61,7 +47,7 @@ for (const email of DEMO_ROLES) {
   }, async ({ page, request }) => {
     test.setTimeout(90_000);
     const session = await signInThroughApi(request, email);
-    const pages = await pagesOf(request, session);
+    const pages = pagesOf(session);
     const problems: string[] = [];
     const inFlight = new Set<unknown>();
     let current = '(sign-in)';

@@ -13,7 +13,7 @@
 // MUI skeleton) and no "Loading…" text, and has content (a heading and some text). A determinate
 // progress bar (a gauge with `aria-valuenow`) is content, not a wait. A page still busy after the
 // time-out counts as the time-out and is marked.
-import { mayOpen, pagesOfRole } from '@flowsight/domain/web-access';
+import { activeRoleContext, mayOpen, pagesOfRole } from '@flowsight/domain/web-access';
 import { demoPassword } from '@flowsight/simulator/demo-portfolio';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 
@@ -32,6 +32,7 @@ type SessionRole = {
   user_role_type_id: number;
   company_id: number | null;
   company_type_id: number | null;
+  allow_assignment: boolean;
 };
 type Session = { roles: SessionRole[]; active_role_id: number; access_token: string };
 
@@ -64,22 +65,7 @@ async function pagesOf(baseUrl: string, session: Session): Promise<string[]> {
   const role = session.roles.find((r) => r.id === session.active_role_id) ?? session.roles[0];
   if (!role) throw new Error('a session without a role');
   const token = session.access_token;
-  let allowAssignment = false;
-  if (role.company_id !== null) {
-    const company = await getJson<{ allow_assignment?: boolean }>(
-      baseUrl,
-      token,
-      `/companies/${role.company_id}`,
-    );
-    allowAssignment = Boolean(company.allow_assignment);
-  }
-  const context = {
-    roleTypeId: role.user_role_type_id,
-    companyId: role.company_id,
-    companyTypeId: role.company_type_id,
-    allowAssignment,
-    roleCount: session.roles.length,
-  };
+  const context = activeRoleContext(role, session.roles.length);
   const pages = pagesOfRole(context);
   if (mayOpen('/statistics', context)) {
     pages.push('/statistics/usage', '/statistics/fixtures', '/statistics/units');

@@ -11,6 +11,7 @@ export type SessionRole = {
   user_role_type_id: number;
   company_id: number | null;
   company_type_id: number | null;
+  allow_assignment: boolean;
   description: string;
 };
 

@@ -3,6 +3,7 @@
 // server's API access table is `access.ts`; what a restricted company keeps is
 // `restricted-companies.ts`, which both read.
 import { type ApiRoute, apiAccess } from './access.ts';
+import type { SessionRole } from './auth.ts';
 import { CompanyType, RoleType, type RoleTypeId } from './lookups.ts';
 import { defaultPathFor } from './navigation.ts';
 import { restrictedMayCall, restrictedMayOpen } from './restricted-companies.ts';
@@ -17,6 +18,23 @@ export type ActiveRoleContext = {
   /** How many roles the user holds. */
   readonly roleCount: number;
 };
+
+/** A session's active role as these rules read it; `roleCount`: how many roles the user holds. */
+export function activeRoleContext(
+  role: Pick<
+    SessionRole,
+    'user_role_type_id' | 'company_id' | 'company_type_id' | 'allow_assignment'
+  >,
+  roleCount: number,
+): ActiveRoleContext {
+  return {
+    roleTypeId: role.user_role_type_id,
+    companyId: role.company_id,
+    companyTypeId: role.company_type_id,
+    allowAssignment: role.allow_assignment,
+    roleCount,
+  };
+}
 
 const SYSTEM: readonly RoleTypeId[] = [
   RoleType.SystemAdmin,

@@ -4,14 +4,13 @@
 // may make the calls. The route manifest names a page's loading in its route's handle; the router
 // factory (`router.tsx`) turns it into the route's loader, given the query cache and the session.
 import type { SessionRole } from '@flowsight/domain/auth';
-import { mayOpen } from '@flowsight/domain/web-access';
+import { activeRoleContext, mayOpen } from '@flowsight/domain/web-access';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState } from 'react';
 import type { LoaderFunction, Params, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { keepSession, readKeptSession, type SignedIn } from '@/features/auth/utils/kept-session';
 import { type AuthState, useAuth } from '@/lib/session';
 import type { RoleRedirect } from './routes/tab-guard';
-import { activeRoleContext } from './shell/active-role';
 
 /** The signed-in session as the loaders need it: the active role, and how many the user has. */
 

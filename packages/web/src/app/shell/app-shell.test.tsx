@@ -1,5 +1,10 @@
 import { LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
-import { headerControls, type MenuItem, sideMenu } from '@flowsight/domain/web-access';
+import {
+  activeRoleContext,
+  headerControls,
+  type MenuItem,
+  sideMenu,
+} from '@flowsight/domain/web-access';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
@@ -8,7 +13,6 @@ import { answer, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { roleFixture } from '@/testing/session-fixtures';
 import { signedInApi, signedInWith } from '@/testing/signed-in';
-import { activeRoleContext } from './active-role';
 
 // jsdom has no matchMedia: the shell renders its small-screen form (temporary drawer, header
 // controls in the pop-up menu), which holds every control the wide form shows.

@@ -4,7 +4,13 @@
 // wide. It also sends a role outside a route's list to that role's default path.
 import { breakpoints, DRAWER_WIDTH, LAYOUT_MAX_WIDTH } from '@flowsight/domain/constants';
 import { defaultPathFor } from '@flowsight/domain/navigation';
-import { hasDrawer, headerControls, mayOpen, sideMenu } from '@flowsight/domain/web-access';
+import {
+  activeRoleContext,
+  hasDrawer,
+  headerControls,
+  mayOpen,
+  sideMenu,
+} from '@flowsight/domain/web-access';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import type { Theme } from '@mui/material/styles';
@@ -22,7 +28,6 @@ import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useSignedInSession } from '@/lib/session';
 import { useSettings } from '@/lib/settings-context';
-import { activeRoleContext } from './active-role';
 import { AppHeader } from './app-header';
 import { RouteProgress } from './route-progress';
 import { ShellBreadcrumbs } from './shell-breadcrumbs';
