@@ -1,12 +1,13 @@
 // How `npm run backup` reaches a running server's embedded database. PGlite opens its files in one
 // process only, so while a server runs on DATA_DIR the server itself writes the backup: it listens
-// on a Unix socket, DATA_DIR/backup.sock (only this machine's users with access to DATA_DIR reach
-// it), and answers `dump` with the data directory's archive (db/data-dir-archive.ts), taken while
-// the database is held still. The socket also tells `npm run restore` that a server is using the
+// on a Unix socket, DATA_DIR/backup.sock (mode 0600: only DATA_DIR's owner reaches it), and
+// answers `dump` with the data directory's archive (db/data-dir-archive.ts), taken while the
+// database is held still. The socket also tells `npm run restore` that a server is using the
 // directory. Started with the server's jobs, when the database is the embedded one.
-import { existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../db/client.ts';
@@ -31,8 +32,12 @@ export function createBackupChannel(options: { db: Database; dataDir: string; lo
         socket.end();
         return;
       }
+      const started = performance.now();
       dumpEmbedded(options.db, options.dataDir, socket).then(
-        () => options.log.info('backup: the embedded database was written to a backup'),
+        () =>
+          options.log.info(
+            `backup: the embedded database was written to a backup (held still ${Math.round(performance.now() - started)} ms)`,
+          ),
         (error: unknown) => {
           options.log.warn({ err: error }, 'backup of the embedded database failed');
           socket.destroy();
@@ -55,6 +60,8 @@ export function createBackupChannel(options: { db: Database; dataDir: string; lo
           resolve();
         });
         listening.listen(path, () => {
+          // Only DATA_DIR's owner may ask for its database.
+          chmodSync(path, 0o600);
           server = listening;
           resolve();
         });
