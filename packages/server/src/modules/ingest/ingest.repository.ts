@@ -44,6 +44,16 @@ const UNIQUE_VIOLATION = '23505';
 const RETRYABLE = new Set(['40P01', '40001', '42P07']);
 const MAX_ATTEMPTS = 4;
 const retryable = (error: unknown) => RETRYABLE.has(errorCode(error) ?? '');
+/** A row for a month without its partition (`check_violation` raised while routing the row). */
+function missingPartition(error: unknown): boolean {
+  if (errorCode(error) !== '23514') return false;
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (current.message.startsWith('no partition of relation')) return true;
+    current = current.cause;
+  }
+  return false;
+}
 
 /** A COPY of rows met one already stored: nothing of its transaction was kept. */
 export class CopyRefused extends Error {
@@ -100,6 +110,12 @@ export function createIngestRepository(db: Database) {
       } catch (error) {
         if (error instanceof CopyRefused) {
           useCopy = false;
+          continue;
+        }
+        // Retention dropped a month this process had found ready: find it again (it is made).
+        if (missingPartition(error) && attempt < MAX_ATTEMPTS) {
+          partitionsReady.clear();
+          attempt += 1;
           continue;
         }
         if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;

@@ -236,7 +236,29 @@ describe('retention of raw readings', () => {
     await rebuildUsageRollups(t.database.db, { from: new Date(keptFrom.getTime() - 40 * DAY) });
     expect(await rollups()).toEqual(rollupsBefore);
     expect(await oldAnswers()).toEqual(before);
-    // A second run has nothing left to drop.
+    // A late reading of a dropped month (whose partition this process had seen) is stored, and
+    // the next run drops it again.
+    const late = tenthOf(now, MONTHS_OF_READINGS - 1);
+    const { bytes } = encodeUplink({
+      kind: 'usage',
+      version: 2,
+      seq: 999,
+      volumeMgal: 4321,
+      intervalS: 900,
+      flowTimeS: 60,
+      peakFlowMgpm: 2000,
+      battery: 90,
+    });
+    const stored = await t.app.ingest.ingest([
+      { mac: 'AB0D000000000001', port: 1, payload: bytes, receivedAt: late, transport: 'http' },
+    ]);
+    expect(stored.stored).toBe(1);
+    expect((await readingsByMonth())[monthOf(late)]).toBe(1);
+    const again = await applyRetention(t.database.db, KEPT_MONTHS, now);
+    expect(again?.dropped.filter((p) => p.readings > 0)).toEqual([
+      { month: monthOf(late), readings: 1 },
+    ]);
+    // A further run has nothing left to drop.
     expect(
       (await applyRetention(t.database.db, KEPT_MONTHS, now))?.dropped.every(
         (p) => p.readings === 0,
