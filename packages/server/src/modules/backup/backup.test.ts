@@ -86,7 +86,7 @@ describe('backup and restore', () => {
       expect(await companies(database.db)).toEqual(['Backup Gone Co']);
       await database.close();
     },
-    120_000,
+    240_000,
   );
 
   describe.runIf(testBackend() === 'postgres')('on a PostgreSQL server', () => {
@@ -138,6 +138,6 @@ describe('backup and restore', () => {
       expect(await companies(database.db)).toEqual(['Backup Kept Co']);
       await database.close();
       await sessionsGone();
-    }, 120_000);
+    }, 240_000);
   });
 });
