@@ -46,7 +46,7 @@ export type DatabaseHandle = {
   readonly driver: 'pglite' | 'postgres';
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
-  /** PGlite only: a tarball of the data directory (clones a prepared test database, backups). */
+  /** PGlite only: a tarball of the data directory, used to clone a prepared test database. */
   dump(): Promise<Blob>;
   /**
    * The on-disk PGlite only: running background work so that it yields to requests (its one
@@ -106,7 +106,7 @@ async function openPGliteOnDisk(dataDir: string, load?: Blob): Promise<DatabaseH
     driver: 'pglite',
     // One PGlite, one thread: nothing else can migrate concurrently.
     migrate: () => migratePglite(drizzlePglite({ client: asPGlite }), { migrationsFolder }),
-    dump: () => client.dump(),
+    dump: () => Promise.reject(new Error('dump is only available on the in-memory PGlite')),
     background: client.background,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),

@@ -16,8 +16,6 @@ export type ThreadRequest = { readonly id: number } & (
   | { readonly op: 'end'; readonly tx: number; readonly commit: boolean }
   | { readonly op: 'listen'; readonly channel: string }
   | { readonly op: 'unlisten'; readonly channel: string }
-  /** A tarball of the data directory, consistent: taken between statements. */
-  | { readonly op: 'dump' }
   | { readonly op: 'close' }
 );
 

@@ -1,5 +1,4 @@
-// The embedded database's thread client: background work yields to requests, and a dump taken
-// while it serves is a whole data directory.
+// The embedded database's thread client: background work yields to requests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,22 +64,5 @@ describe('background work on the embedded database', () => {
     const started = performance.now();
     await thread.background.yieldToRequests();
     expect(performance.now() - started).toBeLessThan(100);
-  });
-});
-
-describe('a dump of the running embedded database', () => {
-  it('holds the data committed before it', async () => {
-    await thread.query('insert into readings values (42)');
-    const tarball = await thread.dump();
-    expect(tarball.size).toBeGreaterThan(1_000_000);
-    const copyDir = mkdtempSync(join(tmpdir(), 'flowsight-thread-copy-'));
-    const copy = await openPGliteThread(copyDir, new Uint8Array(await tarball.arrayBuffer()));
-    try {
-      const { rows } = await copy.query('select count(*)::int as n from readings where n = 42');
-      expect(rows).toEqual([{ n: 1 }]);
-    } finally {
-      await copy.close();
-      rmSync(copyDir, { recursive: true, force: true });
-    }
   });
 });

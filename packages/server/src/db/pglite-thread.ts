@@ -36,8 +36,6 @@ export type BackgroundWork = {
 export type PGliteThread = ThreadTransaction & {
   transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  /** A tarball of the data directory (PGlite's `dumpDataDir`), taken between statements. */
-  dump(): Promise<Blob>;
   close(): Promise<void>;
   background: BackgroundWork;
 };
@@ -172,9 +170,6 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
         channels.delete(channel);
         await call({ op: 'unlisten', channel });
       };
-    },
-    async dump() {
-      return new Blob([await call<Uint8Array<ArrayBuffer>>({ op: 'dump' })]);
     },
     async close() {
       if (!failure) await call({ op: 'close' });

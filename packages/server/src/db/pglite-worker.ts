@@ -108,14 +108,6 @@ async function answer(request: ThreadRequest): Promise<unknown> {
       await stop?.();
       return null;
     }
-    case 'dump': {
-      // Inside a transaction of its own, so no other transaction is half-way through its writes.
-      let tarball: Blob | undefined;
-      await db.transaction(async () => {
-        tarball = await db.dumpDataDir('none');
-      });
-      return new Uint8Array(await (tarball as Blob).arrayBuffer());
-    }
     case 'close':
       await db.close();
       return null;
