@@ -1,6 +1,12 @@
 // Background jobs of one process: each job factory answers `{ start, stop }`, and the composition
 // root (app.ts) gathers them into `app.jobs`. Building the app starts nothing; main.ts starts the
-// jobs once the server listens and stops them on a shutdown signal.
+// jobs once the server listens and stops them on a shutdown signal. Every replica runs the same
+// timers; a periodic round runs where it claims the job's period (`claimEvery`), so once per
+// period across replicas, and, when the last runner dies, on another replica at most a period
+// after it was due.
+
+import type { Executor } from '../db/client.ts';
+import { claimJobRun } from './job-runs.repository.ts';
 
 export type Job = {
   /** Starts the job's timers and subscriptions (once). */
@@ -16,7 +22,34 @@ export type JobLog = {
   run?: JobRunner;
 };
 
+/**
+ * Runs and times a job's work. Work that answers null did not run: another replica has (or holds)
+ * this period's round.
+ */
 export type JobRunner = <T>(job: string, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * A round's claim on its job's period, taken on the round's own transaction where it has one (a
+ * failed round rolls its claim back, and another replica's timer retries within the period), or
+ * on the database just before the work otherwise.
+ */
+export type RoundClaim = (ex: Executor) => Promise<boolean>;
+
+/**
+ * Share of a period after which the next round may be claimed. A replica's timer fires a period
+ * after the last, but its claim is stamped when its transaction starts, after a variable wait (a
+ * busy event loop, a pool connection, the advisory lock's statement): a claim stamped late would,
+ * with the whole period required, make the next one on time look early and skip a whole period.
+ * A tenth of the period absorbs that; the price is that two rounds on different replicas may be
+ * as little as 0.9 of a period apart (at most 1.11 rounds per period, never 3 with 3 replicas).
+ */
+export const CLAIM_AFTER_SHARE = 0.9;
+
+/** The claim of `job`'s rounds, one per `periodMs` across every replica on the database. */
+export function claimEvery(job: string, periodMs: number): RoundClaim {
+  const minGapMs = Math.round(periodMs * CLAIM_AFTER_SHARE);
+  return (ex) => claimJobRun(ex, job, minGapMs);
+}
 
 /** One run of a job's work under its name, through the log's runner when it has one. */
 export function runJob<T>(
