@@ -228,6 +228,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate('database', database);
   app.decorate('db', database.db);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  // The embedded database answers people's requests before background work (the simulator's
+  // history): each request's statements are marked as a request's (db/pglite-thread.ts).
+  const { priority } = database;
+  if (priority) app.addHook('onRequest', (_request, _reply, done) => priority.asRequest(done));
 
   // Page-view analytics (production builds, ANALYTICS_ID set) load gtag.js and report to Google.
   const analyticsHosts = config.analyticsId
@@ -591,7 +595,7 @@ function createSimulationJob(options: {
         repository: createSimulationRepository(options.database.db),
         log,
         labelsFile,
-        ...(options.database.background ? { background: options.database.background } : {}),
+        ...(options.database.priority ? { priority: options.database.priority } : {}),
       });
       log.info(`simulator running; leak labels in ${labelsFile}`);
     },

@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { type BackgroundWork, openPGliteThread } from './pglite-thread.ts';
+import { openPGliteThread, type RequestPriority } from './pglite-thread.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 
@@ -49,10 +49,10 @@ export type DatabaseHandle = {
   /** PGlite only: a tarball of the data directory, used to clone a prepared test database. */
   dump(): Promise<Blob>;
   /**
-   * The on-disk PGlite only: running background work so that it yields to requests (its one
-   * connection serves both). Elsewhere requests have connections of their own.
+   * The on-disk PGlite only: people's requests before background work (its one connection serves
+   * both). Elsewhere requests have connections of their own.
    */
-  readonly background?: BackgroundWork;
+  readonly priority?: RequestPriority;
   /**
    * Receives `NOTIFY` payloads of a channel (every replica's, its own included) until the
    * returned function is called. PostgreSQL: on a dedicated connection that reconnects.
@@ -107,7 +107,7 @@ async function openPGliteOnDisk(dataDir: string, load?: Blob): Promise<DatabaseH
     // One PGlite, one thread: nothing else can migrate concurrently.
     migrate: () => migratePglite(drizzlePglite({ client: asPGlite }), { migrationsFolder }),
     dump: () => Promise.reject(new Error('dump is only available on the in-memory PGlite')),
-    background: client.background,
+    priority: client.priority,
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };

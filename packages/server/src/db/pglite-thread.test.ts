@@ -1,4 +1,4 @@
-// The embedded database's thread client: background work yields to requests.
+// The embedded database's thread client: people's requests go before background work.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,17 +19,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('background work on the embedded database', () => {
+describe('requests before background work on the embedded database', () => {
   it('waits until a queued request is answered and its connection has been quiet', async () => {
     // A background transaction holds the one connection; a request queues behind it.
-    const holding = thread.background.run(() =>
-      thread.transaction(async (tx) => {
-        await tx.query('select pg_sleep(0.2)');
-      }),
-    );
+    const holding = thread.transaction(async (tx) => {
+      await tx.query('select pg_sleep(0.2)');
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const request = thread.query('select 1 as one').then(() => performance.now());
-    const yielded = thread.background.yieldToRequests().then((answer) => ({
+    const request = thread.priority
+      .asRequest(() => thread.query('select 1 as one'))
+      .then(() => performance.now());
+    const yielded = thread.priority.yieldToRequests().then((answer) => ({
       at: performance.now(),
       ...answer,
     }));
@@ -42,27 +42,31 @@ describe('background work on the embedded database', () => {
   });
 
   it('does not wait for background statements', async () => {
-    await thread.background.yieldToRequests();
+    await thread.priority.yieldToRequests();
     const started = performance.now();
-    const sleeping = thread.background.run(() => thread.query('select pg_sleep(0.4)'));
+    const sleeping = thread.query('select pg_sleep(0.4)');
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await thread.background.yieldToRequests();
+    await thread.priority.yieldToRequests();
     // Yielding does not wait for the background statement still running.
     expect(performance.now() - started).toBeLessThan(300);
     await sleeping;
   });
 
-  it('keeps the background mark through awaits inside the work', async () => {
-    await thread.background.run(async () => {
+  it('counts every statement of a request, across awaits and its transactions', async () => {
+    let requestDoneAt = 0;
+    const request = thread.priority.asRequest(async () => {
       await thread.query('insert into readings values (1)');
       await new Promise((resolve) => setTimeout(resolve, 5));
       await thread.transaction(async (tx) => {
+        await tx.query('select pg_sleep(0.15)');
         await tx.query('insert into readings values (2)');
       });
+      requestDoneAt = performance.now();
     });
-    // Only background statements ran since the last request: nothing to wait for.
-    const started = performance.now();
-    await thread.background.yieldToRequests();
-    expect(performance.now() - started).toBeLessThan(100);
+    // By now the request is inside its transaction's long statement.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await thread.priority.yieldToRequests();
+    expect(requestDoneAt).toBeGreaterThan(0);
+    await request;
   });
 });

@@ -18,16 +18,17 @@ export type ThreadTransaction = {
 };
 
 /**
- * Background work that yields to requests (docs/decisions.md, "Requests before the history"):
- * PGlite has one connection, so a request's statement waits for whatever transaction runs. Work
- * run through `run` is background; every other statement is a request's.
+ * People's requests before background work (docs/decisions.md, "Requests before the history"):
+ * PGlite has one connection, so a request's statement waits for whatever transaction runs. The
+ * server marks each HTTP request (`asRequest`); background work (the simulator's history, jobs,
+ * MQTT) asks `yieldToRequests` before each of its transactions.
  */
-export type BackgroundWork = {
-  /** Runs `work`; the statements it sends (in any await of it) are background statements. */
-  run<T>(work: () => Promise<T>): Promise<T>;
+export type RequestPriority = {
+  /** Runs `work` as a person's request: the statements it sends, in any await of it, count. */
+  asRequest<T>(work: () => T): T;
   /**
-   * Resolves once no request's statement is running or queued and none ended within the last
-   * `quietMs`; answers whether requests were seen within the last `recentMs` (someone is using the
+   * Resolves once no request's statement is running or queued and the requests' statements have
+   * been quiet for a moment; answers whether requests came recently (someone is using the
    * product), so the caller can keep its next transaction short.
    */
   yieldToRequests(): Promise<{ requestsRecently: boolean }>;
@@ -37,13 +38,16 @@ export type PGliteThread = ThreadTransaction & {
   transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
-  background: BackgroundWork;
+  priority: RequestPriority;
 };
 
 /** A gap this long between a request's statements means the request is done with the database. */
 const REQUEST_QUIET_MS = 15;
-/** Requests within this long mean someone is using the product. */
-const REQUESTS_RECENT_MS = 5_000;
+/**
+ * Requests within this long mean someone is using the product: a person reads a page for a while
+ * before the next click, and that click should not wait for a long batch either.
+ */
+const REQUESTS_RECENT_MS = 30_000;
 
 /** A PostgreSQL error from the worker, with its fields (code, constraint, detail, …). */
 function rebuiltError(fields: Record<string, unknown> | undefined): Error {
@@ -67,7 +71,7 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
   const channels = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
   let failure: Error | undefined;
-  const inBackground = new AsyncLocalStorage<true>();
+  const inRequest = new AsyncLocalStorage<true>();
   let requestStatements = 0;
   let lastRequestAt = Number.NEGATIVE_INFINITY;
 
@@ -103,7 +107,7 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ ...request, id });
     });
-    if (inBackground.getStore()) return answer;
+    if (!inRequest.getStore()) return answer;
     requestStatements += 1;
     lastRequestAt = performance.now();
     const settled = () => {
@@ -114,8 +118,8 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
     return answer;
   }
 
-  const background: BackgroundWork = {
-    run: (work) => inBackground.run(true, work),
+  const priority: RequestPriority = {
+    asRequest: (work) => inRequest.run(true, work),
     async yieldToRequests() {
       for (;;) {
         const quietFor = performance.now() - lastRequestAt;
@@ -143,7 +147,7 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
 
   return {
     ...statements(),
-    background,
+    priority,
     async transaction(callback) {
       const tx = await call<number>({ op: 'begin' });
       let result: Awaited<ReturnType<typeof callback>>;

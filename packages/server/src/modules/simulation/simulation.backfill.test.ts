@@ -176,12 +176,15 @@ describe('the history back-fill of the first run', () => {
     'answers requests during the back-fill after at most a short batch',
     async () => {
       const database = await servingDatabase();
+      // A person's request, marked as the server marks each HTTP request.
       const request = async () => {
         const started = performance.now();
-        await rowsOf(
-          database.db,
-          sql`select building_id, sum(volume_mgal) from usage_daily group by building_id`,
-        );
+        const chart = () =>
+          rowsOf(
+            database.db,
+            sql`select building_id, sum(volume_mgal) from usage_daily group by building_id`,
+          );
+        await (database.priority ? database.priority.asRequest(chart) : chart());
         return performance.now() - started;
       };
       const median = (xs: number[]) =>
@@ -191,7 +194,7 @@ describe('the history back-fill of the first run', () => {
 
       const running = await startSimulation({
         ...simulationOptions(database.db),
-        ...(database.background ? { background: database.background } : {}),
+        ...(database.priority ? { priority: database.priority } : {}),
       });
       let done = false;
       void running.history.then(() => {
@@ -204,7 +207,7 @@ describe('the history back-fill of the first run', () => {
         if (!done) during.push(await request());
       }
       await running.stop();
-      expect(database.background).toBeDefined();
+      expect(database.priority).toBeDefined();
       expect(during.length).toBeGreaterThan(10);
       expect(
         median(during),

@@ -3,9 +3,9 @@
 // then keeps streaming live readings at the real rate. Everything goes through the one ingest
 // service (transport 'simulator'), in batches short enough that a request waits at most about one
 // batch for the database. The on-disk PGlite of `npm start` runs on its own thread
-// (db/pglite-thread.ts), so the batches do not block this event loop; as background work there,
-// each batch waits until requests are done with the database and is kept short (about 20 ms)
-// while someone uses the product, so a request waits for a short batch at most. Progress lives in
+// (db/pglite-thread.ts), so the batches do not block this event loop; there each batch waits
+// until people's requests are done with the database and is kept short (about 20 ms) while
+// someone uses the product, so a request waits for a short batch at most. Progress lives in
 // `system_state`: a restart resumes where it stopped, and a redone batch is a no-op thanks to the
 // natural key.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ import {
   type ReportBand,
 } from '@flowsight/simulator/generators';
 import { chooseLeakScenarios, leakLabels } from '@flowsight/simulator/leak-scenarios';
-import type { BackgroundWork } from '../../db/pglite-thread.ts';
+import type { RequestPriority } from '../../db/pglite-thread.ts';
 import type { IngestResult, Uplink } from '../ingest/ingest.service.ts';
 import type { SimulationProgress, SimulationRepository } from './simulation.repository.ts';
 
@@ -55,12 +55,12 @@ export type SimulationOptions = {
    */
   batchTargetMs?: number;
   /**
-   * The embedded database's background lane (db/pglite-thread.ts): each batch first waits until
+   * The embedded database's request priority (db/pglite-thread.ts): each batch first waits until
    * requests are done with the database, and while requests came in recently batches aim at
    * `busyBatchTargetMs` instead of `batchTargetMs`.
    */
-  background?: BackgroundWork;
-  /** The batch target while someone uses the product (with `background`); default 20 ms. */
+  priority?: RequestPriority;
+  /** The batch target while someone uses the product (with `priority`); default 20 ms. */
   busyBatchTargetMs?: number;
   /**
    * Pause between batches; default 0 (a turn of the event loop): the database serves the
@@ -157,17 +157,16 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
 
   /** Stores uplinks in batches, retrying a failed batch until it commits or we stop. */
   async function store(uplinks: readonly SimulatedUplink[]): Promise<boolean> {
-    const { background } = options;
+    const { priority } = options;
     for (let i = 0; i < uplinks.length && !signal.aborted; ) {
-      const busy = background ? (await background.yieldToRequests()).requestsRecently : false;
+      const busy = priority ? (await priority.yieldToRequests()).requestsRecently : false;
       const lane = busy ? pace.busy : pace.idle;
       const batch = uplinks.slice(i, i + lane.size);
       i += batch.length;
       for (let attempt = 0; ; attempt += 1) {
         try {
           const started = performance.now();
-          if (background) await background.run(() => options.ingest(batch));
-          else await options.ingest(batch);
+          await options.ingest(batch);
           // Keep each transaction short enough for requests to get in between.
           const took = Math.max(1, performance.now() - started);
           if (batch.length >= lane.size) {
