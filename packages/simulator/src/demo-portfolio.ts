@@ -676,3 +676,93 @@ function resolveRole(spec: DemoRoleSpec, units: DemoUnit[], sensors: DemoSensor[
     unitIndex,
   };
 }
+
+/** The copies' names end with their number: "Harborview Residential Group · 2". */
+const copyName = (name: string, copy: number) => `${name} · ${copy + 1}`;
+
+/**
+ * The demo portfolio `times` over, for scale benchmarks: the original first and unchanged (same
+ * indexes, users and stock), then `times - 1` copies of its companies with their properties,
+ * buildings, units, installed micrometers, gateways and thresholds — the same shape per building,
+ * so a chart of an original place compares like with like at any size. Copies get numbered
+ * company and property names and their own MAC addresses and gateway serials, drawn from the
+ * portfolio's seed; they have no users (the demo sign-ins stay on the original companies) and
+ * share the original's stock. Usage differs per copy: the simulator draws it per unit and MAC.
+ */
+export function multiplyDemoPortfolio(portfolio: DemoPortfolio, times: number): DemoPortfolio {
+  if (!Number.isInteger(times) || times < 1) {
+    throw new Error(`The fleet multiplier must be a positive integer, got ${times}`);
+  }
+  if (times === 1) return portfolio;
+  // Its own stream, so the original's draws (and with them the 1× portfolio) never move.
+  const random = createRandom((portfolio.seed ^ 0x46_4c_45_45) >>> 0);
+  const macs = new Set(portfolio.sensors.map((s) => s.macAddress));
+  const serials = new Set(portfolio.gateways.map((g) => g.serialNumber));
+  const companies = [...portfolio.companies];
+  const properties = [...portfolio.properties];
+  const buildings = [...portfolio.buildings];
+  const units = [...portfolio.units];
+  const sensors = [...portfolio.sensors];
+  const gateways = [...portfolio.gateways];
+  const applianceThresholds = [...portfolio.applianceThresholds];
+  const n = {
+    companies: portfolio.companies.length,
+    properties: portfolio.properties.length,
+    buildings: portfolio.buildings.length,
+    units: portfolio.units.length,
+  };
+  for (let copy = 1; copy < times; copy += 1) {
+    const at = {
+      companyIndex: n.companies * copy,
+      propertyIndex: n.properties * copy,
+      buildingIndex: n.buildings * copy,
+      unitIndex: n.units * copy,
+    };
+    const moved = <T extends Partial<Record<keyof typeof at, number | null>>>(row: T): T => {
+      const next: Record<string, unknown> = { ...row };
+      for (const key of Object.keys(at) as (keyof typeof at)[]) {
+        const index = row[key];
+        if (typeof index === 'number') next[key] = index + at[key];
+      }
+      return next as T;
+    };
+    for (const company of portfolio.companies) {
+      companies.push({ ...company, name: copyName(company.name, copy) });
+    }
+    for (const property of portfolio.properties) {
+      properties.push({ ...moved(property), name: copyName(property.name, copy) });
+    }
+    for (const building of portfolio.buildings) buildings.push(moved(building));
+    for (const unit of portfolio.units) units.push(moved(unit));
+    for (const sensor of portfolio.sensors) {
+      if (!sensor.placement) continue;
+      sensors.push({
+        ...sensor,
+        macAddress: `${MAC_PREFIX}${uniqueHex(random, 16 - MAC_PREFIX.length, macs)}`,
+        placement: moved(sensor.placement),
+      });
+    }
+    for (const gateway of portfolio.gateways) {
+      const year = gateway.serialNumber.split('-')[1];
+      let serialNumber = '';
+      do {
+        serialNumber = `FSGW-${year}-${String(random.int(1000, 9999))}`;
+      } while (serials.has(serialNumber));
+      serials.add(serialNumber);
+      gateways.push({ ...moved(gateway), serialNumber });
+    }
+    for (const threshold of portfolio.applianceThresholds) {
+      applianceThresholds.push(moved(threshold));
+    }
+  }
+  return {
+    ...portfolio,
+    companies,
+    properties,
+    buildings,
+    units,
+    sensors,
+    gateways,
+    applianceThresholds,
+  };
+}

@@ -33,6 +33,8 @@ export type SeedDemoOptions = {
   /** Clock that the portfolio's "minutes ago" offsets count back from. */
   now?: Date;
   seed?: number;
+  /** This portfolio instead of the one `seed` generates (a multiplied fleet for scale benchmarks). */
+  portfolio?: DemoPortfolio;
 };
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -44,7 +46,7 @@ export async function seedDemo(
   options: SeedDemoOptions = {},
 ): Promise<{ seeded: boolean }> {
   if (await hasCompanies(db)) return { seeded: false };
-  const portfolio = generateDemoPortfolio(options.seed);
+  const portfolio = options.portfolio ?? generateDemoPortfolio(options.seed);
   // Every demo user has the same password, and argon2 is slow on purpose: hash it once.
   const passwordHash = await hashPassword(demoPassword);
   const now = options.now ?? new Date();
