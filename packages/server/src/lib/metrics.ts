@@ -57,7 +57,7 @@ export function createMetrics(sources: MetricsSources) {
 
   const jobRuns = new Counter({
     name: 'flowsight_job_runs_total',
-    help: 'Runs of background jobs by job and outcome (ok, error)',
+    help: 'Runs of background jobs by job and outcome (ok, error, skipped: another replica ran it)',
     labelNames: ['job', 'outcome'] as const,
     registers: [registry],
   });
@@ -98,7 +98,8 @@ export function createMetrics(sources: MetricsSources) {
     let outcome = 'error';
     try {
       const result = await work();
-      outcome = 'ok';
+      // Null: the round was another replica's (lib/jobs.ts), counted apart from the work done.
+      outcome = result === null ? 'skipped' : 'ok';
       return result;
     } finally {
       jobRuns.inc({ job, outcome });
