@@ -1,7 +1,8 @@
 // The reminder job: checks for New alerts due a reminder a few times per reminder interval (every
 // 5 minutes at the default 24 hours, more often when ALERT_REMINDER_HOURS is small). The
-// repository's advisory lock lets one replica at a time pick due alerts.
-import { type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
+// repository's advisory lock lets one replica at a time pick due alerts, and the check's claim in
+// the same transaction makes it one check per period across replicas.
+import { claimEvery, type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
 import type { AlertMail, AlertMailLog } from './alert-mail.service.ts';
 
 export function reminderCheckMs(reminderHours: number) {
@@ -15,15 +16,20 @@ export function createAlertReminderJob(options: {
 }): Job {
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const checkMs = reminderCheckMs(options.reminderHours);
+  // The check at start-up claims too: reminders due are as well sent by another replica's check.
+  const claim = claimEvery('alert-reminders', checkMs);
   const check = () => {
     running = running
-      .then(() => runJob(options.log, 'alert-reminders', () => options.service.sendReminders()))
+      .then(() =>
+        runJob(options.log, 'alert-reminders', () => options.service.sendReminders(claim)),
+      )
       .catch((error: unknown) => options.log.warn({ err: error }, 'alert reminders failed'));
   };
   return {
     start() {
       if (timer) return;
-      timer = setInterval(check, reminderCheckMs(options.reminderHours));
+      timer = setInterval(check, checkMs);
       timer.unref();
       check();
     },

@@ -7,6 +7,7 @@ import { NotificationMethod, NotificationStatus, UserStatus } from '@flowsight/d
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { notificationActionTokens, notifications } from '../../db/schema/alerts.ts';
+import type { RoundClaim } from '../../lib/jobs.ts';
 
 export type AlertRecipient = { userId: number; email: string; firstName: string };
 export type ActionToken = {
@@ -141,15 +142,21 @@ export function createAlertMailRepository(db: Database) {
      * Picks the New alerts, not snoozed, whose first detection (or last reminder) is at least
      * `everyMs` old and
      * stamps their reminder time, in one transaction under the reminder lock: with several
-     * replicas exactly one picks a given alert. Answers null when another replica holds the lock.
+     * replicas exactly one picks a given alert. Answers null when another replica holds the lock,
+     * or when `claim` (the job's period) is not this replica's.
      */
-    async claimDueReminders(at: Date, everyMs: number): Promise<number[] | null> {
+    async claimDueReminders(
+      at: Date,
+      everyMs: number,
+      claim?: RoundClaim,
+    ): Promise<number[] | null> {
       return db.transaction(async (tx) => {
         const [lock] = await selectRows<{ locked: boolean }>(
           tx,
           sql`select pg_try_advisory_xact_lock(${ALERT_REMINDER_LOCK}) as locked`,
         );
         if (!lock?.locked) return null;
+        if (claim && !(await claim(tx))) return null;
         const cutoff = new Date(at.getTime() - everyMs);
         const due = await tx
           .update(notifications)

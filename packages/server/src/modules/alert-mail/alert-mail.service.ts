@@ -7,6 +7,7 @@
 // email, with a link to the alert's place in the app.
 import { NotificationStatus } from '@flowsight/domain/lookups';
 import { AppError, Conflict, Invalid } from '../../lib/errors.ts';
+import type { RoundClaim } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
 import { systemScope } from '../../lib/tenant-scope.ts';
@@ -191,9 +192,12 @@ export function createAlertMail({
       }
     },
 
-    /** One reminder round: New alerts quiet for the interval are emailed again. */
-    async sendReminders(): Promise<{ alerts: number; emails: number } | null> {
-      const due = await repository.claimDueReminders(now(), reminderHours * 3_600_000);
+    /**
+     * One reminder round: New alerts quiet for the interval are emailed again. Null when another
+     * replica picks them now, or (the job's `claim`) has in this period.
+     */
+    async sendReminders(claim?: RoundClaim): Promise<{ alerts: number; emails: number } | null> {
+      const due = await repository.claimDueReminders(now(), reminderHours * 3_600_000, claim);
       if (due === null) return null;
       let emails = 0;
       for (const alertId of due) {

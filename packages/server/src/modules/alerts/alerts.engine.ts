@@ -5,6 +5,7 @@
 // event bus (alerts.status.ts), the same bus a person's status change is published on. The live
 // stream and the alert emails subscribe to the bus, not to the engine.
 import type { Database } from '../../db/client.ts';
+import type { RoundClaim } from '../../lib/jobs.ts';
 import { lockSweep } from './alert-detection.repository.ts';
 import { createAlertDetection } from './alerts.detection.ts';
 import {
@@ -56,13 +57,16 @@ export function createAlertEngine(
     },
     /**
      * Every sensor, gateway and building, device health, unaccounted water and Flume meters
-     * included; null
-     * when another replica sweeps.
+     * included; null when another replica sweeps, or (the job's `claim`) has swept in this period.
      */
-    async sweep() {
+    async sweep(claim?: RoundClaim) {
       // A transaction-scoped lock: pooled connections make a session lock's owner unpredictable.
+      // The lock keeps rounds (and the closes of `evaluate`) from overlapping; the claim, in the
+      // same transaction, keeps the replicas to one sweep per period, and a failed sweep's claim
+      // rolls back with it.
       const changes = await db.transaction(async (tx) => {
         if (!(await lockSweep(tx, ALERT_SWEEP_LOCK))) return null;
+        if (claim && !(await claim(tx))) return null;
         return [
           ...(await detection.sensors(tx, 'all', 'sweep')),
           ...(await detection.gateways(tx)),

@@ -1,7 +1,8 @@
 // When detection runs: for the sensors each committed ingest batch touched (gathered for a few
 // seconds, so a burst of batches is one evaluation), and as a sweep every few minutes on the
-// replica holding the sweep's advisory lock.
-import { type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
+// replica holding the sweep's advisory lock that claims the period (once per period across
+// replicas; the evaluations are each replica's own ingest's).
+import { claimEvery, type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
 import type { IngestService } from '../ingest/ingest.service.ts';
 import type { AlertEngine } from './alerts.engine.ts';
 
@@ -34,9 +35,12 @@ export function createAlertJobs(options: {
       })
       .catch((error: unknown) => log.warn({ err: error }, 'alert evaluation failed'));
   };
+  const sweepMs = options.sweepMs ?? 300_000;
+  // The sweep at start-up claims too: a replica starting finds the fleet swept by the others.
+  const claim = claimEvery('alert-sweep', sweepMs);
   const sweep = () => {
     running = running
-      .then(() => runJob(log, 'alert-sweep', () => engine.sweep()))
+      .then(() => runJob(log, 'alert-sweep', () => engine.sweep(claim)))
       .catch((error: unknown) => log.warn({ err: error }, 'alert sweep failed'));
   };
   let unsubscribe: (() => void) | undefined;
@@ -49,7 +53,7 @@ export function createAlertJobs(options: {
         for (const id of sensorIds) touched.add(id);
         timer ??= setTimeout(flush, Math.max(options.debounceMs ?? 5000, 4 * lastTookMs));
       });
-      sweeper = setInterval(sweep, options.sweepMs ?? 300_000);
+      sweeper = setInterval(sweep, sweepMs);
       sweeper.unref();
       sweep();
     },

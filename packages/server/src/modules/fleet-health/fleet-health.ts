@@ -3,10 +3,12 @@
 // that), and a gateway silent for an hour goes offline. Each sweep runs in one transaction that
 // first takes a transaction-scoped advisory lock: with several replicas exactly one runs a given
 // sweep and the others skip it, and a replica that dies mid-sweep releases the lock with its
-// connection. Every change is an event (no actor: the system did it).
+// connection. The job's sweeps also claim their period in that transaction (lib/jobs.ts), so the
+// fleet is swept once per period across replicas, not once per replica. Every change is an event
+// (no actor: the system did it).
 
 import type { Database } from '../../db/client.ts';
-import { type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
+import { claimEvery, type Job, type JobRunner, type RoundClaim, runJob } from '../../lib/jobs.ts';
 import {
   FLEET_HEALTH_LOCK,
   lockSweep,
@@ -18,13 +20,18 @@ export { FLEET_HEALTH_LOCK };
 
 export type SweepResult = { sensorsSilenced: number; gatewaysOffline: number };
 
-/** One sweep; answers null when another replica holds the lock. */
+/**
+ * One sweep; answers null when another replica holds the lock, or (with `claim`) has swept in
+ * this period.
+ */
 export async function sweepFleetHealth(
   db: Database,
   now = new Date(),
+  claim?: RoundClaim,
 ): Promise<SweepResult | null> {
   return db.transaction(async (tx) => {
     if (!(await lockSweep(tx))) return null;
+    if (claim && !(await claim(tx))) return null;
     const at = now.toISOString();
     const sensorsSilenced = await silenceQuietSensors(tx, at);
     const gatewaysOffline = await offlineSilentGateways(tx, at);
@@ -46,8 +53,13 @@ export function createFleetHealthJob(options: {
 }): Job {
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const intervalMs = options.intervalMs ?? 60_000;
+  // The sweep at start-up claims too: a replica starting finds the fleet swept by the others.
+  const claim = claimEvery('fleet-health', intervalMs);
   const sweep = () => {
-    running = runJob(options.log, 'fleet-health', () => sweepFleetHealth(options.db)).then(
+    running = runJob(options.log, 'fleet-health', () =>
+      sweepFleetHealth(options.db, new Date(), claim),
+    ).then(
       (result) => {
         if (result && (result.sensorsSilenced > 0 || result.gatewaysOffline > 0)) {
           options.log.info(
@@ -61,7 +73,7 @@ export function createFleetHealthJob(options: {
   return {
     start() {
       if (timer) return;
-      timer = setInterval(sweep, options.intervalMs ?? 60_000);
+      timer = setInterval(sweep, intervalMs);
       timer.unref();
       sweep();
     },

@@ -14,6 +14,7 @@ import {
   externalFlowUsage,
 } from '../../db/schema/operations.ts';
 import { buildings, properties } from '../../db/schema/portfolio.ts';
+import type { RoundClaim } from '../../lib/jobs.ts';
 
 /** Advisory lock key of the Flume sync's claim ("FLUM"). */
 export const FLUME_SYNC_LOCK = 0x464c554d;
@@ -49,19 +50,22 @@ export function createFlumeSyncRepository(db: Database) {
      * Claims accounts to sync until `leaseUntil`: `only` (a person's "Sync now"), else every
      * account with a linked meter whose last attempt is older than `dueBefore`. Under the sync's
      * advisory lock, so one replica at a time claims; an account already claimed is skipped.
+     * Null when another replica holds the lock, or `round` (the job's period) is not this one's.
      */
     claim(options: {
       now: Date;
       leaseUntil: Date;
       dueBefore?: Date;
       only?: number;
-    }): Promise<{ id: number }[]> {
+      round?: RoundClaim;
+    }): Promise<{ id: number }[] | null> {
       return db.transaction(async (tx) => {
         const [lock] = await rowsOf<{ locked: boolean }>(
           tx,
           sql`select pg_try_advisory_xact_lock(${FLUME_SYNC_LOCK}) as locked`,
         );
-        if (lock?.locked !== true) return [];
+        if (lock?.locked !== true) return null;
+        if (options.round && !(await options.round(tx))) return null;
         const due =
           options.only !== undefined
             ? sql`a.id = ${options.only}`

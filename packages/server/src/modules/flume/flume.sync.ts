@@ -5,11 +5,12 @@
 // main line (flume-sync.repository.ts). A call's minutes and the cursor move in one transaction,
 // and only a minute's change since its last import is counted, so a sync cut short and run again
 // counts nothing twice and fills what it missed. A periodic job syncs the due accounts, claimed
-// under an advisory lock by one replica at a time and held by a lease while Flume is called; a
-// person's "Sync now" claims the same lease. Failures are kept on the account in words; Flume
-// refusing the credentials is flagged (the device-health alert reads the flag).
+// under an advisory lock by one replica at a time, once per tick across replicas (the tick's claim,
+// lib/jobs.ts), and held by a lease while Flume is called; a person's "Sync now" claims the same
+// lease. Failures are kept on the account in words; Flume refusing the credentials is flagged (the
+// device-health alert reads the flag).
 import { instantOfLocalDateTime, localDateTime } from '@flowsight/domain/wall-clock';
-import { type Job, type JobLog, runJob } from '../../lib/jobs.ts';
+import { claimEvery, type Job, type JobLog, type RoundClaim, runJob } from '../../lib/jobs.ts';
 import type { FlumeClient, FlumeCredentials, FlumeWaterQuery } from './flume.client.ts';
 import { FlumeError } from './flume.client.ts';
 import type { FlumeRepository } from './flume.repository.ts';
@@ -154,22 +155,28 @@ export function createFlumeSync({
     /** Syncs one account now; null when a sync of it is already running. */
     async account(accountId: number): Promise<FlumeSyncOutcome | null> {
       const at = now();
-      const [claimed] = await sync.claim({
-        now: at,
-        leaseUntil: new Date(at.getTime() + LEASE_MS),
-        only: accountId,
-      });
+      const [claimed] =
+        (await sync.claim({
+          now: at,
+          leaseUntil: new Date(at.getTime() + LEASE_MS),
+          only: accountId,
+        })) ?? [];
       return claimed ? run(claimed.id) : null;
     },
 
-    /** Syncs every account with a linked meter last tried more than `everyMs` ago. */
-    async due(everyMs: number): Promise<FlumeSyncOutcome[]> {
+    /**
+     * Syncs every account with a linked meter last tried more than `everyMs` ago. Null when
+     * another replica is claiming, or (the job's `round`) has looked in this period.
+     */
+    async due(everyMs: number, round?: RoundClaim): Promise<FlumeSyncOutcome[] | null> {
       const at = now();
       const claimed = await sync.claim({
         now: at,
         leaseUntil: new Date(at.getTime() + LEASE_MS),
         dueBefore: new Date(at.getTime() - everyMs),
+        ...(round ? { round } : {}),
       });
+      if (claimed === null) return null;
       const outcomes: FlumeSyncOutcome[] = [];
       for (const { id } of claimed) outcomes.push(await run(id));
       return outcomes;
@@ -187,11 +194,14 @@ export function createFlumeSyncJob(options: {
 }): Job {
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const tickMs = options.tickMs ?? 60_000;
+  // One look for due accounts per tick across replicas; the one at start-up claims too.
+  const round = claimEvery('flume-sync', tickMs);
   const tick = () => {
     running = running
-      .then(() => runJob(options.log, 'flume-sync', () => options.sync.due(options.everyMs)))
+      .then(() => runJob(options.log, 'flume-sync', () => options.sync.due(options.everyMs, round)))
       .then((outcomes) => {
-        for (const outcome of outcomes) {
+        for (const outcome of outcomes ?? []) {
           if (outcome.error) {
             options.log.warn({ account: outcome.accountId }, `Flume sync failed: ${outcome.error}`);
           }
@@ -202,7 +212,7 @@ export function createFlumeSyncJob(options: {
   return {
     start() {
       if (timer) return;
-      timer = setInterval(tick, options.tickMs ?? 60_000);
+      timer = setInterval(tick, tickMs);
       timer.unref();
       tick();
     },

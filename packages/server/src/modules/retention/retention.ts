@@ -4,10 +4,11 @@
 // rollups, answer for old periods as before. Readings lists and exports of a dropped month answer
 // empty. The start of the readings kept is recorded (db/queries/raw-readings-from.ts) so that a
 // rollup rebuild keeps the buckets it can no longer recompute. One run at a time across replicas,
-// by a transaction-scoped advisory lock; a run at start-up, then daily.
+// by a transaction-scoped advisory lock; a run at start-up, then one a day across replicas (the
+// day's claim, lib/jobs.ts).
 import type { Database } from '../../db/client.ts';
 import { recordRawReadingsFrom } from '../../db/queries/raw-readings-from.ts';
-import type { Job, JobLog } from '../../lib/jobs.ts';
+import { claimEvery, type Job, type JobLog, type RoundClaim, runJob } from '../../lib/jobs.ts';
 import { dropPartition, lockRetention, partitionsBefore } from './retention.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -26,16 +27,18 @@ export type RetentionResult = {
 
 /**
  * Drops the raw readings older than `months` whole months before `now`'s month. Answers null
- * when another replica is running it.
+ * when another replica is running it, or (with `claim`) has run it in this period.
  */
 export async function applyRetention(
   db: Database,
   months: number,
   now = new Date(),
+  claim?: RoundClaim,
 ): Promise<RetentionResult | null> {
   const keptFrom = retentionBoundary(now, months);
   return db.transaction(async (tx) => {
     if (!(await lockRetention(tx))) return null;
+    if (claim && !(await claim(tx))) return null;
     const dropped: RetentionResult['dropped'] = [];
     for (const partition of await partitionsBefore(tx, keptFrom)) {
       dropped.push({ month: partition.month, readings: await dropPartition(tx, partition.name) });
@@ -55,9 +58,17 @@ export function createRetentionJob(options: {
   const { months, log } = options;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
-  const run = (every: number) => {
+  const intervalMs = options.intervalMs ?? DAY_MS;
+  const daily = claimEvery('retention', intervalMs);
+  // The run at start-up does not wait for the day's claim (it claims whatever the last run's age,
+  // which starts the others' day from it): start-up recreates empty partitions back to 24 months
+  // (prepare.ts), which this run drops again, and a changed RETENTION_MONTHS applies at once.
+  const atStart = claimEvery('retention', 0);
+  const run = (every: number, claim: RoundClaim) => {
     running = running
-      .then(() => applyRetention(options.db, every))
+      .then(() =>
+        runJob(log, 'retention', () => applyRetention(options.db, every, new Date(), claim)),
+      )
       .then(
         (result) => {
           // Start-up recreates empty partitions 24 months back (prepare.ts): only a drop of
@@ -78,9 +89,9 @@ export function createRetentionJob(options: {
   return {
     start() {
       if (timer || months === undefined) return;
-      timer = setInterval(() => run(months), options.intervalMs ?? DAY_MS);
+      timer = setInterval(() => run(months, daily), intervalMs);
       timer.unref();
-      run(months);
+      run(months, atStart);
     },
     async stop() {
       clearInterval(timer);

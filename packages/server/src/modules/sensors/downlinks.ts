@@ -1,13 +1,16 @@
 // Configuration downlinks (DESIGN section 7, port 3): queued in the same transaction as the change
 // that asks for them, then published to ChirpStack's `application/<app>/device/<devEui>/command/down`
 // topic when MQTT is configured. Each replica's publisher claims queued rows with
-// `FOR UPDATE SKIP LOCKED`, so replicas never publish the same downlink twice. Without MQTT the
-// rows stay queued (listed as such) until a publisher runs.
+// `FOR UPDATE SKIP LOCKED`, so replicas never publish the same downlink twice. A queue change wakes
+// its own replica's publisher; the periodic look at the queue (for rows no publisher was woken
+// for) is claimed once per period across replicas (lib/jobs.ts). Without MQTT the rows stay
+// queued (listed as such) until a publisher runs.
 import { DOWNLINK_PORT_CONFIG, encodeConfigDownlink } from '@flowsight/domain/device-protocol';
 import { type ConfigParams, configEntries } from '@flowsight/domain/micrometers';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Database, Executor } from '../../db/client.ts';
+import { claimEvery, type RoundClaim } from '../../lib/jobs.ts';
 import type { ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { createDownlinksRepository, type DownlinkRecord } from './downlinks.repository.ts';
@@ -88,6 +91,8 @@ export function createDownlinkQueue(db: Database) {
     },
     /** The queue's statements, for the publisher. */
     repository,
+    /** Takes a periodic round's claim (lib/jobs.ts) on the queue's database. */
+    claim: (round: RoundClaim) => round(db),
     /** Asks the publisher (if any) to look at the queue now. */
     wake: () => wake(),
     onWake(listener: () => void) {
@@ -118,14 +123,20 @@ export async function startDownlinkPublisher(options: DownlinkPublisherOptions) 
   let running = false;
   let again = false;
   let stopped = false;
+  const intervalMs = options.intervalMs ?? 10_000;
+  // Claimed just before the look, not in the publishing transaction: that one holds its rows
+  // while the broker answers, and another replica's claim would wait on it instead of skipping.
+  const periodic = claimEvery('downlinks', intervalMs);
 
-  async function publishQueued() {
+  async function publishQueued(round?: 'periodic') {
     if (running) {
-      again = true;
+      // A wake-up during a round looks again; a periodic look finds the round doing it.
+      if (!round) again = true;
       return;
     }
     running = true;
     try {
+      if (round && !(await queue.claim(periodic))) return;
       do {
         again = false;
         const claimed = await queue.repository.claimQueued(100, async (tx, rows) => {
@@ -156,9 +167,9 @@ export async function startDownlinkPublisher(options: DownlinkPublisherOptions) 
   }
 
   queue.onWake(() => void publishQueued());
-  const timer = setInterval(() => void publishQueued(), options.intervalMs ?? 10_000);
+  const timer = setInterval(() => void publishQueued('periodic'), intervalMs);
   timer.unref();
-  void publishQueued();
+  void publishQueued('periodic');
   return async () => {
     stopped = true;
     clearInterval(timer);

@@ -1,8 +1,10 @@
 // Keeps the per-company usage logs short: every few seconds the rows the triggers added for one
 // company and day (hour) are folded into one, so a company's charts read about one row a bucket.
+// The logs are the database's, not a replica's: one round per period across replicas (its claim,
+// taken just before the round: the folds commit slice by slice, not in one transaction).
 import type { Database } from '../../db/client.ts';
 import { compactCompanyLogs } from '../../db/rollups.ts';
-import { type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
+import { claimEvery, type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
 
 export function createCompanyLogCompactionJob(options: {
   db: Database;
@@ -11,10 +13,14 @@ export function createCompanyLogCompactionJob(options: {
 }): Job {
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  const intervalMs = options.intervalMs ?? 15_000;
+  const claim = claimEvery('company-log-compaction', intervalMs);
   const compact = () => {
     running = running
       .then(() =>
-        runJob(options.log, 'company-log-compaction', () => compactCompanyLogs(options.db)),
+        runJob(options.log, 'company-log-compaction', async () =>
+          (await claim(options.db)) ? compactCompanyLogs(options.db) : null,
+        ),
       )
       .catch((error: unknown) =>
         options.log.warn({ err: error }, 'company usage compaction failed'),
@@ -23,7 +29,7 @@ export function createCompanyLogCompactionJob(options: {
   return {
     start() {
       if (timer) return;
-      timer = setInterval(compact, options.intervalMs ?? 15_000);
+      timer = setInterval(compact, intervalMs);
       timer.unref();
     },
     async stop() {
