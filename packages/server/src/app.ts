@@ -510,7 +510,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(metrics ? { run: metrics.runJob } : {}),
   };
   const jobs = combineJobs([
-    // Device-health sweeps (one replica at a time, by advisory lock).
+    // Device-health sweeps (once per period across replicas: lib/jobs.ts `claimEvery`).
     createFleetHealthJob({
       db: database.db,
       log: jobLog,
@@ -523,7 +523,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       log: jobLog,
       sweepMs: config.alertSweepSeconds * 1000,
     }),
-    // Reminder emails of alerts that stay New (one replica at a time, by advisory lock).
+    // Reminder emails of alerts that stay New (one check per period across replicas).
     createAlertReminderJob({
       service: alertMail,
       reminderHours: config.alertReminderHours,
@@ -539,7 +539,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     // Folds the per-company usage logs (usage_company_daily and _hourly).
     createCompanyLogCompactionJob({ db: database.db, log: jobLog }),
-    // Raw readings older than RETENTION_MONTHS, by partition (one replica at a time, by lock).
+    // Raw readings older than RETENTION_MONTHS, by partition (once a day across replicas).
     createRetentionJob({ db: database.db, months: config.retentionMonths, log: jobLog }),
     // `npm run backup` of the embedded database while this server holds it (DATA_DIR/backup.sock).
     ...(ownsDatabase && !config.databaseUrl
