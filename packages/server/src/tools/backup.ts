@@ -3,12 +3,10 @@
 // data directory, taken by the running server when one uses DATA_DIR). Default FILE:
 // flowsight-backup-<UTC time>.pgdump (server) or .tar.gz (embedded), in the current folder.
 import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
 import { BackupError, backupEmbedded, backupPostgres } from '../modules/backup/backup.ts';
+import { loadToolConfig } from './configured-database.ts';
 
-// Only DATABASE_URL and DATA_DIR matter here: a placeholder secret keeps loadConfig from
-// generating one into DATA_DIR.
-const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), ...process.env });
+const config = loadToolConfig();
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
 // npm runs scripts in the repository's root; a relative FILE is the caller's folder's.
 const file = resolve(

@@ -3,12 +3,10 @@
 // connected) or the embedded database in DATA_DIR (refused while a server uses DATA_DIR; the
 // database it replaces is kept aside).
 import { resolve } from 'node:path';
-import { loadConfig } from '../config.ts';
 import { BackupError, restoreEmbedded, restorePostgres } from '../modules/backup/backup.ts';
+import { loadToolConfig } from './configured-database.ts';
 
-// Only DATABASE_URL and DATA_DIR matter here: a placeholder secret keeps loadConfig from
-// generating one into DATA_DIR.
-const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), ...process.env });
+const config = loadToolConfig();
 // npm runs scripts in the repository's root; a relative FILE is the caller's folder's.
 const file = process.argv[2] && resolve(process.env.INIT_CWD ?? '.', process.argv[2]);
 

@@ -38,6 +38,22 @@ type Dependencies = {
 
 export type MeResponse = Omit<Session, 'access_token' | 'mfa_enabled'>;
 
+/**
+ * A password-reset token (its hash and expiry, for `user_tokens`) and the change-password link
+ * that carries it, as the reset email sends it.
+ */
+export function newPasswordReset(appUrl: string, email: string, at: Date) {
+  const token = newSecretToken();
+  return {
+    token: {
+      purpose: 'reset' as const,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
+    },
+    link: `${appUrl}/change-password?${new URLSearchParams({ email, token })}`,
+  };
+}
+
 export function toSessionRole(role: RoleRecord): SessionRole {
   return { ...role, description: describeRole(role.user_role_type_id, role) };
 }
@@ -182,15 +198,9 @@ export function createAuthService(deps: Dependencies) {
       ]);
       const user = await repository.findUserByEmail(email);
       if (user && user.userStatusId !== UserStatus.Disabled) {
-        const token = newSecretToken();
-        await repository.createUserToken({
-          userId: user.id,
-          purpose: 'reset',
-          tokenHash: hashSecret(token),
-          expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS),
-        });
-        const link = `${appUrl}/change-password?${new URLSearchParams({ email: user.email, token })}`;
-        await mailer.send(authMails.passwordReset(user.email, link));
+        const reset = newPasswordReset(appUrl, user.email, now());
+        await repository.createUserToken({ userId: user.id, ...reset.token });
+        await mailer.send(authMails.passwordReset(user.email, reset.link));
       }
       return { message: FORGOT_PASSWORD_ANSWER };
     },

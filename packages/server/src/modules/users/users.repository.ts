@@ -2,7 +2,7 @@
 // `visibleUserIds`: a person is visible when they hold a role inside the caller's scope (anyone,
 // for system roles), and only those in-scope roles take part in role filters. Rows leave here in
 // the API's snake_case shape.
-import { UserStatus } from '@flowsight/domain/lookups';
+import { RoleType, UserStatus } from '@flowsight/domain/lookups';
 import type { PlacementLevel } from '@flowsight/domain/roles';
 import {
   and,
@@ -121,7 +121,13 @@ export type NewUser = {
   lastName: string;
   phone: string | null;
   roles: readonly RoleValues[];
-  invitation: { tokenHash: string; expiresAt: Date; createdByUserId: number };
+  /** The one-time token that lets them set a password: an invitation, or a reset link. */
+  token: {
+    purpose: 'invitation' | 'reset';
+    tokenHash: string;
+    expiresAt: Date;
+    createdByUserId: number | null;
+  };
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -251,7 +257,7 @@ export function createUsersRepository(db: Database) {
       return row !== undefined && row.id !== exceptUserId;
     },
 
-    /** Creates an invited user with their roles and invitation token, all or nothing. */
+    /** Creates an invited user (no password yet) with their roles and token, all or nothing. */
     async createInvitedUser(values: NewUser): Promise<UserRow> {
       return db.transaction(async (tx) => {
         const [created] = await tx
@@ -276,15 +282,19 @@ export function createUsersRepository(db: Database) {
             unitId: role.unitId,
           })),
         );
-        await tx.insert(userTokens).values({
-          userId: created.id,
-          purpose: 'invitation',
-          tokenHash: values.invitation.tokenHash,
-          expiresAt: values.invitation.expiresAt,
-          createdByUserId: values.invitation.createdByUserId,
-        });
+        await tx.insert(userTokens).values({ userId: created.id, ...values.token });
         return toUserRow(created);
       });
+    },
+
+    /** The emails of the users holding the system admin role, lower-cased. */
+    async systemAdminEmails(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ email: sql<string>`lower(${users.email})` })
+        .from(users)
+        .innerJoin(userRoles, eq(userRoles.userId, users.id))
+        .where(eq(userRoles.userRoleTypeId, RoleType.SystemAdmin));
+      return rows.map((row) => row.email);
     },
 
     async updateUser(

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 const optionalId = idSchema.optional();
 
-const nameSchema = (label: string) =>
+export const nameSchema = (label: string) =>
   z
     .string()
     .trim()

@@ -210,7 +210,8 @@ export function createUsersService(deps: Dependencies) {
         lastName: input.last_name,
         phone: input.phone ?? null,
         roles,
-        invitation: {
+        token: {
+          purpose: 'invitation',
           tokenHash: hashSecret(token),
           expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
           createdByUserId: scope.userId,
