@@ -11,9 +11,16 @@
 //   4. prints the gzip size of the built web app's JavaScript the /dashboard route needs.
 // Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, used to
 // create a scratch database), BENCH_USAGE_SCALE (1: 30 days of 15-minute reports, 200 days of
-// hourly ones, 12-hour reports for the rest of the year), BENCH_KEEP=1 reuses a loaded database.
+// hourly ones, 12-hour reports for the rest of the year), BENCH_KEEP=1 reuses a loaded database,
+// BENCH_USAGE_DAYS (365) the history's length, BENCH_USAGE_JS=0 skips step 4.
+// Scale (issue 24, "ten times the fleet"): BENCH_FLEET=10 loads the demo portfolio ten times over
+// (multiplyDemoPortfolio: the original first, then copies of its companies with their own names
+// and MACs), in its own database; the probes stay on the demo manager's original company, so each
+// endpoint is timed on the same places at any multiplier. BENCH_USAGE_OUT=file.json writes the
+// run's figures (load, sizes on disk, p50/p95 per endpoint); BENCH_USAGE_BASELINE=file.json (a 1×
+// run's) adds each endpoint's p95 against it and names those over 1.5× or over 50 ms.
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RoleType } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
@@ -38,6 +45,7 @@ import {
   DEMO_SEED,
   demoPassword,
   generateDemoPortfolio,
+  multiplyDemoPortfolio,
 } from '@flowsight/simulator/demo-portfolio';
 import { createFleetSimulation } from '@flowsight/simulator/fleet-simulation';
 import type { ReportBand } from '@flowsight/simulator/generators';
@@ -48,11 +56,24 @@ import { dashboardJavaScript } from './dashboard-js.ts';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scale = Number(process.env.BENCH_USAGE_SCALE ?? '1');
 const keep = process.env.BENCH_KEEP === '1';
-const DATABASE = 'flowsight_bench_usage';
+const fleet = Number(process.env.BENCH_FLEET ?? '1');
+if (!Number.isInteger(fleet) || fleet < 1) throw new Error('BENCH_FLEET is a positive integer');
+// A multiplied fleet has its own database, so a loaded 1× one survives it for BENCH_KEEP.
+const DATABASE = fleet === 1 ? 'flowsight_bench_usage' : `flowsight_bench_usage_x${fleet}`;
+const outPath = process.env.BENCH_USAGE_OUT;
+const baselinePath = process.env.BENCH_USAGE_BASELINE;
+const jsOn = process.env.BENCH_USAGE_JS !== '0';
+/** The issue's scale targets: p95 within 1.5× of its 1× figure, and ≤ 50 ms. */
+const MAX_GROWTH = 1.5;
+const MAX_P95_MS = 50;
 const DAY_S = 86_400;
 const FINE_DAYS = Math.max(1, Math.round(30 * scale));
 const HOURLY_DAYS = Math.max(FINE_DAYS + 1, Math.round(200 * scale));
-const HISTORY_DAYS = 365;
+/** `BENCH_USAGE_DAYS` shortens the year of history (small proofs of a multiplied fleet). */
+const HISTORY_DAYS = Number(process.env.BENCH_USAGE_DAYS ?? '365');
+if (!Number.isInteger(HISTORY_DAYS) || HISTORY_DAYS <= HOURLY_DAYS) {
+  throw new Error(`BENCH_USAGE_DAYS is a whole number of days over ${HOURLY_DAYS}`);
+}
 const CONCURRENCY = 8;
 const REQUESTS = 200;
 const WARM_UP = 16;
@@ -88,7 +109,7 @@ const databaseUrl = (name: string) => {
  * alerts and fleet health as it starts, and timings taken meanwhile would measure that sweep.
  * The periodic sweeps later on are part of what the timings include. Answers the wait in ms.
  */
-async function untilDatabaseIdle(url: string, timeoutMs = 180_000): Promise<number> {
+async function untilDatabaseIdle(url: string, timeoutMs = 180_000 * fleet): Promise<number> {
   const started = performance.now();
   return withClient(url, async (client) => {
     let quietSince = performance.now();
@@ -100,7 +121,7 @@ async function untilDatabaseIdle(url: string, timeoutMs = 180_000): Promise<numb
       else if (performance.now() - quietSince >= 1_000) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error('the server kept the database busy for three minutes after starting');
+    throw new Error(`the server kept the database busy for ${timeoutMs / 1000} s after starting`);
   });
 }
 
@@ -129,16 +150,31 @@ type Assignment = {
 const cell = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '\\N' : String(value);
 
-/** 1. The demo portfolio and its history, bulk-loaded; answers the rows loaded. */
-async function load(url: string): Promise<{ rows: number; seconds: number }> {
+type LoadTimes = {
+  /** Creating the database, its migrations and the (multiplied) demo portfolio's rows. */
+  seedS: number;
+  /** The raw readings through COPY (the simulator generates them meanwhile). */
+  copyS: number;
+  /** Rebuilding the rollups from them, and `vacuum analyze`. */
+  rollupS: number;
+  totalS: number;
+};
+
+/** 1. The demo portfolio (times `fleet`) and its history, bulk-loaded; answers the rows loaded. */
+async function load(
+  url: string,
+): Promise<{ rows: number; reporting: number; times: LoadTimes | null }> {
+  const seeding = performance.now();
+  const portfolio = multiplyDemoPortfolio(generateDemoPortfolio(), fleet);
   await withClient(adminUrl, async (c) => {
     await c.query(`drop database if exists ${DATABASE} with (force)`);
     await c.query(`create database ${DATABASE}`);
   });
   const handle = await createDatabase({ kind: 'postgres', url });
   await prepareDatabase(handle);
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, { portfolio });
   await handle.close();
+  const seedS = (performance.now() - seeding) / 1000;
 
   const assignments = new Map(
     (
@@ -151,12 +187,12 @@ async function load(url: string): Promise<{ rows: number; seconds: number }> {
     ).rows.map((row) => [row.mac_address, row]),
   );
   const now = new Date();
-  const portfolio = generateDemoPortfolio();
   const simulation = createFleetSimulation({ seed: DEMO_SEED, portfolio, anchor: now });
   const from = new Date(now.getTime() - HISTORY_DAYS * DAY_S * 1000);
 
   const started = performance.now();
   let rows = 0;
+  const reporting = new Set<string>();
   await withClient(url, async (client) => {
     const stream = client.query(
       copyFrom(`copy submissions (measured_at, mac_address, seq, kind, port, payload, transport,
@@ -171,6 +207,7 @@ async function load(url: string): Promise<{ rows: number; seconds: number }> {
     for (const slice of bulkReadings(simulation, { from, to: now, bands })) {
       let text = '';
       for (const { uplink, frame } of slice) {
+        reporting.add(uplink.mac);
         const sensor = assignments.get(uplink.mac);
         const placed = sensor?.unit_id ? sensor : undefined;
         let seq = Math.min(Math.max(0, Math.trunc(uplink.fCnt)), MAX_SEQ);
@@ -241,10 +278,66 @@ async function load(url: string): Promise<{ rows: number; seconds: number }> {
   await rebuildUsageRollups(rollups.db);
   await rollups.close();
   await withClient(url, (c) => c.query('vacuum analyze'));
-  console.log(
-    `Rebuilt the usage rollups from them in ${((performance.now() - rolled) / 1000).toFixed(0)} s`,
-  );
-  return { rows, seconds: copySeconds };
+  const rollupS = (performance.now() - rolled) / 1000;
+  console.log(`Rebuilt the usage rollups from them in ${rollupS.toFixed(0)} s`);
+  return {
+    rows,
+    reporting: reporting.size,
+    times: { seedS, copyS: copySeconds, rollupS, totalS: (performance.now() - seeding) / 1000 },
+  };
+}
+
+type Sizes = { databaseBytes: number; submissionsBytes: number; rollupsBytes: number };
+
+/**
+ * The database on disk: all of it, the raw readings (every monthly partition of `submissions`
+ * with its indexes and TOAST) and the rollups (every `usage_*` table, or its partitions).
+ */
+async function sizesOnDisk(url: string): Promise<Sizes> {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query<Sizes>(`
+      select pg_database_size(current_database())::float8 as "databaseBytes",
+        (select coalesce(sum(pg_total_relation_size(relid)), 0)::float8
+         from pg_partition_tree('submissions')) as "submissionsBytes",
+        (select coalesce(sum(pg_total_relation_size(oid)), 0)::float8 from pg_class
+         where relkind = 'r' and relname like 'usage\\_%'
+           and relnamespace = 'public'::regnamespace) as "rollupsBytes"`);
+    const sizes = rows[0];
+    if (!sizes) throw new Error('no sizes');
+    return sizes;
+  });
+}
+
+const gb = (bytes: number) =>
+  bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toFixed(2)} GB`
+    : `${(bytes / 1024 ** 2).toFixed(0)} MB`;
+
+/** What a run measured, as BENCH_USAGE_OUT writes it and BENCH_USAGE_BASELINE reads it. */
+type UsageFigures = {
+  date: string;
+  fleet: number;
+  scale: number;
+  historyDays: number;
+  readings: number;
+  usageReadings: number;
+  /** Micrometers placed in units (installed) and those with readings in the history. */
+  micrometers: { installed: number; reporting: number };
+  /** Null when BENCH_KEEP reused a loaded database. */
+  load: LoadTimes | null;
+  sizes: Sizes;
+  endpoints: { name: string; p50: number; p95: number }[];
+};
+
+function readBaseline(path: string): UsageFigures {
+  const baseline = JSON.parse(readFileSync(path, 'utf8')) as UsageFigures;
+  if (!Array.isArray(baseline.endpoints)) throw new Error(`${path} holds no endpoint figures`);
+  if (baseline.scale !== scale || baseline.historyDays !== HISTORY_DAYS) {
+    console.log(
+      `Note: the baseline's history differs (BENCH_USAGE_SCALE=${baseline.scale}, ${baseline.historyDays} days; this run ${scale}, ${HISTORY_DAYS} days).`,
+    );
+  }
+  return baseline;
 }
 
 type Bucket = { period: string; gallons: number };
@@ -450,14 +543,17 @@ async function timeCalls(baseUrl: string, token: string, probe: Probe): Promise<
 
 async function main() {
   const url = databaseUrl(DATABASE);
+  const baseline = baselinePath ? readBaseline(baselinePath) : undefined;
   console.log(
-    `Usage analytics benchmark — history bands: 15-minute reports for ${FINE_DAYS} days, hourly to ${HOURLY_DAYS} days, 12-hourly to ${HISTORY_DAYS} days`,
+    `Usage analytics benchmark — the demo fleet ×${fleet}; history bands: 15-minute reports for ${FINE_DAYS} days, hourly to ${HOURLY_DAYS} days, 12-hourly to ${HISTORY_DAYS} days`,
   );
   const loadedRows = keep
-    ? await withClient(url, async (c) => ({
-        rows: Number((await c.query('select count(*)::int as n from submissions')).rows[0]?.n),
-        seconds: 0,
-      }))
+    ? await withClient(url, async (c) => {
+        const { rows } = await c.query<{ n: number; reporting: number }>(
+          'select count(*)::float8 as n, count(distinct sensor_id)::int as reporting from submissions',
+        );
+        return { rows: Number(rows[0]?.n), reporting: Number(rows[0]?.reporting), times: null };
+      })
     : await load(url);
   const usageReadings = await withClient(url, async (c) =>
     Number(
@@ -469,7 +565,28 @@ async function main() {
     ),
   );
   const loaded = { ...loadedRows, usage: usageReadings };
-
+  const installed = await withClient(url, async (c) =>
+    Number(
+      (await c.query('select count(*)::int as n from sensors where unit_id is not null')).rows[0]
+        ?.n,
+    ),
+  );
+  const sizes = await sizesOnDisk(url);
+  console.log(
+    `\nThe demo fleet ×${fleet}: ${fmt(installed)} micrometers installed, ${fmt(loaded.reporting)} with readings; ${fmt(loaded.rows)} raw readings (${fmt(loaded.usage)} usage reports)`,
+  );
+  if (loaded.times) {
+    const t = loaded.times;
+    console.log(
+      `Load: ${t.totalS.toFixed(0)} s in all — seed ${t.seedS.toFixed(0)} s, raw COPY ${t.copyS.toFixed(0)} s (${fmt(loaded.rows / t.copyS)} rows/s), rollup rebuild and vacuum analyze ${t.rollupS.toFixed(0)} s`,
+    );
+  }
+  console.log(
+    `On disk: database ${gb(sizes.databaseBytes)} — raw readings (submissions partitions, with indexes) ${gb(sizes.submissionsBytes)}, rollups (usage_* tables) ${gb(sizes.rollupsBytes)}`,
+  );
+  const endpoints: UsageFigures['endpoints'] = [];
+  const baselineP95 = new Map(baseline?.endpoints.map((e) => [e.name, e.p95]));
+  const outliers: string[] = [];
   const records = await withClient(url, async (c) => {
     const company = (
       await c.query<{ id: number }>(`
@@ -557,7 +674,8 @@ async function main() {
         headers: { authorization: `Bearer ${tokenOf(probe)}` },
       });
     }
-    const header = `${'endpoint'.padEnd(64)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'raw p50'.padStart(11)} ${'×'.padStart(5)} ${'direct p50'.padStart(11)} ${'×'.padStart(5)}`;
+    const growthHeader = baseline ? ` ${`p95 ÷ ${baseline.fleet}×`.padStart(9)}` : '';
+    const header = `${'endpoint'.padEnd(64)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}${growthHeader} ${'raw p50'.padStart(11)} ${'×'.padStart(5)} ${'direct p50'.padStart(11)} ${'×'.padStart(5)}`;
     console.log(
       `\nChart endpoints on ${fmt(loaded.rows)} raw readings (${fmt(loaded.usage)} usage reports, the rest keep-alives), ${CONCURRENCY} concurrent clients, ${REQUESTS} timed requests each after ${WARM_UP} untimed:`,
     );
@@ -585,6 +703,22 @@ async function main() {
         const p50 = percentile(latencies, 50);
         const p95 = percentile(latencies, 95);
         worstP95 = Math.max(worstP95, p95);
+        endpoints.push({ name: probe.name, p50, p95 });
+        let growthText = '';
+        if (baseline) {
+          const before = baselineP95.get(probe.name);
+          const growth = before ? p95 / before : undefined;
+          growthText = ` ${(growth === undefined ? '—' : `${growth.toFixed(2)}×`).padStart(9)}`;
+          const over = [
+            ...(growth !== undefined && growth > MAX_GROWTH
+              ? [`${growth.toFixed(2)}× its ${ms(before ?? 0)}`]
+              : []),
+            ...(p95 > MAX_P95_MS ? [`p95 ${ms(p95)}`] : []),
+          ];
+          if (over.length > 0) outliers.push(`${probe.name} (${over.join(', ')})`);
+        } else if (p95 > MAX_P95_MS) {
+          outliers.push(`${probe.name} (p95 ${ms(p95)})`);
+        }
         let rawText = '';
         let ratioText = '';
         let directText = '';
@@ -627,7 +761,7 @@ async function main() {
             slowestDirectRatio = Math.min(slowestDirectRatio, rawP50 / directP50);
           }
         }
-        const line = `${probe.name.padEnd(64)} ${ms(p50).padStart(9)} ${ms(p95).padStart(9)} ${rawText.padStart(11)} ${ratioText.padStart(5)} ${directText.padStart(11)} ${directRatioText.padStart(5)}`;
+        const line = `${probe.name.padEnd(64)} ${ms(p50).padStart(9)} ${ms(p95).padStart(9)}${growthText} ${rawText.padStart(11)} ${ratioText.padStart(5)} ${directText.padStart(11)} ${directRatioText.padStart(5)}`;
         console.log(line);
         lines.push(line);
       }
@@ -636,13 +770,41 @@ async function main() {
     console.log(
       `\nWorst p95 ${ms(worstP95)} (target ≤ 50 ms). Against the same answer computed from raw readings on one connection (raw p50): the endpoints under load answer at least ${slowestRatio.toFixed(0)}× faster; the server's usage service, on one connection as the raw query is (direct p50), at least ${slowestDirectRatio.toFixed(0)}× (target ≥ 10×); every compared bucket agreed.`,
     );
-    if (!existsSync(join(root, 'packages', 'server', 'public', 'index.html'))) {
-      execSync('npm run build', { cwd: root, stdio: 'inherit' });
+    if (probesOn) {
+      const targets = baseline
+        ? `p95 ≤ ${MAX_P95_MS} ms and ≤ ${MAX_GROWTH}× the ${baseline.fleet}× figure of ${baselinePath}`
+        : `p95 ≤ ${MAX_P95_MS} ms`;
+      console.log(
+        outliers.length === 0
+          ? `Every endpoint within ${targets}.`
+          : `Over ${targets} (${outliers.length} of ${endpoints.length}):\n  ${outliers.join('\n  ')}`,
+      );
     }
-    const js = await dashboardJavaScript(server.url);
-    console.log(
-      `/dashboard route JavaScript: ${(js.bytes / 1024).toFixed(1)} KB gzip in ${js.files} scripts (target ≤ 250 KB)`,
-    );
+    if (outPath) {
+      const figures: UsageFigures = {
+        date: new Date().toISOString(),
+        fleet,
+        scale,
+        historyDays: HISTORY_DAYS,
+        readings: loaded.rows,
+        usageReadings: loaded.usage,
+        micrometers: { installed, reporting: loaded.reporting },
+        load: loaded.times,
+        sizes,
+        endpoints,
+      };
+      writeFileSync(outPath, `${JSON.stringify(figures, null, 2)}\n`);
+      console.log(`Figures written to ${outPath}`);
+    }
+    if (jsOn) {
+      if (!existsSync(join(root, 'packages', 'server', 'public', 'index.html'))) {
+        execSync('npm run build', { cwd: root, stdio: 'inherit' });
+      }
+      const js = await dashboardJavaScript(server.url);
+      console.log(
+        `/dashboard route JavaScript: ${(js.bytes / 1024).toFixed(1)} KB gzip in ${js.files} scripts (target ≤ 250 KB)`,
+      );
+    }
   } finally {
     await server.stop();
   }
