@@ -1,19 +1,21 @@
 // A system admin created from the command line: the service on an empty database (the admin and
 // their role, a reset link that sets a password through the real change-password call and then
-// signs in as system admin; refusals), and `npm run create-admin` itself as a child process on a
-// temporary embedded database.
+// signs in as system admin; refusals), and `npm run create-admin` itself as a child process: on a
+// temporary embedded database in the PGlite run, on a new PostgreSQL database in the PostgreSQL run.
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RoleType, UserStatus } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, rowsOf } from '../../db/client.ts';
+import { createDatabase, type Database, rowsOf } from '../../db/client.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
-import { testBackend } from '../../testing/backend.ts';
+import { databaseUrlFor, testBackend } from '../../testing/backend.ts';
 import { createBackupChannel, embeddedDatabaseDir } from '../backup/backup-channel.ts';
 import { NOWHERE } from './placement.ts';
 import { createSystemAdmin } from './system-admin.service.ts';
@@ -216,6 +218,7 @@ function runCreateAdmin(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  // Only what the test passes configures the command.
   const { DATABASE_URL: _url, SMTP_URL: _smtp, ...inherited } = process.env;
   return new Promise((resolve) => {
     execFile(
@@ -228,74 +231,121 @@ function runCreateAdmin(
   });
 }
 
-describe.runIf(testBackend() === 'pglite')('npm run create-admin', () => {
-  it('creates a system admin in the embedded database of DATA_DIR, and refuses clearly', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'flowsight-create-admin-'));
-    // A migrated database as a first server start leaves it, without any user.
-    const prepared = await createDatabase({
-      kind: 'pglite',
-      dataDir: embeddedDatabaseDir(dataDir),
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))]),
-    });
-    await prepared.close();
-    const env = { DATA_DIR: dataDir, APP_URL: 'https://flowsight.example' };
+/** What the command prints and refuses, the same on both databases. */
+async function expectCreatedAndRefusals(env: Record<string, string>, where: string) {
+  const dataDir = env.DATA_DIR ?? '';
+  const created = await runCreateAdmin(
+    ['Ops@Example.com', '--first-name', 'Olga', '--last-name', 'Ops'],
+    env,
+  );
+  expect(created.stderr).toBe('');
+  expect(created.code).toBe(0);
+  const [first, expiry, link, mail, ...rest] = created.stdout.trim().split('\n');
+  expect(rest).toEqual([]);
+  expect(first).toBe(`Created the system admin ops@example.com in ${where}.`);
+  expect(expiry).toMatch(
+    /^They set their password at this link \(it works once, until \d{4}-\d\d-\d\dT/,
+  );
+  expect(link).toMatch(
+    /^https:\/\/flowsight\.example\/change-password\?email=ops%40example\.com&token=[\w-]{20,}$/,
+  );
+  const outbox = readdirSync(join(dataDir, 'outbox'));
+  expect(outbox).toHaveLength(1);
+  expect(mail).toBe(
+    `No SMTP_URL: the reset email was written to ${join(dataDir, 'outbox', outbox[0] ?? '')}, not sent.`,
+  );
 
-    const created = await runCreateAdmin(
-      ['Ops@Example.com', '--first-name', 'Olga', '--last-name', 'Ops'],
-      env,
-    );
-    expect(created.stderr).toBe('');
-    expect(created.code).toBe(0);
-    const [first, expiry, link, mail, ...rest] = created.stdout.trim().split('\n');
-    expect(rest).toEqual([]);
-    expect(first).toBe(`Created the system admin ops@example.com in ${dataDir}.`);
-    expect(expiry).toMatch(
-      /^They set their password at this link \(it works once, until \d{4}-\d\d-\d\dT/,
-    );
-    expect(link).toMatch(
-      /^https:\/\/flowsight\.example\/change-password\?email=ops%40example\.com&token=[\w-]{20,}$/,
-    );
-    const outbox = readdirSync(join(dataDir, 'outbox'));
-    expect(outbox).toHaveLength(1);
-    expect(mail).toBe(
-      `No SMTP_URL: the reset email was written to ${join(dataDir, 'outbox', outbox[0] ?? '')}, not sent.`,
-    );
+  const duplicate = await runCreateAdmin(['ops@example.com'], env);
+  expect(duplicate).toMatchObject({ code: 1, stdout: '' });
+  expect(duplicate.stderr.trim().split('\n')).toEqual([
+    'ops@example.com is already a system admin (a new password: "Forgot password?" on the sign-in page)',
+  ]);
+  const invalid = await runCreateAdmin(['ops.example.com'], env);
+  expect(invalid).toMatchObject({ code: 1, stdout: '' });
+  expect(invalid.stderr.trim()).toBe('Not a valid email address: ops.example.com');
+}
 
-    const duplicate = await runCreateAdmin(['ops@example.com'], env);
-    expect(duplicate).toMatchObject({ code: 1, stdout: '' });
-    expect(duplicate.stderr.trim().split('\n')).toEqual([
-      'ops@example.com is already a system admin (a new password: "Forgot password?" on the sign-in page)',
-    ]);
-    const invalid = await runCreateAdmin(['ops.example.com'], env);
-    expect(invalid).toMatchObject({ code: 1, stdout: '' });
-    expect(invalid.stderr.trim()).toBe('Not a valid email address: ops.example.com');
+const systemAdminEmails = async (db: Database) =>
+  (
+    await rowsOf<{ email: string }>(
+      db,
+      sql`select u.email from users u join user_roles r on r.user_id = u.id
+          where r.user_role_type_id = ${RoleType.SystemAdmin} order by u.id`,
+    )
+  ).map((row) => row.email);
 
-    // PGlite opens its files in one process: refused while a server uses DATA_DIR.
-    const database = await createDatabase({
-      kind: 'pglite',
-      dataDir: embeddedDatabaseDir(dataDir),
-    });
-    const server = createBackupChannel({
-      db: database.db,
-      dataDir,
-      log: { info: () => {}, warn: () => {} },
-    });
-    await server.start();
-    try {
-      const refused = await runCreateAdmin(['third@example.com'], env);
-      expect(refused).toMatchObject({ code: 1, stdout: '' });
-      expect(refused.stderr.trim()).toBe(
-        `a Flowsight server is using ${dataDir}: stop it, then run this again (the embedded database opens in one process only)`,
-      );
-      const admins = await rowsOf<{ email: string }>(
-        database.db,
-        sql`select u.email from users u join user_roles r on r.user_id = u.id
-            where r.user_role_type_id = ${RoleType.SystemAdmin} order by u.id`,
-      );
-      expect(admins.map((a) => a.email)).toEqual(['ops@example.com']);
-    } finally {
-      await server.stop();
-      await database.close();
-    }
-  }, 300_000);
+describe('npm run create-admin', () => {
+  const env = () => ({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'flowsight-create-admin-')),
+    APP_URL: 'https://flowsight.example',
+  });
+
+  it.runIf(testBackend() === 'pglite')(
+    'creates a system admin in the embedded database of DATA_DIR, and refuses clearly',
+    async () => {
+      const { DATA_DIR: dataDir, APP_URL } = env();
+      // A migrated database as a first server start leaves it, without any user.
+      const prepared = await createDatabase({
+        kind: 'pglite',
+        dataDir: embeddedDatabaseDir(dataDir),
+        loadDataDir: new Blob([readFileSync(inject('pgliteTemplatePath'))]),
+      });
+      await prepared.close();
+      await expectCreatedAndRefusals({ DATA_DIR: dataDir, APP_URL }, dataDir);
+
+      // PGlite opens its files in one process: refused while a server uses DATA_DIR.
+      const database = await createDatabase({
+        kind: 'pglite',
+        dataDir: embeddedDatabaseDir(dataDir),
+      });
+      const server = createBackupChannel({
+        db: database.db,
+        dataDir,
+        log: { info: () => {}, warn: () => {} },
+      });
+      await server.start();
+      try {
+        const refused = await runCreateAdmin(['third@example.com'], { DATA_DIR: dataDir, APP_URL });
+        expect(refused).toMatchObject({ code: 1, stdout: '' });
+        expect(refused.stderr.trim()).toBe(
+          `a Flowsight server is using ${dataDir}: stop it, then run this again (the embedded database opens in one process only)`,
+        );
+        expect(await systemAdminEmails(database.db)).toEqual(['ops@example.com']);
+      } finally {
+        await server.stop();
+        await database.close();
+      }
+    },
+    300_000,
+  );
+
+  it.runIf(testBackend() === 'postgres')(
+    'creates a system admin in a new PostgreSQL database of DATABASE_URL, migrating it first, and refuses clearly',
+    async () => {
+      const name = `flowsight_test_create_admin_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: databaseUrlFor('postgres') });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        await expectCreatedAndRefusals(
+          { ...env(), DATABASE_URL: databaseUrlFor(name) },
+          'the PostgreSQL database',
+        );
+        const database = await createDatabase({
+          kind: 'postgres',
+          url: databaseUrlFor(name),
+          poolSize: 1,
+        });
+        try {
+          expect(await systemAdminEmails(database.db)).toEqual(['ops@example.com']);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    300_000,
+  );
 });
