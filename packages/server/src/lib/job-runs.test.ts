@@ -4,9 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, rowsOf } from '../db/client.ts';
+import { createCompanyLogCompactionJob } from '../modules/usage/usage.jobs.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { claimJobRun } from './job-runs.repository.ts';
-import { CLAIM_AFTER_SHARE, claimEvery } from './jobs.ts';
+import { CLAIM_AFTER_SHARE, claimEvery, type JobRunner } from './jobs.ts';
 
 describe('claims of periodic rounds (job_runs)', () => {
   let database: DatabaseHandle;
@@ -85,5 +86,37 @@ describe('claims of periodic rounds (job_runs)', () => {
       .catch(() => undefined);
     expect(await lastRun('rolled-back')).toBe(earlier);
     expect(await claim(database.db)).toBe(true);
+  });
+
+  it('runs a job every period in one process, and once per period for two on one database', async () => {
+    const PERIOD_MS = 1000;
+    const WINDOW_MS = 4500;
+    const watch = async (processes: number) => {
+      const outcomes: string[] = [];
+      // Counts like the metrics: work answering null is a round another process ran.
+      const run: JobRunner = async (_job, work) => {
+        const result = await work();
+        outcomes.push(result === null ? 'skipped' : 'ok');
+        return result;
+      };
+      const log = { warn: () => {}, run };
+      const jobs = Array.from({ length: processes }, () =>
+        createCompanyLogCompactionJob({ db: database.db, log, intervalMs: PERIOD_MS }),
+      );
+      for (const job of jobs) job.start();
+      await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+      for (const job of jobs) await job.stop();
+      return {
+        ran: outcomes.filter((o) => o === 'ok').length,
+        skipped: outcomes.filter((o) => o === 'skipped').length,
+      };
+    };
+    // One process (PGlite's case): every tick of its timer runs, as before the claim.
+    expect(await watch(1)).toEqual({ ran: 4, skipped: 0 });
+    // Two on the same database: four rounds in all, the other ticks skipped.
+    const two = await watch(2);
+    expect(two.ran).toBeGreaterThanOrEqual(3);
+    expect(two.ran).toBeLessThanOrEqual(5);
+    expect(two.ran + two.skipped).toBe(8);
   });
 });
