@@ -1,12 +1,9 @@
-// Browser entry: read the stored settings once, start the session's restore and the router, fetch
-// the chosen language's catalogue (English is bundled) and, for a right-to-left page, its styles,
-// then render the app in that language.
+// Browser entry: read the stored settings once, fetch the chosen language's catalogue (English is
+// bundled) and, for a right-to-left page, its styles, then render the app in that language.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadRtlStyles } from '@/app/providers';
-import { startAppRouter } from '@/app/router';
-import { startSessionRestore } from '@/features/auth/utils/restore-session';
 import { createAppI18n, loadCatalogues } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { readSettings } from '@/lib/settings-storage';
@@ -18,12 +15,12 @@ if (container === null) {
 
 const initialSettings = readSettings();
 
-// Before the first render, in parallel: the stored session's restore, and the router, whose
-// page at the address starts loading its code and (for a returning visitor) its first queries.
-// Until now each waited for the app's first render.
-startSessionRestore();
-const queryClient = createQueryClient();
-const router = startAppRouter(queryClient);
+// The dashboard is where a signed-in person lands: on a fresh load of it, its code and its data
+// loader's code download while the session is checked instead of after. The route imports the
+// same modules (and reports their failure).
+if (window.location.pathname === '/dashboard') {
+  import('@/app/routes/dashboard-entry').catch(() => undefined);
+}
 
 function render(catalogues: Awaited<ReturnType<typeof loadCatalogues>>) {
   if (container === null) return;
@@ -35,9 +32,8 @@ function render(catalogues: Awaited<ReturnType<typeof loadCatalogues>>) {
       <StrictMode>
         <App
           i18n={createAppI18n(initialSettings.language, catalogues)}
-          queryClient={queryClient}
+          queryClient={createQueryClient()}
           initialSettings={initialSettings}
-          router={router}
         />
       </StrictMode>,
     );

@@ -2,7 +2,6 @@
 // bundle so they can show even when loading a page's code is what failed. The router is built
 // from a factory taking the query cache and the session, which the loaders of the heaviest pages
 // use to start their first queries alongside their code (`page-data.ts`).
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -11,14 +10,7 @@ import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootRedirect } from '@/features/auth/components/root-redirect';
 import { loadEnglishPages } from '@/i18n/i18n';
-import {
-  createSessionChannel,
-  type PageDataSource,
-  type SessionChannel,
-  usePageDataSource,
-  usePublishSession,
-  withPageData,
-} from './page-data';
+import { type PageDataSource, usePageDataSource, withPageData } from './page-data';
 import { type LazyRoute, lazyPage, shellRoutes } from './route-manifest';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -182,35 +174,8 @@ export function createAppRouter(source: PageDataSource) {
   return createBrowserRouter(withPageData(appRoutes, source));
 }
 
-/** A router started before the first render, with the session channel its loaders read. */
-export type StartedRouter = {
-  router: ReturnType<typeof createAppRouter>;
-  channel: SessionChannel;
-};
-
-/**
- * Starts the app's router: the page at the address starts loading its code and, for a returning
- * visitor (`features/auth/utils/kept-session.ts`), its first queries at once — the browser entry
- * calls it before the first render, so they load while the app's own code renders.
- */
-export function startAppRouter(queryClient: QueryClient): StartedRouter {
-  const channel = createSessionChannel();
-  return { channel, router: createAppRouter({ queryClient, signedIn: channel.signedIn }) };
-}
-
-/** The router the browser entry started, fed with the session as it becomes known. */
-function StartedAppRouter({ started }: { started: StartedRouter }) {
-  usePublishSession(started.channel);
-  return <RouterProvider router={started.router} />;
-}
-
-/** The app's router, started here unless the browser entry started it (`started`). */
-function NewAppRouter() {
+export function AppRouter() {
   const source = usePageDataSource();
   const [router] = useState(() => createAppRouter(source));
   return <RouterProvider router={router} />;
-}
-
-export function AppRouter({ started }: { started?: StartedRouter | undefined }) {
-  return started ? <StartedAppRouter started={started} /> : <NewAppRouter />;
 }

@@ -11,12 +11,14 @@ import { AuthContext, type AuthContextValue, type AuthState } from '@/lib/sessio
 import {
   clearSession,
   getServiceToken,
+  getUserActiveRole,
   setServiceToken,
   setUserActiveRole,
 } from '@/lib/session-storage';
+import { getMe } from '../api/get-me';
 import { getNewToken } from '../api/get-new-token';
 import { logout } from '../api/logout';
-import { takeSessionRestore } from '../utils/restore-session';
+import { readKeptSession } from '../utils/kept-session';
 import { rememberRoleSwitch } from '../utils/role-switch-notice';
 
 const initializing: AuthState = {
@@ -46,6 +48,24 @@ function keepSession(session: Session): AuthState {
     activeRole,
     signedOutByUser: false,
   };
+}
+
+/**
+ * Session start: who the stored token belongs to, then a fresh token for the stored active role
+ * (or the first role when that one is gone). When the last visit kept the session with this token
+ * (`utils/kept-session.ts`), its active role is the token's own, so the fresh token is asked for
+ * at once: a token whose role is gone is refused either way.
+ */
+async function restoreSession(): Promise<Session> {
+  const kept = readKeptSession();
+  if (kept !== null) return getNewToken(kept.role.id);
+  const me = await getMe();
+  const storedRoleId = Number(getUserActiveRole());
+  const role = me.roles.find((candidate) => candidate.id === storedRoleId) ?? me.roles[0];
+  if (role === undefined) {
+    throw new Error('The signed-in user has no role');
+  }
+  return getNewToken(role.id);
 }
 
 export type AuthProviderProps = {
@@ -88,7 +108,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
   useEffect(() => {
     if (restoreStarted.current || getServiceToken() === null) return;
     restoreStarted.current = true;
-    takeSessionRestore().then(
+    restoreSession().then(
       (session) => setState(keepSession(session)),
       (error: unknown) => {
         // The server's answer ends the stored session. A request that never got one (a reload
