@@ -102,11 +102,15 @@ export function DateInput({
   }
   useEffect(() => () => clearTimeout(waiting.current?.timer), []);
 
+  // A report runs from a timer set in an earlier render: it calls the newest `onChange`, whose
+  // caller may have changed meanwhile (the other field of a range reported first).
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
   const report = (next: string) => {
     clearTimeout(waiting.current?.timer);
     waiting.current = null;
     reported.current = [...reported.current.slice(-9), next];
-    onChange(next);
+    latestOnChange.current(next);
   };
   const flush = () => {
     if (waiting.current !== null) report(waiting.current.value);
