@@ -2,14 +2,7 @@
 // reads month/day/year in English, day/month/year in French and year/month/day in Chinese; a date
 // typed in the language's order, or picked from the calendar, reaches the address as YYYY-MM-DD.
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, dateFieldText, enterDate, signIn } from './support/ui.ts';
-
-function isoDaysAgo(days: number): string {
-  const date = new Date(Date.now() - days * 86_400_000);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
+import { chooseLanguage, dateFieldText, enterDate, localDaysAgo, signIn } from './support/ui.ts';
 
 test('date fields write, read and offer dates in the app’s language', async ({ page }) => {
   await signIn(page, 'manager@flowsight.test');
@@ -20,7 +13,7 @@ test('date fields write, read and offer dates in the app’s language', async ({
 
   await chooseLanguage(page, 'Français');
   await expect(from).toHaveValue(/^01\/\d{2}\/\d{4}$/);
-  const start = isoDaysAgo(20);
+  const start = localDaysAgo(20);
   await enterDate(page, 'range-from', start, 'fr');
   await expect(page).toHaveURL(new RegExp(`[?&]from=${start}(&|$)`));
   const [year, month, day] = start.split('-');

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import { signInThroughApi } from './support/api.ts';
 import { parseCsv } from './support/csv.ts';
-import { enterDate, signIn } from './support/ui.ts';
+import { enterDate, localDaysAgo, signIn } from './support/ui.ts';
 
 type Overview = {
   companies: number;
@@ -26,11 +26,6 @@ const isApi = (path: string) => (response: Response) =>
   new URL(response.url()).pathname === `/api${path}` && response.request().method() === 'GET';
 
 /** A local calendar date `days` before today, `YYYY-MM-DD`. */
-function daysAgo(days: number): string {
-  const date = new Date(Date.now() - days * 86_400_000);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${String(date.getDate()).padStart(2, '0')}`;
-}
 
 /** A preview number as the CSV writes it: "1,310.25" → 1310.25. */
 /** A figure as the page shows it ("$1,234.50", "1,234.5") as a number. */
@@ -91,8 +86,8 @@ test('a system admin previews "Usage by unit" and downloads the same rows as CSV
   const company = names.find((row) => row.id === companyId);
   expect(company, 'the company admin’s company is listed').toBeDefined();
   if (!company) return;
-  const from = daysAgo(20);
-  const to = daysAgo(0);
+  const from = localDaysAgo(20);
+  const to = localDaysAgo(0);
 
   await signIn(page, 'admin@flowsight.test');
   await page.goto('/reports');

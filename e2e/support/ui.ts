@@ -118,3 +118,10 @@ export async function enterDate(
 export function dateFieldText(page: Page, testId: string) {
   return page.getByTestId(testId).locator('input');
 }
+
+/** The browser's local date `days` days ago, as YYYY-MM-DD (what a date field writes). */
+export function localDaysAgo(days: number): string {
+  const date = new Date(Date.now() - days * 86_400_000);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${String(date.getDate()).padStart(2, '0')}`;
+}

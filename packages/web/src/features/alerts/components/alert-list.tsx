@@ -11,11 +11,11 @@ import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { PageCheckbox } from '@/components/data-table/selection-column';
 import { useListTable } from '@/components/data-table/use-list-table';
 import { useTranslateMessage } from '@/i18n/messages';
+import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
 import { getMatchingAlertIds } from '../api/alert-actions';
 import { type AlertSource, sourceApiFilters, useAlerts } from '../api/get-alerts';
@@ -50,7 +50,7 @@ const isFiltered = (params: AlertListParams, defaultStatuses: readonly number[])
 export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const params = alertParamsFrom(searchParams, defaultStatuses);
   const openAlert = openAlertFrom(searchParams);
   const alerts = useAlerts(source, params);

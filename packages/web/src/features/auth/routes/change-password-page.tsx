@@ -7,9 +7,10 @@ import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { PASSWORD_CHANGED_MESSAGE } from '@/i18n/messages';
+import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
 import { useAuth } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
@@ -145,7 +146,7 @@ function PasswordForm({ reset }: PasswordFormProps) {
  */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useAddressSearch();
   const { isInitialized, activeRole } = useAuth();
   const email = searchParams.get('email') ?? '';
   const token = searchParams.get('token') ?? '';

@@ -4,9 +4,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { formMessages } from '@/i18n/messages';
+import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages, isApiError } from '@/lib/api-error';
 import { useInvitation } from '../api/get-invitation';
 import { type RegisterAccountInput, useRegisterAccount } from '../api/register-account';
@@ -168,7 +169,7 @@ function InvitedRegistration({ token }: InvitedRegistrationProps) {
  * their name and a password, and then signs in.
  */
 export function RegisterPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useAddressSearch();
   const token = searchParams.get('token') ?? '';
   return token === '' ? <InvalidInvitation /> : <InvitedRegistration token={token} />;
 }

@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
+import { useAddressSearch } from '@/lib/address-search';
 import { useEvents } from '../api/get-events';
 import { useEventColumns } from '../components/event-columns';
 import { ClearEventFilters, EventFilters } from '../components/event-filters';
@@ -35,7 +35,7 @@ const isFiltered = (params: EventListParams) =>
 export function EventsPage() {
   const { t } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const params = eventParamsFrom(searchParams);
   const events = useEvents(params);
   const [searchText, setSearchText] = useState(params.search);

@@ -22,10 +22,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { ListPagination } from '@/components/list-pagination';
+import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
 import { numberFormats } from '@/lib/number-format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -50,7 +50,7 @@ export function GallonThresholdsSection({ canEdit }: GallonThresholdsSectionProp
   const theme = useTheme();
   // On phones the value sits under the MAC and the actions stack, so nothing runs off screen.
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressSearch();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const limitParam = Number(params.get('limit'));
   const limit = (PAGE_SIZES as readonly number[]).includes(limitParam) ? limitParam : DEFAULT_LIMIT;

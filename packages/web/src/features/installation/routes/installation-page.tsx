@@ -14,8 +14,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { MacEntryForm, type MacEntryLabels } from '@/components/mac-entry-form';
+import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
 import { useSignedInSession } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -112,7 +112,7 @@ export function InstallationPage() {
   const { t } = useTranslation();
   const { user, activeRole } = useSignedInSession();
   const companyId = activeRole.company_id;
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressSearch();
   const choice = useMemo(() => choiceFrom(params), [params]);
   const step = stepOf(choice);
   const [search, setSearch] = useState('');

@@ -10,9 +10,9 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
+import { useAddressSearch } from '@/lib/address-search';
 import { type ExtraFilters, type Micrometer, useMicrometers } from '../api/get-micrometers';
 import {
   dialogMacFrom,
@@ -70,7 +70,7 @@ export function MicrometerTable({
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const errorText = useMicrometerErrorText();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const opening = defaultFilters?.(phone);
   const params = micrometerParamsFrom(searchParams, opening);
   const dialogMac = dialogMacFrom(searchParams);

@@ -17,9 +17,9 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { useAddressSearch } from '@/lib/address-search';
 import { type AssignMicrometerInput, useAssignMicrometer } from '../api/assign-micrometer';
 import { micrometerByMacQueryOptions, useMicrometerByMac } from '../api/get-micrometer-by-mac';
 import { type Micrometer, useMicrometers } from '../api/get-micrometers';
@@ -37,7 +37,7 @@ import {
 export function MicrometerAssignmentPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const mac = dialogMacFrom(searchParams);
   const reload = searchParams.get('reload') === '1';
   const micrometer = useMicrometerByMac(mac);

@@ -11,8 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { useAddressSearch } from '@/lib/address-search';
 import { isApiError } from '@/lib/api-error';
 import { useConfigureMicrometer } from '../api/configure-micrometer';
 import { useConfigDefaults } from '../api/get-config-defaults';
@@ -28,7 +28,7 @@ import { useMicrometerErrorText } from '../utils/micrometer-messages';
 
 export function MicrometerConfigPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const mac = dialogMacFrom(searchParams);
   const micrometer = useMicrometerByMac(mac);
   const errorText = useMicrometerErrorText();

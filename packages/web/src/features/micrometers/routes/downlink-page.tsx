@@ -14,8 +14,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { useAddressSearch } from '@/lib/address-search';
 import { pagingFrom, setParam, writePaging } from '@/lib/list-params';
 import { useConfigDefaults } from '../api/get-config-defaults';
 import { DOWNLINK_STATUSES, type DownlinkListParams } from '../api/get-downlinks';
@@ -49,7 +49,7 @@ function searchFromDownlinkParams(params: DownlinkListParams): URLSearchParams {
 
 export function MicrometerDownlinkPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const params = downlinkParamsFrom(searchParams);
   const change = (next: Partial<DownlinkListParams>) =>
     setSearchParams(searchFromDownlinkParams({ ...params, page: 1, ...next }), { replace: true });

@@ -7,10 +7,11 @@ import Stack from '@mui/material/Stack';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListColumn } from '@/components/data-table/list-column';
 import { useListTable } from '@/components/data-table/use-list-table';
+import { useAddressSearch } from '@/lib/address-search';
 import {
   type ListSpec,
   listParamsFrom,
@@ -57,7 +58,7 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
 }: PortfolioTableProps<TPage, TKey>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const params = listParamsFrom(searchParams, spec);
   const rows = useQuery(listQuery(params));
   const [searchText, setSearchText] = useState(params.search);

@@ -3,7 +3,7 @@
 // report's name, the place and range lines, what is still missing, the CSV's address).
 import { isSystemRole } from '@flowsight/domain/roles';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressSearch } from '@/lib/address-search';
 import { rangeProblem } from '@/lib/local-date-range';
 import { usePlaceNames } from '@/lib/place-names';
 import { useSignedInSession } from '@/lib/session';
@@ -22,7 +22,7 @@ export function useReportsState() {
   const { t } = useTranslation();
   const { activeRole } = useSignedInSession();
   const format = useReportFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const ownCompanyId = isSystemRole(activeRole.user_role_type_id) ? null : activeRole.company_id;
   const companies = usePlaceNames('company', null, ownCompanyId === null);
   // A system role opens on the first company it may read until it picks another.

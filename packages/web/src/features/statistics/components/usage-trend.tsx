@@ -7,8 +7,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ColumnChart } from '@/components/charts/column-chart';
+import { useAddressSearch } from '@/lib/address-search';
 import { useGallonsTrend } from '../api/get-gallons-trend';
 import type { StatisticsRecord } from '../api/statistics-record';
 import { useStatisticsFormat } from '../utils/statistics-format';
@@ -17,7 +17,7 @@ import { QueryState } from './query-state';
 
 /** The granularity kept in the address, and its change. */
 function useGranularityInAddress() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const granularity = granularityFromSearch(searchParams);
   const chooseGranularity = (id: GranularityId | null) => {
     if (id === null) return;

@@ -2,8 +2,8 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DateRangeFields } from '@/components/date-range-fields';
+import { useAddressSearch } from '@/lib/address-search';
 import { type LocalDateRange, rangeFromSearch, rangeProblem } from '@/lib/local-date-range';
 import { useRangeMessages } from './use-range-messages';
 
@@ -14,7 +14,7 @@ export function useRangeInAddress(): [
   ReactNode,
 ] {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const range = rangeFromSearch(searchParams);
   const problem = rangeProblem(range);
   const messages = useRangeMessages(problem);

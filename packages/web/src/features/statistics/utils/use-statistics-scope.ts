@@ -2,7 +2,8 @@
 // role's own company, a system role's first company until it picks one), the open tab, and the
 // context the tabs read.
 import { isSystemRole } from '@flowsight/domain/roles';
-import { useLocation, useOutletContext, useSearchParams } from 'react-router';
+import { useLocation, useOutletContext } from 'react-router';
+import { useAddressSearch } from '@/lib/address-search';
 import { usePlaceNames } from '@/lib/place-names';
 import { useSignedInSession } from '@/lib/session';
 import type { StatisticsRecord } from '../api/statistics-record';
@@ -26,7 +27,7 @@ export function useStatisticsContext() {
 export function useStatisticsScope() {
   const { activeRole } = useSignedInSession();
   const { pathname } = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const ownCompanyId = isSystemRole(activeRole.user_role_type_id) ? null : activeRole.company_id;
   // A system role opens on the first company it may read until it picks another.
   const companies = usePlaceNames('company', null, ownCompanyId === null);

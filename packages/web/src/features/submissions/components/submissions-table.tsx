@@ -8,11 +8,11 @@ import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
+import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
 import { useExportSubmissions } from '../api/export-submissions';
 import { useSubmissions } from '../api/get-submissions';
@@ -81,7 +81,7 @@ export function SubmissionsTable({
   summary,
 }: SubmissionsTableProps) {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const params = submissionParamsFrom(searchParams);
   const rows = useSubmissions(source, params);
   const { exporting, exportCsv } = useSubmissionExport(source, params);

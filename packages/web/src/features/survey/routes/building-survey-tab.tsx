@@ -10,7 +10,8 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
 import { useSignedInSession } from '@/lib/session';
 import { useBuildingSurvey } from '../api/get-building-survey';
@@ -56,7 +57,7 @@ function SurveyTab({ buildingId, companyId, propertyId }: SurveyTabProps) {
   const may = useSurveyPermissions(activeRole.user_role_type_id);
   const survey = useBuildingSurvey(buildingId);
   const queue = useAnswerQueue(buildingId);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useAddressSearch();
   const formOpen = search.get(FORM_PARAM) === 'survey';
 
   const openForm = (unitId: number | null, replace = false) =>

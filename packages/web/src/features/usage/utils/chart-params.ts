@@ -2,7 +2,7 @@
 // `?granularity=1|2|3|4` (default daily) and `?from=YYYY-MM-DD&to=YYYY-MM-DD`.
 import { Granularity, type GranularityId, granularities } from '@flowsight/domain/granularity';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressSearch } from '@/lib/address-search';
 
 export const DEFAULT_GRANULARITY: GranularityId = Granularity.Daily;
 
@@ -12,7 +12,7 @@ export function parseGranularity(value: string | null): GranularityId {
 }
 
 export function useChartParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressSearch();
   const granularity = parseGranularity(params.get('granularity'));
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';

@@ -11,9 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
+import { useAddressSearch } from '@/lib/address-search';
 import { useSignedInSession } from '@/lib/session';
 import { type UserListParams, useUsers } from '../api/get-users';
 import { useUserActions } from '../components/user-actions';
@@ -30,7 +30,7 @@ type UsersPageProps = {
 export function UsersPage({ propertyId }: UsersPageProps = {}) {
   const { t } = useTranslation();
   const { activeRole } = useSignedInSession();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressSearch();
   const params = listParamsFrom(searchParams);
   const users = useUsers(params, propertyId);
   const canManage = mayManageUsers(activeRole.user_role_type_id);
