@@ -32,8 +32,6 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 }
 
 export type ServerProcessOptions = {
-  /** Modules preloaded with `--import` after tsx (e.g. a probe that logs what the server does). */
-  readonly preload?: readonly string[];
   /** Receives each line the server writes to stdout or stderr (else stderr is inherited). */
   readonly onLine?: (line: string) => void;
 };
@@ -44,10 +42,9 @@ export async function startServerProcess(
   timeoutMs = 120_000,
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const preload = (options.preload ?? []).flatMap((module) => ['--import', module]);
   const child = spawn(
     process.execPath,
-    ['--conditions=@flowsight/source', '--import', 'tsx', ...preload, serverEntry],
+    ['--conditions=@flowsight/source', '--import', 'tsx', serverEntry],
     {
       cwd: repositoryRoot,
       env: {

@@ -5,6 +5,7 @@
 // system (a job or a holder of a link), never for a signed-in person's scope.
 import { NotificationMethod, NotificationStatus, UserStatus } from '@flowsight/domain/lookups';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import { type Database, selectRows } from '../../db/client.ts';
 import { notificationActionTokens, notifications } from '../../db/schema/alerts.ts';
 import type { RoundClaim } from '../../lib/jobs.ts';
@@ -151,11 +152,7 @@ export function createAlertMailRepository(db: Database) {
       claim?: RoundClaim,
     ): Promise<number[] | null> {
       return db.transaction(async (tx) => {
-        const [lock] = await selectRows<{ locked: boolean }>(
-          tx,
-          sql`select pg_try_advisory_xact_lock(${ALERT_REMINDER_LOCK}) as locked`,
-        );
-        if (!lock?.locked) return null;
+        if (!(await tryTransactionLock(tx, ALERT_REMINDER_LOCK))) return null;
         if (claim && !(await claim(tx))) return null;
         const cutoff = new Date(at.getTime() - everyMs);
         const due = await tx

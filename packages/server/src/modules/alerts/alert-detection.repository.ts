@@ -5,7 +5,8 @@
 // the database or the caller's transaction.
 import { GatewayStatus, NotificationStatus } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf, selectRows } from '../../db/client.ts';
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
+import { type Executor, selectRows } from '../../db/client.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 
 /** A sensor as its rules see it: its place, fixture, state and the thresholds that apply. */
@@ -236,10 +237,4 @@ export async function updateAlert(ex: Executor, id: number, rate: number | null,
 }
 
 /** Takes the sweep's transaction-scoped advisory lock; false when another replica holds it. */
-export async function lockSweep(ex: Executor, key: number): Promise<boolean> {
-  const [lock] = await rowsOf<{ locked: boolean }>(
-    ex,
-    sql`select pg_try_advisory_xact_lock(${key}) as locked`,
-  );
-  return lock?.locked === true;
-}
+export const lockSweep = tryTransactionLock;

@@ -3,19 +3,14 @@
 import { GatewayStatus, SensorStatus } from '@flowsight/domain/lookups';
 import { GATEWAY_SILENCE_MS, MISSED_KEEPALIVES } from '@flowsight/domain/micrometers';
 import { sql } from 'drizzle-orm';
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import { type Executor, rowsOf } from '../../db/client.ts';
 
 /** Advisory lock key of the fleet-health sweep ("FLHE"). */
 export const FLEET_HEALTH_LOCK = 0x464c4845;
 
 /** Takes the sweep's transaction-scoped lock; false when another replica holds it. */
-export async function lockSweep(tx: Executor): Promise<boolean> {
-  const [lock] = await rowsOf<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock(${FLEET_HEALTH_LOCK}) as locked`,
-  );
-  return lock?.locked === true;
-}
+export const lockSweep = (tx: Executor) => tryTransactionLock(tx, FLEET_HEALTH_LOCK);
 
 /** Micrometers not heard for `MISSED_KEEPALIVES` intervals become not transmitting; answers how many. */
 export async function silenceQuietSensors(tx: Executor, at: string): Promise<number> {

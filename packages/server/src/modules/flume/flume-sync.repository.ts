@@ -5,6 +5,7 @@
 import { ApplianceType } from '@flowsight/domain/lookups';
 import { supplyMeterTypes } from '@flowsight/domain/water-accounting';
 import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import { type Database, type Executor, rowsOf } from '../../db/client.ts';
 import { addToRollups, pgArray, type RollupPlace, RollupSums } from '../../db/rollup-writes.ts';
 import { timezones } from '../../db/schema/location.ts';
@@ -60,11 +61,7 @@ export function createFlumeSyncRepository(db: Database) {
       round?: RoundClaim;
     }): Promise<{ id: number }[] | null> {
       return db.transaction(async (tx) => {
-        const [lock] = await rowsOf<{ locked: boolean }>(
-          tx,
-          sql`select pg_try_advisory_xact_lock(${FLUME_SYNC_LOCK}) as locked`,
-        );
-        if (lock?.locked !== true) return null;
+        if (!(await tryTransactionLock(tx, FLUME_SYNC_LOCK))) return null;
         if (options.round && !(await options.round(tx))) return null;
         const due =
           options.only !== undefined

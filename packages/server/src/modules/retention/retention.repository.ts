@@ -2,19 +2,14 @@
 // dropping one whole partition (never row deletes: a dropped partition frees its disk at once and
 // leaves no dead rows for vacuum).
 import { sql } from 'drizzle-orm';
+import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import { type Executor, rowsOf } from '../../db/client.ts';
 
 /** Advisory lock key of the retention run ("RETN"). */
 export const RETENTION_LOCK = 0x5245544e;
 
 /** Takes the run's transaction-scoped lock; false when another replica holds it. */
-export async function lockRetention(tx: Executor): Promise<boolean> {
-  const [lock] = await rowsOf<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`,
-  );
-  return lock?.locked === true;
-}
+export const lockRetention = (tx: Executor) => tryTransactionLock(tx, RETENTION_LOCK);
 
 export type SubmissionsPartition = { name: string; month: string };
 
