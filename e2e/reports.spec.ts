@@ -25,8 +25,6 @@ const figure = (page: Page, testId: string) => page.getByTestId(testId).locator(
 const isApi = (path: string) => (response: Response) =>
   new URL(response.url()).pathname === `/api${path}` && response.request().method() === 'GET';
 
-/** A local calendar date `days` before today, `YYYY-MM-DD`. */
-
 /** A preview number as the CSV writes it: "1,310.25" → 1310.25. */
 /** A figure as the page shows it ("$1,234.50", "1,234.5") as a number. */
 const numberOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));

@@ -345,8 +345,8 @@ export function createReportsRepository(db: Database) {
       granularity: ReportGranularityId,
     ) {
       // Planned for each call's values (`rowsOf`, not a named statement): PostgreSQL's generic plan
-      // of this statement, chosen after five runs on a connection, took 250–630 ms at ten times
-      // the demo fleet under 8 clients, against 31 ms planned for the values (docs/scaling.md).
+      // of this statement, chosen after five runs on a connection, took 250–630 ms a run at ten
+      // times the demo fleet; planned for the values it took 4 ms (docs/scaling.md).
       return rowsOf<GallonsReportRow>(
         db,
         sql`
