@@ -12,6 +12,7 @@ import {
   NotificationCategory,
   NotificationStatus,
   NotificationType,
+  RoleType,
   SensorStatus,
 } from '@flowsight/domain/lookups';
 import {
@@ -32,8 +33,11 @@ import { DEFAULT_WATER_PRICE_PER_KGAL } from '@flowsight/domain/water-cost';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemScope } from '../../lib/tenant-scope.ts';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
+import { createReportsRepository } from './reports.repository.ts';
+import { createReportsService } from './reports.service.ts';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -811,5 +815,44 @@ describe('statistics and reports', () => {
       gallons_this_month: round3(gallons(inCompany, monthStart(lastDay), monthEnd(lastDay))),
     });
     expect(overview.companies_list).toHaveLength(counts.companies ?? 0);
+  });
+
+  it('computes the overview once for requests that overlap, and afresh after', async () => {
+    const repository = createReportsRepository(t.database.db);
+    let computed = 0;
+    const service = createReportsService({
+      repository: {
+        ...repository,
+        overviewCounts: (...args: Parameters<typeof repository.overviewCounts>) => {
+          computed += 1;
+          return repository.overviewCounts(...args);
+        },
+      },
+    });
+    const overlapping = await Promise.all([1, 2, 3, 4].map(() => service.overview(systemScope)));
+    expect(computed).toBe(1);
+    for (const answer of overlapping) expect(answer).toEqual(overlapping[0]);
+    // Nothing is kept once the shared run settled: a change is in the next answer.
+    const [alert] = await rows<{ id: number }>(
+      sql`select id from notifications where notification_status_id = ${NotificationStatus.New} limit 1`,
+    );
+    await t.database.db.execute(
+      sql`update notifications set notification_status_id = ${NotificationStatus.Acknowledged} where id = ${alert?.id}`,
+    );
+    const after = await service.overview(systemScope);
+    expect(computed).toBe(2);
+    const before = overlapping[0]?.alerts;
+    expect(after.alerts.new).toBe((before?.new ?? 0) - 1);
+    expect(after.alerts.acknowledged).toBe((before?.acknowledged ?? 0) + 1);
+    await t.database.db.execute(
+      sql`update notifications set notification_status_id = ${NotificationStatus.New} where id = ${alert?.id}`,
+    );
+    await expect(
+      service.overview({
+        ...systemScope,
+        roleTypeId: RoleType.CompanyManager,
+        companyId: ids.company,
+      }),
+    ).rejects.toThrow('The overview is for system roles');
   });
 });
