@@ -19,6 +19,7 @@
 // endpoint is timed on the same places at any multiplier. BENCH_USAGE_OUT=file.json writes the
 // run's figures (load, sizes on disk, p50/p95 per endpoint); BENCH_USAGE_BASELINE=file.json (a 1×
 // run's) adds each endpoint's p95 against it and names those over 1.5× or over 50 ms.
+// BENCH_USAGE_REQUESTS (200) sets the timed calls per endpoint.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,7 +76,11 @@ if (!Number.isInteger(HISTORY_DAYS) || HISTORY_DAYS <= HOURLY_DAYS) {
   throw new Error(`BENCH_USAGE_DAYS is a whole number of days over ${HOURLY_DAYS}`);
 }
 const CONCURRENCY = 8;
-const REQUESTS = 200;
+/** `BENCH_USAGE_REQUESTS` (200): timed calls per endpoint; more steady the p95 against noise. */
+const REQUESTS = Number(process.env.BENCH_USAGE_REQUESTS ?? '200');
+if (!Number.isInteger(REQUESTS) || REQUESTS < 20) {
+  throw new Error('BENCH_USAGE_REQUESTS is a whole number of at least 20');
+}
 const WARM_UP = 16;
 /**
  * `BENCH_USAGE_RAW_RUNS` (5): timed runs of each raw-readings answer (at 10× one takes up to 85 s);
