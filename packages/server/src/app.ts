@@ -102,6 +102,7 @@ import { createShippingService } from './modules/surveys/shipping.service.ts';
 import { createSurveysRepository } from './modules/surveys/surveys.repository.ts';
 import { surveysModule } from './modules/surveys/surveys.routes.ts';
 import { createSurveysService } from './modules/surveys/surveys.service.ts';
+import { createEmbeddedStatisticsJob } from './modules/system/embedded-statistics.ts';
 import { metricsModule } from './modules/system/metrics.routes.ts';
 import { systemModule } from './modules/system/system.routes.ts';
 import { createThresholdsRepository } from './modules/thresholds/thresholds.repository.ts';
@@ -541,6 +542,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     createCompanyLogCompactionJob({ db: database.db, log: jobLog }),
     // Raw readings older than RETENTION_MONTHS, by partition (once a day across replicas).
     createRetentionJob({ db: database.db, months: config.retentionMonths, log: jobLog }),
+    // The planner's statistics of the embedded database, which runs no autovacuum.
+    ...(database.driver === 'pglite'
+      ? [
+          createEmbeddedStatisticsJob({
+            db: database.db,
+            ...(database.priority ? { priority: database.priority } : {}),
+            log: jobLog,
+          }),
+        ]
+      : []),
     // `npm run backup` of the embedded database while this server holds it (DATA_DIR/backup.sock).
     ...(ownsDatabase && !config.databaseUrl
       ? [createBackupChannel({ db: database.db, dataDir: config.dataDir, log: jobLog })]
