@@ -78,3 +78,34 @@ export function combineJobs(jobs: readonly Job[]): Job {
     },
   };
 }
+
+/**
+ * A job that runs `round` every `intervalMs` (and once as it starts, with `atStart`), one round
+ * at a time: a round due while another runs waits for it. A failed round goes to `onError`; `stop`
+ * waits for the round in flight.
+ */
+export function intervalJob(options: {
+  intervalMs: number;
+  round: () => Promise<unknown>;
+  onError: (error: unknown) => void;
+  atStart?: boolean;
+}): Job {
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const next = () => {
+    running = running.then(options.round).catch(options.onError);
+  };
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(next, options.intervalMs);
+      timer.unref();
+      if (options.atStart) next();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -8,7 +8,7 @@
 
 import type { Database } from '../../db/client.ts';
 import type { RequestPriority } from '../../db/pglite-thread.ts';
-import { type Job, type JobLog, runJob } from '../../lib/jobs.ts';
+import { intervalJob, type Job, type JobLog, runJob } from '../../lib/jobs.ts';
 import { analyzeTable, tablesDueForAnalyze } from './embedded-statistics.repository.ts';
 
 /** Analyses the tables due, one at a time, each after requests are done; answers their names. */
@@ -31,26 +31,10 @@ export function createEmbeddedStatisticsJob(options: {
   intervalMs?: number;
 }): Job {
   const { db, priority, log } = options;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const round = () => {
-    running = running
-      .then(() => runJob(log, 'embedded-statistics', () => analyzeDueTables(db, priority)))
-      .catch((error: unknown) =>
-        log.warn({ err: error }, 'analysing the embedded database failed'),
-      );
-  };
-  return {
-    start() {
-      if (timer) return;
-      round();
-      timer = setInterval(round, options.intervalMs ?? 60_000);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return intervalJob({
+    intervalMs: options.intervalMs ?? 60_000,
+    atStart: true,
+    round: () => runJob(log, 'embedded-statistics', () => analyzeDueTables(db, priority)),
+    onError: (error) => log.warn({ err: error }, 'analysing the embedded database failed'),
+  });
 }

@@ -4,38 +4,21 @@
 // taken just before the round: the folds commit slice by slice, not in one transaction).
 import type { Database } from '../../db/client.ts';
 import { compactCompanyLogs } from '../../db/rollups.ts';
-import { claimEvery, type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
+import { claimEvery, intervalJob, type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
 
 export function createCompanyLogCompactionJob(options: {
   db: Database;
   log: { warn(object: unknown, message: string): void; run?: JobRunner };
   intervalMs?: number;
 }): Job {
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
   const intervalMs = options.intervalMs ?? 15_000;
   const claim = claimEvery('company-log-compaction', intervalMs);
-  const compact = () => {
-    running = running
-      .then(() =>
-        runJob(options.log, 'company-log-compaction', async () =>
-          (await claim(options.db)) ? compactCompanyLogs(options.db) : null,
-        ),
-      )
-      .catch((error: unknown) =>
-        options.log.warn({ err: error }, 'company usage compaction failed'),
-      );
-  };
-  return {
-    start() {
-      if (timer) return;
-      timer = setInterval(compact, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return intervalJob({
+    intervalMs,
+    round: () =>
+      runJob(options.log, 'company-log-compaction', async () =>
+        (await claim(options.db)) ? compactCompanyLogs(options.db) : null,
+      ),
+    onError: (error) => options.log.warn({ err: error }, 'company usage compaction failed'),
+  });
 }
