@@ -3,8 +3,7 @@
 // autovacuum does this there, and its change counters arrive asynchronously).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
+import { type DatabaseHandle, rowsOf } from '../../db/client.ts';
 import { testBackend } from '../../testing/backend.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import { tablesDueForAnalyze } from './embedded-statistics.repository.ts';
