@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database.ts';
-import { type DatabaseHandle, selectRows } from './client.ts';
+import { copyField, copyWriter, type DatabaseHandle, selectRows } from './client.ts';
 
 type Row = Record<string, unknown>;
 
@@ -42,5 +42,43 @@ describe('selectRows', () => {
         handle.driver === 'postgres' ? ['s_'] : [],
       );
     });
+  });
+});
+
+describe('copyWriter', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await handle.db.execute(sql`create table copied (n int primary key, label text)`);
+  });
+  afterAll(() => handle.close());
+
+  it("streams COPY text into a table in the caller's transaction, on either driver", async () => {
+    await handle.db.transaction(async (tx) => {
+      const copy = copyWriter(tx);
+      expect(copy).toBeDefined();
+      await copy?.('copied (n, label)', `1\tone\n2\t${copyField('tab\there')}\n3\t\\N\n`);
+    });
+    expect(await selectRows(handle.db, sql`select n, label from copied order by n`)).toEqual([
+      { n: 1, label: 'one' },
+      { n: 2, label: 'tab\there' },
+      { n: 3, label: null },
+    ]);
+  });
+
+  it('stores nothing of a COPY that meets a stored key, and fails with the unique violation', async () => {
+    const failed = await handle.db
+      .transaction(async (tx) => {
+        await copyWriter(tx)?.('copied (n, label)', '4\tfour\n1\tagain\n');
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    const causes = [failed, (failed as { cause?: unknown } | undefined)?.cause];
+    expect(causes.map((e) => (e as { code?: string } | undefined)?.code)).toContain('23505');
+    expect(await selectRows(handle.db, sql`select count(*)::int as n from copied`)).toEqual([
+      { n: 3 },
+    ]);
   });
 });

@@ -175,23 +175,45 @@ async function listenPostgres(
   };
 }
 
+/** PGlite's client, in this thread or on its worker: a COPY reads its rows from a blob. */
+type BlobCopyClient = {
+  query(sql: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+};
+
 /**
- * Where the transaction's driver has COPY FROM STDIN (node-postgres; not PGlite), a function that
- * streams rows in COPY text format (see `copyField`) with `copy <target> from stdin` on the
- * transaction's connection, settling once the server has answered.
+ * A function that streams rows in COPY text format (see `copyField`) into `target` on the
+ * transaction's connection, settling once the database has answered: `copy … from stdin` on
+ * node-postgres, `copy … from '/dev/blob'` on PGlite (in this thread or on its worker). Undefined
+ * on a node-postgres pool: a COPY needs one connection, a transaction's.
  */
 export function copyWriter(
   tx: Executor,
 ): ((target: string, text: string) => Promise<void>) | undefined {
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
-  if (!(client instanceof pg.Client)) return undefined;
-  return (target, text) =>
-    new Promise<void>((resolve, reject) => {
-      const stream = client.query(copyFrom(`copy ${target} from stdin`));
-      stream.once('finish', resolve);
-      stream.once('error', reject);
-      stream.end(text);
-    });
+  if (client instanceof pg.Client) {
+    return (target, text) =>
+      new Promise<void>((resolve, reject) => {
+        const stream = client.query(copyFrom(`copy ${target} from stdin`));
+        stream.once('finish', resolve);
+        stream.once('error', reject);
+        stream.end(text);
+      });
+  }
+  if (!isPGliteClient(client)) return undefined;
+  return async (target, text) => {
+    await client.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([text]) });
+  };
+}
+
+/** PGlite's client or one of its transactions (here or on the worker), not node-postgres's. */
+function isPGliteClient(client: unknown): client is BlobCopyClient {
+  return (
+    client !== null &&
+    typeof client === 'object' &&
+    !(client instanceof pg.Pool) &&
+    typeof (client as { query?: unknown }).query === 'function' &&
+    typeof (client as { exec?: unknown }).exec === 'function'
+  );
 }
 
 const dialect = new PgDialect();

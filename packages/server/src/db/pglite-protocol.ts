@@ -9,6 +9,8 @@ export type ThreadRequest = { readonly id: number } & (
       readonly rowMode?: 'array' | 'object';
       /** Type OIDs returned as PostgreSQL's text instead of parsed. */
       readonly textTypes?: number[];
+      /** What `copy … from '/dev/blob'` reads (COPY text format). */
+      readonly copyText?: string;
       readonly tx?: number;
     }
   | { readonly op: 'exec'; readonly sql: string; readonly tx?: number }

@@ -1,8 +1,12 @@
-// The embedded database's thread client: people's requests go before background work.
+// The embedded database's thread client: people's requests go before background work, and a
+// COPY's rows cross to the worker.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyWriter, type Database } from './client.ts';
 import { openPGliteThread, type PGliteThread } from './pglite-thread.ts';
 
 let thread: PGliteThread;
@@ -68,5 +72,22 @@ describe('requests before background work on the embedded database', () => {
     await thread.priority.yieldToRequests();
     expect(requestDoneAt).toBeGreaterThan(0);
     await request;
+  });
+});
+
+describe('COPY on the embedded database thread', () => {
+  it("reads a COPY's rows from the blob it is given, through Drizzle's transaction", async () => {
+    await thread.exec('create table copied (n int, label text)');
+    const db = drizzle({ client: thread as unknown as PGlite }) as unknown as Database;
+    await db.transaction(async (tx) => {
+      const copy = copyWriter(tx);
+      expect(copy).toBeDefined();
+      await copy?.('copied (n, label)', '1\tone\n2\t\\N\n');
+    });
+    const { rows } = await thread.query('select n, label from copied order by n');
+    expect(rows).toEqual([
+      { n: 1, label: 'one' },
+      { n: 2, label: null },
+    ]);
   });
 });

@@ -8,7 +8,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
 import type { ThreadReply, ThreadRequest } from './pglite-protocol.ts';
 
-type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+type QueryOptions = {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, unknown>;
+  /** What `copy … from '/dev/blob'` reads; crosses to the worker as text. */
+  blob?: Blob;
+};
 type Results = { rows: unknown[]; affectedRows?: number; fields: unknown[] };
 
 /** What a transaction callback gets: statements that run inside the transaction. */
@@ -132,7 +137,7 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
   };
 
   const statements = (tx?: number): ThreadTransaction => ({
-    query: (sql, params, options) =>
+    query: async (sql, params, options) =>
       call<Results>({
         op: 'query',
         sql,
@@ -140,6 +145,7 @@ export async function openPGliteThread(dataDir: string, load?: Uint8Array): Prom
         ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
         // Drizzle's parsers only keep dates and intervals as text: the worker does the same.
         ...(options?.parsers ? { textTypes: Object.keys(options.parsers).map(Number) } : {}),
+        ...(options?.blob ? { copyText: await options.blob.text() } : {}),
         ...(tx === undefined ? {} : { tx }),
       }),
     exec: (sql) => call<Results[]>({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) }),

@@ -51,6 +51,7 @@ async function answer(request: ThreadRequest): Promise<unknown> {
       return target.query(request.sql, request.params, {
         ...(request.rowMode ? { rowMode: request.rowMode } : {}),
         ...(parsers ? { parsers } : {}),
+        ...(request.copyText === undefined ? {} : { blob: new Blob([request.copyText]) }),
       });
     }
     case 'exec': {

@@ -47,6 +47,14 @@ import { createUnaccountedWaterRepository } from './unaccounted-water.repository
 
 /** Night flow looks back over 3 nights plus today. */
 const LOOKBACK_HOURS = 4 * 24 + 2;
+
+/**
+ * The oldest reading the leak and usage rules read when they evaluate at `atMs` (hours from here
+ * on, today's local day, closures): an older reading is counted in an hour and a day before it,
+ * so it cannot change what they find.
+ */
+export const oldestReadingRead = (atMs: number) =>
+  new Date(atMs - LOOKBACK_HOURS * HOUR_MS - 48 * HOUR_MS);
 export const SYSTEM_CLOSE_NOTE = 'Closed by the system: the condition has been absent for 24 hours';
 
 const categoryOf = (type: TypeId) => notificationTypes.find((t) => t.id === type)?.categoryId ?? 1;
@@ -213,7 +221,7 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
 
   /** What the leak and usage rules read: recent hours, today's gallons, recent closures. */
   async function leakFacts(ex: Executor, ids: readonly number[], atMs: number) {
-    const from = new Date(atMs - LOOKBACK_HOURS * HOUR_MS - 48 * HOUR_MS).toISOString();
+    const from = oldestReadingRead(atMs).toISOString();
     const hourly = await hourlyUsage(ex, ids, from);
     const hoursOf = new Map<number, HourUsage[]>();
     for (const h of hourly) {

@@ -7,7 +7,7 @@
 import type { Database } from '../../db/client.ts';
 import type { RoundClaim } from '../../lib/jobs.ts';
 import { lockSweep } from './alert-detection.repository.ts';
-import { createAlertDetection } from './alerts.detection.ts';
+import { createAlertDetection, oldestReadingRead } from './alerts.detection.ts';
 import {
   type AlertChange,
   type AlertChangeListener,
@@ -35,6 +35,13 @@ export function createAlertEngine(
   const publish = (changes: readonly AlertChange[]) => status.events.publish(changes);
 
   return {
+    /**
+     * Whether readings as new as `newest` can change what `evaluate` finds now: older ones (a
+     * history back-fill, an old backlog) are before everything its rules read.
+     */
+    evaluates(newest: Date): boolean {
+      return newest >= oldestReadingRead(now().getTime());
+    },
     /**
      * Leak and usage rules for sensors that just got readings; then the device-health alerts of
      * devices heard again (these sensors, gateways online again) close at once rather than at the

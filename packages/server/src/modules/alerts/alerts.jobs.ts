@@ -1,5 +1,6 @@
 // When detection runs: for the sensors each committed ingest batch touched (gathered for a few
-// seconds, so a burst of batches is one evaluation), and as a sweep every few minutes on the
+// seconds, so a burst of batches is one evaluation; a batch of readings older than anything the
+// rules read — a history back-fill — is left to the sweep), and as a sweep every few minutes on the
 // replica holding the sweep's advisory lock that claims the period (once per period across
 // replicas; the evaluations are each replica's own ingest's).
 import { claimEvery, type Job, type JobRunner, runJob } from '../../lib/jobs.ts';
@@ -9,8 +10,8 @@ import type { AlertEngine } from './alerts.engine.ts';
 export type AlertJobsLog = { warn(object: unknown, message: string): void; run?: JobRunner };
 
 export function createAlertJobs(options: {
-  engine: AlertEngine;
-  ingest: IngestService;
+  engine: Pick<AlertEngine, 'evaluate' | 'evaluates' | 'sweep'>;
+  ingest: Pick<IngestService, 'onIngested'>;
   log: AlertJobsLog;
   debounceMs?: number;
   sweepMs?: number;
@@ -49,7 +50,8 @@ export function createAlertJobs(options: {
   return {
     start() {
       if (sweeper) return;
-      unsubscribe = options.ingest.onIngested(({ sensorIds }) => {
+      unsubscribe = options.ingest.onIngested(({ sensorIds, newestMeasuredAt }) => {
+        if (!engine.evaluates(newestMeasuredAt)) return;
         for (const id of sensorIds) touched.add(id);
         timer ??= setTimeout(flush, Math.max(options.debounceMs ?? 5000, 4 * lastTookMs));
       });

@@ -50,13 +50,15 @@ export type Batch<Scope> = { readonly uplinks: readonly Uplink[]; readonly scope
 export type GroupCommit<Result> = {
   readonly results: readonly Result[];
   readonly sensorIds: readonly number[];
+  /** The newest of those sensors' new readings (null: none). */
+  readonly newestMeasuredAt: Date | null;
 };
 
 export type IngestBatcherOptions<Scope, Result> = {
   /** Stores a group of batches in one transaction; resolves once it committed. */
   write(group: readonly Batch<Scope>[]): Promise<GroupCommit<Result>>;
-  /** Told after each committed transaction which sensors got new readings. */
-  committed(sensorIds: readonly number[]): void;
+  /** Told after each committed transaction which sensors got new readings, and how recent. */
+  committed(commit: GroupCommit<Result>): void;
   timing?: IngestTiming | undefined;
 };
 
@@ -135,7 +137,7 @@ export function createIngestBatcher<Scope, Result>(options: IngestBatcherOptions
       if (result === undefined) pending.reject(new Error('The ingest writer answered no result'));
       else pending.resolve(result);
     }
-    committed(commit.sensorIds);
+    committed(commit);
   }
 
   /** Writes a group; if it fails, each of its batches alone, so one cannot fail the others. */

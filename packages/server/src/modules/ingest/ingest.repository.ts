@@ -1,7 +1,7 @@
 // The ingest batch's statements (ingest.service.ts decides what a batch stores, ingest.batcher.ts
 // groups batches into transactions, ingest.decoding.ts makes the rows): the write transaction with
 // its retries, the monthly partitions of `submissions`, the sensors of a batch's DevEUIs, the
-// readings' insert (COPY on PostgreSQL, an unnest insert otherwise), and in one statement what
+// readings' insert (COPY, or an unnest insert that skips redeliveries), and in one statement what
 // the new readings change besides themselves: the hourly, daily and monthly rollups and the
 // sensors' and gateways' last-heard facts and status. Each method runs in the
 // transaction it is given, else on the database.
@@ -155,10 +155,10 @@ export function createIngestRepository(db: Database) {
   }
 
   /**
-   * Stores the rows; answers those actually inserted. With `useCopy` (PostgreSQL only) they are
-   * streamed with COPY, all or none: a redelivery among them hits the natural key and fails the
-   * transaction with `CopyRefused`, to be stored again without it. Otherwise they are inserted
-   * skipping those already stored (always on PGlite).
+   * Stores the rows; answers those actually inserted. With `useCopy` they are written with COPY
+   * (node-postgres's stream, PGlite's blob), all or none: a redelivery among them hits the natural
+   * key and fails the transaction with `CopyRefused`, to be stored again without it. Otherwise
+   * they are inserted skipping those already stored.
    */
   async function storeSubmissions(
     rows: readonly Row[],

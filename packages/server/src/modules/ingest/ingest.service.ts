@@ -14,7 +14,12 @@
 import { normalizeMac } from '@flowsight/domain/mac';
 import type { Database, Transaction } from '../../db/client.ts';
 import { Forbidden } from '../../lib/errors.ts';
-import { type Batch, createIngestBatcher, type IngestTiming } from './ingest.batcher.ts';
+import {
+  type Batch,
+  createIngestBatcher,
+  type GroupCommit,
+  type IngestTiming,
+} from './ingest.batcher.ts';
 import {
   byKey,
   namedMac,
@@ -63,8 +68,15 @@ export function outOfScope(macs: readonly string[]): Forbidden {
   );
 }
 
-/** Something that wants to know which sensors got new readings (leak detection, live updates). */
-export type IngestListener = (event: { sensorIds: readonly number[]; at: Date }) => void;
+/**
+ * Something that wants to know which sensors got new readings (leak detection, live updates): when,
+ * and the newest of those readings (a history back-fill's are old).
+ */
+export type IngestListener = (event: {
+  sensorIds: readonly number[];
+  at: Date;
+  newestMeasuredAt: Date;
+}) => void;
 /** Rows a committed transaction stored, per transport, with the newest reading's time. */
 export type StoredReadings = { transport: Transport; count: number; newestMeasuredAt: Date };
 
@@ -85,6 +97,16 @@ function storedByTransport(fresh: readonly Row[]): StoredReadings[] {
     if (row.measuredAt > stored.newestMeasuredAt) stored.newestMeasuredAt = row.measuredAt;
   }
   return [...byTransport.values()];
+}
+
+/** The newest reading of a micrometer among the rows (malformed ones say nothing of it). */
+function newestOfSensors(fresh: readonly Row[]): Date | null {
+  let newest: Date | null = null;
+  for (const row of fresh) {
+    if (!row.sensor || row.kind === 'malformed') continue;
+    if (!newest || row.measuredAt > newest) newest = row.measuredAt;
+  }
+  return newest;
 }
 
 const emptyResult = (received: number): IngestResult => ({
@@ -191,12 +213,17 @@ export function createIngestService(db: Database, timing: IngestTiming = {}) {
     // Only rows actually inserted add to the rollups and move the last-heard facts.
     const sensorIds = await repository.recordFresh(fresh, tx);
     countStored(fresh, results, refusedMacs);
-    return { results, sensorIds, stored: storedByTransport(fresh) };
+    return {
+      results,
+      sensorIds,
+      newestMeasuredAt: newestOfSensors(fresh),
+      stored: storedByTransport(fresh),
+    };
   }
 
-  function notify(sensorIds: readonly number[]) {
-    if (sensorIds.length === 0) return;
-    const event = { sensorIds, at: new Date() };
+  function notify({ sensorIds, newestMeasuredAt }: GroupCommit<IngestResult>) {
+    if (sensorIds.length === 0 || !newestMeasuredAt) return;
+    const event = { sensorIds, at: new Date(), newestMeasuredAt };
     for (const listener of listeners) listener(event);
   }
 
