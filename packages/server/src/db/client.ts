@@ -205,12 +205,11 @@ export function copyWriter(
   };
 }
 
-/** PGlite's client or one of its transactions (here or on the worker), not node-postgres's. */
+/** PGlite's client or one of its transactions (here or on the worker): node-postgres has no `exec`. */
 function isPGliteClient(client: unknown): client is BlobCopyClient {
   return (
     client !== null &&
     typeof client === 'object' &&
-    !(client instanceof pg.Pool) &&
     typeof (client as { query?: unknown }).query === 'function' &&
     typeof (client as { exec?: unknown }).exec === 'function'
   );

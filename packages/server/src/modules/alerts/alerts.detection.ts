@@ -55,6 +55,7 @@ const LOOKBACK_HOURS = 4 * 24 + 2;
  */
 export const oldestReadingRead = (atMs: number) =>
   new Date(atMs - LOOKBACK_HOURS * HOUR_MS - 48 * HOUR_MS);
+
 export const SYSTEM_CLOSE_NOTE = 'Closed by the system: the condition has been absent for 24 hours';
 
 const categoryOf = (type: TypeId) => notificationTypes.find((t) => t.id === type)?.categoryId ?? 1;

@@ -249,7 +249,11 @@ export function createIngestRepository(db: Database) {
    * Last submission / keep-alive, battery, firmware and report interval, newest wins: the CTEs
    * that write them and the sensors they touch.
    */
-  function sensorFactWrites(rows: readonly Row[]): { ids: number[]; ctes: SQL[] } {
+  function sensorFactWrites(rows: readonly Row[]): {
+    ids: number[];
+    newest: Date | null;
+    ctes: SQL[];
+  } {
     type Facts = {
       id: number;
       lastUsage: Date | null;
@@ -284,7 +288,7 @@ export function createIngestRepository(db: Database) {
       }
       facts.set(row.sensor.id, f);
     }
-    if (facts.size === 0) return { ids: [], ctes: [] };
+    if (facts.size === 0) return { ids: [], newest: null, ctes: [] };
     const list = [...facts.values()].sort((a, b) => a.id - b.id);
     const column = <T extends string | number | null>(pick: (f: Facts) => T) =>
       pgArray(list.map(pick));
@@ -316,7 +320,8 @@ export function createIngestRepository(db: Database) {
       ) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
       join sensors_locked l on l.id = v.id
       where s.id = v.id)`;
-    return { ids: [...facts.keys()], ctes: [locked, update] };
+    const newest = new Date(list.reduce((ms, f) => Math.max(ms, f.newest.getTime()), 0));
+    return { ids: [...facts.keys()], newest, ctes: [locked, update] };
   }
 
   /** The gateways' last-seen time and status (an offline gateway heard again is online). */
@@ -344,13 +349,16 @@ export function createIngestRepository(db: Database) {
   /**
    * What newly stored rows change besides themselves, in one statement (one round trip): their
    * usage added to the hourly, daily and monthly rollups, and their sensors' and gateways'
-   * last-heard facts. Answers the sensors touched.
+   * last-heard facts. Answers the sensors touched and the newest of their readings (null: none).
    */
-  async function recordFresh(rows: readonly Row[], tx?: Executor): Promise<number[]> {
+  async function recordFresh(
+    rows: readonly Row[],
+    tx?: Executor,
+  ): Promise<{ sensorIds: number[]; newestMeasuredAt: Date | null }> {
     const sensors = sensorFactWrites(rows);
     const ctes = [...rollupWriteCtes(usageSums(rows)), ...sensors.ctes, ...gatewayFactWrites(rows)];
     if (ctes.length > 0) await (tx ?? db).execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
-    return sensors.ids;
+    return { sensorIds: sensors.ids, newestMeasuredAt: sensors.newest };
   }
 
   /** The company of the micrometer with this DevEUI (undefined: unknown DevEUI). */

@@ -99,16 +99,6 @@ function storedByTransport(fresh: readonly Row[]): StoredReadings[] {
   return [...byTransport.values()];
 }
 
-/** The newest reading of a micrometer among the rows (malformed ones say nothing of it). */
-function newestOfSensors(fresh: readonly Row[]): Date | null {
-  let newest: Date | null = null;
-  for (const row of fresh) {
-    if (!row.sensor || row.kind === 'malformed') continue;
-    if (!newest || row.measuredAt > newest) newest = row.measuredAt;
-  }
-  return newest;
-}
-
 const emptyResult = (received: number): IngestResult => ({
   received,
   stored: 0,
@@ -211,14 +201,9 @@ export function createIngestService(db: Database, timing: IngestTiming = {}) {
     await repository.ensurePartitions(rows, tx);
     const fresh = await repository.storeSubmissions(rows, useCopy, tx);
     // Only rows actually inserted add to the rollups and move the last-heard facts.
-    const sensorIds = await repository.recordFresh(fresh, tx);
+    const { sensorIds, newestMeasuredAt } = await repository.recordFresh(fresh, tx);
     countStored(fresh, results, refusedMacs);
-    return {
-      results,
-      sensorIds,
-      newestMeasuredAt: newestOfSensors(fresh),
-      stored: storedByTransport(fresh),
-    };
+    return { results, sensorIds, newestMeasuredAt, stored: storedByTransport(fresh) };
   }
 
   function notify({ sensorIds, newestMeasuredAt }: GroupCommit<IngestResult>) {
