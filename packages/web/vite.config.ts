@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { precompress } from './src/build/precompress.ts';
 import { englishFramePaths, splitCatalogue } from './src/i18n/english-parts.ts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080' } };
@@ -56,7 +57,7 @@ function entryModules() {
 const entry = entryModules();
 
 export default defineConfig({
-  plugins: [react(), englishCatalogueParts(), entry.plugin],
+  plugins: [react(), englishCatalogueParts(), entry.plugin, precompress()],
   resolve: {
     // Workspace packages are read from their TypeScript sources, so the web never waits for
     // `packages/domain` to be compiled.

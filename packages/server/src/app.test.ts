@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { applianceTypes } from '@flowsight/domain/lookups';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
@@ -213,6 +214,42 @@ describe('serving the web app', () => {
       const api = await t.app.inject('/api/companies-that-do-not-exist');
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toContain('application/json');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('compressed scripts', () => {
+  it('sends the build’s Brotli or gzip copy to a browser that accepts it, the script otherwise', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'flowsight-web-'));
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Flowsight</title>');
+    mkdirSync(join(root, 'assets'));
+    const script = `export const figures = [${'1234567890,'.repeat(400)}];\n`;
+    writeFileSync(join(root, 'assets', 'index-abc123.js'), script);
+    // As the web build writes them (packages/web/src/build/precompress.ts).
+    writeFileSync(join(root, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(root, 'assets', 'index-abc123.js.gz'), gzipSync(script));
+    const t = await buildTestApp({ webRoot: root });
+    try {
+      const asked = (encoding?: string) =>
+        t.app.inject({
+          url: '/assets/index-abc123.js',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const brotli = await asked('gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toContain('javascript');
+      expect(brotli.headers['cache-control']).toContain('immutable');
+      expect(brotli.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+      expect(brotli.rawPayload.byteLength).toBeLessThan(script.length / 4);
+      const gzip = await asked('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+      const plain = await asked();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
     } finally {
       await t.close();
     }

@@ -4,6 +4,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { loadRtlStyles } from '@/app/providers';
+import { startRouteCode } from '@/app/router';
+import { beginSessionRestore } from '@/features/auth/components/auth-provider';
 import { createAppI18n, loadCatalogues } from '@/i18n/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { readSettings } from '@/lib/settings-storage';
@@ -15,12 +17,12 @@ if (container === null) {
 
 const initialSettings = readSettings();
 
-// The dashboard is where a signed-in person lands: on a fresh load of it, its code and its data
-// loader's code download while the session is checked instead of after. The route imports the
-// same modules (and reports their failure).
-if (window.location.pathname === '/dashboard') {
-  import('@/app/routes/dashboard-entry').catch(() => undefined);
-}
+// Before the first render: the stored session's restore and the opened page's code start now, so
+// they download together, and alongside the data the page's loader asks for once the router runs.
+// The code a task later: the restore's request (sent after a few promise steps) goes out first,
+// not behind the page's scripts on the browser's six connections.
+beginSessionRestore();
+setTimeout(() => startRouteCode(window.location.pathname), 0);
 
 function render(catalogues: Awaited<ReturnType<typeof loadCatalogues>>) {
   if (container === null) return;

@@ -1,5 +1,6 @@
 // Serves the built web app (packages/server/public) at `/`: hashed assets cached for a year,
-// index.html for every other path so client-side routing can take over.
+// index.html for every other path so client-side routing can take over. Scripts and styles go out
+// Brotli- or gzip-compressed when the browser accepts it, from copies made at build time.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -29,6 +30,9 @@ export async function webPlugin(app: FastifyInstance, options: WebPluginOptions)
       root,
       wildcard: false,
       index: false,
+      // The build writes Brotli and gzip copies beside each script and style
+      // (packages/web/src/build/precompress.ts): sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',

@@ -5,6 +5,7 @@ import { listPage, type MockApi, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { harborCompany, managerRole, systemAdminRole } from '@/testing/session-fixtures';
 import { signedInApi, signedInWith } from '@/testing/signed-in';
+import { startPageCode } from './page-data';
 import { appRoutes } from './router';
 
 // The pages' modules load only when the test lets them, so a query made before is the loader's.
@@ -51,14 +52,23 @@ describe('route loaders', () => {
     expect(queryClient.getQueryCache().findAll({ queryKey: ['alerts', 'list'] })).toHaveLength(1);
   });
 
-  it('start the dashboard’s figures and chart for a company role', async () => {
+  it('start every dashboard card’s first query for a company role', async () => {
     const api = signedInApi(managerRole);
     renderRoutes(appRoutes, { path: '/dashboard?granularity=2' });
 
     await waitFor(() => expect(callsTo(api, 'GET /companies/1/statistics')).toHaveLength(1));
-    expect(callsTo(api, 'GET /companies/1/gallons')).toHaveLength(1);
-    const gallons = api.requests.find((request) => request.url.includes('/gallons'));
+    for (const call of [
+      'GET /companies/1/gallons',
+      'GET /companies/1/needs-attention',
+      'GET /companies/1/top-gallons-units',
+      'GET /companies/1/appliance-gallons',
+    ]) {
+      expect(callsTo(api, call), call).toHaveLength(1);
+    }
+    const gallons = api.requests.find((request) => request.url.includes('/gallons?'));
     expect(new URL(gallons?.url ?? 'http://x').searchParams.get('granularity')).toBe('2');
+    const top = api.requests.find((request) => request.url.includes('/top-gallons-units'));
+    expect(new URL(top?.url ?? 'http://x').searchParams.get('limit')).toBe('5');
   });
 
   it('start a company’s usage tab for system staff, and nothing for a role the guard sends on', async () => {
@@ -139,5 +149,55 @@ describe('route loaders', () => {
     expect(calls.indexOf('GET /notifications')).toBeGreaterThan(
       calls.indexOf('GET /auth/new-token/21'),
     );
+  });
+});
+
+describe('startPageCode', () => {
+  const guarded = (seen: boolean) => ({
+    lazy: vi.fn(async () => ({})),
+    handle: {
+      pageData: {
+        prefetch: vi.fn(async () => () => undefined),
+        guard: { redirect: () => (seen ? null : '../overview'), preload: vi.fn(async () => ({})) },
+      },
+    },
+  });
+
+  it('starts the matched routes’ code, their prefetch’s, and a guarded page’s for a session that sees it', () => {
+    const route = guarded(true);
+    startPageCode([route], '/alerts', { role: systemAdminRole, roleCount: 1 });
+    expect(route.lazy).toHaveBeenCalledTimes(1);
+    expect(route.handle.pageData.prefetch).toHaveBeenCalledTimes(1);
+    expect(route.handle.pageData.guard.preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a guarded page’s code alone without a kept session, or for a role sent on', () => {
+    const unknown = guarded(true);
+    startPageCode([unknown], '/alerts', null);
+    expect(unknown.handle.pageData.guard.preload).not.toHaveBeenCalled();
+
+    const sentOn = guarded(false);
+    startPageCode([sentOn], '/alerts', { role: systemAdminRole, roleCount: 1 });
+    expect(sentOn.handle.pageData.guard.preload).not.toHaveBeenCalled();
+
+    // The shell's route rules: a company manager may not open the providers' alert list.
+    const ruled = guarded(true);
+    startPageCode([ruled], '/alerts', { role: managerRole, roleCount: 1 });
+    expect(ruled.handle.pageData.guard.preload).not.toHaveBeenCalled();
+    expect(ruled.lazy).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a failed download: the router loads the module again and shows its error', async () => {
+    const failing = { lazy: vi.fn(() => Promise.reject(new Error('offline'))) };
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      startPageCode([failing], '/users', null);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(failing.lazy).toHaveBeenCalledTimes(1);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });

@@ -93,6 +93,33 @@ function pageLoader({ prefetch, guard }: PageLoading, source: PageDataSource): L
 }
 
 /**
+ * Starts the code of a page before its router exists: each matched route's lazy module, its
+ * prefetch's code and, for a session that sees the page (kept from the last visit), a guarded
+ * page's own code. The router's loaders start the same modules again later (the same downloads)
+ * and report their failures; here they are ignored.
+ */
+export function startPageCode(
+  matched: readonly RouteObject[],
+  pathname: string,
+  session: SignedIn | null,
+): void {
+  const ignore = () => undefined;
+  const loadings = matched.flatMap((route) =>
+    isPageDataHandle(route.handle) ? [route.handle.pageData] : [],
+  );
+  // The prefetches' code first: small, and what the page's first queries wait for.
+  for (const { prefetch } of loadings) prefetch?.().catch(ignore);
+  for (const route of matched) {
+    if (typeof route.lazy === 'function') route.lazy().catch(ignore);
+  }
+  for (const { guard } of loadings) {
+    if (guard && session !== null && seesPage(session, pathname, guard)) {
+      guard.preload().catch(ignore);
+    }
+  }
+}
+
+/**
  * A page's loader runs when the page opens, not again when only its address's query changes: the
  * open page asks for what it needs itself, and a navigation without loaders commits at once (a
  * page that updates its address twice in a row relies on that).

@@ -3,14 +3,15 @@
 // from a factory taking the query cache and the session, which the loaders of the heaviest pages
 // use to start their first queries alongside their code (`page-data.ts`).
 import { useState } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PageLoader } from '@/components/page-loader';
 import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { RootRedirect } from '@/features/auth/components/root-redirect';
+import { readKeptSession } from '@/features/auth/utils/kept-session';
 import { loadEnglishPages } from '@/i18n/i18n';
-import { type PageDataSource, usePageDataSource, withPageData } from './page-data';
+import { type PageDataSource, startPageCode, usePageDataSource, withPageData } from './page-data';
 import { type LazyRoute, lazyPage, shellRoutes } from './route-manifest';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -168,6 +169,17 @@ export const appRoutes: RouteObject[] = withPageTexts([
     ],
   },
 ]);
+
+/**
+ * Starts downloading the code of the page at `pathname` (its lazy routes and its prefetch's code)
+ * before the app first renders, which is when the router would: `main.tsx` calls it as the entry
+ * script runs, so the page's code downloads while the entry's is still being evaluated and the
+ * session restored. A guarded page's own code starts only for a kept session that sees the page.
+ */
+export function startRouteCode(pathname: string): void {
+  const matched = (matchRoutes(appRoutes, pathname) ?? []).map(({ route }) => route);
+  startPageCode(matched, pathname, readKeptSession());
+}
 
 /** The app's router: its loaders read the query cache and the session from `source`. */
 export function createAppRouter(source: PageDataSource) {

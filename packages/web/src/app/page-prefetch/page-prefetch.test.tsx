@@ -60,6 +60,7 @@ vi.mock('@/features/submissions/routes/record-submissions-tab', (load) =>
   gated('record-submissions-tab', load),
 );
 vi.mock('@/features/users/routes/property-users-tab', (load) => gated('property-users-tab', load));
+vi.mock('../routes/dashboard-entry', (load) => gated('dashboard-entry', load));
 
 const callsTo = (api: MockApi, call: string) => api.calls().filter((made) => made === call);
 
@@ -124,6 +125,26 @@ describe('page prefetches', () => {
       role: systemAdminRole,
       modules: ['users-page'],
       calls: [{ call: 'GET /users', key: ['users', 'list'] }],
+    }));
+
+  it('start every card of /dashboard for a company role (the alerts chart waits for the time zone)', () =>
+    expectPrefetched({
+      path: '/dashboard',
+      role: managerRole,
+      modules: ['dashboard-entry'],
+      // Failed reads: each card still reads the loader's entry (and shows the error).
+      calls: [
+        ['GET /companies/1/statistics', ['usage', 'statistics', 'company-1']],
+        ['GET /companies/1/needs-attention', ['usage', 'needs-attention', 1]],
+        ['GET /companies/1/gallons', ['usage', 'gallons', 'company-1']],
+        ['GET /companies/1/top-gallons-units', ['usage', 'top-units', 1]],
+        ['GET /companies/1/appliance-gallons', ['usage', 'appliance-gallons', 'company-1']],
+      ].map(([call, key]) => ({
+        call: call as string,
+        key: key as QueryKey,
+        status: 500,
+        body: failure,
+      })),
     }));
 
   it('start /overview’s figures', () =>

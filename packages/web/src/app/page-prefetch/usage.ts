@@ -1,21 +1,40 @@
 // The first queries of the usage dashboards (/dashboard, a company's dashboard tab), started by
 // their route loaders (`page-data.ts`) with the query keys and fetchers the pages use, for the
 // roles that may make them. One module per page family, so a page loads only its own prefetch.
+import { applianceGallonsQueryOptions } from '@/features/usage/api/get-appliance-gallons';
+import { DASHBOARD_TOP_UNITS, topUnitsQueryOptions } from '@/features/usage/api/get-comparisons';
 import { gallonsQueryOptions } from '@/features/usage/api/get-gallons';
+import { needsAttentionQueryOptions } from '@/features/usage/api/get-needs-attention';
 import { statisticsQueryOptions } from '@/features/usage/api/get-statistics';
 import { parseGranularity } from '@/features/usage/utils/chart-params';
 import { mayCallRoute } from '@/lib/permissions';
 import type { PagePrefetch, PrefetchArgs } from '../page-data';
 
-/** A company's dashboard: its headline figures and its usage chart at the address's granularity. */
+/**
+ * A company's dashboard: every card's first query — the headline figures, what needs attention,
+ * the usage chart at the address's granularity, the top units (residential, the card's first
+ * choice) and this month's use by fixture type. The alerts chart waits for the company's time
+ * zone, which the headline figures' answer carries.
+ */
 function prefetchCompanyDashboard({ queryClient, role, search }: PrefetchArgs, companyId: number) {
   const place = { level: 'company', id: companyId } as const;
-  if (mayCallRoute('GET /companies/:id/statistics', role.user_role_type_id)) {
+  const may = (route: Parameters<typeof mayCallRoute>[0]) =>
+    mayCallRoute(route, role.user_role_type_id);
+  if (may('GET /companies/:id/statistics')) {
     void queryClient.prefetchQuery(statisticsQueryOptions(place));
   }
-  if (mayCallRoute('GET /companies/:id/gallons', role.user_role_type_id)) {
+  if (may('GET /companies/:id/needs-attention')) {
+    void queryClient.prefetchQuery(needsAttentionQueryOptions(companyId));
+  }
+  if (may('GET /companies/:id/gallons')) {
     const granularity = parseGranularity(search.get('granularity'));
     void queryClient.prefetchQuery(gallonsQueryOptions(place, granularity));
+  }
+  if (may('GET /companies/:id/top-gallons-units')) {
+    void queryClient.prefetchQuery(topUnitsQueryOptions(companyId, {}, DASHBOARD_TOP_UNITS));
+  }
+  if (may('GET /companies/:id/appliance-gallons')) {
+    void queryClient.prefetchQuery(applianceGallonsQueryOptions(place, {}));
   }
 }
 

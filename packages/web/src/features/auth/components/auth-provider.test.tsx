@@ -11,6 +11,7 @@ import {
 import { mockApi, reply, unauthorized } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
+import { beginSessionRestore } from './auth-provider';
 
 /** Sets a cookie as Google Analytics' script would. */
 function setCookie(text: string) {
@@ -53,6 +54,37 @@ describe('session', () => {
     expect((await screen.findByTestId('active-role')).textContent).toBe(
       'Company Manager of Second Co',
     );
+  });
+
+  it('takes over the restore the entry script started before the first render: one request', async () => {
+    const session = sessionFixture({ roles: twoRoles, active_role_id: 32, access_token: 'fresh' });
+    setServiceToken('stored-token');
+    setUserActiveRole('32');
+    const api = mockApi({
+      'GET /auth/me': () => reply(200, meOf(sessionFixture({ roles: twoRoles }))),
+      'GET /auth/new-token/32': () => reply(200, session),
+    });
+    beginSessionRestore();
+    // The request is out before anything renders.
+    await waitFor(() => expect(api.calls()).toEqual(['GET /auth/me', 'GET /auth/new-token/32']));
+    renderRoutes(appRoutes, { path: '/dashboard' });
+
+    expect(await screen.findByTestId('app-shell')).toBeTruthy();
+    expect(api.calls().filter((call) => call.includes('/auth/'))).toEqual([
+      'GET /auth/me',
+      'GET /auth/new-token/32',
+    ]);
+    expect(getServiceToken()).toBe('fresh');
+  });
+
+  it('ends the session when the early restore is refused, as the provider’s own would', async () => {
+    setServiceToken('expired-token');
+    setUserActiveRole('31');
+    mockApi({ 'GET /auth/me': () => unauthorized() });
+    beginSessionRestore();
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(getServiceToken()).toBeNull();
   });
 
   it('refreshes the first role when the stored active role is not the user’s any more', async () => {

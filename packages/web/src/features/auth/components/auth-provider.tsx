@@ -68,6 +68,27 @@ async function restoreSession(): Promise<Session> {
   return getNewToken(role.id);
 }
 
+/** The restore started before the first render (`beginSessionRestore`), not yet taken. */
+let earlyRestore: Promise<Session> | null = null;
+
+/**
+ * Starts restoring the stored session before the app renders (`main.tsx`): its request then runs
+ * alongside the page's code instead of after the first render. The provider takes it over.
+ */
+export function beginSessionRestore(): void {
+  if (earlyRestore !== null || getServiceToken() === null) return;
+  earlyRestore = restoreSession();
+  // Handled once the provider takes it; until then a failure is not an unhandled rejection.
+  earlyRestore.catch(() => undefined);
+}
+
+/** The restore started early, if any (once), else a new one. */
+function takeSessionRestore(): Promise<Session> {
+  const restore = earlyRestore ?? restoreSession();
+  earlyRestore = null;
+  return restore;
+}
+
 export type AuthProviderProps = {
   children: ReactNode;
 };
@@ -108,7 +129,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
   useEffect(() => {
     if (restoreStarted.current || getServiceToken() === null) return;
     restoreStarted.current = true;
-    restoreSession().then(
+    takeSessionRestore().then(
       (session) => setState(keepSession(session)),
       (error: unknown) => {
         // The server's answer ends the stored session. A request that never got one (a reload

@@ -37,6 +37,9 @@ export const buildingCategoriesGallonsQueryOptions = (buildingId: number, range:
     placeholderData: keepPreviousData,
   });
 
+/** The units the dashboard's top-units card lists. */
+export const DASHBOARD_TOP_UNITS = 5;
+
 /** A company's units of one category (residential by default: the API's), most water first. */
 export const topUnitsQueryOptions = (
   companyId: number,

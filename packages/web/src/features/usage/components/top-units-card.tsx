@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarList, ChartCard, ChartError, ChartLoading } from '@/components/charts';
 import { useUnitTitle } from '@/lib/unit-title';
-import { useTopUnits } from '../api/get-comparisons';
+import { DASHBOARD_TOP_UNITS, useTopUnits } from '../api/get-comparisons';
 import { useRankedCategoryLabel, useUsageFormat } from '../utils/usage-format';
 import { topUnitItems } from './comparison-cards';
 import { UnitCategorySelect } from './unit-category-select';
 
 /** How many units the dashboard lists. */
-const DASHBOARD_TOP_UNITS = 5;
 
 export function TopUnitsCard({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
