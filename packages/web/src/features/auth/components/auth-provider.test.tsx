@@ -24,19 +24,24 @@ const twoRoles = [
   roleFixture({ id: 32, user_role_type_id: 5, company_id: 2, company_name: 'Second Co' }),
 ];
 
+/** A stored token whose active role is the user's second; the API restores it with 'fresh'. */
+function storedSecondRole() {
+  const session = sessionFixture({ roles: twoRoles, active_role_id: 32, access_token: 'fresh' });
+  setServiceToken('stored-token');
+  setUserActiveRole('32');
+  return mockApi({
+    'GET /auth/me': () => reply(200, meOf(sessionFixture({ roles: twoRoles }))),
+    'GET /auth/new-token/32': () => reply(200, session),
+  });
+}
+
 describe('session', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('restores a stored session: the user, then a fresh token for the stored active role', async () => {
-    const session = sessionFixture({ roles: twoRoles, active_role_id: 32, access_token: 'fresh' });
-    setServiceToken('stored-token');
-    setUserActiveRole('32');
-    const api = mockApi({
-      'GET /auth/me': () => reply(200, meOf(sessionFixture({ roles: twoRoles }))),
-      'GET /auth/new-token/32': () => reply(200, session),
-    });
+    const api = storedSecondRole();
     renderRoutes(appRoutes, { path: '/dashboard' });
 
     expect(await screen.findByTestId('app-shell')).toBeTruthy();
@@ -57,13 +62,7 @@ describe('session', () => {
   });
 
   it('takes over the restore the entry script started before the first render: one request', async () => {
-    const session = sessionFixture({ roles: twoRoles, active_role_id: 32, access_token: 'fresh' });
-    setServiceToken('stored-token');
-    setUserActiveRole('32');
-    const api = mockApi({
-      'GET /auth/me': () => reply(200, meOf(sessionFixture({ roles: twoRoles }))),
-      'GET /auth/new-token/32': () => reply(200, session),
-    });
+    const api = storedSecondRole();
     beginSessionRestore();
     // The request is out before anything renders.
     await waitFor(() => expect(api.calls()).toEqual(['GET /auth/me', 'GET /auth/new-token/32']));
