@@ -58,6 +58,7 @@ import { createFlumeSyncRepository } from './modules/flume/flume-sync.repository
 import { createGatewaysRepository } from './modules/gateways/gateways.repository.ts';
 import { gatewaysModule } from './modules/gateways/gateways.routes.ts';
 import { createGatewaysService } from './modules/gateways/gateways.service.ts';
+import { DEFAULT_LANES } from './modules/ingest/ingest.batcher.ts';
 import { ingestModule } from './modules/ingest/ingest.routes.ts';
 import { createIngestService, type IngestService } from './modules/ingest/ingest.service.ts';
 import { type MqttIngest, startMqttIngest } from './modules/ingest/mqtt-ingest.ts';
@@ -290,7 +291,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     users: usersRepository,
   });
   const integrationKeys = createIntegrationKeys(database.db);
-  const ingestService = createIngestService(database.db);
+  // PGlite has one connection: a second writer lane would only wait its turn.
+  const ingestService = createIngestService(database.db, {
+    lanes: database.driver === 'pglite' ? 1 : DEFAULT_LANES,
+  });
   app.decorate('ingest', ingestService);
   const portfolioRepository = createPortfolioRepository(database.db);
   const portfolioService = createPortfolioService({

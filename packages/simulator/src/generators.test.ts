@@ -2,7 +2,15 @@ import { decodeUplink } from '@flowsight/domain/device-protocol';
 import { describe, expect, it } from 'vitest';
 import { generateDemoPortfolio } from './demo-portfolio.ts';
 import { createFleetSimulation, type SimulatedUplink } from './fleet-simulation.ts';
-import { backfill, countBackfill, defaultHistoryBands, live, planSegments } from './generators.ts';
+import {
+  backfill,
+  backfillWindows,
+  countBackfill,
+  defaultHistoryBands,
+  live,
+  planSegments,
+  windowUplinks,
+} from './generators.ts';
 
 const DAY = 86_400_000;
 const to = new Date('2026-11-20T12:15:00Z');
@@ -88,15 +96,41 @@ describe('backfill', () => {
     expect(keepalives.length).toBeLessThan(macs.length * (24 + 11 * 4 + 6));
   });
 
+  it('slices each band into 14 of its reports per sensor, from an hour to a week', () => {
+    const lengths = new Map<number, number>();
+    for (const window of backfillWindows({ from, to })) {
+      const length = window.endS - window.startS;
+      const longest = lengths.get(window.segment.reportIntervalS) ?? 0;
+      lengths.set(window.segment.reportIntervalS, Math.max(longest, length));
+    }
+    expect(Object.fromEntries(lengths)).toEqual({
+      900: 14 * 900,
+      3600: 14 * 3_600,
+      43200: 7 * 86_400,
+    });
+  });
+
+  it("makes a slice's uplinks sensor by sensor, in any parts", () => {
+    const [window] = [...backfillWindows({ from, to })];
+    if (!window) throw new Error('no slice');
+    const [slice] = slices;
+    const parts = [simulation.sensors.slice(0, 5), simulation.sensors.slice(5)].flatMap((sensors) =>
+      windowUplinks(simulation, window, sensors),
+    );
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts).toEqual(slice?.uplinks);
+  });
+
   it('counts what it will yield, and resumes below a stored slice with exactly the rest', () => {
     expect(Math.abs(countBackfill(simulation, { from, to }) - uplinks.length)).toBeLessThan(
       uplinks.length * 0.01,
     );
-    const cut = slices[30];
+    const middle = Math.floor(slices.length / 2);
+    const cut = slices[middle];
     if (!cut) throw new Error('too few slices');
     const below = new Date(cut.endS * 1000);
     const rest = [...backfill(simulation, { from, to, below })].flatMap((s) => s.uplinks);
-    const expected = slices.slice(30).flatMap((s) => s.uplinks);
+    const expected = slices.slice(middle).flatMap((s) => s.uplinks);
     expect(rest.map((u) => `${u.mac}${u.receivedAt.getTime()}`)).toEqual(
       expected.map((u) => `${u.mac}${u.receivedAt.getTime()}`),
     );

@@ -144,30 +144,55 @@ export type BackfillSlice = {
   readonly uplinks: SimulatedUplink[];
 };
 
-/** Slice length per report interval: about a few thousand uplinks per slice for the demo fleet. */
-const sliceSeconds = (segment: Segment) =>
-  Math.min(86_400, Math.max(3_600, segment.reportIntervalS * 4));
+/** A slice before its uplinks are made (`windowUplinks`): its times and its band's reports. */
+export type BackfillWindow = {
+  readonly startS: number;
+  readonly endS: number;
+  readonly segment: Segment;
+};
 
-/** History over [from, to], newest slice first, every sensor's uplinks of a slice together. */
-export function* backfill(
-  simulation: FleetSimulation,
-  options: BackfillOptions,
-): Generator<BackfillSlice> {
+/**
+ * Slice length per report interval: 14 reports per sensor (within an hour to a week), so a
+ * slice's transactions hold a few sensors' fortnights of reports rather than every sensor's one
+ * or two, and write fewer daily, monthly and sensor rows per reading.
+ */
+const sliceSeconds = (segment: Segment) =>
+  Math.min(7 * 86_400, Math.max(3_600, segment.reportIntervalS * 14));
+
+/** The slices of history over [from, to], newest first, without their uplinks. */
+export function* backfillWindows(options: BackfillOptions): Generator<BackfillWindow> {
   const segments = planSegments(options.from, options.to, options.bands ?? defaultHistoryBands);
   const belowS = options.below ? Math.floor(options.below.getTime() / 1000) : Infinity;
   for (const segment of [...segments].reverse()) {
     const length = sliceSeconds(segment);
     for (let hiS = segment.endS; hiS > segment.startS; ) {
       const loS = Math.max(segment.startS, floorTo(hiS - 1, length));
-      if (hiS <= belowS) {
-        const uplinks: SimulatedUplink[] = [];
-        for (const sensor of simulation.sensors) {
-          sensorUplinks(simulation, sensor, segment, loS, hiS, uplinks);
-        }
-        yield { startS: loS, endS: hiS, uplinks };
-      }
+      if (hiS <= belowS) yield { startS: loS, endS: hiS, segment };
       hiS = loS;
     }
+  }
+}
+
+/** The uplinks of a window from `sensors` (default: all), sensor by sensor. */
+export function windowUplinks(
+  simulation: FleetSimulation,
+  window: BackfillWindow,
+  sensors: readonly SimulatedSensor[] = simulation.sensors,
+): SimulatedUplink[] {
+  const uplinks: SimulatedUplink[] = [];
+  for (const sensor of sensors) {
+    sensorUplinks(simulation, sensor, window.segment, window.startS, window.endS, uplinks);
+  }
+  return uplinks;
+}
+
+/** History over [from, to], newest slice first, every sensor's uplinks of a slice together. */
+export function* backfill(
+  simulation: FleetSimulation,
+  options: BackfillOptions,
+): Generator<BackfillSlice> {
+  for (const window of backfillWindows(options)) {
+    yield { startS: window.startS, endS: window.endS, uplinks: windowUplinks(simulation, window) };
   }
 }
 

@@ -18,14 +18,17 @@ const ARRIVAL_WAIT_MS = 20;
 /** Batches announced this recently (ms) mean more are likely on their way. */
 const RECENT_ARRIVAL_MS = 250;
 /**
- * Transactions one process writes at once. Each lane owns a share of the sensors (by DevEUI), so
- * concurrent transactions never wait for each other's rows (submissions keys, rollup rows, the
- * sensor's facts) and PostgreSQL can use a core per lane.
+ * Transactions one process writes at once on PostgreSQL. Each lane owns a share of the sensors (by
+ * DevEUI), so concurrent transactions never wait for each other's rows (submissions keys, rollup
+ * rows, the sensor's facts) and PostgreSQL can use a core per lane. A database with one
+ * connection (PGlite) runs one transaction at a time whatever the lanes: there one lane writes
+ * each batch in one transaction instead of two in turn (docs/decisions.md, "One writer lane on
+ * the embedded database").
  */
-const LANES = 2;
+export const DEFAULT_LANES = 2;
 
-/** The lane of a DevEUI (in any spelling: only its hex digits count). */
-export function laneOf(mac: string): number {
+/** The lane of a DevEUI (in any spelling: only its hex digits count) among `lanes`. */
+export function laneOf(mac: string, lanes = DEFAULT_LANES): number {
   let hash = 0;
   for (let i = 0; i < mac.length; i += 1) {
     const code = mac.charCodeAt(i) | 0x20;
@@ -33,7 +36,7 @@ export function laneOf(mac: string): number {
       code >= 0x30 && code <= 0x39 ? code - 0x30 : code >= 0x61 && code <= 0x66 ? code - 0x57 : -1;
     if (digit >= 0) hash = (hash * 31 + digit) >>> 0;
   }
-  return hash % LANES;
+  return hash % lanes;
 }
 
 export type IngestTiming = {
@@ -60,6 +63,8 @@ export type IngestBatcherOptions<Scope, Result> = {
   /** Told after each committed transaction which sensors got new readings, and how recent. */
   committed(commit: GroupCommit<Result>): void;
   timing?: IngestTiming | undefined;
+  /** Writer lanes; default DEFAULT_LANES. */
+  lanes?: number | undefined;
 };
 
 type Pending<Scope, Result> = Batch<Scope> & {
@@ -89,7 +94,8 @@ export function createIngestBatcher<Scope, Result>(options: IngestBatcherOptions
   const { write, committed } = options;
   const { gatherMs = GATHER_MS, arrivalWaitMs = ARRIVAL_WAIT_MS } = options.timing ?? {};
   /** One queue and at most one writer per lane; a sensor's readings always take the same lane. */
-  const lanes: Lane<Scope, Result>[] = Array.from({ length: LANES }, () => ({
+  const laneCount = options.lanes ?? DEFAULT_LANES;
+  const lanes: Lane<Scope, Result>[] = Array.from({ length: laneCount }, () => ({
     queue: [],
     busy: false,
   }));
@@ -190,8 +196,8 @@ export function createIngestBatcher<Scope, Result>(options: IngestBatcherOptions
      * transaction holding its part committed (rejects if one failed).
      */
     submit(uplinks: readonly Uplink[], scope: Scope): Promise<Result[]> {
-      const parts: Uplink[][] = Array.from({ length: LANES }, () => []);
-      for (const uplink of uplinks) parts[laneOf(uplink.mac)]?.push(uplink);
+      const parts: Uplink[][] = Array.from({ length: laneCount }, () => []);
+      for (const uplink of uplinks) parts[laneOf(uplink.mac, laneCount)]?.push(uplink);
       return Promise.all(
         lanes.flatMap((lane, index) => {
           const part = parts[index] ?? [];

@@ -181,7 +181,13 @@ function total(received: number, results: readonly IngestResult[]): IngestResult
   return sum;
 }
 
-export function createIngestService(db: Database, timing: IngestTiming = {}) {
+/** How the writers group batches (IngestTiming) and how many write at once (`lanes`). */
+export type IngestOptions = IngestTiming & {
+  /** Writer lanes: 1 on a database with one connection (PGlite); default 2 (ingest.batcher.ts). */
+  lanes?: number;
+};
+
+export function createIngestService(db: Database, options: IngestOptions = {}) {
   const repository = createIngestRepository(db);
   const listeners = new Set<IngestListener>();
   const storedListeners = new Set<(stored: readonly StoredReadings[]) => void>();
@@ -222,7 +228,8 @@ export function createIngestService(db: Database, timing: IngestTiming = {}) {
       return commit;
     },
     committed: notify,
-    timing,
+    timing: options,
+    lanes: options.lanes,
   });
 
   return {

@@ -737,10 +737,35 @@ describe('ingest', () => {
     expect(count?.n).toBe(5);
   });
 
-  it('fails a batch when one lane fails; its retry stores only what is missing', async () => {
-    // Sensors split between the writing lanes; the other lane's part commits on its own.
+  it('writes a transaction per lane: two on PostgreSQL, one on the embedded database', async () => {
     const one = sensors.find((s) => laneOf(s.mac) === 0) as Sensor;
     const other = sensors.find((s) => laneOf(s.mac) === 1) as Sensor;
+    expect(one && other).toBeTruthy();
+    const uplink = (sensor: Sensor) => ({
+      mac: sensor.mac,
+      port: 1,
+      payload: new Uint8Array(Buffer.from(usage(4343, 300), 'base64')),
+      receivedAt: new Date(Date.UTC(2026, 11, 26, 4, 0)),
+      transport: 'http' as const,
+    });
+    const commits: number[][] = [];
+    const stop = t.app.ingest.onIngested(({ sensorIds }) => commits.push([...sensorIds]));
+    try {
+      expect(await t.app.ingest.ingest([uplink(one), uplink(other)])).toMatchObject({ stored: 2 });
+    } finally {
+      stop();
+    }
+    const expected = t.database.driver === 'pglite' ? [[one.id, other.id]] : [[one.id], [other.id]];
+    const sorted = (list: number[][]) =>
+      list.map((ids) => [...ids].sort((a, b) => a - b)).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
+    expect(sorted(commits)).toEqual(sorted(expected));
+  });
+
+  it('fails a batch when one lane fails; its retry stores only what is missing', async () => {
+    // Sensors split between two writing lanes; the other lane's part commits on its own.
+    const service = createIngestService(t.database.db, { lanes: 2 });
+    const one = sensors.find((s) => laneOf(s.mac, 2) === 0) as Sensor;
+    const other = sensors.find((s) => laneOf(s.mac, 2) === 1) as Sensor;
     expect(one && other).toBeTruthy();
     const uplink = (sensor: Sensor, port: number) => ({
       mac: sensor.mac,
@@ -749,8 +774,8 @@ describe('ingest', () => {
       receivedAt: new Date(Date.UTC(2026, 11, 26, 3, 0)),
       transport: 'http' as const,
     });
-    await expect(t.app.ingest.ingest([uplink(one, 70_000), uplink(other, 1)])).rejects.toThrow();
-    expect(await t.app.ingest.ingest([uplink(one, 1), uplink(other, 1)])).toEqual({
+    await expect(service.ingest([uplink(one, 70_000), uplink(other, 1)])).rejects.toThrow();
+    expect(await service.ingest([uplink(one, 1), uplink(other, 1)])).toEqual({
       received: 2,
       stored: 1,
       duplicates: 1,

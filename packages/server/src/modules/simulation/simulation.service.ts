@@ -19,11 +19,14 @@ import {
 } from '@flowsight/simulator/fleet-simulation';
 import {
   alignToReportGrid,
-  backfill,
+  type BackfillOptions,
+  type BackfillWindow,
+  backfillWindows,
   countBackfill,
   defaultHistoryBands,
   live,
   type ReportBand,
+  windowUplinks,
 } from '@flowsight/simulator/generators';
 import { chooseLeakScenarios, leakLabels } from '@flowsight/simulator/leak-scenarios';
 import type { RequestPriority } from '../../db/pglite-thread.ts';
@@ -47,7 +50,7 @@ export type SimulationOptions = {
   /** Days of history on first start; default 365. */
   historyDays?: number;
   bands?: readonly ReportBand[];
-  /** Most uplinks per ingest transaction; default 2,000. */
+  /** Most uplinks per ingest transaction; default 2,000 (fewer while a batch takes too long). */
   batchSize?: number;
   /**
    * Batches shrink when one takes longer than this, so a request waits at most about this long
@@ -94,12 +97,15 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 const readings = (count: number) => count.toLocaleString('en-US');
+/** Sensors whose uplinks are made between two turns of the event loop (a few milliseconds). */
+const SENSORS_PER_TURN = 64;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e6);
 
 export async function startSimulation(options: SimulationOptions): Promise<RunningSimulation> {
   const now = options.now ?? (() => new Date());
   const seed = options.seed ?? DEMO_SEED;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 2000;
   // Batch sizes adapt to what a batch takes: one size for an idle product, one while busy.
   const pace = {
     idle: { targetMs: options.batchTargetMs ?? 250, size: batchSize },
@@ -185,6 +191,33 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
     return !signal.aborted;
   }
 
+  /**
+   * The history's slices with their uplinks, newest first. Each slice's uplinks are made a few
+   * sensors per turn of the event loop, while the slice before is being stored: the database
+   * keeps getting statements, and requests are answered in between.
+   */
+  async function* slicesOf(range: BackfillOptions) {
+    const make = async (window: BackfillWindow) => {
+      const uplinks: SimulatedUplink[] = [];
+      const { sensors } = simulation;
+      for (let i = 0; i < sensors.length && !signal.aborted; i += SENSORS_PER_TURN) {
+        const part = windowUplinks(simulation, window, sensors.slice(i, i + SENSORS_PER_TURN));
+        for (const uplink of part) uplinks.push(uplink);
+        await turn();
+      }
+      return { startS: window.startS, uplinks };
+    };
+    const windows = backfillWindows(range);
+    let next = windows.next();
+    let making = next.done ? undefined : make(next.value);
+    while (making) {
+      const slice = await making;
+      next = windows.next();
+      making = next.done ? undefined : make(next.value);
+      yield slice;
+    }
+  }
+
   async function runHistory() {
     if (state.historyBelow === null) return;
     const below = new Date(state.historyBelow);
@@ -199,13 +232,9 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
       `history backfill: ${from.toISOString().slice(0, 10)} to ${anchor.toISOString()}, ` +
         `${readings(remaining)} of ${readings(total)} readings to store`,
     );
-    const slices = backfill(simulation, { from, to: anchor, bands, below });
-    for (let next = slices.next(); !next.done; ) {
-      const slice = next.value;
-      const storing = store(slice.uplinks);
-      // The next slice is generated while this one's first batch is being written.
-      next = slices.next();
-      if (!(await storing)) return;
+    // The next slice is made while this one is being written.
+    for await (const slice of slicesOf({ from, to: anchor, bands, below })) {
+      if (!(await store(slice.uplinks))) return;
       stored += slice.uplinks.length;
       state.historyBelow = new Date(slice.startS * 1000).toISOString();
       await save();
@@ -219,6 +248,7 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
       }
     }
     delay.disable();
+    if (signal.aborted) return;
     state.historyBelow = null;
     await save();
     log.info(
@@ -233,9 +263,10 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
     // After a long stop, fill the gap with banded history rather than 15-minute reports.
     if (current.getTime() - liveFrom.getTime() > DAY_MS) {
       log.info(`simulator: filling the gap since ${liveFrom.toISOString()}`);
-      for (const slice of backfill(simulation, { from: liveFrom, to: current, bands })) {
+      for await (const slice of slicesOf({ from: liveFrom, to: current, bands })) {
         if (!(await store(slice.uplinks))) return;
       }
+      if (signal.aborted) return;
       liveFrom = current;
       state.liveUntil = current.toISOString();
       await save();
