@@ -4,9 +4,10 @@
 // restore ask for a fresh token at once instead of first asking whose token it is. It counts only
 // for the token and the active role it was kept with; the restored session replaces it, and
 // signing out drops it.
-import { type SessionRole, sessionRoleSchema } from '@flowsight/domain/auth';
+import type { SessionRole } from '@flowsight/domain/auth';
 import { readStoredValue, removeStoredValue, writeStoredValue } from '@/lib/browser-storage';
 import { getServiceToken, getUserActiveRole } from '@/lib/session-storage';
+import { readSessionRole } from './read-session';
 
 export const KEPT_SESSION_KEY = 'keptSession';
 
@@ -22,10 +23,11 @@ export function readKeptSession(): SignedIn | null {
   if (token === null || stored === null) return null;
   try {
     const kept = JSON.parse(stored) as Partial<Kept>;
-    const role = sessionRoleSchema.safeParse(kept.role);
-    if (!role.success || kept.token !== token || typeof kept.roleCount !== 'number') return null;
-    if (String(role.data.id) !== getUserActiveRole()) return null;
-    return { role: role.data, roleCount: kept.roleCount };
+    // Checked as the session's answer is, without the schema library the first script leaves out.
+    const role = readSessionRole(kept.role);
+    if (!role || kept.token !== token || typeof kept.roleCount !== 'number') return null;
+    if (String(role.id) !== getUserActiveRole()) return null;
+    return { role, roleCount: kept.roleCount };
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
-import { sessionSchema } from '@flowsight/domain/auth';
+import { sessionRoleSchema, sessionSchema } from '@flowsight/domain/auth';
 import { describe, expect, it } from 'vitest';
 import { meOf, roleFixture, sessionFixture } from '@/testing/session-fixtures';
-import { readSession, readSignedInUser } from './read-session';
+import { readSession, readSessionRole, readSignedInUser } from './read-session';
 
 const meSchema = sessionSchema.pick({ user: true, roles: true, active_role_id: true });
 
@@ -89,4 +89,24 @@ describe('readSignedInUser', () => {
       expect(() => readSignedInUser(answer)).toThrow();
     },
   );
+});
+
+describe('readSessionRole', () => {
+  const roles: Array<[string, unknown]> = [
+    ['a whole role', roleFixture()],
+    ['a role of a unit', session.roles[1]],
+    ['a role with a field the schema does not know', { ...roleFixture(), internal: true }],
+    ['a role without a description', { ...roleFixture(), description: undefined }],
+    ['a fractional id', { ...roleFixture(), id: 7.5 }],
+    ['a text company id', { ...roleFixture(), company_id: '1' }],
+    ['null where a value is required', { ...roleFixture(), user_role_type_id: null }],
+    ['a numeric assignment flag', { ...roleFixture(), allow_assignment: 1 }],
+    ['no object', 'role'],
+    ['null', null],
+    ['an array', [roleFixture()]],
+  ];
+  it.each(roles)('answers as the schema does for %s', (_name, value) => {
+    const parsed = sessionRoleSchema.safeParse(value);
+    expect(readSessionRole(value)).toStrictEqual(parsed.success ? parsed.data : null);
+  });
 });

@@ -81,6 +81,16 @@ function readRole(value: unknown): SessionRole {
   };
 }
 
+/** A role as the session answers it (a kept one, say), or null when it is not one. */
+export function readSessionRole(value: unknown): SessionRole | null {
+  try {
+    return readRole(value);
+  } catch (error) {
+    if (error instanceof SessionShapeError) return null;
+    throw error;
+  }
+}
+
 /** The user, roles and active role of `GET /auth/me`; throws when the answer is not one. */
 export function readSignedInUser(value: unknown): SignedInUser {
   const fields = record(value, 'session');
