@@ -53,6 +53,15 @@ const day = (offset: number) => new Date((DAY_0 + offset) * DAY_MS).toISOString(
 /** A receive time on that day. */
 const at = (offset: number, time: string) => `${day(offset)}T${time}Z`;
 
+/** An HTTP uplink of a usage report from `sensor`. */
+const httpUplink = (sensor: Sensor, seq: number, receivedAt: Date, port = 1) => ({
+  mac: sensor.mac,
+  port,
+  payload: new Uint8Array(Buffer.from(usage(seq, 300), 'base64')),
+  receivedAt,
+  transport: 'http' as const,
+});
+
 describe('ingest', () => {
   let t: TestApp;
   let key: string;
@@ -741,13 +750,8 @@ describe('ingest', () => {
     const one = sensors.find((s) => laneOf(s.mac) === 0) as Sensor;
     const other = sensors.find((s) => laneOf(s.mac) === 1) as Sensor;
     expect(one && other).toBeTruthy();
-    const uplink = (sensor: Sensor) => ({
-      mac: sensor.mac,
-      port: 1,
-      payload: new Uint8Array(Buffer.from(usage(4343, 300), 'base64')),
-      receivedAt: new Date(Date.UTC(2026, 11, 26, 4, 0)),
-      transport: 'http' as const,
-    });
+    const uplink = (sensor: Sensor) =>
+      httpUplink(sensor, 4343, new Date(Date.UTC(2026, 11, 26, 4, 0)));
     const commits: number[][] = [];
     const stop = t.app.ingest.onIngested(({ sensorIds }) => commits.push([...sensorIds]));
     try {
@@ -767,13 +771,8 @@ describe('ingest', () => {
     const one = sensors.find((s) => laneOf(s.mac, 2) === 0) as Sensor;
     const other = sensors.find((s) => laneOf(s.mac, 2) === 1) as Sensor;
     expect(one && other).toBeTruthy();
-    const uplink = (sensor: Sensor, port: number) => ({
-      mac: sensor.mac,
-      port,
-      payload: new Uint8Array(Buffer.from(usage(4242, 300), 'base64')),
-      receivedAt: new Date(Date.UTC(2026, 11, 26, 3, 0)),
-      transport: 'http' as const,
-    });
+    const uplink = (sensor: Sensor, port: number) =>
+      httpUplink(sensor, 4242, new Date(Date.UTC(2026, 11, 26, 3, 0)), port);
     await expect(service.ingest([uplink(one, 70_000), uplink(other, 1)])).rejects.toThrow();
     expect(await service.ingest([uplink(one, 1), uplink(other, 1)])).toEqual({
       received: 2,
@@ -798,13 +797,8 @@ describe('ingest', () => {
     const service = createIngestService(t.database.db, { gatherMs: 0, arrivalWaitMs: 60_000 });
     const [a, b] = sensors.filter((s) => laneOf(s.mac) === laneOf((sensors[0] as Sensor).mac));
     expect(a && b).toBeTruthy();
-    const uplink = (sensor: Sensor) => ({
-      mac: sensor.mac,
-      port: 1,
-      payload: new Uint8Array(Buffer.from(usage(5151, 300), 'base64')),
-      receivedAt: new Date(Date.UTC(2026, 11, 27, 5, 0)),
-      transport: 'http' as const,
-    });
+    const uplink = (sensor: Sensor) =>
+      httpUplink(sensor, 5151, new Date(Date.UTC(2026, 11, 27, 5, 0)));
     const committed: number[][] = [];
     service.onIngested(({ sensorIds }) => committed.push([...sensorIds].sort((x, y) => x - y)));
     const arrived = service.announce();

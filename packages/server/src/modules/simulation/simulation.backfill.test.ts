@@ -130,6 +130,18 @@ function idleThreadDelay() {
   };
 }
 
+/** Issue 23's target: the event-loop delay p99 within 50 ms over an idle thread's over the run. */
+async function expectDelayWithinTarget(
+  delay: ReturnType<typeof monitorEventLoopDelay>,
+  noise: ReturnType<typeof idleThreadDelay>,
+) {
+  const p99 = delay.percentile(99) / 1e6;
+  const idleP99 = await noise.p99();
+  expect(p99, `delay p99 ${p99.toFixed(1)} ms, idle ${idleP99.toFixed(1)} ms`).toBeLessThanOrEqual(
+    50 + idleP99,
+  );
+}
+
 describe('the history back-fill of the first run', () => {
   // The target is `npm start`'s: its embedded database on its own thread. On PostgreSQL the
   // ingest service's own JavaScript runs in this thread (decoding, the COPY text) and its delay
@@ -163,12 +175,7 @@ describe('the history back-fill of the first run', () => {
       // The target of issue 23. The history here is reduced, not the batches: each batch is as
       // large as in the year's back-fill, and the in-process PGlite blocks for one per batch (a few
       // hundred milliseconds), so this fails on the old path.
-      const p99 = delay.percentile(99) / 1e6;
-      const idleP99 = await noise.p99();
-      expect(
-        p99,
-        `delay p99 ${p99.toFixed(1)} ms, idle ${idleP99.toFixed(1)} ms`,
-      ).toBeLessThanOrEqual(50 + idleP99);
+      await expectDelayWithinTarget(delay, noise);
     },
     120_000,
   );
@@ -214,12 +221,7 @@ describe('the history back-fill of the first run', () => {
     await running.stop();
     expect(received).toBeGreaterThan(50_000);
     expect(progress?.historyBelow).toBeNull();
-    const p99 = delay.percentile(99) / 1e6;
-    const idleP99 = await noise.p99();
-    expect(
-      p99,
-      `delay p99 ${p99.toFixed(1)} ms, idle ${idleP99.toFixed(1)} ms`,
-    ).toBeLessThanOrEqual(50 + idleP99);
+    await expectDelayWithinTarget(delay, noise);
   }, 60_000);
 
   // A request's statement waits for the batch the database is writing: while someone uses the

@@ -98,7 +98,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 const readings = (count: number) => count.toLocaleString('en-US');
 /** Sensors whose uplinks are made between two turns of the event loop (a few milliseconds). */
-const SENSORS_PER_TURN = 64;
+const SENSORS_PER_TURN = 32;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e6);
 
