@@ -13,6 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportSets } from '@/features/exports/utils/export-sets';
 import { type SubmissionList, submissionsPath } from '@/features/submissions/api/submission-source';
+import { moduleImports } from '@/testing/module-imports';
 import apiDoc from '../../../../docs/api.md?raw';
 import specText from '../../../../docs/spec-calls.txt?raw';
 
@@ -259,15 +260,12 @@ function resolve(from: string, specifier: string): string | null {
 type Imports = { stat: string[]; lazy: string[] };
 
 function importsOf(file: string): Imports {
-  const text = sources[file] ?? '';
-  const found = (pattern: RegExp) =>
-    [...text.matchAll(pattern)]
-      .map((match) => resolve(file, match[1] ?? ''))
+  const { loaded, lazy } = moduleImports(file, sources[file] ?? '');
+  const local = (specifiers: string[]) =>
+    specifiers
+      .map((specifier) => resolve(file, specifier))
       .filter((target): target is string => target !== null);
-  return {
-    stat: found(/(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s*)?'([^']+)'/g),
-    lazy: found(/import\(\s*'([^']+)'\s*\)/g),
-  };
+  return { stat: local(loaded), lazy: local(lazy) };
 }
 
 const graph = new Map(Object.keys(sources).map((file) => [file, importsOf(file)]));

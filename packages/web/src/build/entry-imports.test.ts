@@ -3,8 +3,8 @@
 // purpose stay out: zod's schemas are ~180 KB the browser would evaluate before the first render.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { moduleImports } from '@/testing/module-imports';
 
 // The web package (tests run from the repository or from the package; jsdom's import.meta.url is
 // not a file URL).
@@ -25,31 +25,6 @@ function resolveLocal(from: string, specifier: string): string | null {
   return candidates.find((path) => existsSync(path) && /\.tsx?$/.test(path)) ?? null;
 }
 
-/** The values a file imports or re-exports statically (type-only imports are erased). */
-function staticImports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-  const found: string[] = [];
-  for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      if (clause?.isTypeOnly) continue;
-      const named = clause?.namedBindings;
-      const onlyTypes =
-        clause &&
-        !clause.name &&
-        named &&
-        ts.isNamedImports(named) &&
-        named.elements.length > 0 &&
-        named.elements.every((element) => element.isTypeOnly);
-      if (onlyTypes) continue;
-      found.push((statement.moduleSpecifier as ts.StringLiteral).text);
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
-      if (!statement.isTypeOnly) found.push((statement.moduleSpecifier as ts.StringLiteral).text);
-    }
-  }
-  return found;
-}
-
 /** The packages the entry reaches, each with the chain of files that reaches it first. */
 function packagesOfEntry(): Map<string, string[]> {
   const entry = resolve(web, 'src/main.tsx');
@@ -62,7 +37,7 @@ function packagesOfEntry(): Map<string, string[]> {
   };
   for (const queue = [entry]; queue.length > 0; ) {
     const file = queue.shift() as string;
-    for (const specifier of staticImports(file)) {
+    for (const specifier of moduleImports(file, readFileSync(file, 'utf8')).loaded) {
       const local = resolveLocal(file, specifier);
       if (local) {
         if (!via.has(local)) {
