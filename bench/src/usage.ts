@@ -19,7 +19,8 @@
 // endpoint is timed on the same places at any multiplier. BENCH_USAGE_OUT=file.json writes the
 // run's figures (load, sizes on disk, p50/p95 per endpoint); BENCH_USAGE_BASELINE=file.json (a 1×
 // run's) adds each endpoint's p95 against it and names those over 1.5× or over 50 ms.
-// BENCH_USAGE_REQUESTS (200) sets the timed calls per endpoint.
+// BENCH_USAGE_REQUESTS (200) sets the timed calls per endpoint, BENCH_USAGE_ROUNDS (10) the rounds
+// through every endpoint they are spread over; the server's background jobs run meanwhile are printed.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,6 +83,18 @@ if (!Number.isInteger(REQUESTS) || REQUESTS < 20) {
   throw new Error('BENCH_USAGE_REQUESTS is a whole number of at least 20');
 }
 const WARM_UP = 16;
+/**
+ * `BENCH_USAGE_ROUNDS` (10): each endpoint's timed calls are spread over this many rounds through
+ * every endpoint, so that each endpoint's calls sample the whole timing period alike — the
+ * server's periodic sweeps (device health every minute, detection every five) then fall on every
+ * endpoint's share of calls instead of on whichever endpoint was being timed at that minute.
+ */
+const ROUNDS = Number(process.env.BENCH_USAGE_ROUNDS ?? '10');
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > REQUESTS) {
+  throw new Error('BENCH_USAGE_ROUNDS is a whole number between 1 and BENCH_USAGE_REQUESTS');
+}
+/** The server's Prometheus endpoint, read for its background jobs' runs during the timings. */
+const METRICS_TOKEN = 'usage-bench-metrics-token';
 /**
  * `BENCH_USAGE_RAW_RUNS` (5): timed runs of each raw-readings answer (at 10× one takes up to 85 s);
  * 0 skips the raw and direct comparisons (a repeat of the endpoint timings only).
@@ -340,7 +353,48 @@ type UsageFigures = {
   sizes: Sizes;
   /** Latencies in ms; raw and direct p50 where the endpoint is compared with raw readings. */
   endpoints: { name: string; p50: number; p95: number; rawP50?: number; directP50?: number }[];
+  /** The timed calls' wall time, and the server's background jobs run meanwhile. */
+  timing?: { seconds: number; jobs: JobTime[] };
 };
+
+/** One background job's runs and their summed time, from the server's metrics. */
+type JobTime = { job: string; runs: number; seconds: number };
+
+/** The server's job runs so far (`flowsight_job_duration_seconds`, every outcome summed). */
+async function jobTimes(baseUrl: string): Promise<Map<string, JobTime>> {
+  const response = await fetch(`${baseUrl}/api/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  if (!response.ok) throw new Error(`/api/metrics answered ${response.status}`);
+  const jobs = new Map<string, JobTime>();
+  const line = /^flowsight_job_duration_seconds_(sum|count)\{([^}]*)\} (\S+)$/;
+  for (const text of (await response.text()).split('\n')) {
+    const match = line.exec(text);
+    const job = match?.[2] && /job="([^"]+)"/.exec(match[2])?.[1];
+    if (!match || !job) continue;
+    const [, part, , value] = match;
+    const entry = jobs.get(job) ?? { job, runs: 0, seconds: 0 };
+    if (part === 'sum') entry.seconds += Number(value);
+    else entry.runs += Number(value);
+    jobs.set(job, entry);
+  }
+  return jobs;
+}
+
+/** What each job ran between two readings of `jobTimes`, longest first. */
+function jobsBetween(before: Map<string, JobTime>, after: Map<string, JobTime>): JobTime[] {
+  return [...after.values()]
+    .map((end) => {
+      const start = before.get(end.job);
+      return {
+        job: end.job,
+        runs: end.runs - (start?.runs ?? 0),
+        seconds: end.seconds - (start?.seconds ?? 0),
+      };
+    })
+    .filter((job) => job.runs > 0)
+    .sort((a, b) => b.seconds - a.seconds);
+}
 
 function readBaseline(path: string): UsageFigures {
   const baseline = JSON.parse(readFileSync(path, 'utf8')) as UsageFigures;
@@ -532,25 +586,50 @@ async function signIn(url: string, email: string): Promise<string> {
 }
 
 /**
- * REQUESTS calls of one probe, CONCURRENCY at a time, after WARM_UP untimed ones (the server's
- * first calls of a route compile code and read cold pages); answers each timed call's latency.
+ * Calls `from` to `to` (of REQUESTS) of one probe, CONCURRENCY at a time, after `warmUp` untimed
+ * ones (the server's first calls of a route compile code and read cold pages); answers each timed
+ * call's latency.
  */
-async function timeCalls(baseUrl: string, token: string, probe: Probe): Promise<number[]> {
+async function timeCalls(
+  baseUrl: string,
+  token: string,
+  probe: Probe,
+  range: { from: number; to: number; warmUp: number },
+): Promise<number[]> {
   const latencies: number[] = [];
-  let next = -WARM_UP;
+  let next = range.from - range.warmUp;
   const worker = async () => {
-    while (next < REQUESTS) {
+    while (next < range.to) {
       const i = next++;
       const started = performance.now();
       const response = await fetch(`${baseUrl}${probe.path(Math.abs(i))}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       await response.arrayBuffer();
-      if (i >= 0) latencies.push(performance.now() - started);
+      if (i >= range.from) latencies.push(performance.now() - started);
       if (!response.ok) throw new Error(`${probe.path(Math.abs(i))} answered ${response.status}`);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return latencies;
+}
+
+/** Every probe's REQUESTS timed calls, in ROUNDS rounds through all of them (WARM_UP untimed first). */
+async function timeProbes(
+  baseUrl: string,
+  tokenOf: (probe: Probe) => string,
+  probes: readonly Probe[],
+): Promise<Map<Probe, number[]>> {
+  const latencies = new Map(probes.map((probe) => [probe, [] as number[]]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const from = Math.floor((REQUESTS * round) / ROUNDS);
+    const to = Math.floor((REQUESTS * (round + 1)) / ROUNDS);
+    for (const probe of probes) {
+      const warmUp = round === 0 ? WARM_UP : 0;
+      const times = await timeCalls(baseUrl, tokenOf(probe), probe, { from, to, warmUp });
+      latencies.get(probe)?.push(...times);
+    }
+  }
   return latencies;
 }
 
@@ -619,7 +698,10 @@ async function main() {
     };
   });
 
-  const server = await startServerProcess({ DATABASE_URL: url, LOG_LEVEL: 'warn' }, PORT);
+  const server = await startServerProcess(
+    { DATABASE_URL: url, LOG_LEVEL: 'warn', METRICS_TOKEN },
+    PORT,
+  );
   const lines: string[] = [];
   try {
     const settled = await untilDatabaseIdle(url);
@@ -690,7 +772,7 @@ async function main() {
     const growthHeader = baseline ? ` ${`p95 ÷ ${baseline.fleet}×`.padStart(9)}` : '';
     const header = `${'endpoint'.padEnd(64)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}${growthHeader} ${'raw p50'.padStart(11)} ${'×'.padStart(5)} ${'direct p50'.padStart(11)} ${'×'.padStart(5)}`;
     console.log(
-      `\nChart endpoints on ${fmt(loaded.rows)} raw readings (${fmt(loaded.usage)} usage reports, the rest keep-alives), ${CONCURRENCY} concurrent clients, ${REQUESTS} timed requests each after ${WARM_UP} untimed:`,
+      `\nChart endpoints on ${fmt(loaded.rows)} raw readings (${fmt(loaded.usage)} usage reports, the rest keep-alives), ${CONCURRENCY} concurrent clients, ${REQUESTS} timed requests each after ${WARM_UP} untimed, in ${ROUNDS} rounds through every endpoint:`,
     );
     console.log(header);
     lines.push(header);
@@ -710,9 +792,16 @@ async function main() {
       buildingId: null,
       unitId: null,
     };
+    const jobsBefore = await jobTimes(server.url);
+    const timingStarted = performance.now();
+    const timed = probesOn ? await timeProbes(server.url, tokenOf, probes) : new Map();
+    const timing = {
+      seconds: (performance.now() - timingStarted) / 1000,
+      jobs: jobsBetween(jobsBefore, await jobTimes(server.url)),
+    };
     await withClient(url, async (client) => {
       for (const probe of probesOn ? probes : []) {
-        const latencies = await timeCalls(server.url, tokenOf(probe), probe);
+        const latencies = timed.get(probe) ?? [];
         const p50 = percentile(latencies, 50);
         const p95 = percentile(latencies, 95);
         worstP95 = Math.max(worstP95, p95);
@@ -789,6 +878,12 @@ async function main() {
         : `. Against the same answer computed from raw readings on one connection (raw p50): the endpoints under load answer at least ${slowestRatio.toFixed(0)}× faster; the server's usage service, on one connection as the raw query is (direct p50), at least ${slowestDirectRatio.toFixed(0)}× (target ≥ 10×); every compared bucket agreed`;
     console.log(`\nWorst p95 ${ms(worstP95)} (target ≤ 50 ms)${compared}.`);
     if (probesOn) {
+      const jobs = timing.jobs.map((job) => `${job.job} ${job.runs}× ${job.seconds.toFixed(1)} s`);
+      console.log(
+        `The timed calls took ${timing.seconds.toFixed(0)} s in ${ROUNDS} rounds through every endpoint; the server's background jobs meanwhile: ${jobs.length === 0 ? 'none' : jobs.join(', ')}.`,
+      );
+    }
+    if (probesOn) {
       const targets = baseline
         ? `p95 ≤ ${MAX_P95_MS} ms and ≤ ${MAX_GROWTH}× the ${baseline.fleet}× figure of ${baselinePath}`
         : `p95 ≤ ${MAX_P95_MS} ms`;
@@ -810,6 +905,7 @@ async function main() {
         load: loaded.times,
         sizes,
         endpoints,
+        ...(probesOn ? { timing } : {}),
       };
       writeFileSync(outPath, `${JSON.stringify(figures, null, 2)}\n`);
       console.log(`Figures written to ${outPath}`);
