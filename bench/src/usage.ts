@@ -32,6 +32,8 @@ import { prepareDatabase } from '@flowsight/server/db/prepare';
 import { rebuildUsageRollups } from '@flowsight/server/db/rollups';
 import { seedDemo } from '@flowsight/server/db/seed/demo';
 import { type Scope, systemScope } from '@flowsight/server/lib/tenant-scope';
+import { createReportsRepository } from '@flowsight/server/modules/reports/reports.repository';
+import { createReportsService } from '@flowsight/server/modules/reports/reports.service';
 import { createUsageRepository } from '@flowsight/server/modules/usage/usage.repository';
 import {
   granularityQuerySchema,
@@ -355,6 +357,11 @@ type UsageFigures = {
   endpoints: { name: string; p50: number; p95: number; rawP50?: number; directP50?: number }[];
   /** The timed calls' wall time, and the server's background jobs run meanwhile. */
   timing?: { seconds: number; jobs: JobTime[] };
+  /**
+   * `/overview` answered by the reports service in this process on one connection (no HTTP, no
+   * queue): its p50 in ms, and the size of its answer, which lists every company of the fleet.
+   */
+  overview?: { directP50: number; companies: number; bytes: number };
 };
 
 /** One background job's runs and their summed time, from the server's metrics. */
@@ -871,6 +878,24 @@ async function main() {
         lines.push(line);
       }
     });
+    // The system overview, like for like: it answers the whole fleet, so its work and its
+    // answer grow with the fleet by what it is (one row per company).
+    const reports = createReportsService({ repository: createReportsRepository(direct.db) });
+    const overviewTimes: number[] = [];
+    let overviewAnswer: { companies_list: unknown[] } = { companies_list: [] };
+    for (let run = -2; run < DIRECT_RUNS; run += 1) {
+      const started = performance.now();
+      overviewAnswer = await reports.overview(systemScope);
+      if (run >= 0) overviewTimes.push(performance.now() - started);
+    }
+    const overview = {
+      directP50: percentile(overviewTimes, 50),
+      companies: overviewAnswer.companies_list.length,
+      bytes: Buffer.byteLength(JSON.stringify(overviewAnswer)),
+    };
+    console.log(
+      `\n/overview by the reports service on one connection (no HTTP, no queue): p50 ${ms(overview.directP50)} over ${DIRECT_RUNS} runs; its answer lists ${overview.companies} companies in ${fmt(overview.bytes)} bytes of JSON.`,
+    );
     await direct.close();
     const compared =
       RAW_RUNS === 0
@@ -906,6 +931,7 @@ async function main() {
         sizes,
         endpoints,
         ...(probesOn ? { timing } : {}),
+        overview,
       };
       writeFileSync(outPath, `${JSON.stringify(figures, null, 2)}\n`);
       console.log(`Figures written to ${outPath}`);
