@@ -3,7 +3,8 @@
 // with the mobile preset and the desktop preset, signed in. Prints the performance score and the
 // metrics behind it (LCP, TBT, FCP, speed index, CLS) and the longest main-thread tasks.
 //   node --conditions=@flowsight/source --import tsx bench/src/lighthouse.ts [base URL] [runs]
-// (default http://127.0.0.1:8080, 1 run; with several runs each figure is the median).
+// (default http://127.0.0.1:8080, 1 run; with several runs each figure is the median; each run's
+// score, LCP and TBT also go to stderr as it ends, and a run whose tab Lighthouse lost is run again).
 // LIGHTHOUSE_DEBUG_PORT moves Chromium's remote-debugging port (default 9333) so runs can share a
 // machine; LIGHTHOUSE_PAGES=dashboard (or alerts, charts, comma-separated) measures only those pages.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -91,7 +92,23 @@ const median = (values: number[]) => {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 };
 
-/** Each page with each preset, `runs` times; the medians. */
+/** Tries of one run: Lighthouse's own cleanup sometimes loses its tab ("Connection closed"). */
+const TRIES = 3;
+
+/** One Lighthouse run; again when Lighthouse lost its tab, up to TRIES in all. */
+async function runLighthouse(url: string, flags: Flags, config: typeof desktopConfig | undefined) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url, flags, config);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= TRIES || !message.includes('Connection closed')) throw error;
+      console.error(`lighthouse: ${url} (try ${attempt} of ${TRIES}): ${message}`);
+    }
+  }
+}
+
+/** Each page with each preset, `runs` times; the medians. Each run's figures go to stderr. */
 export async function lighthouseFigures(baseUrl: string, runs = 1): Promise<LighthouseFigures[]> {
   const profile = mkdtempSync(join(tmpdir(), 'flowsight-lighthouse-'));
   // One browser profile: the session the sign-in leaves in it is the one Lighthouse's tabs use.
@@ -115,12 +132,17 @@ export async function lighthouseFigures(baseUrl: string, runs = 1): Promise<Ligh
       for (const preset of ['mobile', 'desktop'] as const) {
         const each: LighthouseFigures[] = [];
         for (let run = 0; run < runs; run += 1) {
-          const result = await lighthouse(
+          const result = await runLighthouse(
             `${baseUrl}${path}`,
             flags,
             preset === 'desktop' ? desktopConfig : undefined,
           );
-          each.push(figuresOf(result, path, preset));
+          const measured = figuresOf(result, path, preset);
+          console.error(
+            `lighthouse: ${path} ${preset} run ${run + 1}: ${measured.score.toFixed(2)}, ` +
+              `LCP ${Math.round(measured.lcpMs)} ms, TBT ${Math.round(measured.tbtMs)} ms`,
+          );
+          each.push(measured);
         }
         const pick = (key: 'score' | 'lcpMs' | 'tbtMs' | 'fcpMs' | 'speedIndexMs' | 'cls') =>
           median(each.map((f) => f[key]));
