@@ -6,19 +6,17 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // CI: one worker. The machine has 2 cores for the browser, the server and the workers; with two
-  // workers the load reached 11-12 and pages stalled for seconds (timing failures of 5 s waits).
-  workers: process.env.CI ? 1 : 2,
+  // One worker: a page's test keeps both cores busy (the browser's renderer and compositor, and
+  // the server with its embedded database); two workers made each test 2.2–2.5× slower, the run
+  // slower overall.
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  // The server backfills the demo fleet's history on the embedded database while the tests run;
-  // since 25 Nov its usage-log triggers make that heavier, and long tests ran past 30 s.
-  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -25,10 +25,18 @@ const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 const tenthOf = (now: Date, back: number) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 10, 12));
 
+/**
+ * The instant the test stands at: noon UTC on the 20th of the month before the wall clock's. Every
+ * reading of the last six months (days 10–14) lies before it on any day of the month, and before
+ * the wall clock, whose time the server's ingest and default chart windows still read.
+ */
+const standingAt = (wallClock: Date) =>
+  new Date(Date.UTC(wallClock.getUTCFullYear(), wallClock.getUTCMonth() - 1, 20, 12));
+
 describe('retention of raw readings', () => {
   let t: TestApp;
   let admin: AuthorizedRequest;
-  const now = new Date();
+  const now = standingAt(new Date());
   const ids = { company: 0, property: 0, building: 0, units: [] as number[] };
   const readingsByMonth = async () =>
     Object.fromEntries(
@@ -117,14 +125,13 @@ describe('retention of raw readings', () => {
         select ${mac}, 4, ${SensorStatus.Transmitting}, u.company_id, u.property_id,
           u.building_id, u.id, ${appliance}, 90
         from units u where u.id = ${unit}`);
-      // Three reports a day on days 10–14 of each of the last months (this month's too).
+      // Three reports a day on days 10–14 of each of the last months (`now`'s too).
       for (let back = 0; back < MONTHS_OF_READINGS; back++) {
         for (let day = 0; day < 5; day++) {
           for (let report = 0; report < 3; report++) {
             const receivedAt = new Date(
               tenthOf(now, back).getTime() + day * DAY + report * 3_600_000,
             );
-            if (receivedAt > now) continue;
             const seq = back * 100 + day * 10 + report;
             const { bytes } = encodeUplink({
               kind: 'usage',
@@ -181,6 +188,7 @@ describe('retention of raw readings', () => {
       months: undefined,
       log: { info: () => {}, warn: () => {} },
       intervalMs: 10,
+      now: () => now,
     });
     await job.start();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -211,6 +219,7 @@ describe('retention of raw readings', () => {
       db: t.database.db,
       months: KEPT_MONTHS,
       log: { info: (message) => logged.push(message), warn: (error) => logged.push(String(error)) },
+      now: () => now,
     });
     await job.start();
     await job.stop();

@@ -54,11 +54,14 @@ export function createRetentionJob(options: {
   months: number | undefined;
   log: JobLog;
   intervalMs?: number;
+  /** The clock the boundary is taken from (tests pass a fixed instant). */
+  now?: () => Date;
 }): Job {
   const { months, log } = options;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const intervalMs = options.intervalMs ?? DAY_MS;
+  const now = options.now ?? (() => new Date());
   const daily = claimEvery('retention', intervalMs);
   // The run at start-up does not wait for the day's claim (it claims whatever the last run's age,
   // which starts the others' day from it): start-up recreates empty partitions back to 24 months
@@ -66,9 +69,7 @@ export function createRetentionJob(options: {
   const atStart = claimEvery('retention', 0);
   const run = (every: number, claim: RoundClaim) => {
     running = running
-      .then(() =>
-        runJob(log, 'retention', () => applyRetention(options.db, every, new Date(), claim)),
-      )
+      .then(() => runJob(log, 'retention', () => applyRetention(options.db, every, now(), claim)))
       .then(
         (result) => {
           // Start-up recreates empty partitions 24 months back (prepare.ts): only a drop of

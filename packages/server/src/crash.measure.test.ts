@@ -195,9 +195,12 @@ describe('crash safety of ingest', () => {
     })();
     const kills = await killAlong(send, () => acknowledged / HTTP_READINGS);
     await send;
-    expect(kills).toBe(KILLS);
-    expect(acknowledged).toBe(HTTP_READINGS);
-    expect(await totals(0)).toEqual({
+    expect(
+      kills,
+      `kills while ${HTTP_READINGS} readings were sent: ${kills}, wanted ${KILLS}`,
+    ).toBe(KILLS);
+    expect(acknowledged, 'readings acknowledged').toBe(HTTP_READINGS);
+    expect(await totals(0), 'stored once each, in the raw table and the rollup').toEqual({
       readings: HTTP_READINGS,
       distinct: HTTP_READINGS,
       raw: expectedVolume(HTTP_READINGS),
@@ -229,15 +232,22 @@ describe('crash safety of ingest', () => {
     const kills = await killAlong(publish, () => published / MQTT_READINGS);
     await publish;
     await publisher.endAsync();
-    expect(kills).toBeGreaterThanOrEqual(2);
+    expect(
+      kills,
+      `kills while ${MQTT_READINGS} messages were published: ${kills}, wanted at least 2`,
+    ).toBeGreaterThanOrEqual(2);
     // Wait for the subscriber to drain what the broker kept for it.
-    const deadline = Date.now() + 60_000;
+    const DRAIN_MS = 60_000;
+    const drainStarted = Date.now();
     let last = await totals(1);
-    while (last.readings < MQTT_READINGS && Date.now() < deadline) {
+    while (last.readings < MQTT_READINGS && Date.now() - drainStarted < DRAIN_MS) {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       last = await totals(1);
     }
-    expect(last).toEqual({
+    expect(
+      last,
+      `stored once each ${Date.now() - drainStarted} ms after the last publish (limit ${DRAIN_MS} ms)`,
+    ).toEqual({
       readings: MQTT_READINGS,
       distinct: MQTT_READINGS,
       raw: expectedVolume(MQTT_READINGS),

@@ -503,11 +503,20 @@ describe.runIf(onPostgres)(
           `replicas: ${job.name} (period ${job.periodS} s): ${runs.length} runs in ${windowMs / 1000} s = ${(runs.length / periods).toFixed(2)} per period (${periods.toFixed(1)} periods) across ${REPLICAS} replicas; per replica ${perReplica.join(' / ')}; shortest time between runs ${Math.round(Math.min(...gaps))} ms, longest without a run ${Math.round(longestGap)} ms`,
         );
         // Once per period across the replicas (three replicas each on its own would make it ~3).
-        expect(Math.abs(runs.length - periods), job.name).toBeLessThanOrEqual(1);
+        expect(
+          Math.abs(runs.length - periods),
+          `${job.name}: ${runs.length} runs in ${periods.toFixed(1)} periods, at most 1 off`,
+        ).toBeLessThanOrEqual(1);
         // Two runs never closer than the claim allows (0.9 of a period, lib/jobs.ts).
-        expect(Math.min(...gaps), job.name).toBeGreaterThanOrEqual(job.periodS * 900 - 1);
+        expect(
+          Math.min(...gaps),
+          `${job.name}: shortest time between runs (ms), at least 0.9 of a period`,
+        ).toBeGreaterThanOrEqual(job.periodS * 900 - 1);
         // No long stretch without a run: a late timer or a round holding the lock adds a little.
-        expect(longestGap, job.name).toBeLessThanOrEqual(job.periodS * 1000 * 2 + 2000);
+        expect(
+          longestGap,
+          `${job.name}: longest time without a run (ms), at most two periods and 2 s`,
+        ).toBeLessThanOrEqual(job.periodS * 1000 * 2 + 2000);
       }
 
       const downlinks = await until(
@@ -561,8 +570,14 @@ describe.runIf(onPostgres)(
         );
         // The next round is due 0.9 of a period after the last (the claim); a survivor's timer
         // fires within a period of that. So no round is more than a period late.
-        expect(gapMs, job.name).toBeLessThanOrEqual(job.periodS * 1000 * 2 + 1000);
-        expect(takeOverMs, job.name).toBeLessThanOrEqual(job.periodS * 1000 * 2 + 1000);
+        expect(
+          gapMs,
+          `${job.name}: time from the last run to the survivor's (ms), at most two periods and 1 s`,
+        ).toBeLessThanOrEqual(job.periodS * 1000 * 2 + 1000);
+        expect(
+          takeOverMs,
+          `${job.name}: time from the kill to the survivor's run (ms), at most two periods and 1 s`,
+        ).toBeLessThanOrEqual(job.periodS * 1000 * 2 + 1000);
       }
       await startReplica(victim);
     });
