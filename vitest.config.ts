@@ -7,9 +7,8 @@ import { defineConfig } from 'vitest/config';
 const sourceCondition = '@flowsight/source';
 
 // Test files that time the code they test (event-loop delay, crash recovery, replica hand-over):
-// the `measure` project, run after every other project has finished (`groupOrder`: node, then
-// web, then measure), one file at a time, so that no other test file competes for the CPU while
-// they measure.
+// the `measure` project, run after every other project has finished (`groupOrder`), one file at a
+// time, so that no other test file competes for the CPU while they measure.
 const measurements = 'packages/server/src/**/*.measure.test.ts';
 
 export default defineConfig({
@@ -31,9 +30,6 @@ export default defineConfig({
           // server again for each file took half of this project's time. Every file builds its own
           // app and database, and none mocks modules, stubs globals or changes the environment.
           isolate: false,
-          // First, on its own: sharing the workers with the web project's files cost it the
-          // modules it keeps (node and web together took 510 s, one after the other 428 s).
-          sequence: { groupOrder: 0 },
           globalSetup: ['packages/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -47,7 +43,7 @@ export default defineConfig({
           include: [measurements],
           globalSetup: ['packages/server/src/testing/global-setup.ts'],
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -11,8 +11,6 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/testing/setup-tests.ts'],
       testTimeout: 30_000,
-      // After the node project, before the measurements (vitest.config.ts at the root).
-      sequence: { groupOrder: 1 },
     },
   }),
 );
