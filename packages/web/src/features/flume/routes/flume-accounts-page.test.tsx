@@ -164,6 +164,26 @@ describe('Flume accounts page', () => {
     expect(await screen.findByRole('dialog', { name: 'Add Flume account' })).toBeTruthy();
   });
 
+  it('offers no add button while the list loads, so the button never moves under a click', async () => {
+    const api = signedIn([]);
+    let release: () => void = () => {};
+    const loaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.on('GET /flume-accounts', async () => {
+      await loaded;
+      return reply(200, []);
+    });
+    renderRoutes(appRoutes, { path: '/flume-accounts' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Flume accounts' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Flume account' })).toBeNull();
+    release();
+    const empty = await screen.findByTestId('flume-empty');
+    expect(screen.getAllByRole('button', { name: 'Add Flume account' })).toEqual(
+      within(empty).getAllByRole('button', { name: 'Add Flume account' }),
+    );
+  });
+
   it('shows why the list could not load, with a retry', async () => {
     const api = signedIn();
     api.on('GET /flume-accounts', () =>

@@ -186,12 +186,14 @@ export function FlumeAccountsPage() {
 
   return (
     <Stack spacing={2} data-testid="flume-accounts-page">
-      {/* With no account yet, the empty state holds the one add button. */}
+      {/* With no account yet, the empty state holds the one add button; while the list loads
+          there is none, so the button never moves from the header to the empty state under a
+          person's click. */}
       <PageHeader
         title={t('flume.title')}
         intro={t('flume.intro')}
         introMaxWidth={760}
-        action={!empty && addButton}
+        action={!accounts.isPending && !empty && addButton}
       />
       {empty ? (
         <EmptyAccounts action={addButton} />
