@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from './vitest.workers.ts';
 
 // Workspace packages are consumed from their TypeScript sources in tests (the
 // `@flowsight/source` export condition); builds use their compiled `dist`.
@@ -15,9 +15,7 @@ export default defineConfig({
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
   test: {
-    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine,
-    // where the test files mostly wait on their database and two run 1.4–1.6× faster.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: testWorkers,
     projects: [
       {
         extends: true,

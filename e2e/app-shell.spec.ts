@@ -12,7 +12,9 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await expect(page.getByTestId('not-found-page')).toBeVisible();
 });
 
-test('the API documentation is served', async ({ page }) => {
+// Desktop only: the document and its viewer are the same at every width, and the viewer is
+// third-party code (decisions.md, "Browser tests at one width where the width changes nothing").
+test('the API documentation is served', { tag: '@desktop-only' }, async ({ page }) => {
   // Swagger UI parses and renders the whole document (hundreds of operations) in the browser;
   // on a machine busy with the rest of the suite that alone has taken over 30 s.
   test.setTimeout(120_000);

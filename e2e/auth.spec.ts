@@ -64,8 +64,12 @@ const landings = [
   ['installer@flowsight.test', '/installation'],
 ] as const;
 
+// Desktop only: signing in with the keyboard alone is a desk's way in. At phone width each role's
+// landing is checked by shell.spec.ts ("default path, side menu, …"), and the login form by every
+// phone test that signs an account in for the first time (ui.ts, `signIn`); decisions.md, "Browser
+// tests at one width where the width changes nothing".
 for (const [email, path] of landings) {
-  test(`${email} signs in and lands on ${path}`, async ({ page }) => {
+  test(`${email} signs in and lands on ${path}`, { tag: '@desktop-only' }, async ({ page }) => {
     await signInWithKeyboard(page, email, DEMO_PASSWORD);
 
     await expect(page).toHaveURL(path);

@@ -14,7 +14,7 @@ if (!existsSync(chromium)) {
   if (process.getuid?.() === 0 && chromium === shell) {
     console.log("Chromium is missing: installing Debian's chromium-headless-shell package…");
     execSync(
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-headless-shell',
       {
         stdio: 'inherit',
       },
