@@ -1,10 +1,12 @@
 // The units tab for a company or one of its properties: the company's units and properties using
 // the most water in the range (a property's own ranking is the company's, and says so).
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { LocalDateRange } from '@/lib/local-date-range';
+import { useUnitTitle } from '@/lib/unit-title';
 import { useTopProperties } from '../api/get-top-properties';
 import { useTopUnits } from '../api/get-top-units';
 import { useStatisticsFormat } from '../utils/statistics-format';
@@ -23,6 +25,7 @@ export type CompanyUnitRankingsProps = {
 export function CompanyUnitRankings({ scope, valid }: CompanyUnitRankingsProps) {
   const { t } = useTranslation();
   const format = useStatisticsFormat();
+  const unitTitle = useUnitTitle();
   const companyId = scope.buildingId === null ? scope.companyId : null;
   const topUnits = useTopUnits(companyId, valid, TOP_LIST_SIZE);
   const topProperties = useTopProperties(companyId, valid, TOP_LIST_SIZE);
@@ -38,18 +41,28 @@ export function CompanyUnitRankings({ scope, valid }: CompanyUnitRankingsProps) 
           emptyText={t('statistics.unitsTab.empty')}
           columns={[
             { key: 'unit', label: t('statistics.unitsTab.unit') },
-            // Gallons before the place: on a phone the figure is in view without scrolling.
+            // Gallons before the property: on a phone the figure is in view without scrolling.
             { key: 'gallons', label: t('statistics.unitsTab.gallons'), numeric: true },
-            { key: 'place', label: t('statistics.unitsTab.place') },
+            { key: 'property', label: t('statistics.unitsTab.property') },
           ]}
+          // A unit is named with its building ("Unit 204", "Kendall Lofts A" under it): numbers
+          // repeat from one building to the next, and the first column stays in view on a phone.
           rows={(topUnits.data?.data ?? []).map((unit) => ({
             key: unit.unit_id,
             cells: [
-              <Link key="unit" component={RouterLink} to={unit.link} sx={{ fontWeight: 600 }}>
-                {unit.unit_name}
-              </Link>,
+              <Box key="unit" component="span" sx={{ display: 'block' }}>
+                <Link component={RouterLink} to={unit.link} sx={{ fontWeight: 600 }}>
+                  {unitTitle(unit.unit_name)}
+                </Link>
+                <Box
+                  component="span"
+                  sx={{ display: 'block', color: 'text.secondary', typography: 'caption' }}
+                >
+                  {unit.building_name}
+                </Box>
+              </Box>,
               format.decimal(unit.gallons),
-              `${unit.property_name} › ${unit.building_name}`,
+              unit.property_name,
             ],
           }))}
         />

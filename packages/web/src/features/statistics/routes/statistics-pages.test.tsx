@@ -189,6 +189,74 @@ describe('statistics pages', () => {
     expect(requestsTo(api, '/companies/1/appliance-gallons')).toHaveLength(1);
   });
 
+  it('names each ranked unit with its building, so two units numbered 204 read apart', async () => {
+    const api = signedIn();
+    const unit = (id: number, building: string, gallons: number) => ({
+      unit_id: id,
+      unit_name: '204',
+      building_id: id * 10,
+      building_name: building,
+      property_id: 7,
+      property_name: 'Harbor Point',
+      gallons,
+      link: `/companies/1/properties/7/buildings/${id * 10}/units/${id}`,
+    });
+    api.on('GET /companies/1/top-gallons-units', () =>
+      reply(200, {
+        from: '2026-11-01',
+        to: '2026-11-22',
+        data: [unit(1, 'Harbor Point North', 900), unit(2, 'Harbor Point South', 800)],
+      }),
+    );
+    api.on('GET /companies/1/top-gallons-properties', () =>
+      reply(200, { from: '2026-11-01', to: '2026-11-22', data: [] }),
+    );
+    renderRoutes(appRoutes, { path: '/statistics/units?company=1&from=2026-11-01&to=2026-11-22' });
+    const table = await screen.findByTestId('statistics-top-units');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const [, first, second] = within(table).getAllByRole('row');
+    const firstCells = within(first as HTMLElement).getAllByRole('cell');
+    expect(firstCells[0]?.textContent).toBe('Unit 204Harbor Point North');
+    expect(within(firstCells[0] as HTMLElement).getByRole('link').textContent).toBe('Unit 204');
+    expect(firstCells[2]?.textContent).toBe('Harbor Point');
+    expect(within(second as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe(
+      'Unit 204Harbor Point South',
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Unit', 'Gallons', 'Property']);
+  });
+
+  it('titles a building’s numbered units as units', async () => {
+    const api = signedIn();
+    api.on('GET /properties/7/buildings-names', () => reply(200, [{ id: 70, name: 'North' }]));
+    api.on('GET /buildings/70/units-gallons', () =>
+      reply(200, {
+        from: '2026-11-01',
+        to: '2026-11-22',
+        building_gallons: 1200,
+        unaccounted_gallons: null,
+        source: 'units',
+        data: [
+          { unit_id: 1, unit_name: '603', unit_category_id: 1, gallons: 700 },
+          { unit_id: 2, unit_name: 'Laundry Room', unit_category_id: 2, gallons: 500 },
+        ],
+      }),
+    );
+    renderRoutes(appRoutes, {
+      path: '/statistics/units?company=1&property=7&building=70&from=2026-11-01&to=2026-11-22',
+    });
+    const table = await screen.findByTestId('statistics-building-units');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const names = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(names).toEqual(['Unit 603', 'Laundry Room']);
+  });
+
   it('keeps the record when moving between tabs', async () => {
     signedIn();
     const { router } = renderRoutes(appRoutes, { path: '/statistics/usage?company=1' });

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { BarList } from '@/components/charts/bar-list';
 import { PageLoader } from '@/components/page-loader';
+import { useUnitTitle } from '@/lib/unit-title';
 import { useApplianceGallons } from '../api/get-appliance-gallons';
 import { useBuildingUnitsGallons } from '../api/get-building-units-gallons';
 import { CompanyUnitRankings } from '../components/company-unit-rankings';
@@ -155,6 +156,7 @@ export function StatisticsUnitsTab() {
   const { scope } = useStatisticsContext();
   const [, valid, fields] = useRangeInAddress();
   const format = useStatisticsFormat();
+  const unitTitle = useUnitTitle();
   const buildingUnits = useBuildingUnitsGallons(scope.buildingId, valid);
 
   return (
@@ -172,7 +174,7 @@ export function StatisticsUnitsTab() {
             ]}
             rows={(buildingUnits.data?.data ?? []).map((unit) => ({
               key: unit.unit_id,
-              cells: [unit.unit_name, format.decimal(unit.gallons)],
+              cells: [unitTitle(unit.unit_name), format.decimal(unit.gallons)],
             }))}
           />
         </QueryState>

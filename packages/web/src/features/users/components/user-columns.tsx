@@ -120,7 +120,11 @@ export function useUserColumns({ showCompany, onMenu }: UserColumnsOptions): Lis
     {
       id: 'lastLogin',
       header: t('users.columns.lastLogin'),
-      cell: ({ row }) => displayDate(row.original.last_login_at, i18n.language),
+      // Someone who never signed in reads "Never", not the date's "N/A".
+      cell: ({ row }) =>
+        row.original.last_login_at === null
+          ? t('users.columns.neverSignedIn')
+          : displayDate(row.original.last_login_at, i18n.language),
       meta: { sortField: 'last_login_at', from: 'md', cellSx: oneLine },
     },
     {

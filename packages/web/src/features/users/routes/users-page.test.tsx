@@ -66,7 +66,7 @@ afterEach(() => {
 });
 
 describe('users page', () => {
-  it('lists the users the server pages, with N/A for a missing last login', async () => {
+  it('lists the users the server pages, with "Never" for one who never signed in', async () => {
     signedInAs();
     renderRoutes(appRoutes, { path: '/users' });
     const rows = await screen.findAllByTestId('user-row');
@@ -74,7 +74,8 @@ describe('users page', () => {
     expect(rows[0]?.textContent).toContain('Dana Ortiz');
     expect(rows[0]?.textContent).toContain('dana.ortiz@flowsight.test');
     expect(rows[0]?.textContent).toContain('Active');
-    expect(rows[0]?.textContent).toContain('N/A');
+    expect(rows[0]?.textContent).toContain('Never');
+    expect(rows[0]?.textContent).not.toContain('N/A');
   });
 
   it('says what each user does and, to those who see several companies, for which one', async () => {
