@@ -22,23 +22,51 @@ import {
 } from './reports.ts';
 
 describe('statistics days', () => {
-  it('compares this month so far with as many days of last month, and averages 30 complete days', () => {
+  it('compares this month’s whole days with as many days of last month, and averages 30 complete days', () => {
     expect(statisticsDays('2026-11-22')).toEqual({
       today: '2026-11-22',
       monthStart: '2026-11-01',
       lastMonthStart: '2026-10-01',
       lastMonthEnd: '2026-10-31',
-      lastMonthSameEnd: '2026-10-22',
+      comparedDays: 21,
+      comparedTo: '2026-11-21',
+      lastMonthSameEnd: '2026-10-21',
       averageFrom: '2026-10-23',
       averageTo: '2026-11-21',
       earliest: '2026-10-01',
     });
   });
 
-  it('cuts the same period at the end of a shorter last month and reads back far enough in March', () => {
+  it('compares nothing on the 1st: no whole day of this month has passed', () => {
+    const first = statisticsDays('2026-12-01');
+    expect(first.comparedDays).toBe(0);
+    expect(first.comparedTo).toBeNull();
+    // An empty span: last month's "same days" hold no day at all.
+    expect(first.lastMonthSameEnd < first.lastMonthStart).toBe(true);
+    expect(statisticsDays('2026-12-02')).toMatchObject({
+      comparedDays: 1,
+      comparedTo: '2026-12-01',
+      lastMonthSameEnd: '2026-11-01',
+    });
+  });
+
+  it('compares no more days than a shorter last month has, on both sides, and reads back far enough in March', () => {
     const march = statisticsDays('2026-03-31');
-    expect(march.lastMonthSameEnd).toBe('2026-02-28');
-    expect(statisticsDays('2028-03-30').lastMonthSameEnd).toBe('2028-02-29');
+    expect(march).toMatchObject({
+      comparedDays: 28,
+      comparedTo: '2026-03-28',
+      lastMonthSameEnd: '2026-02-28',
+    });
+    expect(statisticsDays('2028-03-30')).toMatchObject({
+      comparedDays: 29,
+      comparedTo: '2028-03-29',
+      lastMonthSameEnd: '2028-02-29',
+    });
+    expect(statisticsDays('2026-05-31')).toMatchObject({
+      comparedDays: 30,
+      comparedTo: '2026-05-30',
+      lastMonthSameEnd: '2026-04-30',
+    });
     // 30 days before 1 March reaches into January.
     const first = statisticsDays('2026-03-01');
     expect(first.averageFrom).toBe('2026-01-30');
@@ -177,6 +205,7 @@ describe('statistics plan', () => {
         lastMonth: month(plan.months.lastMonth),
         today: windowSum('today'),
         later: windowSum('later'),
+        beyond: windowSum('beyond'),
         same: windowSum('same'),
         lastPart: windowSum('lastPart'),
         before: windowSum('before'),
@@ -184,10 +213,16 @@ describe('statistics plan', () => {
       expect(figures, today).toEqual({
         today: sum(today, today),
         thisMonth: sum(days.monthStart, today),
+        compared: days.comparedTo === null ? 0 : sum(days.monthStart, days.comparedTo),
         lastMonth: sum(days.lastMonthStart, days.lastMonthEnd),
         lastMonthSame: sum(days.lastMonthStart, days.lastMonthSameEnd),
         averageSum: sum(days.averageFrom, days.averageTo),
       });
+      // Like for like: as many days on each side, none of them today.
+      expect(daysBetween(days.lastMonthStart, days.lastMonthSameEnd) + 1, today).toBe(
+        days.comparedDays,
+      );
+      expect(days.comparedTo === null || days.comparedTo < today, today).toBe(true);
       // Day by day it reads today to the month's end and at most 17 days around last month.
       const boundary = plan.scan[1];
       if (boundary)

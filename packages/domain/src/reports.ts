@@ -38,14 +38,26 @@ export const monthEnd = (day: string) => addDays(addMonths(day, 1), -1);
 export const earlierDay = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
 export const laterDay = (a: string, b: string) => (a.localeCompare(b) >= 0 ? a : b);
 
-/** The local days a place's statistics compare (call 7). */
+/**
+ * The local days a place's statistics compare (call 7). Use is compared like for like: this
+ * month's whole days (the 1st to yesterday; today is still running) against as many days from the
+ * 1st of last month, and no more days than last month has. On the 1st no whole day has passed
+ * yet, so nothing is compared (`comparedDays` 0) rather than an hour or two against a whole day.
+ */
 export type StatisticsDays = {
   readonly today: string;
   /** This month so far: its first day to today. */
   readonly monthStart: string;
   readonly lastMonthStart: string;
   readonly lastMonthEnd: string;
-  /** Last month cut to as many days as this month has had (today included). */
+  /** The whole days compared on each side: 0 on the 1st. */
+  readonly comparedDays: number;
+  /** This month's last compared day; null on the 1st. */
+  readonly comparedTo: string | null;
+  /**
+   * Last month's last compared day: its 1st plus `comparedDays` − 1 (the day before its 1st
+   * when nothing is compared, an empty span).
+   */
   readonly lastMonthSameEnd: string;
   /** The last 30 complete days: 30 days ago to yesterday. */
   readonly averageFrom: string;
@@ -59,15 +71,19 @@ export function statisticsDays(today: string): StatisticsDays {
   const start = monthStart(today);
   const lastMonthEnd = addDays(start, -1);
   const lastMonthStart = monthStart(lastMonthEnd);
-  const elapsed = daysBetween(start, today) + 1;
-  const sameEnd = addDays(lastMonthStart, elapsed - 1);
+  const comparedDays = Math.min(
+    daysBetween(start, today),
+    daysBetween(lastMonthStart, lastMonthEnd) + 1,
+  );
   const averageFrom = addDays(today, -AVERAGE_DAYS);
   return {
     today,
     monthStart: start,
     lastMonthStart,
     lastMonthEnd,
-    lastMonthSameEnd: earlierDay(sameEnd, lastMonthEnd),
+    comparedDays,
+    comparedTo: comparedDays === 0 ? null : addDays(start, comparedDays - 1),
+    lastMonthSameEnd: addDays(lastMonthStart, comparedDays - 1),
     averageFrom,
     averageTo: addDays(today, -1),
     earliest: earlierDay(averageFrom, lastMonthStart),
@@ -78,19 +94,22 @@ export function statisticsDays(today: string): StatisticsDays {
 export type StatisticsFigures = {
   readonly today: number;
   readonly thisMonth: number;
+  /** This month's compared days (`StatisticsDays.comparedDays`) summed. */
+  readonly compared: number;
   readonly lastMonth: number;
   readonly lastMonthSame: number;
   /** The last 30 complete days summed (divide by AVERAGE_DAYS for the mean). */
   readonly averageSum: number;
 };
-export type StatisticsWindow = 'today' | 'later' | 'same' | 'lastPart' | 'before';
+export type StatisticsWindow = 'today' | 'later' | 'beyond' | 'same' | 'lastPart' | 'before';
 
 /**
  * How to read a place's statistics cheaply: whole months from the monthly rollup, and day by day
  * only today, the rest of this month (normally nothing) and one short stretch around the point
  * where last month's "same period" ends — at most about 16 days instead of up to two months.
  * `same` and `lastPart` are read from last month's start when that side is shorter (then
- * `sameFromStart`), else from the other side and subtracted from the month.
+ * `sameFromStart`), else from the other side and subtracted from the month. `beyond` is this
+ * month's whole days past the compared ones (only late in a month longer than the last).
  */
 export type StatisticsPlan = {
   readonly days: StatisticsDays;
@@ -107,14 +126,14 @@ const span = (from: string, to: string): DateRange | null => (from <= to ? { fro
 export function statisticsPlan(today: string): StatisticsPlan {
   const days = statisticsDays(today);
   const { monthStart: start, lastMonthStart, lastMonthEnd, lastMonthSameEnd, averageFrom } = days;
-  const elapsed = daysBetween(start, today) + 1;
   const lastMonthLength = daysBetween(lastMonthStart, lastMonthEnd) + 1;
-  const sameFromStart = elapsed * 2 <= lastMonthLength;
+  const sameFromStart = days.comparedDays * 2 <= lastMonthLength;
   // The part of the 30-day average that falls in last month, and (early in March) before it.
   const lastPartFrom = laterDay(averageFrom, lastMonthStart);
   const windows: Record<StatisticsWindow, DateRange | null> = {
     today: { from: today, to: today },
     later: span(addDays(today, 1), monthEnd(today)),
+    beyond: span(addDays(start, days.comparedDays), addDays(today, -1)),
     same: sameFromStart
       ? span(lastMonthStart, lastMonthSameEnd)
       : span(addDays(lastMonthSameEnd, 1), lastMonthEnd),
@@ -126,7 +145,7 @@ export function statisticsPlan(today: string): StatisticsPlan {
   const boundary = [windows.same, windows.lastPart, windows.before].filter(
     (range): range is DateRange => range !== null,
   );
-  const scan: DateRange[] = [{ from: today, to: monthEnd(today) }];
+  const scan: DateRange[] = [{ from: windows.beyond?.from ?? today, to: monthEnd(today) }];
   if (boundary.length > 0) {
     scan.push({
       from: boundary.map((r) => r.from).reduce(earlierDay),
@@ -153,6 +172,7 @@ export function statisticsFigures(
   return {
     today: sums.today,
     thisMonth,
+    compared: thisMonth - sums.today - sums.beyond,
     lastMonth: sums.lastMonth,
     lastMonthSame,
     averageSum: thisMonth - sums.today + lastPart + sums.before,

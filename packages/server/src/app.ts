@@ -167,6 +167,11 @@ export type BuildAppOptions = {
   mailer?: Mailer;
   /** Heartbeat (and session re-check) interval of live alert streams; tests shorten it. */
   alertStreamHeartbeatMs?: number;
+  /**
+   * The clock the use figures are read at (statistics, the lists' "this month" and comparison,
+   * usage windows); tests stand it at a chosen instant. Defaults to the wall clock.
+   */
+  figuresClock?: () => Date;
 };
 
 export type App = FastifyInstance;
@@ -297,9 +302,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.decorate('ingest', ingestService);
   const portfolioRepository = createPortfolioRepository(database.db);
+  const figuresClock = options.figuresClock ?? (() => new Date());
   const portfolioService = createPortfolioService({
     repository: portfolioRepository,
     writes: createPortfolioWrites(database.db),
+    now: figuresClock,
   });
   const submissionsService = createSubmissionsService({
     repository: createSubmissionsRepository(database.db),
@@ -405,10 +412,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       });
       await api.register(alertMailModule, { service: alertMail });
       await api.register(usageModule, {
-        service: createUsageService({ repository: createUsageRepository(database.db) }),
+        service: createUsageService({
+          repository: createUsageRepository(database.db),
+          now: figuresClock,
+        }),
       });
       await api.register(reportsModule, {
-        service: createReportsService({ repository: createReportsRepository(database.db) }),
+        service: createReportsService({
+          repository: createReportsRepository(database.db),
+          now: figuresClock,
+        }),
       });
       await api.register(fleetSettingsModule, { service: createFleetSettings(database.db) });
       await api.register(gatewaysModule, {

@@ -32,6 +32,8 @@ export type TestAppOptions = {
   database?: DatabaseHandle;
   /** Heartbeat (and session re-check) interval of live alert streams. */
   alertStreamHeartbeatMs?: number;
+  /** The clock the use figures are read at (`BuildAppOptions.figuresClock`). */
+  figuresClock?: () => Date;
 };
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
@@ -56,6 +58,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.alertStreamHeartbeatMs
       ? { alertStreamHeartbeatMs: options.alertStreamHeartbeatMs }
       : {}),
+    ...(options.figuresClock ? { figuresClock: options.figuresClock } : {}),
   });
   await app.ready();
   const signIn = async (email: string, password = demoPassword) => {

@@ -8395,9 +8395,11 @@ export interface operations {
                             open_leaks_monthly_cost: number;
                             /** @description This month so far, in the property's local days (gallons, 3 decimals) */
                             month_gallons: number;
-                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            /** @description This month's whole local days compared: the 1st to yesterday (today is still running), at most as many days as last month has; 0 on the 1st */
+                            compared_gallons: number;
+                            /** @description As many days from the 1st of last month as are compared (gallons) */
                             last_month_same_gallons: number;
-                            /** @description This month so far against the same days of last month; null when those had none */
+                            /** @description compared_gallons against last_month_same_gallons; null on the 1st (no whole day yet) or when last month used nothing then */
                             month_change_percent: number | null;
                             /** @description Installed micrometers not transmitting */
                             sensors_not_transmitting: number;
@@ -9426,9 +9428,11 @@ export interface operations {
                             open_leaks_monthly_cost: number;
                             /** @description This month so far, in the property's local days (gallons, 3 decimals) */
                             month_gallons: number;
-                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            /** @description This month's whole local days compared: the 1st to yesterday (today is still running), at most as many days as last month has; 0 on the 1st */
+                            compared_gallons: number;
+                            /** @description As many days from the 1st of last month as are compared (gallons) */
                             last_month_same_gallons: number;
-                            /** @description This month so far against the same days of last month; null when those had none */
+                            /** @description compared_gallons against last_month_same_gallons; null on the 1st (no whole day yet) or when last month used nothing then */
                             month_change_percent: number | null;
                             /** @description Installed micrometers not transmitting */
                             sensors_not_transmitting: number;
@@ -10124,9 +10128,11 @@ export interface operations {
                             open_leaks_monthly_cost: number;
                             /** @description This month so far, in the property's local days (gallons, 3 decimals) */
                             month_gallons: number;
-                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            /** @description This month's whole local days compared: the 1st to yesterday (today is still running), at most as many days as last month has; 0 on the 1st */
+                            compared_gallons: number;
+                            /** @description As many days from the 1st of last month as are compared (gallons) */
                             last_month_same_gallons: number;
-                            /** @description This month so far against the same days of last month; null when those had none */
+                            /** @description compared_gallons against last_month_same_gallons; null on the 1st (no whole day yet) or when last month used nothing then */
                             month_change_percent: number | null;
                             /** @description Installed micrometers not transmitting */
                             sensors_not_transmitting: number;
@@ -10742,9 +10748,11 @@ export interface operations {
                             open_leaks_monthly_cost: number;
                             /** @description This month so far, in the property's local days (gallons, 3 decimals) */
                             month_gallons: number;
-                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            /** @description This month's whole local days compared: the 1st to yesterday (today is still running), at most as many days as last month has; 0 on the 1st */
+                            compared_gallons: number;
+                            /** @description As many days from the 1st of last month as are compared (gallons) */
                             last_month_same_gallons: number;
-                            /** @description This month so far against the same days of last month; null when those had none */
+                            /** @description compared_gallons against last_month_same_gallons; null on the 1st (no whole day yet) or when last month used nothing then */
                             month_change_percent: number | null;
                             /** @description Installed micrometers not transmitting */
                             sensors_not_transmitting: number;
@@ -11440,9 +11448,11 @@ export interface operations {
                             open_alerts: number;
                             /** @description This month so far, in the property's local days (gallons, 3 decimals) */
                             month_gallons: number;
-                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            /** @description This month's whole local days compared: the 1st to yesterday (today is still running), at most as many days as last month has; 0 on the 1st */
+                            compared_gallons: number;
+                            /** @description As many days from the 1st of last month as are compared (gallons) */
                             last_month_same_gallons: number;
-                            /** @description This month so far against the same days of last month; null when those had none */
+                            /** @description compared_gallons against last_month_same_gallons; null on the 1st (no whole day yet) or when last month used nothing then */
                             month_change_percent: number | null;
                             /** @description This month's gallons at the property's water price (USD) */
                             month_cost: number;
@@ -11920,9 +11930,11 @@ export interface operations {
                             open_alerts: number;
                             /** @description This month so far, in the property's local days (gallons, 3 decimals) */
                             month_gallons: number;
-                            /** @description The same days of last month (1st to the same day of the month, gallons) */
+                            /** @description This month's whole local days compared: the 1st to yesterday (today is still running), at most as many days as last month has; 0 on the 1st */
+                            compared_gallons: number;
+                            /** @description As many days from the 1st of last month as are compared (gallons) */
                             last_month_same_gallons: number;
-                            /** @description This month so far against the same days of last month; null when those had none */
+                            /** @description compared_gallons against last_month_same_gallons; null on the 1st (no whole day yet) or when last month used nothing then */
                             month_change_percent: number | null;
                             /** @description This month's gallons at the property's water price (USD) */
                             month_cost: number;
@@ -25266,9 +25278,15 @@ export interface operations {
                         this_month_gallons: number;
                         /** @description US gallons, rounded to 3 decimals */
                         last_month_gallons: number;
-                        /** @description Last month cut to as many days as this month has had */
+                        /** @description The whole local days compared on each side: this month's 1st to yesterday (today is still running), at most as many as last month has; 0 on the 1st */
+                        compared_days: number;
+                        /** @description This month's last compared day (YYYY-MM-DD, local); null on the 1st */
+                        compared_to: string | null;
+                        /** @description This month's compared days (`compared_days`) summed */
+                        compared_gallons: number;
+                        /** @description The same number of days from the 1st of last month, summed */
                         last_month_same_period_gallons: number;
-                        /** @description This month to date against the same days of last month; null when those are 0 */
+                        /** @description compared_gallons against last_month_same_period_gallons; null when nothing is compared (the 1st) or last month used nothing then */
                         change_percent: number | null;
                         /** @description Mean of the last 30 complete local days */
                         daily_average_gallons: number;
@@ -25364,9 +25382,15 @@ export interface operations {
                         this_month_gallons: number;
                         /** @description US gallons, rounded to 3 decimals */
                         last_month_gallons: number;
-                        /** @description Last month cut to as many days as this month has had */
+                        /** @description The whole local days compared on each side: this month's 1st to yesterday (today is still running), at most as many as last month has; 0 on the 1st */
+                        compared_days: number;
+                        /** @description This month's last compared day (YYYY-MM-DD, local); null on the 1st */
+                        compared_to: string | null;
+                        /** @description This month's compared days (`compared_days`) summed */
+                        compared_gallons: number;
+                        /** @description The same number of days from the 1st of last month, summed */
                         last_month_same_period_gallons: number;
-                        /** @description This month to date against the same days of last month; null when those are 0 */
+                        /** @description compared_gallons against last_month_same_period_gallons; null when nothing is compared (the 1st) or last month used nothing then */
                         change_percent: number | null;
                         /** @description Mean of the last 30 complete local days */
                         daily_average_gallons: number;
@@ -25462,9 +25486,15 @@ export interface operations {
                         this_month_gallons: number;
                         /** @description US gallons, rounded to 3 decimals */
                         last_month_gallons: number;
-                        /** @description Last month cut to as many days as this month has had */
+                        /** @description The whole local days compared on each side: this month's 1st to yesterday (today is still running), at most as many as last month has; 0 on the 1st */
+                        compared_days: number;
+                        /** @description This month's last compared day (YYYY-MM-DD, local); null on the 1st */
+                        compared_to: string | null;
+                        /** @description This month's compared days (`compared_days`) summed */
+                        compared_gallons: number;
+                        /** @description The same number of days from the 1st of last month, summed */
                         last_month_same_period_gallons: number;
-                        /** @description This month to date against the same days of last month; null when those are 0 */
+                        /** @description compared_gallons against last_month_same_period_gallons; null when nothing is compared (the 1st) or last month used nothing then */
                         change_percent: number | null;
                         /** @description Mean of the last 30 complete local days */
                         daily_average_gallons: number;
@@ -25560,9 +25590,15 @@ export interface operations {
                         this_month_gallons: number;
                         /** @description US gallons, rounded to 3 decimals */
                         last_month_gallons: number;
-                        /** @description Last month cut to as many days as this month has had */
+                        /** @description The whole local days compared on each side: this month's 1st to yesterday (today is still running), at most as many as last month has; 0 on the 1st */
+                        compared_days: number;
+                        /** @description This month's last compared day (YYYY-MM-DD, local); null on the 1st */
+                        compared_to: string | null;
+                        /** @description This month's compared days (`compared_days`) summed */
+                        compared_gallons: number;
+                        /** @description The same number of days from the 1st of last month, summed */
                         last_month_same_period_gallons: number;
-                        /** @description This month to date against the same days of last month; null when those are 0 */
+                        /** @description compared_gallons against last_month_same_period_gallons; null when nothing is compared (the 1st) or last month used nothing then */
                         change_percent: number | null;
                         /** @description Mean of the last 30 complete local days */
                         daily_average_gallons: number;

@@ -45,8 +45,9 @@ const inZone = (alias: string, timezoneId: number) =>
 const nothing = (columns: string) => sql.raw(`select ${columns} where false`);
 
 /**
- * Per unit: `month_mgal` (this month so far) and `last_mgal` (the same days of last month), its
- * fixture micrometers' water in thousandths of a gallon.
+ * Per unit: `month_mgal` (this month so far), `compared_mgal` (its whole days compared, the 1st
+ * to yesterday) and `last_mgal` (as many days from the 1st of last month), its fixture
+ * micrometers' water in thousandths of a gallon (`statisticsDays` in the domain).
  */
 export function unitUsage(scope: Scope, parent: Parent | undefined, zones: readonly ZoneDays[]) {
   const parts = zones.flatMap(({ timezoneId, days }) => {
@@ -54,16 +55,23 @@ export function unitUsage(scope: Scope, parent: Parent | undefined, zones: reado
       sql`${under(scope, parent, alias)} and ${fixtureMeter(alias)} and ${inZone(alias, timezoneId)}`;
     const columns = (part: number) => (alias: 'm' | 'd') =>
       sql`${sql.raw(alias)}.unit_id as unit_id, ${sql.raw(String(part))} as part`;
+    const month = rangeUsage({ from: days.monthStart, to: days.today }, where, columns(0));
+    // On the 1st nothing is compared: no read for either side.
+    if (days.comparedTo === null) return [month];
     return [
-      rangeUsage({ from: days.monthStart, to: days.today }, where, columns(0)),
+      month,
+      rangeUsage({ from: days.monthStart, to: days.comparedTo }, where, columns(2)),
       rangeUsage({ from: days.lastMonthStart, to: days.lastMonthSameEnd }, where, columns(1)),
     ];
   });
   if (parts.length === 0) {
-    return nothing('null::int as unit_id, 0::float8 as month_mgal, 0::float8 as last_mgal');
+    return nothing(
+      'null::int as unit_id, 0::float8 as month_mgal, 0::float8 as compared_mgal, 0::float8 as last_mgal',
+    );
   }
   return sql`select x.unit_id,
       coalesce(sum(x.volume) filter (where x.part = 0), 0)::float8 as month_mgal,
+      coalesce(sum(x.volume) filter (where x.part = 2), 0)::float8 as compared_mgal,
       coalesce(sum(x.volume) filter (where x.part = 1), 0)::float8 as last_mgal
     from (${sql.join(parts, sql` union all `)}) x
     where x.unit_id is not null
@@ -85,9 +93,9 @@ export const unitLastReading = (scope: Scope, parent: Parent | undefined) =>
 type PlaceKey = 'property_id' | 'building_id';
 
 /**
- * Per property or building (`key`): this month's use (`month_mgal`) and the same days of last
- * month (`last_mgal`), building use under the water-accounting rule summed over its buildings,
- * day by day in its property's local days.
+ * Per property or building (`key`): this month's use (`month_mgal`), its whole days compared
+ * (`compared_mgal`) and as many days from the 1st of last month (`last_mgal`), building use under
+ * the water-accounting rule summed over its buildings, day by day in its property's local days.
  */
 export function placeUsage(
   scope: Scope,
@@ -109,11 +117,15 @@ export function placeUsage(
     );
     return sql`select ${sql.raw(`b.${key}`)} as key,
         coalesce(sum(b.use) filter (where b.bucket >= ${days.monthStart}::date), 0)::float8 as month_mgal,
+        coalesce(sum(b.use) filter (where b.bucket >= ${days.monthStart}::date
+          and b.bucket <= ${days.comparedTo ?? days.lastMonthEnd}::date), 0)::float8 as compared_mgal,
         coalesce(sum(b.use) filter (where b.bucket <= ${days.lastMonthSameEnd}::date), 0)::float8 as last_mgal
       from (${buildingUse(buckets)}) b group by 1`;
   });
   if (parts.length === 0) {
-    return nothing('null::int as key, 0::float8 as month_mgal, 0::float8 as last_mgal');
+    return nothing(
+      'null::int as key, 0::float8 as month_mgal, 0::float8 as compared_mgal, 0::float8 as last_mgal',
+    );
   }
   return sql.join(parts, sql` union all `);
 }

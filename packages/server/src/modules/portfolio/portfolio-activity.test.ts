@@ -1,18 +1,19 @@
 // The lists that say where to act (issue 22), through the HTTP layer on a company built by hand so
-// that every figure can be checked on paper. Readings go in through the ingest service: today's a
-// few minutes ago, last month's on its 1st (always within "the same days of last month").
+// that every figure can be checked on paper. The figures are read at a fixed instant, noon on
+// 15 Nov 2026 in New York; readings go in through the ingest service: "this month's" the day
+// before (a whole day, so compared), last month's on its 1st (within the same days of last month).
 //
 //   Ledger Co (New York)
 //     Court ($10 per 1,000 gal) / Alder:
-//       1A   toilet 300 gal today, 400 gal last month → 300 gal, $3.00, −25 %; a leak of 250 gal a
+//       1A   toilet 300 gal this month, 400 gal last month → 300 gal, $3.00, −25 %; a leak of 250 gal a
 //            month ($2.50) and a low-battery alert open, one closed alert
-//       1B   shower 120 gal today, none last month → 120 gal, $1.20, no change; a second
+//       1B   shower 120 gal this month, none last month → 120 gal, $1.20, no change; a second
 //            micrometer installed but not transmitting; a micrometer-offline alert open
-//       Mech main line 500 gal today (a main line: no unit figure) → 0 gal
-//       Alder's use: today max(500 main, 420 fixtures) = 500; last month the main line was silent:
+//       Mech main line 500 gal this month (a main line: no unit figure) → 0 gal
+//       Alder's use: max(500 main, 420 fixtures) = 500; last month the main line was silent:
 //       the fixtures' 400 → +25 %
 //     Lofts ($12.50) / Cedar:
-//       3A   toilet 200 gal today; a leak of 1,000 gal a month ($12.50)
+//       3A   toilet 200 gal this month; a leak of 1,000 gal a month ($12.50)
 //   A manager limited to Court sees Court, Alder and its units only.
 import {
   ApplianceType,
@@ -53,10 +54,10 @@ describe('lists that say where to act', () => {
   let one: HandBuiltCompany['one'];
 
   beforeAll(async () => {
-    t = await buildTestApp({ demo: true });
-    const now = new Date();
-    // A reading a few minutes ago lands on today in New York; last month's on its 1st at 10:10.
-    const todayReading = new Date(now.getTime() - 120_000);
+    const now = new Date('2026-11-15T17:00:00Z');
+    t = await buildTestApp({ demo: true, figuresClock: () => now });
+    // This month's reading lands on 14 Nov in New York; last month's on its 1st at 10:10.
+    const thisMonthReading = new Date(now.getTime() - 24 * 3_600_000);
     const { lastMonthStart } = statisticsDays(localDate(now, NEW_YORK));
     const lastMonthReading = new Date(`${lastMonthStart}T15:10:00Z`);
 
@@ -75,7 +76,7 @@ describe('lists that say where to act', () => {
     ] as const) {
       ids.units[key] = await ledger.unit(buildingId, key, category);
     }
-    // [MAC, unit, fixture, gallons today, gallons last month, status, last reading minutes ago]
+    // [MAC, unit, fixture, gallons this month, gallons last month, status, last reading minutes ago]
     const sensors: [string, string, number, number, number, number, number][] = [
       ['AC0B000000000001', '1A', ApplianceType.MainToilet, 300, 400, 1, 30],
       ['AC0B000000000002', '1B', ApplianceType.MainShower, 120, 0, 1, 10],
@@ -84,7 +85,7 @@ describe('lists that say where to act', () => {
       ['AC0B000000000005', '1B', ApplianceType.KitchenCold, 0, 0, SensorStatus.NotTransmitting, 0],
     ];
     await installMeteredSensors(t, ids.units, sensors, {
-      today: todayReading,
+      today: thisMonthReading,
       lastMonth: lastMonthReading,
       intervalS: 60,
       flowTimeS: 50,
@@ -101,7 +102,7 @@ describe('lists that say where to act', () => {
       category: number,
       status: number,
       rate: number | null,
-    ) => openAlert(t, mac, { type, category, status, rate, at: todayReading });
+    ) => openAlert(t, mac, { type, category, status, rate, at: thisMonthReading });
     const { Leak, DeviceHealth } = NotificationCategory;
     const { New, Acknowledged, Closed } = NotificationStatus;
     await alert('AC0B000000000001', NotificationType.ContinuousFlow, Leak, New, 250);

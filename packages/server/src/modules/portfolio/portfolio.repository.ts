@@ -75,9 +75,13 @@ const addressColumns = (table: typeof companies | typeof properties | typeof bui
 // without a row there has none of it (0, or null for a change or a last reading).
 const price = sql`coalesce(${properties.waterPricePerKgal}, ${DEFAULT_WATER_PRICE_PER_KGAL})`;
 const monthMgal = sql`coalesce(act_use.month_mgal, 0)`;
+const comparedMgal = sql`coalesce(act_use.compared_mgal, 0)`;
 const lastMgal = sql`coalesce(act_use.last_mgal, 0)`;
-/** This month against the same days of last month, as a ratio (null: last month had none). */
-const monthChange = sql`case when ${lastMgal} = 0 then null else (${monthMgal} - ${lastMgal}) / ${lastMgal} end`;
+/**
+ * This month's whole days against as many days of last month, as a ratio (null: last month had
+ * none then, or nothing is compared yet on the 1st).
+ */
+const monthChange = sql`case when ${lastMgal} = 0 then null else (${comparedMgal} - ${lastMgal}) / ${lastMgal} end`;
 const useSorts = {
   month_gallons: monthMgal,
   month_cost: sql`${monthMgal} * ${price}`,
@@ -85,6 +89,7 @@ const useSorts = {
 };
 const useColumns = {
   month_mgal: sql<number>`${monthMgal}::float8`,
+  compared_mgal: sql<number>`${comparedMgal}::float8`,
   last_mgal: sql<number>`${lastMgal}::float8`,
   water_price: sql<number | null>`${properties.waterPricePerKgal}::float8`,
 };
@@ -319,6 +324,7 @@ export const unitList = defineList({
 /** The raw "where to act" figures of a unit row (thousandths of a gallon). */
 export type UnitActivity = {
   month_mgal: number;
+  compared_mgal: number;
   last_mgal: number;
   water_price: number | null;
   open_alerts: number;
@@ -327,6 +333,7 @@ export type UnitActivity = {
 /** The raw "where to act" figures of a property or building row. */
 export type PlaceActivity = {
   month_mgal: number;
+  compared_mgal: number;
   last_mgal: number;
   water_price: number | null;
   open_leaks: number;

@@ -120,13 +120,20 @@ const monthUse = {
   month_gallons: z
     .number()
     .describe("This month so far, in the property's local days (gallons, 3 decimals)"),
+  compared_gallons: z
+    .number()
+    .describe(
+      "This month's whole local days compared: the 1st to yesterday (today is still running), at most as many days as last month has; 0 on the 1st",
+    ),
   last_month_same_gallons: z
     .number()
-    .describe('The same days of last month (1st to the same day of the month, gallons)'),
+    .describe('As many days from the 1st of last month as are compared (gallons)'),
   month_change_percent: z
     .number()
     .nullable()
-    .describe('This month so far against the same days of last month; null when those had none'),
+    .describe(
+      'compared_gallons against last_month_same_gallons; null on the 1st (no whole day yet) or when last month used nothing then',
+    ),
 };
 export const unitListRowSchema = unitRowSchema.extend({
   open_alerts: int.describe('Open alerts (New and On it), every category'),

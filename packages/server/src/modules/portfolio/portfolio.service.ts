@@ -149,21 +149,26 @@ const unitCsv: readonly CsvColumn<UnitCsv>[] = [
 const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
 const isoOrNull = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
-/** This month so far and the same days of last month (the statistics' comparison, call 7). */
-function monthUse(row: { month_mgal: number; last_mgal: number }) {
-  const month = gallonsOf(row.month_mgal);
+/**
+ * This month so far, and its whole days against as many days of last month (the statistics'
+ * comparison, call 7; nothing compared on the 1st, when both sides are empty).
+ */
+function monthUse(row: { month_mgal: number; compared_mgal: number; last_mgal: number }) {
+  const compared = gallonsOf(row.compared_mgal);
   const last = gallonsOf(row.last_mgal);
   return {
-    month_gallons: month,
+    month_gallons: gallonsOf(row.month_mgal),
+    compared_gallons: compared,
     last_month_same_gallons: last,
-    month_change_percent: changePercent(month, last),
+    month_change_percent: changePercent(compared, last),
   };
 }
 function unitListRow<Row extends UnitRow>(
   row: Row & UnitActivity,
 ): Omit<Row, keyof UnitActivity> & UnitListRow {
-  const { month_mgal, last_mgal, water_price, last_reading, open_alerts, ...rest } = row;
-  const use = monthUse({ month_mgal, last_mgal });
+  const { month_mgal, compared_mgal, last_mgal, water_price, last_reading, open_alerts, ...rest } =
+    row;
+  const use = monthUse({ month_mgal, compared_mgal, last_mgal });
   return {
     ...rest,
     open_alerts,
@@ -173,13 +178,13 @@ function unitListRow<Row extends UnitRow>(
   };
 }
 function placeListRow<Row>(row: Row & PlaceActivity) {
-  const { month_mgal, last_mgal, water_price, leak_rates, ...rest } = row;
+  const { month_mgal, compared_mgal, last_mgal, water_price, leak_rates, ...rest } = row;
   const rates = (
     typeof leak_rates === 'string' ? JSON.parse(leak_rates) : (leak_rates ?? [])
   ) as number[];
   return {
     ...rest,
-    ...monthUse({ month_mgal, last_mgal }),
+    ...monthUse({ month_mgal, compared_mgal, last_mgal }),
     // Each leak at its property's price, as the alert's own monthly cost.
     open_leaks_monthly_cost: leaksMonthlyCost(rates.map((rate) => [rate, water_price] as const)),
   };

@@ -113,6 +113,7 @@ export type StatisticsRow = {
   last_month: number;
   today: number;
   later: number;
+  beyond: number;
   same: number;
   last_part: number;
   before: number;
@@ -166,7 +167,8 @@ function buildingLevelUsage(scope: Scope, level: BuildingLevel, id: number, plan
   const read = { from: days.earliest, to: thisMonth.to };
   const use = (range: DateRange | null) => sumWithin('b', 'bucket', 'use', range);
   return sql`select ${use(thisMonth)} as this_month, ${use(lastMonth)} as last_month,
-      ${use(windows.today)} as today, ${use(windows.later)} as later, ${use(windows.same)} as same,
+      ${use(windows.today)} as today, ${use(windows.later)} as later,
+      ${use(windows.beyond)} as beyond, ${use(windows.same)} as same,
       ${use(windows.lastPart)} as last_part, ${use(windows.before)} as before,
       count(*) filter (where b.metered = 1 and ${dayWithin('b', 'bucket', toDate)})::int as metered_days,
       count(*) filter (where b.metered = 0 and ${dayWithin('b', 'bucket', toDate)})::int as unmetered_days
@@ -194,7 +196,7 @@ function unitUsage(scope: Scope, id: number, plan: StatisticsPlan) {
       where ${rows('m')} and m.month in (${months.thisMonth}::date, ${months.lastMonth}::date)
     ) m, (
       select ${daily(windows.today)} as today, ${daily(windows.later)} as later,
-             ${daily(windows.same)} as same, ${daily(windows.lastPart)} as last_part,
+             ${daily(windows.beyond)} as beyond, ${daily(windows.same)} as same, ${daily(windows.lastPart)} as last_part,
              ${daily(windows.before)} as before
       from usage_daily d
       where ${rows('d')} and (${scanned})
@@ -290,7 +292,7 @@ export function createReportsRepository(db: Database) {
         select * from usage, fleet, place_units, alerts`,
       );
       if (!row) throw new Error('statistics answered no row');
-      const { this_month, last_month, today, later, same, last_part, before } = row;
+      const { this_month, last_month, today, later, beyond, same, last_part, before } = row;
       return {
         ...row,
         figures: statisticsFigures(plan, {
@@ -298,6 +300,7 @@ export function createReportsRepository(db: Database) {
           lastMonth: last_month,
           today,
           later,
+          beyond,
           same,
           lastPart: last_part,
           before,

@@ -36,13 +36,23 @@ export const statisticsSchema = z.object({
   today_gallons: gallons,
   this_month_gallons: gallons,
   last_month_gallons: gallons,
+  compared_days: int.describe(
+    "The whole local days compared on each side: this month's 1st to yesterday (today is still running), at most as many as last month has; 0 on the 1st",
+  ),
+  compared_to: z
+    .string()
+    .nullable()
+    .describe("This month's last compared day (YYYY-MM-DD, local); null on the 1st"),
+  compared_gallons: gallons.describe("This month's compared days (`compared_days`) summed"),
   last_month_same_period_gallons: gallons.describe(
-    'Last month cut to as many days as this month has had',
+    'The same number of days from the 1st of last month, summed',
   ),
   change_percent: z
     .number()
     .nullable()
-    .describe('This month to date against the same days of last month; null when those are 0'),
+    .describe(
+      'compared_gallons against last_month_same_period_gallons; null when nothing is compared (the 1st) or last month used nothing then',
+    ),
   daily_average_gallons: gallons.describe('Mean of the last 30 complete local days'),
   source: useSourceSchema
     .nullable()

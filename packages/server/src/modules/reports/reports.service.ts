@@ -358,15 +358,18 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
       const plan = statisticsPlan(localDate(now(), place.timeZone));
       const row = await repository.statistics(scope, level, id, plan);
       const { figures } = row;
-      const thisMonth = gallonsOf(figures.thisMonth);
+      const compared = gallonsOf(figures.compared);
       const sameDays = gallonsOf(figures.lastMonthSame);
       return {
         time_zone: place.timeZone,
         today_gallons: gallonsOf(figures.today),
-        this_month_gallons: thisMonth,
+        this_month_gallons: gallonsOf(figures.thisMonth),
         last_month_gallons: gallonsOf(figures.lastMonth),
+        compared_days: plan.days.comparedDays,
+        compared_to: plan.days.comparedTo,
+        compared_gallons: compared,
         last_month_same_period_gallons: sameDays,
-        change_percent: changePercent(thisMonth, sameDays),
+        change_percent: plan.days.comparedDays === 0 ? null : changePercent(compared, sameDays),
         daily_average_gallons: gallonsOf(figures.averageSum / AVERAGE_DAYS),
         source:
           row.metered_days === null || row.unmetered_days === null

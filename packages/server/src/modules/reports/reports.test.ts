@@ -352,14 +352,20 @@ describe('statistics and reports', () => {
       const response = await admin(url);
       expect(response.statusCode, response.body).toBe(200);
       const thisMonth = round3(gallons(match, days.monthStart, days.today));
+      // Whole days only, the same count on each side (none on the 1st).
+      const compared =
+        days.comparedTo === null ? 0 : round3(gallons(match, days.monthStart, days.comparedTo));
       const sameDays = round3(gallons(match, days.lastMonthStart, days.lastMonthSameEnd));
       expect(response.json(), url).toEqual({
         time_zone: NEW_YORK,
         today_gallons: round3(gallons(match, days.today, days.today)),
         this_month_gallons: thisMonth,
         last_month_gallons: round3(gallons(match, days.lastMonthStart, days.lastMonthEnd)),
+        compared_days: days.comparedDays,
+        compared_to: days.comparedTo,
+        compared_gallons: compared,
         last_month_same_period_gallons: sameDays,
-        change_percent: changePercent(thisMonth, sameDays),
+        change_percent: days.comparedDays === 0 ? null : changePercent(compared, sameDays),
         daily_average_gallons: round3(gallons(match, days.averageFrom, days.averageTo) / 30),
         ...expected,
       });

@@ -87,8 +87,9 @@ export function cityColumn<Row extends { city_name: string | null; state_name: s
 }
 
 /**
- * This month against the same days of last month, signed ("+25%", "−12.5%"): more water reads in
- * the warning colour, less in the success colour; a dash when last month had none to compare.
+ * This month's whole days against as many days of last month, signed ("+25%", "−12.5%"): more
+ * water reads in the warning colour, less in the success colour; a dash on the 1st (no whole day
+ * yet) and when last month had none to compare.
  */
 export function ChangeText({
   percent,

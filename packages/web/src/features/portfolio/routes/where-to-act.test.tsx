@@ -130,7 +130,7 @@ describe('units list: where to act', () => {
     await screen.findAllByTestId('portfolio-row');
     fireEvent.mouseOver(screen.getByText('vs last month'));
     expect((await screen.findByRole('tooltip')).textContent).toBe(
-      'This month so far against the same days of last month (the 1st to the same date); a dash when those days had no water.',
+      "This month's whole days (the 1st to yesterday; today is still running) against as many days from the 1st of last month; a dash on the 1st, before a whole day has passed, and when those days of last month had no water.",
     );
   });
 

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KpiCard } from '@/components/kpi-card';
+import { useComparedDaysText } from '@/lib/compared-days';
 import { useRecordStatistics } from '../api/get-record-statistics';
 import type { StatisticsRecord } from '../api/statistics-record';
 import { useStatisticsFormat } from '../utils/statistics-format';
@@ -29,6 +30,7 @@ export function UsageFigures({ record }: UsageFiguresProps) {
   const { t } = useTranslation();
   const figures = useRecordStatistics(record);
   const format = useStatisticsFormat();
+  const comparedDays = useComparedDaysText();
   return (
     <QueryState query={figures}>
       {figures.data !== undefined &&
@@ -51,12 +53,16 @@ export function UsageFigures({ record }: UsageFiguresProps) {
               label={t('statistics.kpi.thisMonth')}
               value={format.gallons(figures.data.this_month_gallons)}
               detail={
-                figures.data.change_percent === null
-                  ? t('statistics.kpi.noComparison')
-                  : t('statistics.kpi.changeDetail', {
-                      change: format.change(figures.data.change_percent),
-                      gallons: format.gallons(figures.data.last_month_same_period_gallons),
-                    })
+                figures.data.compared_to === null
+                  ? t('statistics.kpi.comparisonNotYet')
+                  : figures.data.change_percent === null
+                    ? t('statistics.kpi.noComparison')
+                    : t('statistics.kpi.changeDetail', {
+                        change: format.change(figures.data.change_percent),
+                        current: format.gallons(figures.data.compared_gallons),
+                        days: comparedDays(figures.data.compared_to),
+                        gallons: format.gallons(figures.data.last_month_same_period_gallons),
+                      })
               }
               tone={
                 figures.data.change_percent !== null && figures.data.change_percent > 10

@@ -21,6 +21,9 @@ const figures = {
   today_gallons: 320.5,
   this_month_gallons: 7000,
   last_month_gallons: 9800,
+  compared_days: 14,
+  compared_to: '2026-11-14',
+  compared_gallons: 6997.2,
   last_month_same_period_gallons: 6800,
   change_percent: 2.9,
   daily_average_gallons: 330.1,
@@ -80,7 +83,16 @@ function signedIn(role = systemAdmin): MockApi {
     'GET /companies/1/statistics': () => reply(200, figures),
     'GET /companies/2/statistics': () =>
       reply(200, { ...figures, units: 40, change_percent: null }),
-    'GET /properties/7/statistics': () => reply(200, { ...figures, units: 12 }),
+    'GET /properties/7/statistics': () =>
+      reply(200, {
+        ...figures,
+        units: 12,
+        compared_days: 0,
+        compared_to: null,
+        compared_gallons: 0,
+        last_month_same_period_gallons: 0,
+        change_percent: null,
+      }),
     'GET /companies/1/gallons': () => reply(200, trend),
     'GET /companies/2/gallons': () => reply(200, trend),
     'GET /properties/7/gallons': () => reply(200, trend),
@@ -105,7 +117,10 @@ describe('statistics pages', () => {
     await screen.findByTestId('stat-today');
     expect(figure('stat-today')).toBe('320.5 gal');
     expect(figure('stat-units')).toBe('120');
-    expect(screen.getByTestId('stat-this-month').textContent).toContain('+2.9%');
+    // Intl writes a range with thin spaces around its dash.
+    expect(screen.getByTestId('stat-this-month').textContent?.replaceAll('\u2009', ' ')).toContain(
+      '+2.9%: 6,997.2 gal over Nov 1 – 14 against 6,800 gal over the same days last month',
+    );
     expect(screen.getByTestId('stat-transmitting').textContent).toContain('of 600 (98.3%)');
     expect(screen.getByTestId('stat-open-leaks').textContent).toContain('$51.84 a month');
     // No company picker: the manager's company is the only one.
@@ -152,6 +167,11 @@ describe('statistics pages', () => {
     });
     await screen.findByTestId('stat-units');
     expect(figure('stat-units')).toBe('12');
+    // Answered as on the 1st: no whole day yet, so no comparison, said in words.
+    expect(screen.getByTestId('stat-this-month').textContent).toContain(
+      'Compared with last month from tomorrow, once the 1st is a whole day',
+    );
+    expect(screen.getByTestId('stat-this-month').textContent).not.toContain('%');
     fireEvent.click(screen.getByRole('button', { name: 'Monthly' }));
     await waitFor(() => expect(router.state.location.search).toContain('granularity=1'));
     await waitFor(() =>

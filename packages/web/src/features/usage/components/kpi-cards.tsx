@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartError } from '@/components/charts';
+import { useComparedDaysText } from '@/lib/compared-days';
 import type { UsageStatistics } from '../api/get-statistics';
 import { useUsageFormat } from '../utils/usage-format';
 
@@ -77,6 +78,7 @@ export type KpiCardsProps = {
 export function KpiCards({ query }: KpiCardsProps) {
   const { t } = useTranslation();
   const format = useUsageFormat();
+  const comparedDays = useComparedDaysText();
   if (query.isPending) {
     return (
       <Box sx={grid} aria-busy="true" aria-label={t('usage.chart.loading')}>
@@ -91,6 +93,7 @@ export function KpiCards({ query }: KpiCardsProps) {
     return <ChartError message={t('usage.kpi.error')} onRetry={() => void query.refetch()} />;
   }
   const change = stats.change_percent;
+  const comparedTo = stats.compared_to;
   const transmittingShare =
     stats.sensors > 0 ? Math.round((stats.sensors_transmitting / stats.sensors) * 100) : null;
   return (
@@ -101,7 +104,10 @@ export function KpiCards({ query }: KpiCardsProps) {
         value={format.wholeGallons(stats.this_month_gallons)}
         detail={
           <>
-            {change === null ? (
+            {comparedTo === null ? (
+              // The 1st: no whole day to set against last month yet, so no figure at all.
+              t('usage.kpi.comparisonNotYet')
+            ) : change === null ? (
               t('usage.kpi.noComparison')
             ) : (
               <Box
@@ -122,7 +128,10 @@ export function KpiCards({ query }: KpiCardsProps) {
                 ) : change < 0 ? (
                   <ArrowDownwardRounded aria-hidden />
                 ) : null}
-                {t('usage.kpi.change', { change: format.change(change) })}
+                {t('usage.kpi.change', {
+                  change: format.change(change),
+                  days: comparedDays(comparedTo),
+                })}
               </Box>
             )}
             <Box component="span" sx={{ display: 'block' }}>

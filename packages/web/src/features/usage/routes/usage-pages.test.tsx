@@ -68,6 +68,9 @@ const statistics: ApiBody<'/companies/{id}/statistics'> = {
   today_gallons: 320.5,
   this_month_gallons: 7000,
   last_month_gallons: 9800,
+  compared_days: 14,
+  compared_to: '2026-11-14',
+  compared_gallons: 6997.2,
   last_month_same_period_gallons: 6800,
   change_percent: 2.9,
   daily_average_gallons: 330.1,
@@ -268,13 +271,38 @@ afterEach(() => {
 });
 
 describe('dashboard', () => {
+  it('on the 1st compares nothing and paints nothing: no whole day has passed', async () => {
+    signedInApi(manager, {
+      ...usagePages,
+      'GET /companies/1/statistics': () =>
+        reply(200, {
+          ...statistics,
+          today_gallons: 12,
+          this_month_gallons: 12,
+          compared_days: 0,
+          compared_to: null,
+          compared_gallons: 0,
+          last_month_same_period_gallons: 0,
+          change_percent: null,
+        }),
+    });
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('12 gal');
+    expect(screen.queryByTestId('kpi-gallons-change')).toBeNull();
+    expect(screen.getByTestId('kpi-gallons-detail').textContent).toContain(
+      'Compared with last month from tomorrow, once the 1st is a whole day',
+    );
+  });
+
   it('shows the company’s figures, usage trend, alerts per month and top units', async () => {
     const api = signedInApi(manager, usagePages);
     renderRoutes(appRoutes, { path: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect((await screen.findByTestId('kpi-gallons-value')).textContent).toBe('7,000 gal');
-    expect(screen.getByTestId('kpi-gallons-change').textContent).toBe(
-      '+2.9 % vs the same days last month',
+    // The days compared are named: this month's whole days against as many of last month.
+    // Intl writes a range with thin spaces around its dash.
+    expect(screen.getByTestId('kpi-gallons-change').textContent?.replaceAll('\u2009', ' ')).toBe(
+      '+2.9 % vs the same days last month (Nov 1 – 14)',
     );
     expect(screen.getByTestId('kpi-gallons-detail').textContent).toContain('Last month: 9,800 gal');
     expect(screen.getByTestId('kpi-leaks-value').textContent).toBe('2');
