@@ -403,9 +403,12 @@ export const reportDefinitions: Readonly<Record<ReportTypeId, ReportDefinition>>
       column('status', 'Status', 'text'),
       column('first_detected', 'First detected', 'date'),
       column('rate', 'Rate (gal/month)', 'number'),
+      // An open alert's incident (docs/detection.md, "Incidents"): its lead alert, whose row
+      // carries the incident's cost, each gallon once; the others' cost is on that row.
+      column('incident', 'Incident', 'number'),
       column('monthly_cost', 'Monthly cost', 'money'),
     ],
-    ['rate', 'monthly_cost'],
+    ['monthly_cost'],
   ),
   [ReportType.SensorHealth]: define(
     ReportType.SensorHealth,

@@ -1,6 +1,6 @@
 // What water costs (DESIGN section 8): a property's price per 1,000 gallons, the default price when
 // it has none, and the cost of a volume rounded to cents. An alert's monthly cost (its rate, in
-// gallons a month), a report's cost of use and the usage chart's projected cost all apply this
+// gallons a month; open leaks are costed once per incident, leak-incidents.ts), a report's cost of use and the usage chart's projected cost all apply this
 // rule; SQL that sums costs takes the default price from here as a parameter.
 
 /** Water price per 1,000 gallons when a property has none set. */
@@ -16,12 +16,3 @@ export const waterPrice = (pricePerKgal: number | null | undefined): number =>
  */
 export const waterCost = (gallons: number, pricePerKgal: number | null | undefined): number =>
   Math.round(((gallons * waterPrice(pricePerKgal)) / 1000) * 100) / 100;
-
-/**
- * What open leaks cost a month: each leak's rate (gallons a month) at its property's price, as an
- * alert's monthly cost is, summed in cents.
- */
-export const leaksMonthlyCost = (
-  leaks: readonly (readonly [rate: number, pricePerKgal: number | null | undefined])[],
-): number =>
-  Math.round(leaks.reduce((sum, [rate, price]) => sum + waterCost(rate, price), 0) * 100) / 100;

@@ -20171,6 +20171,17 @@ export interface operations {
                                 id: number;
                                 notification_type_id: number;
                             }[];
+                            /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                            incident: {
+                                /** @description Its lead alert (the largest rate), whose row the cost is on */
+                                id: number;
+                                /** @description Its open leak alerts, the lead first */
+                                alert_ids: number[];
+                                /** @description Gallons per month, each gallon counted once */
+                                rate: number;
+                                /** @description The rate at the property's water price */
+                                monthly_cost: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -20538,6 +20549,17 @@ export interface operations {
                                 id: number;
                                 notification_type_id: number;
                             }[];
+                            /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                            incident: {
+                                /** @description Its lead alert (the largest rate), whose row the cost is on */
+                                id: number;
+                                /** @description Its open leak alerts, the lead first */
+                                alert_ids: number[];
+                                /** @description Gallons per month, each gallon counted once */
+                                rate: number;
+                                /** @description The rate at the property's water price */
+                                monthly_cost: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -20905,6 +20927,17 @@ export interface operations {
                                 id: number;
                                 notification_type_id: number;
                             }[];
+                            /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                            incident: {
+                                /** @description Its lead alert (the largest rate), whose row the cost is on */
+                                id: number;
+                                /** @description Its open leak alerts, the lead first */
+                                alert_ids: number[];
+                                /** @description Gallons per month, each gallon counted once */
+                                rate: number;
+                                /** @description The rate at the property's water price */
+                                monthly_cost: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -21272,6 +21305,17 @@ export interface operations {
                                 id: number;
                                 notification_type_id: number;
                             }[];
+                            /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                            incident: {
+                                /** @description Its lead alert (the largest rate), whose row the cost is on */
+                                id: number;
+                                /** @description Its open leak alerts, the lead first */
+                                alert_ids: number[];
+                                /** @description Gallons per month, each gallon counted once */
+                                rate: number;
+                                /** @description The rate at the property's water price */
+                                monthly_cost: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -21706,8 +21750,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Open leak alerts */
                         count: number;
+                        /** @description Leak incidents: alerts that describe the same water count as one */
+                        incidents: number;
+                        /** @description Gallons per month, each gallon counted once */
                         rate: number;
+                        /** @description What the incidents cost a month (USD) */
                         monthly_cost: number;
                         data: {
                             _id: number;
@@ -21763,6 +21812,17 @@ export interface operations {
                                 id: number;
                                 notification_type_id: number;
                             }[];
+                            /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                            incident: {
+                                /** @description Its lead alert (the largest rate), whose row the cost is on */
+                                id: number;
+                                /** @description Its open leak alerts, the lead first */
+                                alert_ids: number[];
+                                /** @description Gallons per month, each gallon counted once */
+                                rate: number;
+                                /** @description The rate at the property's water price */
+                                monthly_cost: number;
+                            } | null;
                         }[];
                     };
                 };
@@ -21844,7 +21904,9 @@ export interface operations {
                             new: number;
                             acknowledged: number;
                             closed: number;
+                            /** @description Gallons per month; leaks count each gallon once */
                             open_rate: number;
+                            /** @description USD a month; leaks cost once per incident (docs/detection.md) */
                             open_monthly_cost: number;
                         }[];
                     };
@@ -22090,6 +22152,17 @@ export interface operations {
                                 id: number;
                                 notification_type_id: number;
                             }[];
+                            /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                            incident: {
+                                /** @description Its lead alert (the largest rate), whose row the cost is on */
+                                id: number;
+                                /** @description Its open leak alerts, the lead first */
+                                alert_ids: number[];
+                                /** @description Gallons per month, each gallon counted once */
+                                rate: number;
+                                /** @description The rate at the property's water price */
+                                monthly_cost: number;
+                            } | null;
                         }[];
                         meta: {
                             itemsPerPage: number;
@@ -22483,6 +22556,17 @@ export interface operations {
                             id: number;
                             notification_type_id: number;
                         }[];
+                        /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                        incident: {
+                            /** @description Its lead alert (the largest rate), whose row the cost is on */
+                            id: number;
+                            /** @description Its open leak alerts, the lead first */
+                            alert_ids: number[];
+                            /** @description Gallons per month, each gallon counted once */
+                            rate: number;
+                            /** @description The rate at the property's water price */
+                            monthly_cost: number;
+                        } | null;
                     }[];
                 };
             };
@@ -22676,6 +22760,17 @@ export interface operations {
                             id: number;
                             notification_type_id: number;
                         }[];
+                        /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                        incident: {
+                            /** @description Its lead alert (the largest rate), whose row the cost is on */
+                            id: number;
+                            /** @description Its open leak alerts, the lead first */
+                            alert_ids: number[];
+                            /** @description Gallons per month, each gallon counted once */
+                            rate: number;
+                            /** @description The rate at the property's water price */
+                            monthly_cost: number;
+                        } | null;
                     };
                 };
             };
@@ -22892,6 +22987,17 @@ export interface operations {
                             id: number;
                             notification_type_id: number;
                         }[];
+                        /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                        incident: {
+                            /** @description Its lead alert (the largest rate), whose row the cost is on */
+                            id: number;
+                            /** @description Its open leak alerts, the lead first */
+                            alert_ids: number[];
+                            /** @description Gallons per month, each gallon counted once */
+                            rate: number;
+                            /** @description The rate at the property's water price */
+                            monthly_cost: number;
+                        } | null;
                     };
                 };
             };
@@ -23117,6 +23223,17 @@ export interface operations {
                             id: number;
                             notification_type_id: number;
                         }[];
+                        /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                        incident: {
+                            /** @description Its lead alert (the largest rate), whose row the cost is on */
+                            id: number;
+                            /** @description Its open leak alerts, the lead first */
+                            alert_ids: number[];
+                            /** @description Gallons per month, each gallon counted once */
+                            rate: number;
+                            /** @description The rate at the property's water price */
+                            monthly_cost: number;
+                        } | null;
                     };
                 };
             };
@@ -23256,6 +23373,17 @@ export interface operations {
                             id: number;
                             notification_type_id: number;
                         }[];
+                        /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                        incident: {
+                            /** @description Its lead alert (the largest rate), whose row the cost is on */
+                            id: number;
+                            /** @description Its open leak alerts, the lead first */
+                            alert_ids: number[];
+                            /** @description Gallons per month, each gallon counted once */
+                            rate: number;
+                            /** @description The rate at the property's water price */
+                            monthly_cost: number;
+                        } | null;
                     };
                 };
             };
@@ -23397,6 +23525,17 @@ export interface operations {
                             id: number;
                             notification_type_id: number;
                         }[];
+                        /** @description An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts */
+                        incident: {
+                            /** @description Its lead alert (the largest rate), whose row the cost is on */
+                            id: number;
+                            /** @description Its open leak alerts, the lead first */
+                            alert_ids: number[];
+                            /** @description Gallons per month, each gallon counted once */
+                            rate: number;
+                            /** @description The rate at the property's water price */
+                            monthly_cost: number;
+                        } | null;
                     };
                 };
             };
@@ -23486,14 +23625,21 @@ export interface operations {
                 content: {
                     "application/json": {
                         leaks: {
+                            /** @description Open leak incidents: alerts that describe the same water count once (docs/detection.md) */
                             count: number;
-                            /** @description All open leaks together, USD a month */
+                            /** @description Open leak alerts */
+                            alerts: number;
+                            /** @description All open leaks together, each gallon once, USD a month */
                             monthly_cost: number;
                             data: {
+                                /** @description The incident’s lead alert */
                                 id: number;
                                 notification_type_id: number;
-                                /** @description Gallons per month */
+                                /** @description Alerts of the incident (the lead and those describing its water) */
+                                alerts: number;
+                                /** @description Gallons per month of the incident */
                                 rate: number | null;
+                                /** @description What the incident costs a month */
                                 monthly_cost: number | null;
                                 first_detected: string;
                                 company_id: number;

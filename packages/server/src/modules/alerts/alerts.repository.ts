@@ -5,6 +5,7 @@
 // alert may be assigned to; and the writes of the status service (alerts.status.ts): status,
 // assignee, snooze and the system's end of a snooze, each with its event.
 
+import type { LeakFacts } from '@flowsight/domain/leak-incidents';
 import {
   NotificationCategory,
   NotificationStatus,
@@ -311,6 +312,44 @@ export function createAlertsRepository(db: Database) {
         .leftJoin(actor, eq(actor.id, events.actorUserId))
         .where(and(eq(events.entityType, 'alert'), inArray(events.entityId, [...alertIds])))
         .orderBy(events.entityId, sql`${events.id} desc`)) as AlertLastEvent[];
+    },
+    /**
+     * The open leak alerts of these buildings (or under a place) with the facts the incident rule
+     * reads (one query for a page).
+     */
+    async openLeakFacts(
+      scope: Scope,
+      where:
+        | { readonly buildingIds: readonly number[] }
+        | { readonly place: AlertSelection['place'] },
+    ): Promise<LeakFacts[]> {
+      if ('buildingIds' in where && where.buildingIds.length === 0) return [];
+      return (await db
+        .select({
+          id: notifications.id,
+          building_id: notifications.buildingId,
+          sensor_id: notifications.sensorId,
+          notification_type_id: notifications.notificationTypeId,
+          appliance_type_id: notifications.applianceTypeId,
+          rate: sql<number | null>`${notifications.rate}::float8`,
+          water_price: sql<number | null>`${properties.waterPricePerKgal}::float8`,
+        })
+        .from(notifications)
+        .leftJoin(properties, eq(properties.id, notifications.propertyId))
+        .where(
+          and(
+            visibleAlerts(scope),
+            selected({
+              open: true,
+              leaks: true,
+              ...('place' in where ? { place: where.place } : {}),
+            }),
+            'buildingIds' in where
+              ? inArray(notifications.buildingId, [...where.buildingIds])
+              : undefined,
+          ),
+        )
+        .orderBy(asc(notifications.id))) as LeakFacts[];
     },
     /** The open alerts of these micrometers and gateways (one query for a page). */
     async openOfDevices(

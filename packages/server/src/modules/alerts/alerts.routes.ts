@@ -128,9 +128,13 @@ export const alertsModule: FastifyPluginAsyncZod<{
       params: idParams,
       response: {
         200: z.object({
-          count: z.number().int(),
-          rate: z.number(),
-          monthly_cost: z.number(),
+          count: z.number().int().describe('Open leak alerts'),
+          incidents: z
+            .number()
+            .int()
+            .describe('Leak incidents: alerts that describe the same water count as one'),
+          rate: z.number().describe('Gallons per month, each gallon counted once'),
+          monthly_cost: z.number().describe('What the incidents cost a month (USD)'),
           data: z.array(alertSchema),
         }),
         404: errorSchema,
@@ -150,8 +154,10 @@ export const alertsModule: FastifyPluginAsyncZod<{
               new: z.number().int(),
               acknowledged: z.number().int(),
               closed: z.number().int(),
-              open_rate: z.number(),
-              open_monthly_cost: z.number(),
+              open_rate: z.number().describe('Gallons per month; leaks count each gallon once'),
+              open_monthly_cost: z
+                .number()
+                .describe('USD a month; leaks cost once per incident (docs/detection.md)'),
             }),
           ),
         }),

@@ -7,6 +7,14 @@
 // Detection itself is the engine's.
 
 import {
+  incidentsByAlert,
+  incidentsMonthlyCost,
+  incidentsRate,
+  type LeakFacts,
+  type LeakIncident,
+  leakIncidents,
+} from '@flowsight/domain/leak-incidents';
+import {
   NotificationCategory,
   NotificationStatus,
   notificationStatuses,
@@ -15,7 +23,6 @@ import {
 } from '@flowsight/domain/lookups';
 import { normalizeMac } from '@flowsight/domain/mac';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import { roundMoney } from '@flowsight/domain/reports';
 import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
 import { z } from 'zod';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
@@ -93,6 +100,17 @@ export const alertSchema = z.object({
   device_open_alerts: z
     .array(z.object({ id: z.number().int(), notification_type_id: z.number().int() }))
     .describe('The other open alerts of the same micrometer or gateway'),
+  incident: z
+    .object({
+      id: z.number().int().describe('Its lead alert (the largest rate), whose row the cost is on'),
+      alert_ids: z.array(z.number().int()).describe('Its open leak alerts, the lead first'),
+      rate: z.number().describe('Gallons per month, each gallon counted once'),
+      monthly_cost: z.number().describe("The rate at the property's water price"),
+    })
+    .nullable()
+    .describe(
+      'An open leak alert’s incident: the open leak alerts that describe the same water (one meter, or a building’s main line with its unaccounted water and fixture leaks), costed once (docs/detection.md, "Incidents"); null for other alerts',
+    ),
 });
 export type Alert = z.infer<typeof alertSchema>;
 type LastAction = NonNullable<Alert['last_action']>;
@@ -101,6 +119,8 @@ type LastAction = NonNullable<Alert['last_action']>;
 export type AlertExtras = {
   lastEvent?: AlertLastEvent | undefined;
   deviceOpen?: readonly DeviceOpenAlert[];
+  /** The incidents of the open leak alerts around the page's, by alert id. */
+  incidents?: ReadonlyMap<number, LeakIncident>;
 };
 
 /** The kind of last action an event stands for. */
@@ -134,6 +154,7 @@ export function toAlert(record: AlertRecord, extras: AlertExtras = {}): Alert {
   }
   const { building_street, ...rest } = record;
   const { lastEvent } = extras;
+  const incident = extras.incidents?.get(record.id);
   return {
     ...rest,
     snoozed_until: iso(record.snoozed_until),
@@ -149,6 +170,14 @@ export function toAlert(record: AlertRecord, extras: AlertExtras = {}): Alert {
             (record.gateway_id !== null && other.gateway_id === record.gateway_id)),
       )
       .map((other) => ({ id: other.id, notification_type_id: other.notification_type_id })),
+    incident: incident
+      ? {
+          id: incident.id,
+          alert_ids: [...incident.alertIds],
+          rate: incident.rate,
+          monthly_cost: incident.monthlyCost,
+        }
+      : null,
     _id: record.id,
     rate: record.rate,
     monthly_cost: record.rate === null ? null : waterCost(record.rate, price),
@@ -173,6 +202,18 @@ export type AlertListInput = ListQueryInput & AlertFilters;
 export const MAX_MATCHING_IDS = 5000;
 const MIN_SNOOZE_MS = 5 * 60_000;
 const MAX_SNOOZE_MS = 30 * 86_400_000;
+const isOpenLeak = (record: AlertRecord) =>
+  record.notification_category_id === NotificationCategory.Leak &&
+  record.notification_status_id !== NotificationStatus.Closed;
+const leakFacts = (record: AlertRecord): LeakFacts => ({
+  id: record.id,
+  building_id: record.building_id,
+  sensor_id: record.sensor_id,
+  notification_type_id: record.notification_type_id,
+  appliance_type_id: record.appliance_type_id,
+  rate: record.rate,
+  water_price: record.water_price,
+});
 const targetOf = (record: AlertRecord): AlertStatusTarget => ({
   alertId: record.id,
   companyId: record.company_id,
@@ -219,12 +260,28 @@ export function createAlertsService({
       if (r.sensor_id !== null) sensorIds.add(r.sensor_id);
       if (r.gateway_id !== null) gatewayIds.add(r.gateway_id);
     }
-    const [lastEvents, deviceOpen] = await Promise.all([
+    const openLeaks = records.filter(isOpenLeak);
+    const [lastEvents, deviceOpen, incidents] = await Promise.all([
       repository.lastEvents(records.map((r) => r.id)),
       repository.openOfDevices(scope, [...sensorIds], [...gatewayIds]),
+      incidentsAround(scope, openLeaks),
     ]);
     const lastOf = new Map(lastEvents.map((e) => [e.alert_id, e]));
-    return records.map((r) => toAlert(r, { lastEvent: lastOf.get(r.id), deviceOpen }));
+    return records.map((r) => toAlert(r, { lastEvent: lastOf.get(r.id), deviceOpen, incidents }));
+  }
+  /**
+   * The incidents of these open leak alerts: an incident never leaves its building, so the open
+   * leaks of their buildings (an alert without a building is water of its own).
+   */
+  async function incidentsAround(scope: Scope, records: readonly AlertRecord[]) {
+    if (records.length === 0) return new Map<number, LeakIncident>();
+    const buildingIds = [
+      ...new Set(records.flatMap((r) => (r.building_id === null ? [] : [r.building_id]))),
+    ];
+    const facts = await repository.openLeakFacts(scope, { buildingIds });
+    return incidentsByAlert(
+      leakIncidents([...facts, ...records.filter((r) => r.building_id === null).map(leakFacts)]),
+    );
   }
   const one = async (scope: Scope, record: AlertRecord) =>
     (await enrich(scope, [record]))[0] as Alert;
@@ -334,26 +391,37 @@ export function createAlertsService({
       };
     },
     /** The company's open leaks: how many, their rate and monthly cost, newest first. */
+    /**
+     * The company's open leaks: how many alerts and incidents, the water they lose and its
+     * monthly cost with each gallon counted once (the incident rule), and the alerts, newest
+     * first (each with its incident).
+     */
     async openLeaks(scope: Scope, companyId: number) {
       await requirePlace(scope, 'company', companyId);
-      const rows = await enrich(
-        scope,
-        await repository.list(
-          scope,
-          { place: { level: 'company', id: companyId }, open: true, leaks: true },
-          500,
-        ),
-      );
+      const place = { level: 'company', id: companyId } as const;
+      const [records, facts] = await Promise.all([
+        repository.list(scope, { place, open: true, leaks: true }, 500),
+        repository.openLeakFacts(scope, { place }),
+      ]);
+      const incidents = leakIncidents(facts);
+      const rows = await enrich(scope, records);
       return {
-        count: rows.length,
-        rate: rows.reduce((sum, a) => sum + (a.rate ?? 0), 0),
-        monthly_cost: roundMoney(rows.reduce((sum, a) => sum + (a.monthly_cost ?? 0), 0)),
+        count: facts.length,
+        incidents: incidents.length,
+        rate: incidentsRate(incidents),
+        monthly_cost: incidentsMonthlyCost(incidents),
         data: rows,
       };
     },
     async overview(scope: Scope, companyId: number) {
       await requirePlace(scope, 'company', companyId);
-      const rows = await repository.overview(scope, { place: { level: 'company', id: companyId } });
+      const place = { level: 'company', id: companyId } as const;
+      const [rows, leaks] = await Promise.all([
+        repository.overview(scope, { place }),
+        repository.openLeakFacts(scope, { place }),
+      ]);
+      // Leaks are costed once per incident; usage alerts by their own rates.
+      const incidents = leakIncidents(leaks);
       const byCategory = (category: number, statuses: readonly number[]) =>
         rows.filter((r) => r.category === category && statuses.includes(r.status));
       const sum = (list: typeof rows, key: 'count' | 'rate' | 'cost') =>
@@ -368,9 +436,14 @@ export function createAlertsService({
           new: sum(byCategory(category, [NotificationStatus.New]), 'count'),
           acknowledged: sum(byCategory(category, [NotificationStatus.Acknowledged]), 'count'),
           closed: sum(byCategory(category, [NotificationStatus.Closed]), 'count'),
-          open_rate: sum(byCategory(category, openNotificationStatuses), 'rate'),
+          open_rate:
+            category === NotificationCategory.Leak
+              ? incidentsRate(incidents)
+              : sum(byCategory(category, openNotificationStatuses), 'rate'),
           open_monthly_cost:
-            Math.round(sum(byCategory(category, openNotificationStatuses), 'cost') * 100) / 100,
+            category === NotificationCategory.Leak
+              ? incidentsMonthlyCost(incidents)
+              : Math.round(sum(byCategory(category, openNotificationStatuses), 'cost') * 100) / 100,
         })),
       };
     },

@@ -16,14 +16,18 @@ const unitPlace = {
 
 export const needsAttentionSchema = z.object({
   leaks: z.object({
-    count: int,
-    monthly_cost: z.number().describe('All open leaks together, USD a month'),
+    count: int.describe(
+      'Open leak incidents: alerts that describe the same water count once (docs/detection.md)',
+    ),
+    alerts: int.describe('Open leak alerts'),
+    monthly_cost: z.number().describe('All open leaks together, each gallon once, USD a month'),
     data: z.array(
       z.object({
-        id: int,
+        id: int.describe('The incident’s lead alert'),
         notification_type_id: int,
-        rate: z.number().nullable().describe('Gallons per month'),
-        monthly_cost: z.number().nullable(),
+        alerts: int.describe('Alerts of the incident (the lead and those describing its water)'),
+        rate: z.number().nullable().describe('Gallons per month of the incident'),
+        monthly_cost: z.number().nullable().describe('What the incident costs a month'),
         first_detected: z.string(),
         ...unitPlace,
         appliance_type_id: int.nullable(),

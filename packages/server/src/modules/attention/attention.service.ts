@@ -1,7 +1,6 @@
-// The company dashboard's "Needs attention" (issue 22): the open leaks ordered by what they cost a
+// The company dashboard's "Needs attention": the open leak incidents ordered by what they cost a
 // month (the alerts service's own figures), the micrometers not transmitting and the gateways
 // offline — each with its place, so the web links one click to where to act.
-import { roundMoney } from '@flowsight/domain/reports';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { iso } from '../../lib/timestamps.ts';
 import type { AlertsService } from '../alerts/alerts.service.ts';
@@ -27,23 +26,27 @@ export function createAttentionService({ repository, alerts, portfolio }: Depend
         repository.silentSensors(scope, companyId, ATTENTION_LIMIT),
         repository.offlineGateways(scope, companyId, ATTENTION_LIMIT),
       ]);
-      const costliest = [...leaks.data]
+      // One line per incident, named by its lead alert and costed once.
+      const leads = leaks.data.filter((leak) => leak.incident?.id === leak.id);
+      const costliest = leads
         .sort(
           (a, b) =>
-            (b.monthly_cost ?? -1) - (a.monthly_cost ?? -1) ||
+            (b.incident?.monthly_cost ?? -1) - (a.incident?.monthly_cost ?? -1) ||
             a.first_detected.localeCompare(b.first_detected) ||
             a.id - b.id,
         )
         .slice(0, ATTENTION_LIMIT);
       return {
         leaks: {
-          count: leaks.count,
-          monthly_cost: roundMoney(leaks.monthly_cost),
+          count: leaks.incidents,
+          alerts: leaks.count,
+          monthly_cost: leaks.monthly_cost,
           data: costliest.map((leak) => ({
             id: leak.id,
             notification_type_id: leak.notification_type_id,
-            rate: leak.rate,
-            monthly_cost: leak.monthly_cost,
+            alerts: leak.incident?.alert_ids.length ?? 1,
+            rate: leak.incident?.rate ?? leak.rate,
+            monthly_cost: leak.incident?.monthly_cost ?? leak.monthly_cost,
             first_detected: leak.first_detected,
             company_id: leak.company_id,
             property_id: leak.property_id,

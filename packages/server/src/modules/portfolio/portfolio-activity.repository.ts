@@ -5,14 +5,10 @@
 // micrometers not transmitting. Each is a derived table grouped by the record's id, joined once to
 // a list page, so a page is one statement however many rows it has. Usage is read through the
 // rollup helpers (db/queries/rollup-reads.ts); "this month" is each property's own local month.
-import {
-  NotificationCategory,
-  openNotificationStatuses,
-  SensorState,
-  SensorStatus,
-} from '@flowsight/domain/lookups';
+import { openNotificationStatuses, SensorState, SensorStatus } from '@flowsight/domain/lookups';
 import type { StatisticsDays } from '@flowsight/domain/reports';
 import { type SQL, sql } from 'drizzle-orm';
+import { incidentRateByKey, leakFactsAgg, openLeak } from '../../db/queries/leak-facts.ts';
 import {
   atPlace,
   buildingBucketsWhere,
@@ -29,7 +25,6 @@ import type { Parent } from './portfolio.repository.ts';
 export type ZoneDays = { readonly timezoneId: number; readonly days: StatisticsDays };
 
 const OPEN = sql.raw(`(${openNotificationStatuses.join(', ')})`);
-const LEAK = NotificationCategory.Leak;
 
 /** Rows (under `alias`, carrying the hierarchy ids) below the parent and in the caller's scope. */
 function under(scope: Scope, parent: Parent | undefined, alias: string): SQL {
@@ -130,15 +125,18 @@ export function placeUsage(
   return sql.join(parts, sql` union all `);
 }
 
-/** Per property or building: its open leaks, their summed rate and each rate (gal/month). */
+/**
+ * Per property or building: its open leaks, their facts for the incident rule (`leaks`) and the
+ * gallons a month they lose with each gallon counted once (`leak_rate`, for ordering).
+ */
 export const placeLeaks = (scope: Scope, parent: Parent | undefined, key: PlaceKey) =>
-  sql`select ${sql.raw(`n.${key}`)} as key, count(*)::int as open_leaks,
-      coalesce(sum(n.rate), 0)::float8 as leak_rate,
-      json_agg(n.rate::float8) filter (where n.rate is not null) as leak_rates
-    from notifications n
-    where n.notification_category_id = ${LEAK} and n.notification_status_id in ${OPEN}
-      and ${sql.raw(`n.${key}`)} is not null and ${under(scope, parent, 'n')}
-    group by 1`;
+  sql`select f.key, f.open_leaks, f.leaks, r.incident_rate as leak_rate from (
+      select ${sql.raw(`n.${key}`)} as key, count(*)::int as open_leaks,
+        ${leakFactsAgg(sql`p.water_price_per_kgal`)} as leaks
+      from notifications n left join properties p on p.id = n.property_id
+      where ${openLeak()} and ${sql.raw(`n.${key}`)} is not null and ${under(scope, parent, 'n')}
+      group by 1
+    ) f join (${incidentRateByKey(key, under(scope, parent, 'n'))}) r on r.key = f.key`;
 
 /** Per property or building: its installed micrometers that are not transmitting. */
 export const placeSilentSensors = (scope: Scope, parent: Parent | undefined, key: PlaceKey) =>

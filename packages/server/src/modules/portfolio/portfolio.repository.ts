@@ -101,7 +101,7 @@ const unitActivityColumns = {
 const placeActivityColumns = {
   ...useColumns,
   open_leaks: sql<number>`coalesce(act_leaks.open_leaks, 0)::int`,
-  leak_rates: sql<unknown>`act_leaks.leak_rates`,
+  leaks: sql<unknown>`act_leaks.leaks`,
   sensors_not_transmitting: sql<number>`coalesce(act_silent.silent, 0)::int`,
 };
 const placeSorts = {
@@ -337,7 +337,7 @@ export type PlaceActivity = {
   last_mgal: number;
   water_price: number | null;
   open_leaks: number;
-  leak_rates: unknown;
+  leaks: unknown;
   sensors_not_transmitting: number;
 };
 

@@ -3,6 +3,7 @@
 // transfer flag, refusals while dependents remain, names, counts, searches and the CSV exports.
 
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
+import { incidentsMonthlyCost, leakFactsOf, leakIncidents } from '@flowsight/domain/leak-incidents';
 import {
   buildingTypes,
   companyTypes,
@@ -21,7 +22,7 @@ import type {
 } from '@flowsight/domain/portfolio';
 import { changePercent, roundGallons, statisticsDays } from '@flowsight/domain/reports';
 import { localDate } from '@flowsight/domain/wall-clock';
-import { leaksMonthlyCost, waterCost } from '@flowsight/domain/water-cost';
+import { waterCost } from '@flowsight/domain/water-cost';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQuery, type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
@@ -178,15 +179,12 @@ function unitListRow<Row extends UnitRow>(
   };
 }
 function placeListRow<Row>(row: Row & PlaceActivity) {
-  const { month_mgal, compared_mgal, last_mgal, water_price, leak_rates, ...rest } = row;
-  const rates = (
-    typeof leak_rates === 'string' ? JSON.parse(leak_rates) : (leak_rates ?? [])
-  ) as number[];
+  const { month_mgal, compared_mgal, last_mgal, water_price: _price, leaks, ...rest } = row;
   return {
     ...rest,
     ...monthUse({ month_mgal, compared_mgal, last_mgal }),
-    // Each leak at its property's price, as the alert's own monthly cost.
-    open_leaks_monthly_cost: leaksMonthlyCost(rates.map((rate) => [rate, water_price] as const)),
+    // Each gallon once: the open leaks' incidents, each at its property's price.
+    open_leaks_monthly_cost: incidentsMonthlyCost(leakIncidents(leakFactsOf(leaks))),
   };
 }
 

@@ -7,6 +7,7 @@
 
 import { LOW_BATTERY_PERCENT } from '@flowsight/domain/detection';
 import { Granularity } from '@flowsight/domain/granularity';
+import { leakFactsOf } from '@flowsight/domain/leak-incidents';
 import {
   GatewayStatus,
   NotificationCategory,
@@ -25,6 +26,7 @@ import {
 import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf, selectRows } from '../../db/client.ts';
+import { leakFactsAgg, openLeak } from '../../db/queries/leak-facts.ts';
 import { companyTimezoneId, visiblePlaces } from '../../db/queries/places.ts';
 import {
   atPlace,
@@ -44,8 +46,6 @@ import type { Scope } from '../../lib/tenant-scope.ts';
 
 /** A place found in scope: its time zone and water price (null: none of its own). */
 export type Place = { id: number; timeZone: string; waterPrice: number | null };
-/** [rate in gal/month, water price per 1,000 gal] of one open leak. */
-export type LeakRate = [number, number | null];
 
 /** Open alerts: New and On it. */
 const OPEN = sql.raw(`(${openNotificationStatuses.join(', ')})`);
@@ -122,7 +122,7 @@ export type StatisticsRow = {
   transmitting: number;
   open_alerts: number;
   open_leaks: number;
-  leak_rates: unknown;
+  leaks: unknown;
 };
 export type UnitStatusRow = {
   sensors: number;
@@ -283,8 +283,8 @@ export function createReportsRepository(db: Database) {
         ), alerts as (
           select count(*)::int as open_alerts,
                  count(*) filter (where n.notification_category_id = ${LEAK})::int as open_leaks,
-                 json_agg(json_build_array(n.rate::float8, p.water_price_per_kgal::float8))
-                   filter (where n.notification_category_id = ${LEAK} and n.rate is not null) as leak_rates
+                 ${leakFactsAgg(sql`p.water_price_per_kgal`)}
+                   filter (where n.notification_category_id = ${LEAK}) as leaks
           from notifications n left join properties p on p.id = n.property_id
           where ${atPlace('n', level, id)} and n.notification_status_id in ${OPEN}
             and ${scoped(scope, 'n')}
@@ -305,7 +305,7 @@ export function createReportsRepository(db: Database) {
           lastPart: last_part,
           before,
         }),
-        leak_rates: parsedJson<LeakRate[]>(row.leak_rates, []),
+        leaks: leakFactsOf(row.leaks),
       };
     },
 
@@ -467,6 +467,8 @@ export function createReportsRepository(db: Database) {
       const end = sql`(${range.to}::date + 1)::timestamp at time zone ${timeZone}`;
       return selectRows<{
         id: number;
+        building_id: number | null;
+        sensor_id: number | null;
         property_name: string | null;
         building_name: string | null;
         unit_name: string | null;
@@ -479,8 +481,8 @@ export function createReportsRepository(db: Database) {
       }>(
         db,
         sql`
-        select n.id, p.name as property_name, b.name as building_name, u.name as unit_name,
-               n.appliance_type_id, n.notification_type_id, n.notification_status_id,
+        select n.id, n.building_id, n.sensor_id, p.name as property_name, b.name as building_name,
+               u.name as unit_name, n.appliance_type_id, n.notification_type_id, n.notification_status_id,
                n.first_detected_at as first_detected, n.rate::float8 as rate,
                p.water_price_per_kgal::float8 as water_price
         from notifications n
@@ -534,26 +536,26 @@ export function createReportsRepository(db: Database) {
         volume: number;
         metered: number;
         unmetered: number;
-        leak_rates: unknown;
+        leaks: unknown;
       }>(
         db,
         sql`
         select p.name as property_name, p.water_price_per_kgal::float8 as water_price,
                coalesce(g.use, 0)::float8 as volume, coalesce(g.metered, 0)::int as metered,
-               coalesce(g.unmetered, 0)::int as unmetered, l.rates as leak_rates
+               coalesce(g.unmetered, 0)::int as unmetered, l.leaks
         from properties p
         left join (${useRows(scope, 'company', companyId, range, sql`b.property_id`)}) g
           on g.key = p.id
         left join (
-          select n.property_id, json_agg(n.rate::float8) as rates from notifications n
-          where n.company_id = ${companyId} and n.notification_category_id = ${LEAK}
-            and n.notification_status_id in ${OPEN} and n.rate is not null and ${scoped(scope, 'n')}
+          select n.property_id, ${leakFactsAgg(sql`p.water_price_per_kgal`)} as leaks
+          from notifications n left join properties p on p.id = n.property_id
+          where n.company_id = ${companyId} and ${openLeak()} and ${scoped(scope, 'n')}
           group by 1
         ) l on l.property_id = p.id
         where p.company_id = ${companyId} and ${scoped(scope, 'p', 'property')}
         order by p.name, p.id`,
       );
-      return rows.map((row) => ({ ...row, leak_rates: parsedJson<number[]>(row.leak_rates, []) }));
+      return rows.map((row) => ({ ...row, leaks: leakFactsOf(row.leaks) }));
     },
 
     /** The time zones the system's properties are in (the overview's days are theirs). */
@@ -586,7 +588,7 @@ export function createReportsRepository(db: Database) {
         alerts_new: number;
         alerts_acknowledged: number;
         open_leaks: number;
-        leak_rates: unknown;
+        leaks: unknown;
         readings: number;
         volume_24h: number;
         usage_by_day: unknown;
@@ -620,8 +622,8 @@ export function createReportsRepository(db: Database) {
           select count(*) filter (where n.notification_status_id = ${NotificationStatus.New})::int as alerts_new,
                  count(*) filter (where n.notification_status_id = ${NotificationStatus.Acknowledged})::int as alerts_acknowledged,
                  count(*) filter (where n.notification_category_id = ${LEAK})::int as open_leaks,
-                 json_agg(json_build_array(n.rate::float8, p.water_price_per_kgal::float8))
-                   filter (where n.notification_category_id = ${LEAK} and n.rate is not null) as leak_rates
+                 ${leakFactsAgg(sql`p.water_price_per_kgal`)}
+                   filter (where n.notification_category_id = ${LEAK}) as leaks
           from notifications n left join properties p on p.id = n.property_id
           where n.notification_status_id in ${OPEN}
         ) a, (
@@ -636,7 +638,7 @@ export function createReportsRepository(db: Database) {
       if (!row) throw new Error('overview answered no row');
       return {
         ...row,
-        leak_rates: parsedJson<LeakRate[]>(row.leak_rates, []),
+        leaks: leakFactsOf(row.leaks),
         usage_by_day: parsedJson<[string, number][]>(row.usage_by_day, []),
       };
     },

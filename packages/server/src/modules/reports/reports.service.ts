@@ -2,8 +2,16 @@
 // status, the gallons report of a property or building, the company reports and the system
 // overview. It resolves the place in the caller's scope (404 outside it), turns the local dates
 // of the place's time zone into the days to read, and prices water with the domain's rule.
+
+import {
+  incidentsByAlert,
+  incidentsMonthlyCost,
+  type LeakFacts,
+  leakIncidents,
+} from '@flowsight/domain/leak-incidents';
 import {
   applianceTypes,
+  NotificationStatus,
   notificationStatuses,
   notificationTypes,
   sensorStates,
@@ -44,13 +52,13 @@ import { utcHour } from '@flowsight/domain/usage';
 import { resolveDateRange } from '@flowsight/domain/usage-windows';
 import { localDate } from '@flowsight/domain/wall-clock';
 import { sourceOf, type UseSource } from '@flowsight/domain/water-accounting';
-import { leaksMonthlyCost, waterCost, waterPrice } from '@flowsight/domain/water-cost';
+import { waterCost, waterPrice } from '@flowsight/domain/water-cost';
 import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
 import { Forbidden, Invalid } from '../../lib/errors.ts';
 import { singleFlight } from '../../lib/single-flight.ts';
 import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import { iso } from '../../lib/timestamps.ts';
-import type { LeakRate, Place, ReportsRepository } from './reports.repository.ts';
+import type { Place, ReportsRepository } from './reports.repository.ts';
 import type {
   GallonsReport,
   Overview,
@@ -66,7 +74,8 @@ const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
 const nameIn = (rows: readonly { id: number; name: string }[], id: number | null) =>
   id === null ? null : (rows.find((row) => row.id === id)?.name ?? String(id));
 /** The open leaks' monthly cost: each at its property's price, summed in cents. */
-const leakCost = (rates: readonly LeakRate[]) => leaksMonthlyCost(rates);
+/** What open leaks cost a month, each gallon once (the incident rule). */
+const leakCost = (leaks: readonly LeakFacts[]) => incidentsMonthlyCost(leakIncidents(leaks));
 
 /** Where a sum of building-days' use came from. */
 const sourceOfRows = (rows: readonly { metered: number; unmetered: number }[]) =>
@@ -208,8 +217,18 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         return { rows, source: sourceOf(place.metered, place.unmetered) };
       }
       case ReportType.LeakAlerts: {
-        const rows = (await repository.leakAlerts(scope, companyId, range, timeZone)).map(
-          (row) => ({
+        const alerts = await repository.leakAlerts(scope, companyId, range, timeZone);
+        // The open alerts are every open leak of the company in scope, so their incidents are
+        // whole: each incident's cost stands on its lead's row, the others name it.
+        const incidents = incidentsByAlert(
+          leakIncidents(
+            alerts.filter((row) => row.notification_status_id !== NotificationStatus.Closed),
+          ),
+        );
+        const rows = alerts.map((row) => {
+          const incident = incidents.get(row.id);
+          const ownCost = row.rate === null ? null : waterCost(row.rate, row.water_price);
+          return {
             id: row.id,
             property_name: row.property_name,
             building_name: row.building_name,
@@ -219,9 +238,15 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
             status: nameIn(notificationStatuses, row.notification_status_id),
             first_detected: iso(row.first_detected),
             rate: row.rate,
-            monthly_cost: row.rate === null ? null : waterCost(row.rate, row.water_price),
-          }),
-        );
+            incident: incident?.id ?? null,
+            monthly_cost:
+              incident === undefined
+                ? ownCost
+                : incident.id === row.id
+                  ? incident.monthlyCost
+                  : null,
+          };
+        });
         return { rows, source: null };
       }
       case ReportType.SensorHealth: {
@@ -249,9 +274,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
             source: useSourceLabels[sourceOf(row.metered, row.unmetered)],
             water_price: row.water_price,
             cost: waterCost(gallons, row.water_price),
-            open_leaks_monthly_cost: leakCost(
-              row.leak_rates.map((rate) => [rate, row.water_price]),
-            ),
+            open_leaks_monthly_cost: leakCost(row.leaks),
           };
         });
         return { rows, source: sourceOfRows(properties) };
@@ -332,7 +355,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         new: counts.alerts_new,
         acknowledged: counts.alerts_acknowledged,
         open_leaks: counts.open_leaks,
-        open_leaks_monthly_cost: leakCost(counts.leak_rates),
+        open_leaks_monthly_cost: leakCost(counts.leaks),
       },
       readings_last_24h: counts.readings,
       gallons_last_24h: gallonsOf(counts.volume_24h),
@@ -380,7 +403,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         sensors_transmitting: row.transmitting,
         open_alerts: row.open_alerts,
         open_leaks: row.open_leaks,
-        open_leaks_monthly_cost: leakCost(row.leak_rates),
+        open_leaks_monthly_cost: leakCost(row.leaks),
         water_price_per_kgal: waterPrice(place.waterPrice),
       };
     },

@@ -605,8 +605,11 @@ describe('statistics and reports', () => {
       monthly_cost: monthlyCost(5000, 12.5),
     });
     expect(new Date(closed.first_detected).toISOString()).toBe(closed.first_detected);
+    // Three fixtures' leaks of their own: each its own incident; the closed alert has none.
+    for (const row of leaks.body.rows as { id: number; rate: number; incident: number | null }[]) {
+      expect(row.incident).toBe(row.rate === 5000 ? null : row.id);
+    }
     expect(leaks.body.totals).toEqual({
-      rate: 6732,
       monthly_cost: monthlyCost(5000, 12.5) + monthlyCost(1000, 12.5) + monthlyCost(432, 12.5) + 3,
     });
     expect(leaks.lines[0]?.['First detected']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

@@ -33,6 +33,7 @@ export function alertFixture(id: number, extra: Partial<AlertFixture> = {}): Ale
     notification_status_id: 1,
     rate: 21600,
     monthly_cost: 216,
+    incident: null,
     water_price: 10,
     first_detected: '2026-03-04T10:00:00.000Z',
     last_detected: '2026-03-04T12:00:00.000Z',

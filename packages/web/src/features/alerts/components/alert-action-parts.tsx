@@ -1,7 +1,8 @@
 // What a row and the dialog show about who acts on an alert (issue 22): its last action in words
 // ("Acknowledged · 2 hours ago · Maya Manager", "System" when the system did it), a snooze
-// ("Snoozed until … — reason") and the device's other open alerts as small chips ("also: Low
-// battery"), each opening that alert.
+// ("Snoozed until … — reason"), the device's other open alerts as small chips ("also: Low
+// battery"), each opening that alert, and the leak incident an alert belongs to (docs/detection.md,
+// "Incidents"): the alerts that describe the same water, costed once.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -115,5 +116,69 @@ export function DeviceAlertChips({ alert, onOpenAlert }: DeviceAlertChipsProps) 
         />
       ))}
     </Stack>
+  );
+}
+
+type AlertIncidentProps = {
+  alert: Pick<ActionableAlert, 'id' | 'incident'>;
+  /** Opens another alert of the incident; without it the ids are named, not offered. */
+  onOpenAlert?: ((id: number) => void) | undefined;
+};
+
+/**
+ * An open leak alert's incident, when other alerts describe the same water: the lead says what
+ * the leak costs with each gallon counted once; the others say which alert holds their water.
+ */
+export function AlertIncident({ alert, onOpenAlert }: AlertIncidentProps) {
+  const { t } = useTranslation();
+  const format = useAlertFormat();
+  const { incident } = alert;
+  if (incident === null || incident.alert_ids.length < 2) return null;
+  const lead = incident.id === alert.id;
+  const others = incident.alert_ids.filter((id) => id !== alert.id);
+  const figures = {
+    count: incident.alert_ids.length,
+    rate: format.rate(incident),
+    cost: format.cost(incident),
+    id: incident.id,
+  };
+  return (
+    <Box
+      sx={{ borderLeft: 3, borderColor: 'info.main', pl: 1.5, py: 0.5 }}
+      data-testid="alert-incident"
+    >
+      <Typography variant="body2">
+        {lead ? t('alerts.incident.lead', figures) : t('alerts.incident.member', figures)}
+      </Typography>
+      <Stack
+        direction="row"
+        spacing={0.5}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}
+      >
+        <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+          {t(lead ? 'alerts.incident.others' : 'alerts.incident.together')}
+        </Box>
+        {others.map((id) =>
+          onOpenAlert === undefined ? (
+            <Chip
+              key={id}
+              size="small"
+              variant="outlined"
+              label={t('alerts.incident.alert', { id })}
+            />
+          ) : (
+            <Chip
+              key={id}
+              size="small"
+              variant="outlined"
+              label={t('alerts.incident.alert', { id })}
+              aria-label={t('alerts.incident.open', { id })}
+              onClick={() => onOpenAlert(id)}
+            />
+          ),
+        )}
+      </Stack>
+    </Box>
   );
 }

@@ -25,7 +25,7 @@ import { errorMessages } from '@/lib/api-error';
 import type { ActionableAlert } from '../api/alert-actions';
 import { type Alert as AlertRecord, useAlert } from '../api/get-alert';
 import { isOpenAlert, NO_VALUE, useAlertFormat, useAlertLabel } from '../utils/alert-format';
-import { DeviceAlertChips, useLastActionText } from './alert-action-parts';
+import { AlertIncident, DeviceAlertChips, useLastActionText } from './alert-action-parts';
 import { AlertAssignField } from './alert-assign-field';
 import { AlertSnooze } from './alert-snooze';
 import { AlertStatusChip } from './alert-status-chip';
@@ -180,6 +180,7 @@ export function AlertDialog({ alertId, known, onClose, onOpenAlert }: AlertDialo
                 </Detail>
               )}
             </Box>
+            <AlertIncident alert={alert} onOpenAlert={onOpenAlert} />
             {onOpenAlert !== undefined && (
               <DeviceAlertChips alert={alert} onOpenAlert={onOpenAlert} />
             )}

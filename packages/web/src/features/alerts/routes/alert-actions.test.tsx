@@ -392,3 +392,51 @@ describe("a device's other open alerts", () => {
     );
   });
 });
+
+describe('a leak incident', () => {
+  const incident = { id: 21, alert_ids: [21, 11, 22], rate: 25_545, monthly_cost: 255.45 };
+
+  it('says which alert holds a member’s water, and opens it', async () => {
+    const member = alertRow(11, { incident });
+    const lead = alertRow(21, { notification_type_id: 7, incident });
+    signedInApi(manager, {
+      'GET /companies/names': () => reply(200, []),
+      'GET /notifications': () => reply(200, page([member])),
+      'GET /notifications/11': answer('/notifications/{id}', 'get', member),
+      'GET /notifications/11/assignable-users': () => reply(200, []),
+      'GET /notifications/21': answer('/notifications/{id}', 'get', lead),
+      'GET /notifications/21/assignable-users': () => reply(200, []),
+    });
+    const { router } = renderRoutes(appRoutes, { path: '/alerts?alert=11' });
+    const dialog = await screen.findByRole('dialog', { name: 'Close Alert' });
+    const box = await within(dialog).findByTestId('alert-incident');
+    expect(box.textContent).toBe(
+      'Its water is part of the leak of alert 21: 25,545 gal/month, $255.45 a month for all 3 alerts, each gallon counted once.The leak’s alerts:Alert 21Alert 22',
+    );
+    fireEvent.click(within(box).getByRole('button', { name: 'Open alert 21 of the same leak' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?alert=21'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('dialog')).getByTestId('alert-incident').textContent,
+      ).toContain(
+        'One leak, seen by 3 alerts: 25,545 gal/month, $255.45 a month, each gallon counted once.',
+      ),
+    );
+  });
+
+  it('says nothing for a leak of its own', async () => {
+    const alone = alertRow(11, {
+      incident: { id: 11, alert_ids: [11], rate: 21_600, monthly_cost: 216 },
+    });
+    signedInApi(manager, {
+      'GET /companies/names': () => reply(200, []),
+      'GET /notifications': () => reply(200, page([alone])),
+      'GET /notifications/11': answer('/notifications/{id}', 'get', alone),
+      'GET /notifications/11/assignable-users': () => reply(200, []),
+    });
+    renderRoutes(appRoutes, { path: '/alerts?alert=11' });
+    const dialog = await screen.findByRole('dialog', { name: 'Close Alert' });
+    await within(dialog).findByTestId('alert-type');
+    expect(within(dialog).queryByTestId('alert-incident')).toBeNull();
+  });
+});

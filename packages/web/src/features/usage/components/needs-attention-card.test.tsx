@@ -13,11 +13,13 @@ const place = { company_id: 1, property_id: 7, building_id: 9, property_name: 'H
 const attention = {
   leaks: {
     count: 12,
+    alerts: 14,
     monthly_cost: 61.5,
     data: [
       {
         id: 501,
         notification_type_id: 1,
+        alerts: 3,
         rate: 4000,
         monthly_cost: 40,
         first_detected: '2026-11-20T10:00:00.000Z',
@@ -30,6 +32,7 @@ const attention = {
       {
         id: 502,
         notification_type_id: 3,
+        alerts: 1,
         rate: 1200,
         monthly_cost: 12,
         first_detected: '2026-11-21T10:00:00.000Z',
@@ -91,7 +94,8 @@ describe('needs attention', () => {
     expect(within(leaks).getByText('Together $61.50 a month, costliest first')).toBeTruthy();
     const leakLinks = within(leaks).getAllByRole('link');
     expect(leakLinks.map((link) => link.textContent)).toEqual([
-      'Unit 4BNorth Tower · Harbor Point$40.00/month4,000 gal/mo',
+      // Three alerts that describe the same water: one leak, costed once.
+      'Unit 4BNorth Tower · Harbor Point$40.00/month4,000 gal/mo · 3 alerts, one leak',
       'Laundry RoomNorth Tower · Harbor Point$12.00/month1,200 gal/mo',
       'and 10 more',
       'All open leaks',
@@ -123,7 +127,7 @@ describe('needs attention', () => {
   it('says nothing needs attention when all is well', async () => {
     signedInApi(manager, {
       'GET /companies/1/needs-attention': answer('/companies/{id}/needs-attention', 'get', {
-        leaks: { count: 0, monthly_cost: 0, data: [] },
+        leaks: { count: 0, alerts: 0, monthly_cost: 0, data: [] },
         silent_micrometers: { count: 0, data: [] },
         gateways_offline: { count: 0, data: [] },
       }),

@@ -302,7 +302,12 @@ export function NeedsAttentionCard({ companyId }: { companyId: number }) {
               caption={
                 leak.rate === null
                   ? ago(leak.first_detected)
-                  : t('usage.attention.rate', { gallons: numbers.count(leak.rate) })
+                  : leak.alerts > 1
+                    ? t('usage.attention.incidentRate', {
+                        gallons: numbers.count(leak.rate),
+                        count: leak.alerts,
+                      })
+                    : t('usage.attention.rate', { gallons: numbers.count(leak.rate) })
               }
             />
           ))}
