@@ -101,3 +101,22 @@ export function defaultMicrometerFilter(isPhone: boolean): Record<string, string
 export const MISSED_KEEPALIVES = 3;
 /** A gateway silent this long is offline (DESIGN §8). */
 export const GATEWAY_SILENCE_MS = 60 * 60 * 1000;
+
+/** Keep-alive interval of a micrometer that has not announced its own, seconds. */
+export const DEFAULT_KEEPALIVE_INTERVAL_S = 3600;
+
+/** How long a micrometer may stay silent before it counts as offline (DESIGN §8), in ms. */
+export const silenceLimitMs = (keepaliveIntervalS: number) =>
+  MISSED_KEEPALIVES * keepaliveIntervalS * 1000;
+
+/**
+ * When an installed micrometer that has never been heard counts as offline: once it has been
+ * installed as long as a heard one may stay silent (issue 40). Null without an installation time.
+ */
+export function neverHeardOfflineAt(
+  installedAt: Date | string | null,
+  keepaliveIntervalS: number,
+): number | null {
+  if (installedAt === null) return null;
+  return new Date(installedAt).getTime() + silenceLimitMs(keepaliveIntervalS);
+}

@@ -1,7 +1,17 @@
 import { apiAccess } from '@flowsight/domain/access';
-import { CompanyType, NotificationStatus, NotificationType } from '@flowsight/domain/lookups';
+import {
+  CompanyType,
+  NotificationStatus,
+  NotificationType,
+  SensorStatus,
+} from '@flowsight/domain/lookups';
 import { describe, expect, it } from 'vitest';
-import { ALERT_HISTORY_DAYS, generateDemoAlertHistory } from './demo-alert-history.ts';
+import {
+  ALERT_HISTORY_DAYS,
+  generateDemoAlertHistory,
+  generateDemoAlerts,
+  generateDemoPresentAlerts,
+} from './demo-alert-history.ts';
 import { generateDemoPortfolio } from './demo-portfolio.ts';
 
 const portfolio = generateDemoPortfolio();
@@ -86,6 +96,50 @@ describe('generateDemoAlertHistory', () => {
       const building = portfolio.buildings[alert.buildingIndex];
       expect(building?.companyIndex).toBe(alert.companyIndex);
       expect(building?.propertyIndex).toBe(alert.propertyIndex);
+    }
+  });
+});
+
+describe('generateDemoPresentAlerts', () => {
+  const present = generateDemoPresentAlerts(portfolio, { now });
+  const keyOf = (a: { notificationTypeId: number; sensorIndex: number | null }) =>
+    `${a.notificationTypeId}|${a.sensorIndex}`;
+
+  it('opens every installed micrometer never heard three keep-alive intervals after it was fitted', () => {
+    const neverHeard = portfolio.sensors.flatMap((sensor, index) =>
+      sensor.placement && sensor.sensorStatusId === SensorStatus.NeverHeard ? [index] : [],
+    );
+    expect(neverHeard.length).toBeGreaterThan(0);
+    for (const index of neverHeard) {
+      const alert = present.find(
+        (a) => a.sensorIndex === index && a.notificationTypeId === NotificationType.SensorOffline,
+      );
+      const fittedMs = Date.parse(portfolio.sensors[index]?.installDate ?? '');
+      expect(now.getTime() - (alert?.firstDetectedMinutesAgo ?? 0) * 60_000).toBe(
+        fittedMs + 3 * 3_600_000,
+      );
+    }
+  });
+
+  it('leaves every alert open, opened before the clock, New or taken on by a person', () => {
+    expect(present.length).toBeGreaterThan(0);
+    expect(new Set(present.map(keyOf)).size).toBe(present.length);
+    for (const alert of present) {
+      expect(alert.firstDetectedMinutesAgo).toBeGreaterThanOrEqual(0);
+      expect(alert.changes.every((c) => c.to === NotificationStatus.Acknowledged && c.actor)).toBe(
+        true,
+      );
+    }
+  });
+
+  it('keeps no closed alert of the history on a micrometer never heard, nor overlapping an open one', () => {
+    const all = generateDemoAlerts(portfolio, { now });
+    const openSince = new Map(present.map((a) => [keyOf(a), a.firstDetectedMinutesAgo]));
+    for (const alert of all.slice(0, all.length - present.length)) {
+      const sensor = alert.sensorIndex === null ? undefined : portfolio.sensors[alert.sensorIndex];
+      expect(sensor?.sensorStatusId).not.toBe(SensorStatus.NeverHeard);
+      const since = openSince.get(keyOf(alert));
+      if (since !== undefined) expect(alert.changes.at(-1)?.minutesAgo).toBeGreaterThan(since);
     }
   });
 });

@@ -9,16 +9,28 @@
 // (SIMULATE=1, 365 days), and everything closed at least a week before the clock, so the detection
 // engine's present (the alerts it opens at start-up, and its look-back at recent closures) is the
 // same with or without this history. The restricted company sees no water data and has none.
+// The present's open device-health alerts (generateDemoPresentAlerts) end the story at the clock.
+import { LOW_BATTERY_PERCENT } from '@flowsight/domain/detection';
 import {
   applianceTypes,
   CompanyType,
   type FixtureKind,
+  GatewayStatus,
   NotificationStatus,
   NotificationType,
   RoleType,
+  SensorState,
+  SensorStatus,
 } from '@flowsight/domain/lookups';
+import {
+  DEFAULT_KEEPALIVE_INTERVAL_S,
+  GATEWAY_SILENCE_MS,
+  neverHeardOfflineAt,
+  silenceLimitMs,
+} from '@flowsight/domain/micrometers';
 import { reconcilesBuilding } from '@flowsight/domain/unaccounted';
 import { DEMO_SEED, type DemoPortfolio } from './demo-portfolio.ts';
+import { BATTERY_DRAIN_PER_DAY } from './fleet-simulation.ts';
 import { createRandom, type Random } from './random.ts';
 
 type NotificationTypeId = (typeof NotificationType)[keyof typeof NotificationType];
@@ -52,8 +64,10 @@ export type DemoHistoricAlert = {
   readonly rate: number | null;
   readonly firstDetectedMinutesAgo: number;
   readonly lastDetectedMinutesAgo: number;
-  /** Oldest first; the last one closes the alert. */
+  /** Oldest first; the last one closes the alert, except in the present (still open). */
   readonly changes: readonly DemoAlertStatusChange[];
+  /** The last reminder of an alert still New (the present's), or null. */
+  readonly lastRemindedMinutesAgo?: number | null;
 };
 
 export type DemoAlertHistoryOptions = {
@@ -526,4 +540,174 @@ function lifecycle(
     lastDetectedMinutesAgo: ago(lastMs),
     changes,
   };
+}
+
+/**
+ * The demo's present: the device-health alerts its portfolio's state holds open at the clock —
+ * micrometers not transmitting, installed ones never heard, low batteries, offline gateways — as
+ * the product would have opened them had it run all along, each when its evidence was complete:
+ * a micrometer heard last at X at X + three keep-alive intervals, one installed at X and never
+ * heard at X + three intervals, a gateway last seen at X at X + one hour, a battery when the
+ * simulated readings first fall below the alert level (they drain at BATTERY_DRAIN_PER_DAY, so a
+ * low battery has been low for a while), but no earlier than its micrometer settled. Some of these
+ * open before the year the history and the readings cover, as the micrometers they sit on were
+ * installed before it. Those open for a day or more are taken on ("On it") by a person of the
+ * company in about half the cases; New ones were reminded every 24 hours. The detection finds
+ * exactly these at start-up and updates them, so start-up adds no alert of these kinds at the
+ * clock (issue 40); it still opens the leaks the simulator's readings show.
+ */
+export function generateDemoPresentAlerts(
+  portfolio: DemoPortfolio,
+  options: DemoAlertHistoryOptions,
+): DemoHistoricAlert[] {
+  const random = createRandom((options.seed ?? DEMO_SEED) ^ 0x50_52_45_53);
+  const nowMs = options.now.getTime();
+  const ago = (atMs: number) => minutesBefore(nowMs, atMs);
+  const keepAliveLimitMs = silenceLimitMs(DEFAULT_KEEPALIVE_INTERVAL_S);
+  const support = supportDesk(portfolio);
+  const actors = new Map<number, Acting[]>();
+  const actorsFor = (companyIndex: number) => {
+    const known = actors.get(companyIndex);
+    if (known) return known;
+    const found = actorsOf(portfolio, companyIndex);
+    actors.set(companyIndex, found);
+    return found;
+  };
+
+  const open = (
+    place: Place,
+    type: NotificationTypeId,
+    openedMs: number,
+  ): DemoHistoricAlert | null => {
+    if (openedMs > nowMs) return null;
+    const openedFor = nowMs - openedMs;
+    const people = actorsFor(place.companyIndex);
+    const takenOn = openedFor >= DAY_MIN * MINUTE_MS && people.length > 0 && random.chance(0.5);
+    const changes: DemoAlertStatusChange[] = [];
+    if (takenOn) {
+      const atMs = Math.min(
+        nowMs - HOUR_MIN * MINUTE_MS,
+        openedMs + random.int(10, 18 * HOUR_MIN) * MINUTE_MS,
+      );
+      changes.push({
+        minutesAgo: ago(atMs),
+        from: NotificationStatus.New,
+        to: NotificationStatus.Acknowledged,
+        note: random.pick(acknowledgeNotes[type]),
+        actor:
+          support && random.chance(0.2)
+            ? support
+            : random.weighted(people.map((a) => [a.actor, a.weight] as const)),
+      });
+    }
+    const reminders = Math.floor(openedFor / (DAY_MIN * MINUTE_MS));
+    return {
+      ...place,
+      notificationTypeId: type,
+      firstDetectedMinutesAgo: ago(openedMs),
+      lastDetectedMinutesAgo: 0,
+      changes,
+      lastRemindedMinutesAgo:
+        takenOn || reminders === 0 ? null : ago(openedMs + reminders * DAY_MIN * MINUTE_MS),
+    };
+  };
+
+  const alerts: DemoHistoricAlert[] = [];
+  for (const [sensorIndex, sensor] of portfolio.sensors.entries()) {
+    const placement = sensor.placement;
+    if (!placement || sensor.sensorStateId !== SensorState.Installed) continue;
+    const place: Place = {
+      companyIndex: placement.companyIndex,
+      propertyIndex: placement.propertyIndex,
+      buildingIndex: placement.buildingIndex,
+      unitIndex: placement.unitIndex,
+      sensorIndex,
+      gatewayIndex: null,
+      applianceTypeId: placement.applianceTypeId,
+      roomTypeId: placement.roomTypeId,
+      rate: null,
+    };
+    const installedMs = Date.parse(sensor.installDate);
+    const heard = [sensor.lastKeepaliveMinutesAgo, sensor.lastSubmissionMinutesAgo].filter(
+      (m): m is number => m !== null,
+    );
+    const offlineMs =
+      sensor.sensorStatusId === SensorStatus.NotTransmitting && heard.length > 0
+        ? nowMs - Math.min(...heard) * MINUTE_MS + keepAliveLimitMs
+        : sensor.sensorStatusId === SensorStatus.NeverHeard
+          ? neverHeardOfflineAt(sensor.installDate, DEFAULT_KEEPALIVE_INTERVAL_S)
+          : null;
+    if (offlineMs !== null) {
+      const alert = open(place, NotificationType.SensorOffline, offlineMs);
+      if (alert) alerts.push(alert);
+    }
+    if (sensor.battery !== null && sensor.battery < LOW_BATTERY_PERCENT) {
+      const lowForDays = (LOW_BATTERY_PERCENT - sensor.battery) / BATTERY_DRAIN_PER_DAY;
+      const lowMs = Math.max(
+        nowMs - lowForDays * DAY_MIN * MINUTE_MS,
+        installedMs + SETTLING_DAYS * DAY_MIN * MINUTE_MS,
+      );
+      const alert = open(place, NotificationType.LowBattery, lowMs);
+      if (alert) alerts.push(alert);
+    }
+  }
+  for (const [gatewayIndex, gateway] of portfolio.gateways.entries()) {
+    if (
+      gateway.gatewayStatusId !== GatewayStatus.Offline ||
+      gateway.alertsDisabled ||
+      gateway.lastSeenMinutesAgo === null
+    ) {
+      continue;
+    }
+    const alert = open(
+      {
+        companyIndex: gateway.companyIndex,
+        propertyIndex: gateway.propertyIndex,
+        buildingIndex: gateway.buildingIndex,
+        unitIndex: null,
+        sensorIndex: null,
+        gatewayIndex,
+        applianceTypeId: null,
+        roomTypeId: null,
+        rate: null,
+      },
+      NotificationType.GatewayOffline,
+      nowMs - gateway.lastSeenMinutesAgo * MINUTE_MS + GATEWAY_SILENCE_MS,
+    );
+    if (alert) alerts.push(alert);
+  }
+  return alerts;
+}
+
+/**
+ * The history that agrees with the present: without the alerts on a micrometer never heard, and
+ * without those that would overlap an open one of the present on the same device and type (one
+ * open alert per device and type). They are left out, not drawn again, so the rest of the history
+ * stays as its seed draws it.
+ */
+export function consistentWithPresent(
+  portfolio: DemoPortfolio,
+  history: readonly DemoHistoricAlert[],
+  present: readonly DemoHistoricAlert[],
+): DemoHistoricAlert[] {
+  const keyOf = (a: DemoHistoricAlert) =>
+    `${a.notificationTypeId}|${a.sensorIndex}|${a.gatewayIndex}|${a.buildingIndex}`;
+  const openSince = new Map(present.map((a) => [keyOf(a), a.firstDetectedMinutesAgo]));
+  return history.filter((alert) => {
+    const sensor = alert.sensorIndex === null ? undefined : portfolio.sensors[alert.sensorIndex];
+    if (sensor?.sensorStatusId === SensorStatus.NeverHeard) return false;
+    const since = openSince.get(keyOf(alert));
+    const closedMinutesAgo = alert.changes.at(-1)?.minutesAgo ?? 0;
+    return since === undefined || closedMinutesAgo > since;
+  });
+}
+
+/** The demo's alerts as the seed writes them: the year's closed history, then the present's open ones. */
+export function generateDemoAlerts(
+  portfolio: DemoPortfolio,
+  options: DemoAlertHistoryOptions,
+): DemoHistoricAlert[] {
+  const present = generateDemoPresentAlerts(portfolio, options);
+  const history = generateDemoAlertHistory(portfolio, options);
+  return [...consistentWithPresent(portfolio, history, present), ...present];
 }

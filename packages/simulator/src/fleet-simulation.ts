@@ -69,7 +69,7 @@ export type SimulatedSensor = {
 /** Keep-alives go out this long after a report boundary, so they never share its instant. */
 export const KEEPALIVE_OFFSET_S = 37;
 /** Battery drain, percent per day (~7 % a year). */
-const BATTERY_DRAIN_PER_DAY = 0.02;
+export const BATTERY_DRAIN_PER_DAY = 0.02;
 const DAY_MS = 86_400_000;
 
 export type FleetSimulationOptions = {

@@ -51,6 +51,11 @@ export const sensors = pgTable(
     sizeInch: numeric('size_inch', { precision: 5, scale: 3 }),
     /** Shown as Production Date. */
     installDate: tstz('install_date'),
+    /**
+     * When it was last fitted on a fixture (assigned, moved, or set installed): an installed
+     * micrometer never heard counts as offline from here (issue 40). Null when not installed.
+     */
+    installedAt: tstz('installed_at'),
     lastKeepalive: tstz('last_keepalive'),
     lastSubmission: tstz('last_submission'),
     /** Report interval the sensor last announced (keep-alive) or was configured with, seconds. */

@@ -1,9 +1,10 @@
-// Writes the demo's year of alert history (generated, database-free, by @flowsight/simulator's
-// demo-alert-history) as the rows the product itself writes: each alert closed, with its status
-// fields, and its events — "opened" by the engine, "status" changes by the demo users with their
-// notes, or the engine's close after 24 hours without the condition — at their historic times.
+// Writes the demo's year of alert history and its present's open alerts (generated, database-free,
+// by @flowsight/simulator's demo-alert-history) as the rows the product itself writes: each alert
+// with its status fields (closed, or still open: New or taken on), and its events — "opened" by the
+// engine, "status" changes by the demo users with their notes, or the engine's close after 24
+// hours without the condition — at their historic times.
 // Part of the demo seed's transaction; the caller maps the portfolio's indexes onto ids.
-import { notificationTypes } from '@flowsight/domain/lookups';
+import { NotificationStatus, notificationTypes } from '@flowsight/domain/lookups';
 import type { DemoHistoricAlert } from '@flowsight/simulator/demo-alert-history';
 import { sql } from 'drizzle-orm';
 import { SYSTEM_CLOSE_NOTE } from '../../modules/alerts/alerts.engine.ts';
@@ -31,7 +32,7 @@ const categoryOf = (type: number) => {
   return row.categoryId;
 };
 
-/** Inserts the history's alerts and their events; returns how many alerts it wrote. */
+/** Inserts the alerts and their events; returns how many alerts it wrote. */
 export async function insertAlertHistory(
   tx: Database,
   history: readonly DemoHistoricAlert[],
@@ -50,9 +51,11 @@ export async function insertAlertHistory(
     const rows = batch.map((alert, index) => {
       const id = drawn[index]?.id;
       if (id === undefined) throw new Error('No id for a historic demo alert');
+      // An alert of the present may have no change yet: it is still New.
       const last = alert.changes.at(-1);
-      if (!last) throw new Error('A historic demo alert has no status change');
-      const actor = last.actor && ids.actor(last.actor.userIndex, last.actor.roleIndex);
+      const actor = last?.actor && ids.actor(last.actor.userIndex, last.actor.roleIndex);
+      const closed = last?.to === NotificationStatus.Closed;
+      const reminded = alert.lastRemindedMinutesAgo ?? null;
       return {
         id,
         companyId: ids.company(alert.companyIndex),
@@ -65,16 +68,17 @@ export async function insertAlertHistory(
         roomTypeId: alert.roomTypeId,
         notificationTypeId: alert.notificationTypeId,
         notificationCategoryId: categoryOf(alert.notificationTypeId),
-        notificationStatusId: last.to,
+        notificationStatusId: last?.to ?? NotificationStatus.New,
         rate: alert.rate === null ? null : alert.rate.toFixed(3),
         firstDetectedAt: at(alert.firstDetectedMinutesAgo),
         lastDetectedAt: at(alert.lastDetectedMinutesAgo),
-        note: last.actor ? last.note : SYSTEM_CLOSE_NOTE,
+        note: !last ? null : last.actor ? last.note : SYSTEM_CLOSE_NOTE,
         statusChangedBy: actor ? actor.userId : null,
-        statusChangedAt: at(last.minutesAgo),
-        closedAt: at(last.minutesAgo),
+        statusChangedAt: last ? at(last.minutesAgo) : null,
+        closedAt: closed ? at(last.minutesAgo) : null,
+        lastRemindedAt: reminded === null ? null : at(reminded),
         createdAt: at(alert.firstDetectedMinutesAgo),
-        updatedAt: at(last.minutesAgo),
+        updatedAt: at(last ? last.minutesAgo : alert.lastDetectedMinutesAgo),
       };
     });
     await tx.insert(notifications).values(rows);

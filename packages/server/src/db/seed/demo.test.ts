@@ -1,12 +1,14 @@
 import {
   CompanyType,
   NotificationStatus,
+  NotificationType,
   RoleType,
   SensorState,
+  SensorStatus,
   UnitCategory,
   UserStatus,
 } from '@flowsight/domain/lookups';
-import { generateDemoAlertHistory } from '@flowsight/simulator/demo-alert-history';
+import { generateDemoAlerts } from '@flowsight/simulator/demo-alert-history';
 import { generateDemoPortfolio } from '@flowsight/simulator/demo-portfolio';
 import { verify } from '@node-rs/argon2';
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -28,7 +30,10 @@ import { seedDemo } from './demo.ts';
 
 const portfolio = generateDemoPortfolio();
 const now = new Date('2026-11-21T12:00:00Z');
-const history = generateDemoAlertHistory(portfolio, { now });
+const alerts = generateDemoAlerts(portfolio, { now });
+// The year's history is closed; the present's device-health alerts are open.
+const history = alerts.filter((a) => a.changes.at(-1)?.to === NotificationStatus.Closed);
+const present = alerts.filter((a) => a.changes.at(-1)?.to !== NotificationStatus.Closed);
 
 async function counts(db: Database) {
   return {
@@ -78,8 +83,8 @@ describe('seedDemo', () => {
       thresholds: portfolio.applianceThresholds.length,
       users: 11,
       roles: 12,
-      alerts: history.length,
-      events: history.reduce((sum, a) => sum + 1 + a.changes.length, 0),
+      alerts: alerts.length,
+      events: alerts.reduce((sum, a) => sum + 1 + a.changes.length, 0),
     });
     expect(seeded.properties).toBeGreaterThanOrEqual(5);
     expect(seeded.buildings).toBeGreaterThanOrEqual(10);
@@ -190,12 +195,19 @@ describe('seedDemo', () => {
     expect(systemRoles).toBe(1);
   });
 
-  it('writes a year of alerts, all closed, most taken on and fixed by people with notes', async () => {
+  it('writes a year of closed alerts, most taken on and fixed by people with notes, and the open ones of the present', async () => {
     const byStatus = await handle.db
       .select({ status: notifications.notificationStatusId, n: count() })
       .from(notifications)
-      .groupBy(notifications.notificationStatusId);
-    expect(byStatus).toEqual([{ status: NotificationStatus.Closed, n: history.length }]);
+      .groupBy(notifications.notificationStatusId)
+      .orderBy(notifications.notificationStatusId);
+    const openNew = present.filter((a) => a.changes.length === 0).length;
+    expect(present.length).toBeGreaterThan(0);
+    expect(byStatus).toEqual([
+      { status: NotificationStatus.New, n: openNew },
+      { status: NotificationStatus.Acknowledged, n: present.length - openNew },
+      { status: NotificationStatus.Closed, n: history.length },
+    ]);
 
     const months = await selectRows<{ month: string; n: number }>(
       handle.db,
@@ -220,7 +232,7 @@ describe('seedDemo', () => {
     const opened = actions.find((a) => a.action === 'opened');
     const acknowledged = actions.find((a) => a.to === NotificationStatus.Acknowledged);
     const closed = actions.find((a) => a.to === NotificationStatus.Closed);
-    expect(opened).toMatchObject({ n: history.length, people: 0, noted: 0 });
+    expect(opened).toMatchObject({ n: alerts.length, people: 0, noted: 0 });
     expect(acknowledged?.people).toBe(acknowledged?.n);
     expect(acknowledged?.n).toBeGreaterThan(history.length / 2);
     // Every close carries a note: the person's, or the engine's when the condition went away.
@@ -257,9 +269,60 @@ describe('seedDemo', () => {
           join lateral (select actor_user_id, note from events e
             where e.entity_type = 'alert' and e.entity_id = n.id order by occurred_at desc, id desc limit 1) last on true
           where n.status_changed_by is distinct from last.actor_user_id or n.note is distinct from last.note
-            or n.closed_at is null`,
+            or (n.closed_at is null) <> (n.notification_status_id <> ${NotificationStatus.Closed})`,
     );
     expect(closers).toEqual([{ mismatched: 0 }]);
+  });
+
+  it('holds open the device-health alerts of the present since their condition began, so start-up adds none at the clock', async () => {
+    const offline = await selectRows<{
+      status: number;
+      first_ms: number;
+      installed_ms: number | null;
+      heard_ms: number | null;
+    }>(
+      handle.db,
+      sql`select s.sensor_status_id as status,
+            extract(epoch from n.first_detected_at)::float8 * 1000 as first_ms,
+            extract(epoch from s.installed_at)::float8 * 1000 as installed_ms,
+            extract(epoch from greatest(s.last_keepalive, s.last_submission))::float8 * 1000 as heard_ms
+          from notifications n join sensors s on s.id = n.sensor_id
+          where n.notification_type_id = ${NotificationType.SensorOffline}
+            and n.notification_status_id in (1, 2)`,
+    );
+    const threeHours = 3 * 3_600_000;
+    // Every installed micrometer never heard: offline three keep-alive intervals after it was fitted.
+    const neverHeard = offline.filter((o) => o.status === SensorStatus.NeverHeard);
+    expect(neverHeard).toHaveLength(
+      portfolio.sensors.filter((s) => s.placement && s.sensorStatusId === SensorStatus.NeverHeard)
+        .length,
+    );
+    for (const o of neverHeard) expect(o.first_ms).toBe((o.installed_ms ?? 0) + threeHours);
+    // Every one not transmitting: three intervals after it was last heard.
+    const silent = offline.filter((o) => o.status === SensorStatus.NotTransmitting);
+    expect(silent.length).toBeGreaterThan(0);
+    for (const o of silent) expect(o.first_ms).toBe((o.heard_ms ?? 0) + threeHours);
+
+    const before = await handle.db.$count(notifications);
+    const engine = createAlertEngine(handle.db, () => now);
+    await engine.sweep();
+    // Without readings the sweep finds only device health, and the seed already holds all of it.
+    expect(await handle.db.$count(notifications)).toBe(before);
+
+    // "Alerts per month": the clock's month (the 21st, so two thirds of it) is no spike.
+    const months = await selectRows<{ month: string; n: number }>(
+      handle.db,
+      sql`select to_char(first_detected_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+          from notifications where first_detected_at >= ${new Date(Date.UTC(2025, 10, 1)).toISOString()}::timestamptz
+          group by 1 order by 1`,
+    );
+    const clockMonth = months.find((m) => m.month === '2026-11')?.n ?? 0;
+    const others = months.filter((m) => m.month !== '2026-11').map((m) => m.n);
+    const busiest = Math.max(...others);
+    expect(
+      clockMonth,
+      `the clock's month against the busiest other month: ${JSON.stringify(months)}`,
+    ).toBeLessThanOrEqual(2 * busiest);
   });
 
   it('leaves the alerts the engine opens at start-up as they would be without the history', async () => {

@@ -1,10 +1,11 @@
 // Writes the demo portfolio (DEMO=1) into an empty database: companies down to units, sensors,
-// gateways, appliance thresholds, the demo sign-ins and a year of closed alerts with the events of
-// the people who handled them (demo-alert-history.ts), all in one transaction. The portfolio
+// gateways, appliance thresholds, the demo sign-ins, a year of closed alerts with the events of
+// the people who handled them and the device-health alerts open at the clock
+// (demo-alert-history.ts), all in one transaction. The portfolio
 // itself is generated, database-free, by @flowsight/simulator; this module only maps its local
 // indexes onto the ids the database hands out. Needs migrations and the location dataset first.
 import { UserStatus } from '@flowsight/domain/lookups';
-import { generateDemoAlertHistory } from '@flowsight/simulator/demo-alert-history';
+import { generateDemoAlerts } from '@flowsight/simulator/demo-alert-history';
 import type { DemoCity } from '@flowsight/simulator/demo-blueprint';
 import {
   type DemoPortfolio,
@@ -186,6 +187,8 @@ async function insertPortfolio(
       firmwareVersion: s.firmwareVersion,
       sizeInch: s.sizeInch.toFixed(3),
       installDate: new Date(s.installDate),
+      // The portfolio's install date is when the micrometer was fitted on its fixture.
+      installedAt: s.placement ? new Date(s.installDate) : null,
       lastKeepalive: ago(s.lastKeepaliveMinutesAgo),
       lastSubmission: ago(s.lastSubmissionMinutesAgo),
       companyId: unit?.companyId ?? null,
@@ -296,10 +299,11 @@ async function insertPortfolio(
     portfolio.users.slice(0, userIndex).reduce((sum, u) => sum + u.roles.length, 0),
   );
 
-  // A year of alerts that people took on and fixed; the present ones are the engine's to open.
+  // A year of alerts that people took on and fixed, and the device-health alerts open at the clock
+  // (opened when their devices fell silent or low); the present's leaks are the engine's to open.
   await insertAlertHistory(
     tx as unknown as Database,
-    generateDemoAlertHistory(portfolio, { now, seed: portfolio.seed }),
+    generateDemoAlerts(portfolio, { now, seed: portfolio.seed }),
     {
       company: (i) => idAt(companyIds, i),
       property: (i) => idAt(propertyIds, i),

@@ -25,6 +25,10 @@ export type SensorFacts = {
   notification_excluded: boolean;
   battery: number | null;
   sensor_status_id: number;
+  sensor_state_id: number;
+  /** When it was last fitted on a fixture (null: not installed, or before it was recorded). */
+  installed_at: Date | string | null;
+  keepalive_interval_s: number;
   continuous_hours: number | null;
   hourly_min_gal: number;
   night_flow: boolean;
@@ -52,7 +56,8 @@ export function sensorFacts(ex: Executor, sensorIds: readonly number[] | 'all') 
     ex,
     sql`select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
           s.appliance_type_id, s.room_type_id, s.last_submission, s.last_keepalive, s.report_interval_s,
-          s.notification_excluded, s.battery, s.sensor_status_id,
+          s.notification_excluded, s.battery, s.sensor_status_id, s.sensor_state_id, s.installed_at,
+          s.keepalive_interval_s,
           a.continuous_hours, a.hourly_min_gal::float8 as hourly_min_gal, a.night_flow,
           a.daily_high_gal::float8 as daily_high_gal, z.name as timezone,
           g.value::float8 as sensor_threshold, ct.threshold::float8 as company_threshold

@@ -205,8 +205,10 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
           );
           if (found !== 'stale') results.push(...found);
         }
-        if (mode === 'sweep') results.push(...healthFindings(sensor));
-        if (mode === 'recovered') results.push(...healthFindings(sensor).filter(recoveredOnly));
+        if (mode === 'sweep') results.push(...healthFindings(sensor, atMs));
+        if (mode === 'recovered') {
+          results.push(...healthFindings(sensor, atMs).filter(recoveredOnly));
+        }
         await applyAll(
           tx,
           sensorTarget(sensor),

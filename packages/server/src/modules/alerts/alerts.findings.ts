@@ -10,7 +10,8 @@ import {
   LOW_BATTERY_PERCENT,
   nightFlow,
 } from '@flowsight/domain/detection';
-import { NotificationType, SensorStatus } from '@flowsight/domain/lookups';
+import { NotificationType, SensorState, SensorStatus } from '@flowsight/domain/lookups';
+import { neverHeardOfflineAt } from '@flowsight/domain/micrometers';
 import {
   type BuildingDay,
   reconcilesBuilding,
@@ -127,17 +128,34 @@ const newest = (a: Date | string | null, b: Date | string | null) =>
   a === null ? b : b === null ? a : ms(a) >= ms(b) ? a : b;
 
 /**
- * A sensor's device health: offline and low battery, unless notifications are excluded. It has
- * recovered from being offline once it transmits again (its next uplink), from a low battery once
- * a reading is back at or above the threshold (a replaced battery, too).
+ * Whether a sensor is offline at `atMs`: not transmitting (the fleet-health sweep's verdict), or
+ * installed, never heard, and installed longer than a heard one may stay silent (issue 40). A
+ * never-heard sensor keeps its "Never heard" status: that is what an installer needs to know.
  */
-export function healthFindings(sensor: SensorFacts): RuleResult[] {
+function isOffline(sensor: SensorFacts, atMs: number): boolean {
+  if (sensor.sensor_status_id === SensorStatus.NotTransmitting) return true;
+  if (
+    sensor.sensor_status_id !== SensorStatus.NeverHeard ||
+    sensor.sensor_state_id !== SensorState.Installed
+  ) {
+    return false;
+  }
+  const offlineAt = neverHeardOfflineAt(sensor.installed_at, sensor.keepalive_interval_s);
+  return offlineAt !== null && offlineAt <= atMs;
+}
+
+/**
+ * A sensor's device health at `atMs`: offline and low battery, unless notifications are excluded.
+ * It has recovered from being offline once it transmits (its next uplink, or its first), from a
+ * low battery once a reading is back at or above the threshold (a replaced battery, too).
+ */
+export function healthFindings(sensor: SensorFacts, atMs: number): RuleResult[] {
   const watched = !sensor.notification_excluded;
   const low = sensor.battery !== null && sensor.battery < LOW_BATTERY_PERCENT;
   return [
     [
       NotificationType.SensorOffline,
-      watched && sensor.sensor_status_id === SensorStatus.NotTransmitting ? { rate: null } : null,
+      watched && isOffline(sensor, atMs) ? { rate: null } : null,
       sensor.sensor_status_id === SensorStatus.Transmitting
         ? recoveredNotes.micrometer(newest(sensor.last_keepalive, sensor.last_submission))
         : null,

@@ -39,9 +39,11 @@ const unplaced: SensorValues = {
   roomTypeId: null,
   waterTypeId: null,
   sensorStateId: SensorState.Uninstalled,
+  installedAt: null,
 };
 
-const placed = (placement: Placement): SensorValues => ({
+/** A sensor fitted on a fixture at `at` (its silence counts from then until it is first heard). */
+const placed = (placement: Placement, at: Date): SensorValues => ({
   companyId: placement.company_id,
   propertyId: placement.property_id,
   buildingId: placement.building_id,
@@ -50,7 +52,14 @@ const placed = (placement: Placement): SensorValues => ({
   roomTypeId: placement.room_type_id ?? null,
   waterTypeId: placement.water_type_id ?? null,
   sensorStateId: SensorState.Installed,
+  installedAt: at,
 });
+
+/** A new state, with the installation time it starts (installed) or ends (any other). */
+const stateChange = (from: number, to: number, at: Date): SensorValues => {
+  if (from === to) return { sensorStateId: to };
+  return { sensorStateId: to, installedAt: to === SensorState.Installed ? at : null };
+};
 
 /** Whether a write failed on a unique index (the fixture slot's, for two people at once). */
 function isUniqueViolation(error: unknown) {
@@ -172,7 +181,7 @@ export function createSensorLifecycle({
           tx,
           scope,
           sensor,
-          placed(placement),
+          placed(placement, now()),
           action === 'assign' ? 'assigned' : 'reassigned',
           placementOf(sensor),
           placement,
@@ -211,7 +220,7 @@ export function createSensorLifecycle({
     requireManaged(scope, sensor);
     const [change, from] =
       field === 'state'
-        ? [{ sensorStateId: value }, sensor.sensor_state_id]
+        ? [stateChange(sensor.sensor_state_id, value, now()), sensor.sensor_state_id]
         : [{ sensorStatusId: value }, sensor.sensor_status_id];
     await db.transaction((tx) => setSensor(tx, scope, sensor, change, field, from, value));
     return reread(id);

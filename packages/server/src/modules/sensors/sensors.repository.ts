@@ -497,7 +497,11 @@ export function createSensorsRepository(db: Database) {
         .update(sensors)
         .set(
           field === 'state'
-            ? { sensorStateId: value, updatedAt: at }
+            ? {
+                sensorStateId: value,
+                installedAt: value === SensorState.Installed ? at : null,
+                updatedAt: at,
+              }
             : { sensorStatusId: value, updatedAt: at },
         )
         .where(and(eq(sensors.buildingId, buildingId), sql`${column} <> ${value}`))

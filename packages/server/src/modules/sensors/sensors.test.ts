@@ -211,8 +211,20 @@ describe('micrometers API', () => {
     ).toBe(404);
     expect(await refusal(await assign(installer, 'nope', placement))).toEqual([404, m.notFound]);
 
+    const installedAt = async () =>
+      (
+        await rows<{ at: Date | string | null }>(
+          sql`select installed_at as at from sensors where mac_address = ${stock[0]}`,
+        )
+      )[0]?.at ?? null;
+    expect(await installedAt()).toBeNull();
+    const fitting = Date.now();
     const assigned = await assign(installer, stock[0] as string, placement);
     expect(assigned.statusCode, assigned.body).toBe(200);
+    // Its silence counts from the moment it was fitted (a micrometer never heard goes offline).
+    const fitted = new Date((await installedAt()) ?? 0).getTime();
+    expect(fitted).toBeGreaterThanOrEqual(fitting - 1000);
+    expect(fitted).toBeLessThanOrEqual(Date.now() + 1000);
     expect(assigned.json()).toMatchObject({
       ...placement,
       sensor_state_id: SensorState.Installed,
@@ -261,6 +273,7 @@ describe('micrometers API', () => {
       unit_id: null,
       sensor_state_id: SensorState.Uninstalled,
     });
+    expect(await installedAt()).toBeNull();
     expect(await refusal(await assign(admin, stock[0] as string, {}, 'unassign'))).toEqual([
       409,
       m.notAssigned,
