@@ -25442,8 +25442,11 @@ export interface operations {
                         sensors: number;
                         sensors_transmitting: number;
                         open_alerts: number;
+                        /** @description Open leak alerts */
                         open_leaks: number;
-                        /** @description In the property's currency units, rounded to cents */
+                        /** @description Open leaks: alerts that describe the same water count once (docs/detection.md, "Incidents") */
+                        open_leak_incidents: number;
+                        /** @description What the open leaks cost a month, each gallon once */
                         open_leaks_monthly_cost: number;
                         water_price_per_kgal: number;
                     };
@@ -25546,8 +25549,11 @@ export interface operations {
                         sensors: number;
                         sensors_transmitting: number;
                         open_alerts: number;
+                        /** @description Open leak alerts */
                         open_leaks: number;
-                        /** @description In the property's currency units, rounded to cents */
+                        /** @description Open leaks: alerts that describe the same water count once (docs/detection.md, "Incidents") */
+                        open_leak_incidents: number;
+                        /** @description What the open leaks cost a month, each gallon once */
                         open_leaks_monthly_cost: number;
                         water_price_per_kgal: number;
                     };
@@ -25650,8 +25656,11 @@ export interface operations {
                         sensors: number;
                         sensors_transmitting: number;
                         open_alerts: number;
+                        /** @description Open leak alerts */
                         open_leaks: number;
-                        /** @description In the property's currency units, rounded to cents */
+                        /** @description Open leaks: alerts that describe the same water count once (docs/detection.md, "Incidents") */
+                        open_leak_incidents: number;
+                        /** @description What the open leaks cost a month, each gallon once */
                         open_leaks_monthly_cost: number;
                         water_price_per_kgal: number;
                     };
@@ -25754,8 +25763,11 @@ export interface operations {
                         sensors: number;
                         sensors_transmitting: number;
                         open_alerts: number;
+                        /** @description Open leak alerts */
                         open_leaks: number;
-                        /** @description In the property's currency units, rounded to cents */
+                        /** @description Open leaks: alerts that describe the same water count once (docs/detection.md, "Incidents") */
+                        open_leak_incidents: number;
+                        /** @description What the open leaks cost a month, each gallon once */
                         open_leaks_monthly_cost: number;
                         water_price_per_kgal: number;
                     };
@@ -26282,8 +26294,11 @@ export interface operations {
                             open: number;
                             new: number;
                             acknowledged: number;
+                            /** @description Open leak alerts */
                             open_leaks: number;
-                            /** @description In the property's currency units, rounded to cents */
+                            /** @description Open leaks, alerts of the same water counted once */
+                            open_leak_incidents: number;
+                            /** @description What the open leaks cost a month, each gallon once */
                             open_leaks_monthly_cost: number;
                         };
                         readings_last_24h: number;

@@ -161,9 +161,17 @@ describe('one leak, one cost', () => {
     });
 
     const company = await get(`/api/companies/${ids.company}/statistics`);
-    expect(company).toMatchObject({ open_leaks: 5, open_leaks_monthly_cost: 555.45 });
+    expect(company).toMatchObject({
+      open_leaks: 5,
+      open_leak_incidents: 2,
+      open_leaks_monthly_cost: 555.45,
+    });
     const building = await get(`/api/buildings/${ids.alder}/statistics`);
-    expect(building).toMatchObject({ open_leaks: 4, open_leaks_monthly_cost: 255.45 });
+    expect(building).toMatchObject({
+      open_leaks: 4,
+      open_leak_incidents: 1,
+      open_leaks_monthly_cost: 255.45,
+    });
 
     const estimate = await get(
       `/api/companies/${ids.company}/report-overview/5?from=2026-11-01&to=2026-11-14`,

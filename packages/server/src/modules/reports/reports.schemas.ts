@@ -63,8 +63,11 @@ export const statisticsSchema = z.object({
   sensors: int,
   sensors_transmitting: int,
   open_alerts: int,
-  open_leaks: int,
-  open_leaks_monthly_cost: money,
+  open_leaks: int.describe('Open leak alerts'),
+  open_leak_incidents: int.describe(
+    'Open leaks: alerts that describe the same water count once (docs/detection.md, "Incidents")',
+  ),
+  open_leaks_monthly_cost: money.describe('What the open leaks cost a month, each gallon once'),
   water_price_per_kgal: z.number(),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
@@ -183,8 +186,9 @@ export const overviewSchema = z.object({
     open: int,
     new: int,
     acknowledged: int,
-    open_leaks: int,
-    open_leaks_monthly_cost: money,
+    open_leaks: int.describe('Open leak alerts'),
+    open_leak_incidents: int.describe('Open leaks, alerts of the same water counted once'),
+    open_leaks_monthly_cost: money.describe('What the open leaks cost a month, each gallon once'),
   }),
   readings_last_24h: int,
   gallons_last_24h: gallons.describe(

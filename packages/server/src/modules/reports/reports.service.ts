@@ -355,6 +355,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         new: counts.alerts_new,
         acknowledged: counts.alerts_acknowledged,
         open_leaks: counts.open_leaks,
+        open_leak_incidents: leakIncidents(counts.leaks).length,
         open_leaks_monthly_cost: leakCost(counts.leaks),
       },
       readings_last_24h: counts.readings,
@@ -403,6 +404,7 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
         sensors_transmitting: row.transmitting,
         open_alerts: row.open_alerts,
         open_leaks: row.open_leaks,
+        open_leak_incidents: leakIncidents(row.leaks).length,
         open_leaks_monthly_cost: leakCost(row.leaks),
         water_price_per_kgal: waterPrice(place.waterPrice),
       };

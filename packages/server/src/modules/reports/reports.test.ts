@@ -296,6 +296,8 @@ describe('statistics and reports', () => {
           sensors_transmitting: 5,
           open_alerts: 4,
           open_leaks: 3,
+          // Each a fixture's leak of its own: as many leaks as alerts.
+          open_leak_incidents: 3,
           open_leaks_monthly_cost: Math.round((courtLeakCost + monthlyCost(300, 10)) * 100) / 100,
           // The price most of its properties use; a tie goes to the lower.
           water_price_per_kgal: DEFAULT_WATER_PRICE_PER_KGAL,
@@ -312,6 +314,8 @@ describe('statistics and reports', () => {
           sensors_transmitting: 4,
           open_alerts: 3,
           open_leaks: 2,
+          // Each a fixture's leak of its own: as many leaks as alerts.
+          open_leak_incidents: 2,
           open_leaks_monthly_cost: 17.9,
           water_price_per_kgal: 12.5,
           source: 'fixture-meters-only',
@@ -326,6 +330,8 @@ describe('statistics and reports', () => {
           sensors_transmitting: 4,
           open_alerts: 3,
           open_leaks: 2,
+          // Each a fixture's leak of its own: as many leaks as alerts.
+          open_leak_incidents: 2,
           open_leaks_monthly_cost: 17.9,
           water_price_per_kgal: 12.5,
           source: 'fixture-meters-only',
@@ -340,6 +346,8 @@ describe('statistics and reports', () => {
           sensors_transmitting: 2,
           open_alerts: 2,
           open_leaks: 2,
+          // Each a fixture's leak of its own: as many leaks as alerts.
+          open_leak_incidents: 2,
           open_leaks_monthly_cost: 17.9,
           water_price_per_kgal: 12.5,
           // A unit counts its fixture micrometers; no building use, no source.

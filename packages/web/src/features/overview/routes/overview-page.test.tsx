@@ -29,7 +29,14 @@ const overview = {
     low_battery: 12,
   },
   gateways: { total: 40, online: 39, offline: 1 },
-  alerts: { open: 20, new: 12, acknowledged: 8, open_leaks: 9, open_leaks_monthly_cost: 420.5 },
+  alerts: {
+    open: 20,
+    new: 12,
+    acknowledged: 8,
+    open_leaks: 9,
+    open_leak_incidents: 9,
+    open_leaks_monthly_cost: 420.5,
+  },
   readings_last_24h: 380000,
   gallons_last_24h: 52000,
   usage_by_day: [

@@ -28,6 +28,7 @@ import { KpiCard } from '@/components/kpi-card';
 import { PageLoader } from '@/components/page-loader';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
+import { useLeakDetail } from '@/lib/leak-count';
 import { type FleetOverview, useOverview } from '../api/get-overview';
 import { useOverviewFormat } from '../utils/overview-format';
 
@@ -74,6 +75,7 @@ type OverviewFiguresProps = { overview: FleetOverview };
 
 function OverviewFigures({ overview }: OverviewFiguresProps) {
   const { t } = useTranslation();
+  const leakDetail = useLeakDetail();
   const format = useOverviewFormat();
   const { sensors, gateways, alerts } = overview;
 
@@ -167,11 +169,12 @@ function OverviewFigures({ overview }: OverviewFiguresProps) {
         <KpiCard
           data-testid="kpi-open-leaks"
           label={t('overview.kpi.openLeaks')}
-          value={format.count(alerts.open_leaks)}
+          value={format.count(alerts.open_leak_incidents)}
           tone={alerts.open_leaks > 0 ? 'error' : 'default'}
-          detail={t('overview.kpi.leakCost', {
-            cost: format.money(alerts.open_leaks_monthly_cost),
-          })}
+          detail={leakDetail(
+            alerts,
+            t('overview.kpi.leakCost', { cost: format.money(alerts.open_leaks_monthly_cost) }),
+          )}
         />
       </FigureGroup>
 

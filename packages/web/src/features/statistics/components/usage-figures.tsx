@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KpiCard } from '@/components/kpi-card';
 import { useComparedDaysText } from '@/lib/compared-days';
+import { useLeakDetail } from '@/lib/leak-count';
 import { useRecordStatistics } from '../api/get-record-statistics';
 import type { StatisticsRecord } from '../api/statistics-record';
 import { useStatisticsFormat } from '../utils/statistics-format';
@@ -28,6 +29,7 @@ export type UsageFiguresProps = { record: StatisticsRecord };
 
 export function UsageFigures({ record }: UsageFiguresProps) {
   const { t } = useTranslation();
+  const leakDetail = useLeakDetail();
   const figures = useRecordStatistics(record);
   const format = useStatisticsFormat();
   const comparedDays = useComparedDaysText();
@@ -104,11 +106,14 @@ export function UsageFigures({ record }: UsageFiguresProps) {
             <KpiCard
               data-testid="stat-open-leaks"
               label={t('statistics.kpi.openLeaks')}
-              value={format.count(figures.data.open_leaks)}
+              value={format.count(figures.data.open_leak_incidents)}
               tone={figures.data.open_leaks > 0 ? 'error' : 'default'}
-              detail={t('statistics.kpi.leakCost', {
-                cost: format.money(figures.data.open_leaks_monthly_cost),
-              })}
+              detail={leakDetail(
+                figures.data,
+                t('statistics.kpi.leakCost', {
+                  cost: format.money(figures.data.open_leaks_monthly_cost),
+                }),
+              )}
             />
           </>,
         )}

@@ -32,6 +32,7 @@ const figures = {
   sensors_transmitting: 590,
   open_alerts: 4,
   open_leaks: 2,
+  open_leak_incidents: 2,
   open_leaks_monthly_cost: 51.84,
   water_price_per_kgal: 10,
 };

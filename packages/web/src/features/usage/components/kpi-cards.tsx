@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartError } from '@/components/charts';
 import { useComparedDaysText } from '@/lib/compared-days';
+import { useLeakDetail } from '@/lib/leak-count';
 import type { UsageStatistics } from '../api/get-statistics';
 import { useUsageFormat } from '../utils/usage-format';
 
@@ -77,6 +78,7 @@ export type KpiCardsProps = {
 
 export function KpiCards({ query }: KpiCardsProps) {
   const { t } = useTranslation();
+  const leakDetail = useLeakDetail();
   const format = useUsageFormat();
   const comparedDays = useComparedDaysText();
   if (query.isPending) {
@@ -143,11 +145,14 @@ export function KpiCards({ query }: KpiCardsProps) {
       <KpiCard
         testId="kpi-leaks"
         label={t('usage.kpi.openLeaks')}
-        value={format.count(stats.open_leaks)}
+        value={format.count(stats.open_leak_incidents)}
         tone={stats.open_leaks > 0 ? 'error' : 'success'}
         detail={
           stats.open_leaks > 0
-            ? t('usage.kpi.leaksCost', { cost: format.money(stats.open_leaks_monthly_cost) })
+            ? leakDetail(
+                stats,
+                t('usage.kpi.leaksCost', { cost: format.money(stats.open_leaks_monthly_cost) }),
+              )
             : t('usage.kpi.noLeaks')
         }
       />

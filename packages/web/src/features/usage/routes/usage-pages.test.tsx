@@ -79,7 +79,9 @@ const statistics: ApiBody<'/companies/{id}/statistics'> = {
   sensors: 600,
   sensors_transmitting: 590,
   open_alerts: 4,
-  open_leaks: 2,
+  // Three alerts, two of one meter: two leaks.
+  open_leaks: 3,
+  open_leak_incidents: 2,
   open_leaks_monthly_cost: 51.84,
   water_price_per_kgal: 10,
 };
@@ -306,7 +308,9 @@ describe('dashboard', () => {
     );
     expect(screen.getByTestId('kpi-gallons-detail').textContent).toContain('Last month: 9,800 gal');
     expect(screen.getByTestId('kpi-leaks-value').textContent).toBe('2');
-    expect(screen.getByTestId('kpi-leaks-detail').textContent).toBe('Costing about $51.84 a month');
+    expect(screen.getByTestId('kpi-leaks-detail').textContent).toBe(
+      'Costing about $51.84 a month · seen by 3 alerts',
+    );
     expect(screen.getByTestId('kpi-sensors-value').textContent).toBe('590 of 600');
 
     const trend = await screen.findByTestId('usage-trend-chart');
