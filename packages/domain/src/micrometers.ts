@@ -111,7 +111,7 @@ export const silenceLimitMs = (keepaliveIntervalS: number) =>
 
 /**
  * When an installed micrometer that has never been heard counts as offline: once it has been
- * installed as long as a heard one may stay silent (issue 40). Null without an installation time.
+ * installed as long as a heard one may stay silent. Null without an installation time.
  */
 export function neverHeardOfflineAt(
   installedAt: Date | string | null,

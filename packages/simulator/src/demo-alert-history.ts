@@ -554,7 +554,7 @@ function lifecycle(
  * installed before it. Those open for a day or more are taken on ("On it") by a person of the
  * company in about half the cases; New ones were reminded every 24 hours. The detection finds
  * exactly these at start-up and updates them, so start-up adds no alert of these kinds at the
- * clock (issue 40); it still opens the leaks the simulator's readings show.
+ * clock; it still opens the leaks the simulator's readings show.
  */
 export function generateDemoPresentAlerts(
   portfolio: DemoPortfolio,

@@ -53,7 +53,7 @@ export const sensors = pgTable(
     installDate: tstz('install_date'),
     /**
      * When it was last fitted on a fixture (assigned, moved, or set installed): an installed
-     * micrometer never heard counts as offline from here (issue 40). Null when not installed.
+     * micrometer never heard counts as offline from here. Null when not installed.
      */
     installedAt: tstz('installed_at'),
     lastKeepalive: tstz('last_keepalive'),

@@ -129,7 +129,7 @@ const newest = (a: Date | string | null, b: Date | string | null) =>
 
 /**
  * Whether a sensor is offline at `atMs`: not transmitting (the fleet-health sweep's verdict), or
- * installed, never heard, and installed longer than a heard one may stay silent (issue 40). A
+ * installed, never heard, and installed longer than a heard one may stay silent. A
  * never-heard sensor keeps its "Never heard" status: that is what an installer needs to know.
  */
 function isOffline(sensor: SensorFacts, atMs: number): boolean {

@@ -1,4 +1,4 @@
-// An installed micrometer that has never been heard (issue 40): nothing before it has been
+// An installed micrometer that has never been heard: nothing before it has been
 // installed for three keep-alive intervals, a "micrometer offline" alert from then on, closed by
 // the system on its first uplink through the ingest path; a notification-excluded one raises
 // nothing. The engine runs at a frozen clock; the micrometers keep their "Never heard" status.
