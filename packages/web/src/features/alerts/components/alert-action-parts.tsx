@@ -182,3 +182,15 @@ export function AlertIncident({ alert, onOpenAlert }: AlertIncidentProps) {
     </Box>
   );
 }
+
+/** A row's short word on its incident ("In the leak of alert 255"); null for a leak of its own. */
+export function useIncidentNote() {
+  const { t } = useTranslation();
+  return (alert: Pick<ActionableAlert, 'id' | 'incident'>) => {
+    const { incident } = alert;
+    if (incident === null || incident.alert_ids.length < 2) return null;
+    return incident.id === alert.id
+      ? t('alerts.incident.leadShort', { count: incident.alert_ids.length })
+      : t('alerts.incident.memberShort', { id: incident.id });
+  };
+}

@@ -15,6 +15,7 @@ import {
   DeviceAlertChips,
   LastActionCell,
   SnoozedLine,
+  useIncidentNote,
   useLastActionText,
   useSnoozedText,
 } from './alert-action-parts';
@@ -82,6 +83,7 @@ export function useAlertColumns(
   const label = useAlertLabel();
   const format = useAlertFormat();
   const lastAction = useLastActionText();
+  const incidentNote = useIncidentNote();
   const snoozed = useSnoozedText();
   const place: ListColumn<AlertRecord> = {
     id: 'place',
@@ -215,11 +217,31 @@ export function useAlertColumns(
     {
       id: 'rate',
       header: t('alerts.list.columns.rate'),
-      cell: ({ row }) => format.rate(row.original),
+      cell: ({ row }) => {
+        const note = incidentNote(row.original);
+        return (
+          <>
+            {format.rate(row.original)}
+            {note !== null && (
+              <Box
+                component="span"
+                sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}
+                data-testid="alert-incident-note"
+              >
+                {note}
+              </Box>
+            )}
+          </>
+        );
+      },
       meta: {
         sortField: 'rate',
         cellSx: noWrap,
-        cardCell: (alert) => (alert.rate === null ? null : format.rate(alert)),
+        cardCell: (alert) => {
+          if (alert.rate === null) return null;
+          const note = incidentNote(alert);
+          return note === null ? format.rate(alert) : `${format.rate(alert)} · ${note}`;
+        },
       },
     },
     {

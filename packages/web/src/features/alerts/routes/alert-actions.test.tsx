@@ -408,6 +408,11 @@ describe('a leak incident', () => {
       'GET /notifications/21/assignable-users': () => reply(200, []),
     });
     const { router } = renderRoutes(appRoutes, { path: '/alerts?alert=11' });
+    // The row says it too, under its rate.
+    const row = await screen.findByTestId('alert-row');
+    expect(within(row).getByTestId('alert-incident-note').textContent).toBe(
+      'In the leak of alert 21',
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Close Alert' });
     const box = await within(dialog).findByTestId('alert-incident');
     expect(box.textContent).toBe(
