@@ -1,6 +1,7 @@
 // Queries behind sign-in and sessions: users by email, their roles with the names of what each
 // role covers, MFA challenges, one-time tokens and signed-out access tokens.
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { UserStatus } from '@flowsight/domain/lookups';
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
 import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
 import {
@@ -121,10 +122,11 @@ export function createAuthRepository(db: Database) {
       fields: { firstName: string; lastName: string; passwordHash: string },
       now: Date,
     ): Promise<void> {
+      // Never a disabled user's: disabling between the check and this write changes nothing.
       await db
         .update(users)
-        .set({ ...fields, userStatusId: 2, updatedAt: now })
-        .where(eq(users.id, userId));
+        .set({ ...fields, userStatusId: UserStatus.Active, updatedAt: now })
+        .where(and(eq(users.id, userId), ne(users.userStatusId, UserStatus.Disabled)));
     },
 
     async updateProfile(

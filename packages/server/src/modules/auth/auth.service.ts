@@ -253,7 +253,9 @@ export function createAuthService(deps: Dependencies) {
     async invitation(token: string) {
       const record = await repository.findUsableToken('invitation', hashSecret(token), now());
       const user = record && (await repository.findUser(record.userId));
-      if (!record || !user) throw new NotFound(authMessages.invitationInvalid);
+      if (!record || !user || user.userStatusId === UserStatus.Disabled) {
+        throw new NotFound(authMessages.invitationInvalid);
+      }
       return { email: user.email, first_name: user.firstName, last_name: user.lastName };
     },
 
@@ -264,7 +266,12 @@ export function createAuthService(deps: Dependencies) {
       password: string;
     }) {
       const record = await repository.findUsableToken('invitation', hashSecret(input.token), now());
-      if (!record || !(await repository.claimToken(record.id, now()))) {
+      const user = record && (await repository.findUser(record.userId));
+      // A disabled user stays disabled, whatever link they kept.
+      if (!record || !user || user.userStatusId === UserStatus.Disabled) {
+        throw new NotFound(authMessages.invitationInvalid);
+      }
+      if (!(await repository.claimToken(record.id, now()))) {
         throw new NotFound(authMessages.invitationInvalid);
       }
       await repository.completeRegistration(

@@ -306,19 +306,37 @@ export function createUsersRepository(db: Database) {
         email?: string;
         userStatusId?: number;
       },
-      options: { endSessions: boolean; now: Date },
+      options: {
+        endSessions: boolean;
+        now: Date;
+        /** A new invitation to store (a re-enabled user who never registered). */
+        invitation?: NewUser['token'];
+      },
     ): Promise<UserRow> {
-      const [updated] = await db
-        .update(users)
-        .set({
-          ...fields,
-          updatedAt: options.now,
-          ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, id))
-        .returning(userColumns);
-      if (!updated) throw new Error(`user ${id} vanished while being updated`);
-      return toUserRow(updated);
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({
+            ...fields,
+            updatedAt: options.now,
+            ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+          })
+          .where(eq(users.id, id))
+          .returning(userColumns);
+        if (!updated) throw new Error(`user ${id} vanished while being updated`);
+        if (options.endSessions) {
+          // Ending someone's sessions also ends the links that would open new ones: their
+          // outstanding invitation and password resets.
+          await tx
+            .update(userTokens)
+            .set({ usedAt: options.now })
+            .where(and(eq(userTokens.userId, id), isNull(userTokens.usedAt)));
+        }
+        if (options.invitation) {
+          await tx.insert(userTokens).values({ userId: id, ...options.invitation });
+        }
+        return toUserRow(updated);
+      });
     },
 
     async deleteUser(id: number): Promise<void> {

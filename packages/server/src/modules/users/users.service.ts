@@ -110,6 +110,22 @@ export function createUsersService(deps: Dependencies) {
     return found;
   }
 
+  /** A new invitation from the caller: the token to store, and the mail with its link. */
+  async function newInvitation(scope: Scope) {
+    const secret = newSecretToken();
+    const inviter = (await repository.nameOf(scope.userId)) ?? 'Flowsight';
+    const link = `${appUrl}/register?${new URLSearchParams({ token: secret })}`;
+    return {
+      token: {
+        purpose: 'invitation' as const,
+        tokenHash: hashSecret(secret),
+        expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
+        createdByUserId: scope.userId,
+      },
+      send: (email: string) => mailer.send(authMails.invitation(email, inviter, link)),
+    };
+  }
+
   /**
    * A person who also holds roles outside the caller's company is shared with another tenant:
    * only system staff may delete them or change how they sign in.
@@ -201,24 +217,17 @@ export function createUsersService(deps: Dependencies) {
       if (await repository.emailTaken(input.email)) {
         throw new Conflict('A user with this email already exists');
       }
-      const token = newSecretToken();
-      const inviter = (await repository.nameOf(scope.userId)) ?? 'Flowsight';
-      const link = `${appUrl}/register?${new URLSearchParams({ token })}`;
+      const invitation = await newInvitation(scope);
       const user = await repository.createInvitedUser({
         email: input.email,
         firstName: input.first_name,
         lastName: input.last_name,
         phone: input.phone ?? null,
         roles,
-        token: {
-          purpose: 'invitation',
-          tokenHash: hashSecret(token),
-          expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
-          createdByUserId: scope.userId,
-        },
+        token: invitation.token,
       });
       try {
-        await mailer.send(authMails.invitation(user.email, inviter, link));
+        await invitation.send(user.email);
       } catch (error) {
         // Nobody could ever register: take the user back so the invitation can simply be retried.
         await repository.deleteUser(user.id);
@@ -241,7 +250,13 @@ export function createUsersService(deps: Dependencies) {
       if (emailChanges && input.email && (await repository.emailTaken(input.email, id))) {
         throw new Conflict('A user with this email already exists');
       }
-      return repository.updateUser(
+      // Disabling voided their invitation: enabled again before they registered, they are invited
+      // afresh.
+      const reinvited =
+        user.user_status_id === UserStatus.Disabled && status === UserStatus.Invited
+          ? await newInvitation(scope)
+          : undefined;
+      const updated = await repository.updateUser(
         id,
         {
           firstName: input.first_name,
@@ -250,8 +265,14 @@ export function createUsersService(deps: Dependencies) {
           email: input.email,
           userStatusId: status,
         },
-        { endSessions: disabling && user.user_status_id !== UserStatus.Disabled, now: now() },
+        {
+          endSessions: disabling && user.user_status_id !== UserStatus.Disabled,
+          now: now(),
+          ...(reinvited ? { invitation: reinvited.token } : {}),
+        },
       );
+      if (reinvited) await reinvited.send(updated.email);
+      return updated;
     },
 
     async remove(scope: Scope, id: number) {

@@ -375,6 +375,110 @@ describe('users', () => {
       expect((await signIn()).statusCode).toBe(200);
     });
 
+    it('disabling voids an outstanding invitation; enabled again, the person is invited afresh', async () => {
+      const email = 'disabled.invitee@flowsight.test';
+      const created = await companyAdmin('/api/users', {
+        method: 'POST',
+        payload: {
+          email,
+          first_name: 'Dana',
+          last_name: 'Invitee',
+          roles: [{ user_role_type_id: 5, company_id: firstCompany }],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json() as User;
+      const tokenIn = (text: string | undefined) =>
+        /\/register\?token=([\w-]+)/.exec(text ?? '')?.[1];
+      const first = tokenIn(t.mailbox?.latestTo(email).text);
+      expect(first).toBeDefined();
+      const setStatus = (status: number) =>
+        companyAdmin(`/api/users/${id}`, { method: 'PUT', payload: { user_status_id: status } });
+      expect((await setStatus(3)).json()).toMatchObject({ user_status_id: 3 });
+
+      const register = (token: string | undefined) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { token, first_name: 'Dana', last_name: 'Invitee', password: NEW_PASSWORD },
+        });
+      const opened = (token: string | undefined) =>
+        t.app.inject({ method: 'GET', url: `/api/auth/invitation/${token}` });
+      // The link they kept neither opens nor registers, and they stay disabled and signed out.
+      expect((await opened(first)).statusCode).toBe(404);
+      expect((await register(first)).statusCode).toBe(404);
+      expect((await admin(`/api/users/${id}`)).json()).toMatchObject({ user_status_id: 3 });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: NEW_PASSWORD },
+      });
+      expect(signIn.statusCode).toBe(401);
+
+      // Enabled before registering: invited again, with a new link; the old one stays void.
+      expect((await setStatus(2)).json()).toMatchObject({ user_status_id: 1 });
+      const second = tokenIn(t.mailbox?.latestTo(email).text);
+      expect(second).toBeDefined();
+      expect(second).not.toBe(first);
+      expect((await register(first)).statusCode).toBe(404);
+      expect((await register(second)).statusCode).toBe(200);
+      await t.signIn(email, NEW_PASSWORD);
+    });
+
+    it('disabling voids an outstanding password reset', async () => {
+      const person = await invite('reset.then.disabled@flowsight.test', [
+        { user_role_type_id: 5, company_id: firstCompany },
+      ]);
+      const forgot = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password-email',
+        payload: { email: 'reset.then.disabled@flowsight.test' },
+      });
+      expect(forgot.statusCode, forgot.body).toBe(200);
+      const mail = t.mailbox?.latestTo('reset.then.disabled@flowsight.test');
+      const token = /token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+      expect(token).toBeDefined();
+      await companyAdmin(`/api/users/${person.id}`, {
+        method: 'PUT',
+        payload: { user_status_id: 3 },
+      });
+      await companyAdmin(`/api/users/${person.id}`, {
+        method: 'PUT',
+        payload: { user_status_id: 2 },
+      });
+      // Enabled again, the link sent before they were disabled no longer sets a password.
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password-reset',
+        payload: {
+          email: 'reset.then.disabled@flowsight.test',
+          token,
+          newPassword: 'Another1!pass',
+        },
+      });
+      expect(reset.statusCode).toBe(400);
+      // A link asked for now does.
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password-email',
+        payload: { email: 'reset.then.disabled@flowsight.test' },
+      });
+      const fresh = /token=([\w-]+)/.exec(
+        t.mailbox?.latestTo('reset.then.disabled@flowsight.test').text ?? '',
+      )?.[1];
+      expect(fresh).not.toBe(token);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password-reset',
+        payload: {
+          email: 'reset.then.disabled@flowsight.test',
+          token: fresh,
+          newPassword: 'Another1!pass',
+        },
+      });
+      expect(again.statusCode, again.body).toBe(200);
+    });
+
     it('refuses to disable or delete oneself', async () => {
       for (const [as, email] of [
         [admin, 'admin@flowsight.test'],
