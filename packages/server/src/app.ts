@@ -163,6 +163,8 @@ export type BuildAppOptions = {
   webRoot?: string;
   /** Pino logger options; false silences logging (tests). */
   logger?: boolean;
+  /** Where log lines are written instead of stdout (tests that read what the log says). */
+  logStream?: { write(line: string): void };
   /** Outgoing mail; defaults to SMTP or the DATA_DIR outbox per configuration. */
   mailer?: Mailer;
   /** Heartbeat (and session re-check) interval of live alert streams; tests shorten it. */
@@ -186,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
             level: config.logLevel,
             redact: REDACTED_LOG_PATHS,
             serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // The client address (rate limits, logs) comes from X-Forwarded-For only when the connection
     // is from a proxy named in TRUST_PROXY; by default, the connection's own address.

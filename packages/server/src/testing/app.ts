@@ -34,6 +34,8 @@ export type TestAppOptions = {
   alertStreamHeartbeatMs?: number;
   /** The clock the use figures are read at (`BuildAppOptions.figuresClock`). */
   figuresClock?: () => Date;
+  /** Log at info level into this stream instead of silencing the log. */
+  logStream?: { write(line: string): void };
 };
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
@@ -49,10 +51,14 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase({ demo: options.demo }));
   const mailbox = options.mailbox ? await startMailbox() : undefined;
-  const config = testConfig({ ...(mailbox ? { SMTP_URL: mailbox.url } : {}), ...options.env });
+  const config = testConfig({
+    ...(mailbox ? { SMTP_URL: mailbox.url } : {}),
+    ...(options.logStream ? { LOG_LEVEL: 'info' } : {}),
+    ...options.env,
+  });
   const app = await buildApp({
     config,
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     database,
     webRoot: options.webRoot,
     ...(options.alertStreamHeartbeatMs
