@@ -233,24 +233,42 @@ describe('bulk status, assignment, snooze and grouping of alerts', () => {
   it('assigns an alert to a colleague (emailed), refuses an outsider, unassigns, filters by assignee', async () => {
     const b1 = await alertOn(s1, NotificationType.ContinuousFlow);
     const b2 = await alertOn(s2, NotificationType.ContinuousFlow);
-    const assignable = (await manager(`/api/notifications/${b1}/assignable-users`)).json() as {
-      id: number;
-      name: string;
-      email: string;
-    }[];
+    type Assignable = { id: number; name: string; email: string | null };
+    const assignable = (
+      await manager(`/api/notifications/${b1}/assignable-users`)
+    ).json() as Assignable[];
     const emails = assignable.map((u) => u.email);
     for (const email of [
       'company.admin@flowsight.test',
       'manager@flowsight.test',
       'installer@flowsight.test',
       'multi@flowsight.test',
-      'admin@flowsight.test',
     ]) {
       expect(emails).toContain(email);
     }
     for (const email of ['other.admin@flowsight.test', 'resident@flowsight.test']) {
       expect(emails).not.toContain(email);
     }
+    // The provider's staff are offered by name; a tenant never sees their addresses.
+    const staff = assignable.find((u) => u.id === userId('admin@flowsight.test'));
+    expect(staff).toEqual({
+      id: userId('admin@flowsight.test'),
+      name: 'Avery Collins',
+      email: null,
+    });
+    for (const email of [
+      'admin@flowsight.test',
+      'support@flowsight.test',
+      'technician@flowsight.test',
+    ]) {
+      expect(emails).not.toContain(email);
+    }
+    // Provider staff asking see everyone's address.
+    const admin = await t.as('admin@flowsight.test');
+    const forStaff = (
+      await admin(`/api/notifications/${b1}/assignable-users`)
+    ).json() as Assignable[];
+    expect(forStaff.map((u) => u.email)).toContain('admin@flowsight.test');
     const names = assignable.map((u) => u.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 

@@ -385,8 +385,16 @@ export function createAlertsRepository(db: Database) {
      */
     async assignableUsers(companyId: number, userId?: number) {
       const name = sql<string>`coalesce(${fullName(users)}, ${users.email})`;
+      const staff = sql<boolean>`exists (select 1 from user_roles s where s.user_id = ${users.id}
+        and s.user_role_type_id in ${sql.raw(`(${SYSTEM_ROLE_TYPES.join(', ')})`)})`;
       return (await db
-        .selectDistinct({ id: users.id, name, email: users.email })
+        .selectDistinct({
+          id: users.id,
+          name,
+          email: users.email,
+          named: sql<boolean>`${fullName(users)} is not null`,
+          staff,
+        })
         .from(users)
         .innerJoin(userRoles, eq(userRoles.userId, users.id))
         .where(
@@ -402,7 +410,13 @@ export function createAlertsRepository(db: Database) {
             ),
           ),
         )
-        .orderBy(sql`2`, sql`1`)) as { id: number; name: string; email: string }[];
+        .orderBy(sql`2`, sql`1`)) as {
+        id: number;
+        name: string;
+        email: string;
+        named: boolean;
+        staff: boolean;
+      }[];
     },
     async one(scope: Scope, id: number) {
       const [row] = (await from(columns)

@@ -298,7 +298,16 @@ export const alertsModule: FastifyPluginAsyncZod<{
       {
         params: idParams,
         response: {
-          200: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+          200: z.array(
+            z.object({
+              id: z.number().int(),
+              name: z.string(),
+              email: z
+                .string()
+                .nullable()
+                .describe("Null for the provider's staff when a company role asks"),
+            }),
+          ),
           404: errorSchema,
         },
       },

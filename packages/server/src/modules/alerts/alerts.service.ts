@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
-import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
+import { type Scope, seesEverything, systemScope } from '../../lib/tenant-scope.ts';
 import { iso } from '../../lib/timestamps.ts';
 import type { PortfolioService } from '../portfolio/portfolio.service.ts';
 import {
@@ -197,6 +197,9 @@ export type AlertFilters = {
   snoozed?: '0' | '1' | undefined;
 };
 export type AlertListInput = ListQueryInput & AlertFilters;
+
+/** A provider staff member without a name, as a tenant sees them. */
+const FLOWSIGHT_STAFF = 'Flowsight staff';
 
 /** At most this many ids answer "select all matching the filters". */
 export const MAX_MATCHING_IDS = 5000;
@@ -510,10 +513,19 @@ export function createAlertsService({
       }
       return { changed, failed };
     },
-    /** The people the alert may be assigned to, by name. */
+    /**
+     * The people the alert may be assigned to, by name. A tenant sees the provider's staff by name
+     * only ("Flowsight staff" when they have none), never their addresses.
+     */
     async assignableUsers(scope: Scope, id: number) {
       const record = await requireAlert(scope, id);
-      return repository.assignableUsers(record.company_id);
+      const people = await repository.assignableUsers(record.company_id);
+      const tenant = !seesEverything(scope);
+      return people.map(({ id: userId, name, email, named, staff }) =>
+        tenant && staff
+          ? { id: userId, name: named ? name : FLOWSIGHT_STAFF, email: null }
+          : { id: userId, name, email },
+      );
     },
     /**
      * Assigns the alert to a person of its company (or a system-role user), or to nobody (null).
