@@ -5,7 +5,7 @@ import { NotificationStatus } from '@flowsight/domain/lookups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../lib/http-schemas.ts';
-import type { AlertMail } from './alert-mail.service.ts';
+import { type AlertMail, linkProblems } from './alert-mail.service.ts';
 
 const tags = ['alerts'];
 const linkParams = z.object({
@@ -23,7 +23,12 @@ const linkSchema = z.object({
   notification_id: z.number().int(),
   status_id: z.number().int().describe('The action of the link: 2 "On it" or 3 "Fixed it"'),
   valid: z.boolean().describe('True when confirming would work now'),
-  reason: z.enum(['invalid', 'used', 'expired', 'closed']).nullable(),
+  reason: z
+    .enum(linkProblems)
+    .nullable()
+    .describe(
+      "'no-access': the recipient could not do this signed in any more (no role over the alert's place)",
+    ),
   message: z.string().nullable().describe('Why the link cannot be used'),
   alert: z
     .object({
@@ -65,7 +70,8 @@ export const alertMailModule: FastifyPluginAsyncZod<{ service: AlertMail }> = as
       schema: {
         operationId: 'confirmAlertStatus',
         tags,
-        summary: 'Confirms an emailed "On it" / "Fixed it" link (once) as its recipient',
+        summary:
+          'Confirms an emailed "On it" / "Fixed it" link (once) as its recipient, while they could do the same signed in',
         params: linkParams,
         body: z
           .object({ note: z.string().max(2000).optional() })
@@ -77,6 +83,9 @@ export const alertMailModule: FastifyPluginAsyncZod<{ service: AlertMail }> = as
             notification_status_id: z.number().int(),
           }),
           400: errorSchema,
+          403: errorSchema.describe(
+            'The recipient could not do this signed in any more: no role over the alert’s place',
+          ),
           409: errorSchema,
           410: errorSchema,
         },

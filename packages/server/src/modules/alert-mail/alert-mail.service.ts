@@ -5,12 +5,13 @@
 // nothing (mail scanners follow links); only the confirming POST sets the status, as the recipient.
 // A snoozed alert gets no reminders. A person an alert is assigned to (by someone else) is told by
 // email, with a link to the alert's place in the app.
+import { accessFor, mayCall } from '@flowsight/domain/access';
 import { NotificationStatus } from '@flowsight/domain/lookups';
-import { AppError, Conflict, Invalid } from '../../lib/errors.ts';
+import { AppError, Conflict, Forbidden, Invalid } from '../../lib/errors.ts';
 import type { RoundClaim } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
-import { systemScope } from '../../lib/tenant-scope.ts';
+import { inScope, systemScope } from '../../lib/tenant-scope.ts';
 import type { Alert, AlertsService } from '../alerts/alerts.service.ts';
 import type { AlertChange } from '../alerts/alerts.status.ts';
 import { alertMail, assignmentMail } from './alert-mail.mails.ts';
@@ -30,19 +31,26 @@ export class Gone extends AppError {
   readonly statusCode = 410;
 }
 
-export type LinkProblem = 'invalid' | 'used' | 'expired' | 'closed';
+export const linkProblems = ['invalid', 'used', 'expired', 'no-access', 'closed'] as const;
+export type LinkProblem = (typeof linkProblems)[number];
 export const linkMessages: Record<LinkProblem, string> = {
   invalid: 'This link is not valid',
   used: 'This link has already been used',
   expired: 'This link has expired',
+  'no-access': 'You can no longer act on this alert: your access to its place has ended',
   closed: 'This alert is already closed',
 };
 const linkErrors: Record<LinkProblem, (message: string) => AppError> = {
   invalid: (m) => new Invalid(m),
   used: (m) => new Conflict(m),
   expired: (m) => new Gone(m),
+  'no-access': (m) => new Forbidden(m),
   closed: (m) => new Conflict(m),
 };
+/** Link problems after which the page shows nothing of the alert. */
+const showsNoAlert: readonly LinkProblem[] = ['invalid', 'used', 'expired', 'no-access'];
+/** Who may change an alert's status signed in: a link acts only for them. */
+const statusChange = accessFor('PUT', '/notifications/:id/status/:statusId');
 
 export type AlertMailLog = { warn(object: unknown, message: string): void };
 
@@ -166,10 +174,28 @@ export function createAlertMail({
         ? 'used'
         : found.expiresAt.getTime() <= now().getTime()
           ? 'expired'
-          : alert.notification_status_id === NotificationStatus.Closed
-            ? 'closed'
-            : null;
+          : !(await recipientMayAct(found.recipientUserId, alert))
+            ? 'no-access'
+            : alert.notification_status_id === NotificationStatus.Closed
+              ? 'closed'
+              : null;
     return { token: found, alert, problem };
+  }
+
+  /** Whether the recipient, signed in, could change this alert's status through one of their roles. */
+  async function recipientMayAct(userId: number, alert: Alert) {
+    const roles = await repository.rolesOf(userId);
+    return roles.some(
+      (role) =>
+        statusChange !== undefined &&
+        mayCall(statusChange, role.roleTypeId) &&
+        inScope(role, {
+          companyId: alert.company_id,
+          propertyId: alert.property_id,
+          buildingId: alert.building_id,
+          unitId: alert.unit_id,
+        }),
+    );
   }
 
   return {
@@ -220,8 +246,10 @@ export function createAlertMail({
     /** What the confirmation page shows. Changes nothing, whatever the link. */
     async inspect(alertId: number, statusId: number, token: string) {
       const { alert, problem } = await checkLink(alertId, statusId, token);
+      // A link that can no longer act shows nothing of the alert: whoever holds it may not be
+      // its recipient, or no longer entitled to see it.
       const summary: ActionAlertSummary | null =
-        alert === undefined
+        alert === undefined || (problem !== null && showsNoAlert.includes(problem))
           ? null
           : {
               notification_type_id: alert.notification_type_id,

@@ -6,9 +6,15 @@
 // reused link, another alert's or another status's token, an expired token and a closed alert
 // are refused.
 import { encodeUplink } from '@flowsight/domain/device-protocol';
-import { NotificationMethod, NotificationStatus, UserStatus } from '@flowsight/domain/lookups';
+import {
+  NotificationMethod,
+  NotificationStatus,
+  RoleType,
+  UserStatus,
+} from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../lib/secrets.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { ReceivedMail } from '../../testing/mailbox.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
@@ -309,6 +315,7 @@ describe('alert emails and signed actions', () => {
     expect((await call('GET', fixedIt.path)).json()).toMatchObject({
       valid: false,
       reason: 'used',
+      alert: null,
     });
   });
 
@@ -346,13 +353,72 @@ describe('alert emails and signed actions', () => {
     const expired = await call('POST', onIt.path, {});
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ message: 'This link has expired' });
+    // An expired link shows nothing of the alert.
     expect((await call('GET', onIt.path)).json()).toMatchObject({
       valid: false,
       reason: 'expired',
+      alert: null,
     });
     const [unusedLeft] = await rows<{ n: number }>(sql`
       select count(*)::int as n from notification_action_tokens
       where notification_id = ${alertId} and used_at is null`);
     expect(unusedLeft?.n).toBe(6);
+  });
+  it('acts only while its recipient could do the same signed in', async () => {
+    const [person] = await rows<{ id: number }>(sql`
+      insert into users (email, first_name, last_name, user_status_id)
+      values ('leaving@flowsight.test', 'Lee', 'Leaving', ${UserStatus.Active}) returning id`);
+    const [fresh] = await rows<{ id: number }>(sql`
+      insert into notifications (company_id, property_id, building_id, unit_id, appliance_type_id,
+        notification_type_id, notification_category_id, rate, first_detected_at, last_detected_at)
+      values (${toilet.company}, ${toilet.property}, ${toilet.building}, ${toilet.unit}, 5, 1, 1, 900, now(), now())
+      returning id`);
+    if (!person || !fresh) throw new Error('fixtures missing');
+    await t.database.db.execute(sql`
+      insert into user_roles (user_id, user_role_type_id, company_id)
+      values (${person.id}, ${RoleType.CompanyManager}, ${toilet.company})`);
+    const token = 'leaving-link-token-0123456789';
+    await t.database.db.execute(sql`
+      insert into notification_action_tokens (notification_id, status_id, recipient_user_id, token_hash, expires_at)
+      values (${fresh.id}, ${NotificationStatus.Acknowledged}, ${person.id}, ${hashSecret(token)}, now() + interval '7 days')`);
+    const path = `/confirmation/${fresh.id}/${NotificationStatus.Acknowledged}/${token}`;
+    const before = (await call('GET', path)).json();
+    expect(before).toMatchObject({ valid: true, reason: null });
+    expect(before.alert).not.toBeNull();
+
+    // Their role in the company ends (a role elsewhere does not count).
+    await t.database.db.execute(sql`
+      update user_roles set company_id = (select id from companies where id <> ${toilet.company} order by id limit 1)
+      where user_id = ${person.id}`);
+    const after = (await call('GET', path)).json();
+    expect(after).toMatchObject({
+      valid: false,
+      reason: 'no-access',
+      message: 'You can no longer act on this alert: your access to its place has ended',
+      alert: null,
+    });
+    const refused = await call('POST', path, {});
+    expect(refused.statusCode).toBe(403);
+    expect((await alertState(fresh.id))?.status).toBe(NotificationStatus.New);
+    const [unused] = await rows<{ used: boolean }>(sql`
+      select used_at is not null as used from notification_action_tokens where token_hash = ${hashSecret(token)}`);
+    expect(unused?.used).toBe(false);
+
+    // A role over another building of the company is not one over this alert's place either.
+    const [other] = await rows<{ id: number; property_id: number }>(sql`
+      select id, property_id from buildings where company_id = ${toilet.company} and id <> ${toilet.building}
+      order by id limit 1`);
+    if (!other) throw new Error('the company has one building');
+    await t.database.db.execute(sql`
+      update user_roles set company_id = ${toilet.company}, property_id = ${other.property_id},
+        building_id = ${other.id}
+      where user_id = ${person.id}`);
+    expect((await call('GET', path)).json()).toMatchObject({ reason: 'no-access' });
+    // Given back a role over the company, the link acts again.
+    await t.database.db.execute(sql`
+      update user_roles set property_id = null, building_id = null where user_id = ${person.id}`);
+    const confirmed = await call('POST', path, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await alertState(fresh.id))?.status).toBe(NotificationStatus.Acknowledged);
   });
 });

@@ -122,4 +122,25 @@ describe('email action pages', () => {
     expect(screen.queryByTestId('email-action-button')).toBeNull();
     expect(screen.getByRole('link', { name: 'Sign in to Flowsight' })).toBeTruthy();
   });
+
+  it('says so when the recipient may no longer act on the alert, and shows none of it', async () => {
+    mockApi({
+      [`GET /confirmation/65/2/${TOKEN}`]: () =>
+        reply(
+          200,
+          link(2, {
+            valid: false,
+            reason: 'no-access',
+            message: 'You can no longer act on this alert: your access to its place has ended',
+            alert: null,
+          }),
+        ),
+    });
+    renderRoutes(appRoutes, { path: `/confirmation/65/2/${TOKEN}` });
+    expect((await screen.findByTestId('email-action-problem')).textContent).toBe(
+      'You can no longer act on this alert: your access to its place has ended. Ask an administrator of the company if you should still have it.',
+    );
+    expect(screen.queryByTestId('email-action-button')).toBeNull();
+    expect(screen.queryByTestId('email-action-alert')).toBeNull();
+  });
 });

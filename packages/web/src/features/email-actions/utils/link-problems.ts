@@ -1,5 +1,5 @@
 // Why an emailed link cannot be used, in the interface language: the server names the reason
-// ('invalid', 'used', 'expired', 'closed') and words it in English; a reason this page does not
+// ('invalid', 'used', 'expired', 'no-access', 'closed') and words it in English; a reason this page does not
 // know shows the server's own words.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ const problemKeys = {
   invalid: 'emailActions.problems.invalid',
   used: 'emailActions.problems.used',
   expired: 'emailActions.problems.expired',
+  'no-access': 'emailActions.problems.noAccess',
   closed: 'emailActions.problems.closed',
 } as const;
 export type LinkProblem = keyof typeof problemKeys;
