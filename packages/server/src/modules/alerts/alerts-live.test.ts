@@ -5,6 +5,7 @@ import { demoPassword } from '@flowsight/simulator/demo-portfolio';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { MAX_STREAMS_PER_USER } from './alerts.live.ts';
 
 /** Milliseconds between a stream's heartbeats, each after a check of its token. */
 const HEARTBEAT_MS = 300;
@@ -188,5 +189,49 @@ describe('live alert updates', () => {
       expect(disabled.statusCode).toBe(200);
       expect(await stream.untilEnded(5_000)).toBe(true);
     });
+  });
+  it('holds at most a few streams per person, refusing more with 429 until one closes', async () => {
+    const token = await t.signIn('company.admin@flowsight.test');
+    const open = () => {
+      const abort = new AbortController();
+      const response = fetch(`${url}/api/notifications/stream`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: abort.signal,
+      });
+      return { abort, response };
+    };
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i += 1) {
+      const stream = open();
+      expect((await stream.response).status).toBe(200);
+      streams.push(stream);
+    }
+    const refused = await open().response;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(((await refused.json()) as { message: string }).message).toContain(
+      `At most ${MAX_STREAMS_PER_USER} live alert streams`,
+    );
+    // Someone else is not held back by it.
+    const other = await fetch(`${url}/api/notifications/stream`, {
+      headers: { authorization: `Bearer ${await t.signIn('manager@flowsight.test')}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(other.status).toBe(200);
+    await other.body?.cancel();
+    // A tab closed makes room for another.
+    streams[0]?.abort.abort();
+    await expect
+      .poll(
+        async () => {
+          const again = open();
+          const status = (await again.response).status;
+          if (status === 200) streams.push(again);
+          return status;
+        },
+        { timeout: 5_000, interval: 200 },
+      )
+      .toBe(200);
+    for (const stream of streams) stream.abort.abort();
   });
 });

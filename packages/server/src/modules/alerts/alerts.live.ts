@@ -11,6 +11,7 @@
 import type { FastifyReply } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { notify } from '../../db/queries/notify.ts';
+import { TooManyRequests } from '../../lib/errors.ts';
 import { inScope, type Scope } from '../../lib/tenant-scope.ts';
 import type { AlertChange, AlertEvents } from './alerts.status.ts';
 
@@ -18,6 +19,13 @@ export const ALERTS_CHANNEL = 'flowsight_alerts';
 /** NOTIFY payloads are limited to 8000 bytes; changes go out in batches well under it. */
 const BATCH = 40;
 const HEARTBEAT_MS = 25_000;
+/**
+ * Live streams one user may hold open on a replica: a tab holds one, so this is a person with many
+ * tabs and devices; beyond it a script opening streams would only hold the server's memory.
+ */
+export const MAX_STREAMS_PER_USER = 8;
+/** Seconds a refused stream is told to wait (a closed tab's stream is gone by then). */
+const STREAMS_RETRY_S = 30;
 
 type Client = {
   scope: Scope;
@@ -91,6 +99,14 @@ export function createAlertLive(
     },
     /** Holds the response open as an event stream for this scope, while `token` stays valid. */
     open(scope: Scope, token: string, reply: FastifyReply) {
+      let held = 0;
+      for (const client of clients) if (client.scope.userId === scope.userId) held += 1;
+      if (held >= MAX_STREAMS_PER_USER) {
+        throw new TooManyRequests(
+          `At most ${MAX_STREAMS_PER_USER} live alert streams may be open for one person; close a tab or try again later`,
+          STREAMS_RETRY_S,
+        );
+      }
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

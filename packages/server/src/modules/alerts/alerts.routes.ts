@@ -63,6 +63,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
             description: 'text/event-stream',
             content: { 'text/event-stream': { schema: z.string() } },
           },
+          429: errorSchema.describe('Too many live streams open for this person on this server'),
         },
       },
     ),
