@@ -158,6 +158,8 @@ describe('survey request bodies', () => {
     expect(dxPlanBodySchema.safeParse({ micrometers: { '7/8': 1 } }).success).toBe(false);
     expect(dxPlanBodySchema.safeParse({ micrometers: { '1/2': -1 } }).success).toBe(false);
     expect(surveyReopenBodySchema.safeParse({ reason: '  ' }).success).toBe(false);
+    expect(surveyReopenBodySchema.parse({})).toEqual({});
+    expect(surveyReopenBodySchema.safeParse({ reason: 5 }).success).toBe(false);
     expect(installerInputSchema.safeParse({ user_id: 5 }).success).toBe(true);
     expect(installerInputSchema.safeParse({ name: 'Ann', phone: '555' }).success).toBe(true);
     expect(installerInputSchema.safeParse({ name: 'Ann' }).success).toBe(false);

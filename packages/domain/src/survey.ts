@@ -319,10 +319,14 @@ export const dxPlanBodySchema = z
   .strict();
 export type DxPlanBody = z.infer<typeof dxPlanBodySchema>;
 
-/** `PUT /buildings/{id}/reopen-survey`. */
+/**
+ * `PUT /buildings/{id}/reopen-survey`: the specification gives it no body, so none is needed; a
+ * reason, when one is given, is kept in the survey's history and must say something.
+ */
 export const surveyReopenBodySchema = z
-  .object({ reason: requiredText(500, m.reasonRequired) })
-  .strict();
+  .object({ reason: requiredText(500, m.reasonRequired).optional() })
+  .strict()
+  .default({});
 export type SurveyReopenBody = z.infer<typeof surveyReopenBodySchema>;
 
 export const installerStatuses = ['scheduled', 'in_progress', 'done'] as const;

@@ -8,6 +8,7 @@ import { type Access, accessFor } from '@flowsight/domain/access';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorSchema } from '../lib/http-schemas.ts';
 
 type RouteSchema = {
@@ -39,7 +40,14 @@ export function withAccess<S extends RouteSchema>(schema: S, access: Access): S 
   return { ...schema, security, response };
 }
 
+/** Whether a route's body schema accepts a call without a body (`optionalBody`). */
+function bodyIsOptional(body: unknown): boolean {
+  return body instanceof z.ZodType && body.safeParse(null).success;
+}
+
 export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
+  // @fastify/swagger marks every request body required; these operations' bodies are not.
+  const optionalBodies = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -63,8 +71,23 @@ export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
       const [method] = [input.route.method].flat();
       const access = method ? accessFor(method, path) : undefined;
       const schema = access ? withAccess(input.schema as RouteSchema, access) : input.schema;
+      if (method && bodyIsOptional((input.schema as RouteSchema | undefined)?.body)) {
+        // As the document names the path: `{id}` for `:id`.
+        optionalBodies.add(`${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
+      }
       const output = jsonSchemaTransform({ ...input, schema } as typeof input);
       return { ...output, url: path };
+    },
+    transformObject: (documents) => {
+      const document =
+        'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
+      for (const [path, operations] of Object.entries(document.paths ?? {})) {
+        for (const [method, operation] of Object.entries(operations ?? {})) {
+          const requestBody = (operation as { requestBody?: { required?: boolean } }).requestBody;
+          if (requestBody && optionalBodies.has(`${method} ${path}`)) requestBody.required = false;
+        }
+      }
+      return document;
     },
   });
   await app.register(swaggerUi, {

@@ -3837,7 +3837,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Reopen an approved or completed survey (→ In Survey), with a reason */
+        /** Reopen an approved or completed survey (→ In Survey); a reason, if given, goes into its history */
         put: operations["reopenBuildingSurvey"];
         post?: never;
         delete?: never;
@@ -29066,11 +29066,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     message?: string | null;
-                };
+                } | null;
             };
         };
         responses: {
@@ -29390,11 +29390,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    reason: string;
-                };
+                    reason?: string;
+                } | null;
             };
         };
         responses: {

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { errorSchema, idParams, optionalBody } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { installerRoutes } from './installers.routes.ts';
 import type { InstallersService } from './installers.service.ts';
@@ -80,7 +80,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = 
       "Email the survey in progress to the customer's notification contacts, each with a single-use approval link",
       {
         params: idParams,
-        body: surveySendBodySchema.optional(),
+        body: optionalBody(surveySendBodySchema),
         response: { 200: sentSurveySchema, ...errorResponses },
       },
     ),
@@ -103,14 +103,14 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = 
     '/buildings/:id/reopen-survey',
     doc(
       'reopenBuildingSurvey',
-      'Reopen an approved or completed survey (→ In Survey), with a reason',
+      'Reopen an approved or completed survey (→ In Survey); a reason, if given, goes into its history',
       {
         params: idParams,
-        body: surveyReopenBodySchema,
+        body: optionalBody(surveyReopenBodySchema),
         response: { 200: buildingSurveySchema, ...errorResponses },
       },
     ),
-    (r) => service.reopen(scopeOf(r), r.params.id, r.body.reason),
+    (r) => service.reopen(scopeOf(r), r.params.id, r.body?.reason ?? null),
   );
   app.get(
     '/survey-approval/:id/:token',

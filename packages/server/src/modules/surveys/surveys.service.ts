@@ -348,8 +348,8 @@ export function createSurveysService({
       return getSurvey(scope, buildingId);
     },
 
-    /** Back to "In Survey" (2 or 3 → 1) with a reason; DX's plan no longer holds. */
-    async reopen(scope: Scope, buildingId: number, reason: string) {
+    /** Back to "In Survey" (2 or 3 → 1), with a reason if one is given; DX's plan no longer holds. */
+    async reopen(scope: Scope, buildingId: number, reason: string | null) {
       await transition(scope, buildingId, 'reopen', async () => ({ note: reason, dxPlan: null }));
       return getSurvey(scope, buildingId);
     },

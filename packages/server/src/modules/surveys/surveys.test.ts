@@ -364,6 +364,55 @@ describe('building survey, installers and shipping API', () => {
       expect(res.json()).toMatchObject({ status: 1 });
     });
 
+    // The specification gives reopen-survey no body (only approve-survey-dx has one).
+    it('reopens without a body or with an empty one; a reason that is not text is 400', async () => {
+      const bare = (path: string) =>
+        admin(`/api/buildings/${own.building}${path}`, { method: 'PUT' });
+      const approveByCustomer = async () => {
+        // Sending has no body in the specification either.
+        expect((await bare('/approve-send-survey')).statusCode).toBe(200);
+        const fresh = approvalLinkIn(t.mailbox?.latestTo(CUSTOMER) as ReceivedMail);
+        expect((await publicCall('POST', fresh.buildingId, fresh.token)).statusCode).toBe(200);
+        expect(await statusOf(own.building)).toBe(SurveyStatus.ApprovedByCustomer);
+      };
+      await approveByCustomer();
+      for (const body of [{ reason: 5 }, { reason: null }, { reason: ['x'] }, { why: 'x' }]) {
+        const refused = await put(admin, '/reopen-survey', body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(refused.json().message).toEqual([expect.stringMatching(/^body(\.reason)?: /)]);
+      }
+      expect(await statusOf(own.building)).toBe(SurveyStatus.ApprovedByCustomer);
+
+      const reopened = await bare('/reopen-survey');
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      expect(reopened.json<BuildingSurvey>()).toMatchObject({ status: 1, dx_plan: null });
+      expect(reopened.json<BuildingSurvey>().history.at(-1)).toMatchObject({
+        action: 'reopen',
+        from_status: 2,
+        to_status: 1,
+        detail: null,
+      });
+      expect(await statusOf(own.building)).toBe(SurveyStatus.InProgress);
+      expect((await surveyEvents(own.building)).at(-1)).toMatchObject({
+        action: 'reopen',
+        note: null,
+      });
+
+      await approveByCustomer();
+      const empty = await put(admin, '/reopen-survey', {});
+      expect(empty.statusCode, empty.body).toBe(200);
+      expect(empty.json<BuildingSurvey>().history.at(-1)).toMatchObject({
+        action: 'reopen',
+        detail: null,
+      });
+      expect(await statusOf(own.building)).toBe(SurveyStatus.InProgress);
+
+      const document = (await t.app.inject({ url: '/api/openapi.json' })).json<{
+        paths: Record<string, { put: { requestBody: { required: boolean } } }>;
+      }>();
+      expect(document.paths['/buildings/{id}/reopen-survey']?.put.requestBody.required).toBe(false);
+    });
+
     it('refuses sending when the customer has no contacts', async () => {
       await t.database.db.execute(
         sql`update notification_contacts set enabled = false where destination = ${CUSTOMER}`,
