@@ -15,6 +15,10 @@ export const READINGS_DEFAULT_WINDOW_DAYS = 30;
 export const READINGS_EXPORT_MAX_DAYS = 93;
 /** Readings exports one user may run at the same time; one more is answered 429. */
 export const READINGS_EXPORTS_PER_USER = 2;
+/** Readings exports the people of one company may run at the same time, together. */
+export const READINGS_EXPORTS_PER_COMPANY = 4;
+/** Readings exports one server runs at the same time, whoever asks (each reads and writes flat out). */
+export const READINGS_EXPORTS_PER_SERVER = 6;
 
 export type ReadingsWindow = { readonly from: Date; readonly to: Date };
 

@@ -1445,7 +1445,7 @@ export interface paths {
         };
         /**
          * The company's readings matching the filters, as CSV
-         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user, 4 of one company and 6 on the server run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
          */
         get: operations["exportCompanySubmissions"];
         put?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
         };
         /**
          * The property's readings matching the filters, as CSV
-         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user, 4 of one company and 6 on the server run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
          */
         get: operations["exportPropertySubmissions"];
         put?: never;
@@ -1621,7 +1621,7 @@ export interface paths {
         };
         /**
          * The building's readings matching the filters, as CSV
-         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user, 4 of one company and 6 on the server run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
          */
         get: operations["exportBuildingSubmissions"];
         put?: never;
@@ -1709,7 +1709,7 @@ export interface paths {
         };
         /**
          * The unit's readings matching the filters, as CSV
-         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user, 4 of one company and 6 on the server run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
          */
         get: operations["exportUnitSubmissions"];
         put?: never;
@@ -1814,7 +1814,7 @@ export interface paths {
         };
         /**
          * The unassigned readings matching the filters, as CSV
-         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user, 4 of one company and 6 on the server run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
          */
         get: operations["exportUnassignedSubmissions"];
         put?: never;
@@ -1868,7 +1868,7 @@ export interface paths {
         };
         /**
          * The keepalive readings matching the filters, as CSV
-         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user, 4 of one company and 6 on the server run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
          */
         get: operations["exportKeepaliveSubmissions"];
         put?: never;
@@ -1922,7 +1922,7 @@ export interface paths {
         };
         /**
          * The parsed-old readings matching the filters, as CSV
-         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
+         * @description Covers the range of filter.measured_at, at most 93 days; a wider range is refused with 400 naming filter.measured_at. Without a lower bound it covers the 30 days before its upper bound, without an upper bound it runs to now. At most 2 exports of one user, 4 of one company and 6 on the server run at once; one more is answered 429 with Retry-After. Every parameter is checked before the file starts.
          */
         get: operations["exportParsedOldSubmissions"];
         put?: never;
@@ -2982,7 +2982,7 @@ export interface paths {
         /** What an emailed "On it" / "Fixed it" link is about; changes nothing */
         get: operations["getAlertConfirmation"];
         put?: never;
-        /** Confirms an emailed "On it" / "Fixed it" link (once) as its recipient */
+        /** Confirms an emailed "On it" / "Fixed it" link (once) as its recipient, while they could do the same signed in */
         post: operations["confirmAlertStatus"];
         delete?: never;
         options?: never;
@@ -20063,6 +20063,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many live streams open for this person on this server */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
         };
     };
     listCompanyAlerts: {
@@ -23088,7 +23101,8 @@ export interface operations {
                     "application/json": {
                         id: number;
                         name: string;
-                        email: string;
+                        /** @description Null for the provider's staff when a company role asks */
+                        email: string | null;
                     }[];
                 };
             };
@@ -23766,7 +23780,8 @@ export interface operations {
                         status_id: number;
                         /** @description True when confirming would work now */
                         valid: boolean;
-                        reason: ("invalid" | "used" | "expired" | "closed") | null;
+                        /** @description 'no-access': the recipient could not do this signed in any more (no role over the alert's place) */
+                        reason: ("invalid" | "used" | "expired" | "no-access" | "closed") | null;
                         /** @description Why the link cannot be used */
                         message: string | null;
                         /** @description Absent when the link belongs to no alert */
@@ -23836,6 +23851,19 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description The recipient could not do this signed in any more: no role over the alert’s place */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

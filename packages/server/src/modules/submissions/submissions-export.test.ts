@@ -151,7 +151,7 @@ describe('readings exports', () => {
 
 describe('an export whose first read fails', () => {
   it('fails the call instead of starting a file, and gives its slot back', async () => {
-    const slots = createExportSlots(1);
+    const slots = createExportSlots({ perUser: 1 });
     const service = createSubmissionsService({
       repository: {
         chunk: () => Promise.reject(new Error('the database went away')),

@@ -4,6 +4,8 @@
 import {
   READINGS_DEFAULT_WINDOW_DAYS,
   READINGS_EXPORT_MAX_DAYS,
+  READINGS_EXPORTS_PER_COMPANY,
+  READINGS_EXPORTS_PER_SERVER,
   READINGS_EXPORTS_PER_USER,
 } from '@flowsight/domain/readings-window';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,8 +34,9 @@ const exportDescription = [
   `Covers the range of filter.measured_at, at most ${READINGS_EXPORT_MAX_DAYS} days; a wider range`,
   'is refused with 400 naming filter.measured_at. Without a lower bound it covers the',
   `${READINGS_DEFAULT_WINDOW_DAYS} days before its upper bound, without an upper bound it runs to`,
-  `now. At most ${READINGS_EXPORTS_PER_USER} exports of one user run at once; one more is`,
-  'answered 429 with Retry-After. Every parameter is checked before the file starts.',
+  `now. At most ${READINGS_EXPORTS_PER_USER} exports of one user, ${READINGS_EXPORTS_PER_COMPANY} of one company`,
+  `and ${READINGS_EXPORTS_PER_SERVER} on the server run at once; one more is answered 429 with`,
+  'Retry-After. Every parameter is checked before the file starts.',
 ].join(' ');
 
 /** Path segment of each provider list. */

@@ -3,7 +3,12 @@
 // (unassigned, keep-alive, legacy "parsed-old"), and gallon totals per place and per micrometer.
 import { applianceTypes } from '@flowsight/domain/lookups';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import { READINGS_EXPORTS_PER_USER, readingsExportWindow } from '@flowsight/domain/readings-window';
+import {
+  READINGS_EXPORTS_PER_COMPANY,
+  READINGS_EXPORTS_PER_SERVER,
+  READINGS_EXPORTS_PER_USER,
+  readingsExportWindow,
+} from '@flowsight/domain/readings-window';
 import type { z } from 'zod';
 import { type CsvColumn, type CsvFile, csvFile, keysetChunks, primed } from '../../lib/csv.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
@@ -78,7 +83,14 @@ export function createSubmissionsService({
   repository,
   portfolio,
   now = () => new Date(),
-  exportSlots = createExportSlots(READINGS_EXPORTS_PER_USER, 'readings exports'),
+  exportSlots = createExportSlots(
+    {
+      perUser: READINGS_EXPORTS_PER_USER,
+      perCompany: READINGS_EXPORTS_PER_COMPANY,
+      total: READINGS_EXPORTS_PER_SERVER,
+    },
+    'readings exports',
+  ),
 }: Dependencies) {
   const { requirePlace } = portfolio;
 
@@ -126,7 +138,7 @@ export function createSubmissionsService({
         };
       }
     }
-    return exportSlots.run(scope.userId, async () =>
+    return exportSlots.run({ userId: scope.userId, companyId: scope.companyId }, async () =>
       csvFile(entity, csvColumns, await primed(rows()), timeZone, now()),
     );
   }
