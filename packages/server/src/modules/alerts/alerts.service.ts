@@ -74,6 +74,11 @@ export const alertSchema = z.object({
   monthly_cost: z.number().nullable().describe("Rate at the property's water price"),
   water_price: z.number().describe('Price per 1,000 gallons'),
   first_detected: z.string(),
+  firstDetected: z.string().describe('first_detected under the specification’s name'),
+  status: z
+    .number()
+    .int()
+    .describe('notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it'),
   last_detected: z.string(),
   note: z.string().nullable(),
   address: z.string(),
@@ -183,6 +188,8 @@ export function toAlert(record: AlertRecord, extras: AlertExtras = {}): Alert {
     monthly_cost: record.rate === null ? null : waterCost(record.rate, price),
     water_price: price,
     first_detected: iso(record.first_detected) ?? '',
+    firstDetected: iso(record.first_detected) ?? '',
+    status: record.notification_status_id,
     last_detected: iso(record.last_detected) ?? '',
     status_changed_at: iso(record.status_changed_at),
     closed_at: iso(record.closed_at),
@@ -326,7 +333,7 @@ export function createAlertsService({
     return undefined;
   }
 
-  type CsvRow = Alert & { type: string; status: string; first: Date; last: Date };
+  type CsvRow = Omit<Alert, 'status'> & { type: string; status: string; first: Date; last: Date };
   const csvColumns: readonly CsvColumn<CsvRow>[] = [
     { key: 'id', header: 'Alert', kind: 'number' },
     { key: 'type', header: 'Type', kind: 'text' },

@@ -346,6 +346,10 @@ describe('leak alerts', () => {
       });
       expect(leak.address).toEqual(expect.any(String));
       expect(leak.first_detected).toEqual(expect.any(String));
+      // The specification's names: firstDetected and status.
+      expect(leak.firstDetected).toBe(leak.first_detected);
+      expect(leak.status).toBe(leak.notification_status_id);
+      expect(leak.status).toBe(1);
       expect(bell.some((a: { company_id: number }) => a.company_id === foreignToilet.company)).toBe(
         false,
       );

@@ -15,6 +15,10 @@ export const gallonsRangeSchema = z
 
 const nullableInt = z.number().int().nullable();
 export const submissionSchema = z.object({
+  _id: z
+    .number()
+    .int()
+    .describe('The reading’s id under the specification’s name (ParsedSubmission._id)'),
   id: z.number().int(),
   measured_at: z.string(),
   ingested_at: z.string(),

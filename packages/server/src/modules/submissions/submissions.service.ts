@@ -30,6 +30,7 @@ import type {
 } from './submissions.schemas.ts';
 
 export const toSubmission = (row: SubmissionRecord): Submission => ({
+  _id: row.id,
   ...row,
   measured_at: new Date(row.measured_at).toISOString(),
   ingested_at: new Date(row.ingested_at).toISOString(),

@@ -205,6 +205,11 @@ describe('submissions API', () => {
     ]);
     const old = (await admin('/api/submissions/parsed-old/count')).json();
     expect(old.count).toBeGreaterThanOrEqual(1);
+    // A parsed-old reading carries the specification's `_id`.
+    const parsedOld = (await admin('/api/submissions/parsed-old')).json();
+    const [first] = parsedOld.data as { _id: number; id: number }[];
+    expect(first?._id).toEqual(expect.any(Number));
+    expect(first?._id).toBe(first?.id);
   });
 
   it('exports a unit’s readings and a provider list as CSV in the time zone asked for', async () => {

@@ -13,7 +13,7 @@ export type AlertFixture = Omit<
 >;
 
 export function alertFixture(id: number, extra: Partial<AlertFixture> = {}): AlertFixture {
-  return {
+  const alert = {
     _id: id,
     id,
     company_id: 1,
@@ -49,4 +49,6 @@ export function alertFixture(id: number, extra: Partial<AlertFixture> = {}): Ale
     closed_at: null,
     ...extra,
   };
+  // The specification's names of first_detected and notification_status_id follow them.
+  return { ...alert, firstDetected: alert.first_detected, status: alert.notification_status_id };
 }
