@@ -109,6 +109,9 @@ export const surveyMessages = {
   noContacts: 'The customer has no notification contacts to send the survey to',
   linkInvalid: 'This approval link is not valid',
   linkUsed: 'This approval link has already been used',
+  linkReplaced: 'A newer survey email replaced this approval link: use the link in the latest one',
+  linkNoAccess:
+    'This approval link no longer works: its recipient is no longer a contact of the building’s company',
   installerRequired: 'Choose a company installer or give an outside installer’s name and phone',
   installerNotOfCompany: 'The installer must be a company installer of the building’s company',
   installerNotFound: 'Installer not found',

@@ -4243,7 +4243,7 @@ export interface paths {
         put?: never;
         /**
          * ChirpStack v4 HTTP integration: `up` events are stored, `status` updates the battery, others are ignored
-         * @description A key scoped to a company writes only that company's micrometers: uplinks of any other DevEUI (another company's, stock or unknown) are not stored and are counted and named in `refused` and `refused_macs`; when none of a call's uplinks is in scope the call is refused with 403 naming them. A whole-fleet key writes every DevEUI. A receive time more than 5 minutes ahead of the server's clock, or more than 730 days old, is refused with 400 naming the field; nothing of that call is stored. A `status` event of a micrometer outside the key's company is refused with 403.
+         * @description A key scoped to a company writes only that company's micrometers: uplinks of any other DevEUI (another company's, stock or unknown) are not stored and are counted and named in `refused` and `refused_macs`; when none of a call's uplinks is in scope the call is refused with 403 naming them. A whole-fleet key writes every DevEUI. A receive time more than 5 minutes ahead of the server's clock, or more than 730 days old, is refused with 400 naming the field; nothing of that call is stored. A `status` event of a micrometer outside the key's company is refused with 403; one of an unknown micrometer, without a battery level, or older than the last reading heard is answered `ignored`, saying why. Events must be JSON-encoded (the integration's "Payload encoding: JSON"); protobuf is refused with 415.
          */
         post: operations["ingestChirpStackEvent"];
         delete?: never;
@@ -12942,6 +12942,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                            _id: number;
                             id: number;
                             measured_at: string;
                             ingested_at: string;
@@ -13479,6 +13481,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                            _id: number;
                             id: number;
                             measured_at: string;
                             ingested_at: string;
@@ -14016,6 +14020,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                            _id: number;
                             id: number;
                             measured_at: string;
                             ingested_at: string;
@@ -14553,6 +14559,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                            _id: number;
                             id: number;
                             measured_at: string;
                             ingested_at: string;
@@ -15064,6 +15072,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                        _id: number;
                         id: number;
                         measured_at: string;
                         ingested_at: string;
@@ -15197,6 +15207,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                            _id: number;
                             id: number;
                             measured_at: string;
                             ingested_at: string;
@@ -15522,6 +15534,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                            _id: number;
                             id: number;
                             measured_at: string;
                             ingested_at: string;
@@ -15847,6 +15861,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                            _id: number;
                             id: number;
                             measured_at: string;
                             ingested_at: string;
@@ -18008,6 +18024,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
+                            _id: number;
                             id: number;
                             measured_at: string;
                             ingested_at: string;
@@ -20155,6 +20173,10 @@ export interface operations {
                             /** @description Price per 1,000 gallons */
                             water_price: number;
                             first_detected: string;
+                            /** @description first_detected under the specification’s name */
+                            firstDetected: string;
+                            /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                            status: number;
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -20533,6 +20555,10 @@ export interface operations {
                             /** @description Price per 1,000 gallons */
                             water_price: number;
                             first_detected: string;
+                            /** @description first_detected under the specification’s name */
+                            firstDetected: string;
+                            /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                            status: number;
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -20911,6 +20937,10 @@ export interface operations {
                             /** @description Price per 1,000 gallons */
                             water_price: number;
                             first_detected: string;
+                            /** @description first_detected under the specification’s name */
+                            firstDetected: string;
+                            /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                            status: number;
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -21289,6 +21319,10 @@ export interface operations {
                             /** @description Price per 1,000 gallons */
                             water_price: number;
                             first_detected: string;
+                            /** @description first_detected under the specification’s name */
+                            firstDetected: string;
+                            /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                            status: number;
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -21796,6 +21830,10 @@ export interface operations {
                             /** @description Price per 1,000 gallons */
                             water_price: number;
                             first_detected: string;
+                            /** @description first_detected under the specification’s name */
+                            firstDetected: string;
+                            /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                            status: number;
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -22136,6 +22174,10 @@ export interface operations {
                             /** @description Price per 1,000 gallons */
                             water_price: number;
                             first_detected: string;
+                            /** @description first_detected under the specification’s name */
+                            firstDetected: string;
+                            /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                            status: number;
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -22540,6 +22582,10 @@ export interface operations {
                         /** @description Price per 1,000 gallons */
                         water_price: number;
                         first_detected: string;
+                        /** @description first_detected under the specification’s name */
+                        firstDetected: string;
+                        /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                        status: number;
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -22744,6 +22790,10 @@ export interface operations {
                         /** @description Price per 1,000 gallons */
                         water_price: number;
                         first_detected: string;
+                        /** @description first_detected under the specification’s name */
+                        firstDetected: string;
+                        /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                        status: number;
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -22971,6 +23021,10 @@ export interface operations {
                         /** @description Price per 1,000 gallons */
                         water_price: number;
                         first_detected: string;
+                        /** @description first_detected under the specification’s name */
+                        firstDetected: string;
+                        /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                        status: number;
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -23208,6 +23262,10 @@ export interface operations {
                         /** @description Price per 1,000 gallons */
                         water_price: number;
                         first_detected: string;
+                        /** @description first_detected under the specification’s name */
+                        firstDetected: string;
+                        /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                        status: number;
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -23358,6 +23416,10 @@ export interface operations {
                         /** @description Price per 1,000 gallons */
                         water_price: number;
                         first_detected: string;
+                        /** @description first_detected under the specification’s name */
+                        firstDetected: string;
+                        /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                        status: number;
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -23510,6 +23572,10 @@ export interface operations {
                         /** @description Price per 1,000 gallons */
                         water_price: number;
                         first_detected: string;
+                        /** @description first_detected under the specification’s name */
+                        firstDetected: string;
+                        /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
+                        status: number;
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -32186,6 +32252,19 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -32238,7 +32317,11 @@ export interface operations {
                         /** @description The DevEUIs of the refused uplinks, each once */
                         refused_macs: string[];
                     } | {
+                        /** @description Why nothing was stored or recorded */
                         ignored: string;
+                    } | {
+                        /** @description What was recorded */
+                        recorded: string;
                     };
                 };
             };
@@ -32283,6 +32366,19 @@ export interface operations {
             };
             /** @description Default Response */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -32371,6 +32467,7 @@ export interface operations {
                         /** @description The DevEUIs of the refused uplinks, each once */
                         refused_macs: string[];
                     } | {
+                        /** @description Why nothing was stored or recorded */
                         ignored: string;
                     };
                 };
@@ -32416,6 +32513,19 @@ export interface operations {
             };
             /** @description Default Response */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -370,17 +370,33 @@ export function createIngestRepository(db: Database) {
     return rows[0]?.company_id;
   }
 
-  /** A battery level reported out of band; kept only when newer than the last frame heard. */
-  async function setBattery(mac: string, battery: number, at: Date, tx?: Executor) {
-    const rows = await rowsOf<{ id: number }>(
+  /**
+   * A battery level reported out of band; kept only when newer than the last frame heard. Answers
+   * what became of it: recorded, no such micrometer, or stale (with the last frame's time).
+   */
+  async function setBattery(
+    mac: string,
+    battery: number,
+    at: Date,
+    tx?: Executor,
+  ): Promise<BatteryOutcome> {
+    const [outcome] = await rowsOf<{ known: boolean; recorded: boolean; newest: string | null }>(
       tx ?? db,
       sql`
-      update sensors set battery = ${battery}, updated_at = now()
-      where mac_address = ${mac}
-        and ${at.toISOString()}::timestamptz >= coalesce(greatest(last_submission, last_keepalive), '-infinity'::timestamptz)
-      returning id`,
+      with target as (
+        select id, greatest(last_submission, last_keepalive) as newest from sensors
+        where mac_address = ${mac}),
+      updated as (
+        update sensors s set battery = ${battery}, updated_at = now() from target t
+        where s.id = t.id
+          and ${at.toISOString()}::timestamptz >= coalesce(t.newest, '-infinity'::timestamptz)
+        returning s.id)
+      select exists (select 1 from target) as known, exists (select 1 from updated) as recorded,
+        (select newest from target) as newest`,
     );
-    return rows.length > 0;
+    if (!outcome?.known) return { kind: 'unknown' };
+    if (outcome.recorded || outcome.newest === null) return { kind: 'recorded' };
+    return { kind: 'stale', lastHeard: new Date(outcome.newest) };
   }
 
   return {
@@ -393,4 +409,10 @@ export function createIngestRepository(db: Database) {
     recordFresh,
   };
 }
+/** What became of an out-of-band battery report. */
+export type BatteryOutcome =
+  | { kind: 'recorded' }
+  | { kind: 'unknown' }
+  /** Older than the last frame heard (`lastHeard`), which carried a battery level of its own. */
+  | { kind: 'stale'; lastHeard: Date };
 export type IngestRepository = ReturnType<typeof createIngestRepository>;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { Unauthorized } from '../../lib/errors.ts';
 import { errorSchema } from '../../lib/http-schemas.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
-import { readChirpstackEvent } from './chirpstack-events.ts';
+import { jsonExpected, readChirpstackEvent, statusAnswer } from './chirpstack-events.ts';
 import type { IngestResult, IngestScope, IngestService } from './ingest.service.ts';
 import {
   fromNativeBatch,
@@ -36,12 +36,16 @@ export const ingestResultSchema = z.object({
     .describe("Not stored: their micrometer is outside the key's company (never with a fleet key)"),
   refused_macs: z.array(z.string()).describe('The DevEUIs of the refused uplinks, each once'),
 });
-const ignoredSchema = z.object({ ignored: z.string() });
+const ignoredSchema = z.object({
+  ignored: z.string().describe('Why nothing was stored or recorded'),
+});
+const recordedSchema = z.object({ recorded: z.string().describe('What was recorded') });
 const errors = {
   400: errorSchema,
   401: errorSchema,
   403: errorSchema,
   413: errorSchema,
+  415: errorSchema,
   429: errorSchema,
 };
 
@@ -77,6 +81,10 @@ export const ingestModule: FastifyPluginAsyncZod<{
   const arrived = (request: object) => arrivals.get(request)?.();
   app.addHook('onRequest', async (request) => {
     arrivals.set(request, service.announce());
+  });
+  // Every body here is JSON; anything else (ChirpStack's default protobuf) is refused saying so.
+  app.addContentTypeParser('*', async () => {
+    throw jsonExpected();
   });
   app.addHook('onResponse', async (request) => arrived(request));
   app.addHook('onRequestAbort', async (request) => arrived(request));
@@ -115,10 +123,14 @@ export const ingestModule: FastifyPluginAsyncZod<{
         tags,
         summary:
           'ChirpStack v4 HTTP integration: `up` events are stored, `status` updates the battery, others are ignored',
-        description: `${rules} A \`status\` event of a micrometer outside the key's company is refused with 403.`,
+        description:
+          `${rules} A \`status\` event of a micrometer outside the key's company is refused with 403; ` +
+          'one of an unknown micrometer, without a battery level, or older than the last reading ' +
+          "heard is answered `ignored`, saying why. Events must be JSON-encoded (the integration's " +
+          '"Payload encoding: JSON"); protobuf is refused with 415.',
         querystring: z.object({ event: z.string().max(32) }),
         body: z.looseObject({}),
-        response: { 200: z.union([ingestResultSchema, ignoredSchema]), ...errors },
+        response: { 200: z.union([ingestResultSchema, ignoredSchema, recordedSchema]), ...errors },
       },
     },
     async (request) => {
@@ -126,11 +138,11 @@ export const ingestModule: FastifyPluginAsyncZod<{
       if (event.kind === 'up')
         return answer(await service.ingest([event.uplink], keyScope(request)));
       if (event.kind === 'ignored') return { ignored: event.reason };
-      if (event.battery) {
-        const { level, at } = event.battery;
-        await service.recordBattery(event.devEui, level, at, keyScope(request));
-      }
-      return { ignored: 'status recorded' };
+      const battery = event.battery;
+      const outcome =
+        battery &&
+        (await service.recordBattery(event.devEui, battery.level, battery.at, keyScope(request)));
+      return statusAnswer(battery?.level, outcome);
     },
   );
 

@@ -26,11 +26,12 @@ import {
   type Row,
   rowKey,
   type SensorRow,
+  storable,
   type Transport,
   toRow,
   type Uplink,
 } from './ingest.decoding.ts';
-import { createIngestRepository } from './ingest.repository.ts';
+import { type BatteryOutcome, createIngestRepository } from './ingest.repository.ts';
 
 export type { IngestTiming } from './ingest.batcher.ts';
 export { type Transport, transports, type Uplink } from './ingest.decoding.ts';
@@ -256,17 +257,25 @@ export function createIngestService(db: Database, options: IngestOptions = {}) {
      */
     announce: batcher.announce,
     /**
-     * A battery level reported out of band (ChirpStack `status` events); newest wins. Under a
-     * company's scope, another company's (or an unknown) micrometer is refused with 403.
+     * A battery level reported out of band (ChirpStack `status` events); newest wins: a report
+     * older than the last frame heard is not recorded. Under a company's scope, another company's
+     * (or an unknown) micrometer is refused with 403; with the whole fleet's, an unknown one is
+     * answered `unknown`.
      */
-    async recordBattery(mac: string, battery: number, at: Date, scope = wholeFleet) {
+    async recordBattery(
+      mac: string,
+      battery: number,
+      at: Date,
+      scope = wholeFleet,
+    ): Promise<BatteryOutcome & { mac: string }> {
       const normalized = normalizeMac(mac);
       if (scope.companyId !== null) {
         const companyId = await repository.companyOfMac(normalized ?? '');
         if (companyId !== scope.companyId) throw outOfScope([normalized ?? mac]);
       }
-      if (!normalized) return false;
-      return repository.setBattery(normalized, Math.round(battery), at);
+      if (!normalized) return { kind: 'unknown', mac: storable(mac.slice(0, 64)) };
+      const outcome = await repository.setBattery(normalized, Math.round(battery), at);
+      return { ...outcome, mac: normalized };
     },
     /** Called after each committed batch with the sensors that got new readings. */
     onIngested(listener: IngestListener) {

@@ -466,6 +466,44 @@ describe('ingest', () => {
         sql`select battery from sensors where id = ${sensor.id}`,
       );
       expect(facts?.battery).toBe(42);
+      // Each answer says whether the battery was recorded.
+      expect((await post('/api/ingest/chirpstack?event=status', status)).json()).toEqual({
+        recorded: `battery 42% of ${sensor.mac}`,
+      });
+      const unknown = await post('/api/ingest/chirpstack?event=status', {
+        ...status,
+        deviceInfo: { devEui: 'ffffffffffff0042' },
+      });
+      expect([unknown.statusCode, unknown.json()]).toEqual([
+        200,
+        { ignored: 'no micrometer has DevEUI FFFFFFFFFFFF0042: status not recorded' },
+      ]);
+      const unmeasured = await post('/api/ingest/chirpstack?event=status', {
+        ...status,
+        batteryLevel: undefined,
+        batteryLevelUnavailable: true,
+      });
+      expect(unmeasured.json()).toEqual({
+        ignored: 'the device could not measure its battery: status not recorded',
+      });
+      await t.database.db.execute(
+        sql`update sensors set last_submission = now() where id = ${sensor.id}`,
+      );
+      const stale = await post('/api/ingest/chirpstack?event=status', {
+        ...status,
+        time: new Date(Date.now() - 3_600_000).toISOString(),
+        batteryLevel: 9,
+      });
+      expect([stale.statusCode, stale.json().ignored]).toEqual([
+        200,
+        expect.stringMatching(
+          /^the battery report is older than the last reading of [0-9A-F]{16} \(.+\): not recorded$/,
+        ),
+      ]);
+      const [kept] = await rows<{ battery: number }>(
+        sql`select battery from sensors where id = ${sensor.id}`,
+      );
+      expect(kept?.battery).toBe(42);
       const join = await post('/api/ingest/chirpstack?event=join', {
         deviceInfo: { devEui: sensor.mac },
       });
@@ -502,6 +540,20 @@ describe('ingest', () => {
       });
       expect(other.json()).toEqual({ ignored: 'not an uplink message' });
     });
+  });
+
+  it('answers a protobuf-encoded ChirpStack event with 415 saying JSON is expected', async () => {
+    for (const type of ['application/octet-stream', 'application/x-protobuf']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/chirpstack?event=up',
+        payload: Buffer.from([0x0a, 0x24, 0x31]),
+        headers: { 'x-api-key': key, 'content-type': type },
+      });
+      expect(response.statusCode, type).toBe(415);
+      expect(response.json().message, type).toContain('JSON');
+      expect(response.json().message, type).toContain('Payload encoding');
+    }
   });
 
   describe('key scopes and receive times', () => {

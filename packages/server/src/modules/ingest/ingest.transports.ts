@@ -11,7 +11,8 @@ import type { Uplink } from './ingest.decoding.ts';
 /** Most uplinks one native batch may carry. */
 export const MAX_BATCH = 5000;
 
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+/** Base64 text (either alphabet); the MQTT native topic applies the same rule. */
+export const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 const base64 = z
   .string()
   .max(1024)

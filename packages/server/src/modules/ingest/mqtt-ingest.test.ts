@@ -110,6 +110,8 @@ describe('uplinks of an MQTT message', () => {
       [{ port: '1' }, /^port /],
       [{ payload: 5 }, /^payload /],
       [{ payload: 'A'.repeat(1025) }, /^payload /],
+      // HTTP refuses it with 400; stored, it would be a garbage malformed reading.
+      [{ payload: 'not base64!' }, /^payload must be base64/],
       [{ received_at: 'not a time' }, /^received_at must be an ISO 8601 time/],
       [{ received_at: 20 }, /^received_at /],
       [{ f_cnt: -1 }, /^f_cnt /],

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { IngestService, Uplink } from './ingest.service.ts';
 import {
+  BASE64,
   chirpstackUpSchema,
   fromChirpstack,
   inHundredths,
@@ -77,6 +78,8 @@ function nativeUplink(mac: string, message: unknown, now: Date): Uplink {
     throw unreadable('port', 'must be an integer from 0 to 255');
   if (typeof payload !== 'string' || payload.length > MAX_PAYLOAD)
     throw unreadable('payload', `must be base64 text of at most ${MAX_PAYLOAD} characters`);
+  // As HTTP refuses it: decoded anyway it would be stored as a garbage malformed reading.
+  if (!BASE64.test(payload)) throw unreadable('payload', 'must be base64');
   if (typeof receivedText !== 'string' || receivedText.length > MAX_TIME)
     throw unreadable('received_at', 'must be an ISO 8601 time');
   if (fCnt !== undefined && (typeof fCnt !== 'number' || !Number.isSafeInteger(fCnt) || fCnt < 0))

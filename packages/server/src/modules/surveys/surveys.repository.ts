@@ -62,6 +62,8 @@ export type ApprovalTokenRow = {
   recipient_email: string;
   expires_at: Date;
   used_at: Date | null;
+  /** A later send of the building's survey replaced this link. */
+  replaced: boolean;
 };
 
 export type NewApprovalToken = {
@@ -75,6 +77,20 @@ export type NewApprovalToken = {
 };
 
 export type SurveyRecipient = { userId: number; email: string; firstName: string };
+
+/**
+ * The contact `c` (of person `u`) is one the building's survey goes to: an enabled email contact
+ * of its company covering the whole company, its property or the building (not one unit), of a
+ * person who is not disabled.
+ */
+const isSurveyContact = (building: SurveyBuilding) =>
+  sql`c.company_id = ${building.company_id}
+      and c.enabled
+      and c.notification_method_id = ${NotificationMethod.Email}
+      and u.user_status_id <> ${UserStatus.Disabled}
+      and (c.property_id is null or c.property_id = ${building.property_id})
+      and (c.building_id is null or c.building_id = ${building.id})
+      and c.unit_id is null`;
 
 export function createSurveysRepository(db: Database) {
   return {
@@ -212,16 +228,25 @@ export function createSurveysRepository(db: Database) {
         tx ?? db,
         sql`select distinct on (lower(c.destination)) c.user_id, c.destination as email, u.first_name
             from notification_contacts c join users u on u.id = c.user_id
-            where c.company_id = ${building.company_id}
-              and c.enabled
-              and c.notification_method_id = ${NotificationMethod.Email}
-              and u.user_status_id <> ${UserStatus.Disabled}
-              and (c.property_id is null or c.property_id = ${building.property_id})
-              and (c.building_id is null or c.building_id = ${building.id})
-              and c.unit_id is null
+            where ${isSurveyContact(building)}
             order by lower(c.destination), c.id`,
       );
       return rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name }));
+    },
+
+    /**
+     * Whether the person is still one of the building's survey recipients (as `recipients` chooses
+     * them): an approval link works only while its recipient is.
+     */
+    async isRecipient(building: SurveyBuilding, userId: number, tx?: Executor): Promise<boolean> {
+      const rows = await rowsOf<{ one: number }>(
+        tx ?? db,
+        sql`select 1 as one
+            from notification_contacts c join users u on u.id = c.user_id
+            where c.user_id = ${userId} and ${isSurveyContact(building)}
+            limit 1`,
+      );
+      return rows.length > 0;
     },
 
     async insertApprovalTokens(tokens: readonly NewApprovalToken[], tx?: Executor) {
@@ -242,6 +267,11 @@ export function createSurveysRepository(db: Database) {
           recipient_email: buildingSurveyApprovalTokens.recipientEmail,
           expires_at: buildingSurveyApprovalTokens.expiresAt,
           used_at: buildingSurveyApprovalTokens.usedAt,
+          // Every link of one send is written by one statement, so shares its created_at.
+          replaced: sql<boolean>`exists (
+            select 1 from building_survey_approval_tokens later
+            where later.building_id = ${buildingSurveyApprovalTokens}.building_id
+              and later.created_at > ${buildingSurveyApprovalTokens}.created_at)`,
         })
         .from(buildingSurveyApprovalTokens)
         .where(eq(buildingSurveyApprovalTokens.tokenHash, tokenHash));

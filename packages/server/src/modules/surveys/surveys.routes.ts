@@ -20,7 +20,7 @@ import { installerRoutes } from './installers.routes.ts';
 import type { InstallersService } from './installers.service.ts';
 import { shippingRoutes } from './shipping.routes.ts';
 import type { ShippingService } from './shipping.service.ts';
-import type { SurveysService } from './surveys.service.ts';
+import { approvalLinkProblems, type SurveysService } from './surveys.service.ts';
 
 const doc = routeDocs('buildings');
 const readErrors = { 400: errorSchema, 404: errorSchema };
@@ -32,7 +32,12 @@ const linkParams = z.object({ id: idParamSchema, token: z.string().min(1).max(20
 const approvalLinkSchema = z.object({
   building_id: z.number().int(),
   valid: z.boolean().describe('True when approving would work now'),
-  reason: z.enum(['invalid', 'used', 'expired', 'status']).nullable(),
+  reason: z
+    .enum(approvalLinkProblems)
+    .nullable()
+    .describe(
+      "Why the link cannot approve: 'replaced', a later survey email replaced it; 'no-access', its recipient is no longer a contact of the building's company (or is disabled); 'status', the survey cannot be approved in its status",
+    ),
   message: z.string().nullable().describe('Why the link cannot be used'),
   survey: z
     .object({
@@ -44,7 +49,7 @@ const approvalLinkSchema = z.object({
       micrometers_needed: micrometersBySizeSchema,
     })
     .nullable()
-    .describe('Absent when the link belongs to no building'),
+    .describe('Absent unless the link may still approve (or only the status stands in its way)'),
 });
 /** The survey of a building and its transitions. */
 export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = async (
@@ -134,6 +139,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = 
             status_name: z.string(),
           }),
           400: errorSchema,
+          403: errorSchema,
           409: errorSchema,
           410: errorSchema,
         },

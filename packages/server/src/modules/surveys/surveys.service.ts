@@ -21,7 +21,7 @@ import {
   surveyTransition,
 } from '@flowsight/domain/survey';
 import type { Executor } from '../../db/client.ts';
-import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import { type AppError, Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
@@ -38,11 +38,29 @@ import {
 export const APPROVAL_LINK_DAYS = 14;
 const DAY_MS = 86_400_000;
 
-export type ApprovalLinkProblem = 'invalid' | 'used' | 'expired' | 'status';
-const linkMessages: Record<Exclude<ApprovalLinkProblem, 'status'>, string> = {
+export const approvalLinkProblems = [
+  'invalid',
+  'used',
+  'expired',
+  'replaced',
+  'no-access',
+  'status',
+] as const;
+export type ApprovalLinkProblem = (typeof approvalLinkProblems)[number];
+type LinkProblem = Exclude<ApprovalLinkProblem, 'status'>;
+const linkMessages: Record<LinkProblem, string> = {
   invalid: surveyMessages.linkInvalid,
   used: surveyMessages.linkUsed,
   expired: 'This approval link has expired',
+  replaced: surveyMessages.linkReplaced,
+  'no-access': surveyMessages.linkNoAccess,
+};
+const linkErrors: Record<LinkProblem, (message: string) => AppError> = {
+  invalid: (m) => new Invalid(m),
+  used: (m) => new Conflict(m),
+  expired: (m) => new Gone(m),
+  replaced: (m) => new Gone(m),
+  'no-access': (m) => new Forbidden(m),
 };
 
 export type SurveyMailLog = { warn(object: unknown, message: string): void };
@@ -169,27 +187,34 @@ export function createSurveysService({
     });
   }
 
-  /** Finds the token of an approval link and what stands in its way. */
+  /**
+   * Finds the token of an approval link, its building and what stands in its way: used, expired,
+   * replaced by a later send, or its recipient no longer one the survey would be sent to.
+   */
   async function checkLink(buildingId: number, token: string, tx?: Executor) {
     const found = await repository.findApprovalToken(hashSecret(token), tx);
-    if (found === undefined || found.building_id !== buildingId) {
-      return { found: undefined, problem: 'invalid' as const };
+    const target =
+      found !== undefined && found.building_id === buildingId
+        ? await repository.buildingById(buildingId, tx)
+        : undefined;
+    if (found === undefined || target === undefined) {
+      return { found: undefined, target: undefined, problem: 'invalid' as const };
     }
-    const problem: ApprovalLinkProblem | null =
+    const problem: LinkProblem | null =
       found.used_at !== null
         ? 'used'
         : found.expires_at.getTime() <= now().getTime()
           ? 'expired'
-          : null;
-    return { found, problem };
+          : found.replaced
+            ? 'replaced'
+            : found.recipient_user_id === null ||
+                !(await repository.isRecipient(target, found.recipient_user_id, tx))
+              ? 'no-access'
+              : null;
+    return { found, target, problem };
   }
 
-  function linkError(problem: Exclude<ApprovalLinkProblem, 'status'>) {
-    const message = linkMessages[problem];
-    if (problem === 'invalid') return new Invalid(message);
-    if (problem === 'used') return new Conflict(message);
-    return new Gone(message);
-  }
+  const linkError = (problem: LinkProblem) => linkErrors[problem](linkMessages[problem]);
 
   async function sendSurveyMails(target: SurveyBuilding, sender: Scope, message: string | null) {
     const recipients = await repository.recipients(target);
@@ -279,9 +304,10 @@ export function createSurveysService({
 
     /** What the approval page shows. Changes nothing, whatever the link. */
     async inspectApproval(buildingId: number, token: string) {
-      const { found, problem } = await checkLink(buildingId, token);
-      const target = found ? await repository.buildingById(found.building_id) : undefined;
-      const current = target ? await survey(target) : undefined;
+      const { target, problem } = await checkLink(buildingId, token);
+      // A link that can no longer approve shows nothing of the survey: whoever holds it may not
+      // be its recipient, or no longer entitled to see it.
+      const current = target && problem === null ? await survey(target) : undefined;
       const approval = current ? surveyTransition(current.status, 'customer_approve') : undefined;
       const reason: ApprovalLinkProblem | null =
         problem ?? (approval && !approval.ok ? 'status' : null);

@@ -5,7 +5,12 @@
 // reading it changes nothing, a reused or another building's link is refused; installers,
 // shipments, the shipping contact and a property's shipping date; another company's building is
 // 404 and a manager's writes 403.
-import { ApplianceType, NotificationMethod, SurveyStatus } from '@flowsight/domain/lookups';
+import {
+  ApplianceType,
+  NotificationMethod,
+  SurveyStatus,
+  UserStatus,
+} from '@flowsight/domain/lookups';
 import type { BuildingSurvey } from '@flowsight/domain/survey';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -306,6 +311,7 @@ describe('building survey, installers and shipping API', () => {
       expect((await publicCall('GET', link.buildingId, link.token)).json()).toMatchObject({
         valid: false,
         reason: 'used',
+        survey: null,
       });
       const [event] = (await surveyEvents(own.building)).slice(-1);
       expect(event).toMatchObject({ action: 'customer_approve', from_value: 1, to_value: 2 });
@@ -433,10 +439,72 @@ describe('building survey, installers and shipping API', () => {
       expect((await publicCall('GET', expiring.buildingId, expiring.token)).json()).toMatchObject({
         valid: false,
         reason: 'expired',
+        survey: null,
       });
       const res = await publicCall('POST', expiring.buildingId, expiring.token);
       expect(res.statusCode).toBe(410);
       expect(await statusOf(own.building)).toBe(SurveyStatus.InProgress);
+    });
+
+    const sendLink = async () => {
+      expect((await put(admin, '/approve-send-survey')).statusCode).toBe(200);
+      return approvalLinkIn(t.mailbox?.latestTo(CUSTOMER) as ReceivedMail);
+    };
+
+    it('voids the earlier link on a re-send: 410, and its page shows nothing of the survey', async () => {
+      const earlier = await sendLink();
+      const later = await sendLink();
+      expect((await publicCall('GET', earlier.buildingId, earlier.token)).json()).toMatchObject({
+        valid: false,
+        reason: 'replaced',
+        message: expect.stringContaining('newer survey email'),
+        survey: null,
+      });
+      const refused = await publicCall('POST', earlier.buildingId, earlier.token);
+      expect(refused.statusCode).toBe(410);
+      expect(await statusOf(own.building)).toBe(SurveyStatus.InProgress);
+      expect((await publicCall('GET', later.buildingId, later.token)).json()).toMatchObject({
+        valid: true,
+        survey: { building_name: 'Survey House' },
+      });
+    });
+
+    it('approves nothing for a disabled recipient or one no longer a contact of the building’s company: 403, nothing shown', async () => {
+      const fresh = await sendLink();
+      const noAccess = async () => {
+        expect((await publicCall('GET', fresh.buildingId, fresh.token)).json()).toMatchObject({
+          valid: false,
+          reason: 'no-access',
+          message: expect.stringContaining('no longer a contact'),
+          survey: null,
+        });
+        const refused = await publicCall('POST', fresh.buildingId, fresh.token);
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(await statusOf(own.building)).toBe(SurveyStatus.InProgress);
+      };
+      const recipient = sql`(select user_id from notification_contacts where destination = ${CUSTOMER})`;
+      const [before] = await rows<{ status: number }>(
+        sql`select user_status_id as status from users where id = ${recipient}`,
+      );
+      await t.database.db.execute(
+        sql`update users set user_status_id = ${UserStatus.Disabled} where id = ${recipient}`,
+      );
+      await noAccess();
+      await t.database.db.execute(
+        sql`update users set user_status_id = ${before?.status ?? UserStatus.Active} where id = ${recipient}`,
+      );
+      expect((await publicCall('GET', fresh.buildingId, fresh.token)).json()).toMatchObject({
+        valid: true,
+      });
+      // The company switched the contact off: the survey would not go to them any more.
+      await t.database.db.execute(
+        sql`update notification_contacts set enabled = false where destination = ${CUSTOMER}`,
+      );
+      await noAccess();
+      await t.database.db.execute(
+        sql`update notification_contacts set enabled = true where destination = ${CUSTOMER}`,
+      );
+      expect((await publicCall('POST', fresh.buildingId, fresh.token)).statusCode).toBe(200);
     });
   });
 
