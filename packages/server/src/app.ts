@@ -200,6 +200,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false } },
+    // A path Fastify cannot decode (broken percent-encoded UTF-8) is answered in the documented
+    // error body, as every other refusal is.
+    frameworkErrors: (error, _request, reply) => {
+      const bad = error.code === 'FST_ERR_BAD_URL';
+      const body = {
+        statusCode: bad ? 400 : 500,
+        error: bad ? 'Bad Request' : 'Internal Server Error',
+        message: bad
+          ? 'The address is not valid: part of its path is not well-formed percent-encoded UTF-8'
+          : 'The request could not be routed',
+      };
+      void reply
+        .status(body.statusCode as never)
+        .type('application/json')
+        .serializer(JSON.stringify)
+        .send(body as never);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -31,13 +31,83 @@ export function withAccess<S extends RouteSchema>(schema: S, access: Access): S 
   if (validated) response[400] ??= errorSchema;
   if (access !== 'public') response[401] ??= errorSchema;
   if (access !== 'public' && access !== 'integration') response[403] ??= errorSchema;
+  // A route checking a credential of its own (the metrics token) names it itself.
+  const own = (schema as { security?: unknown }).security;
   const security =
-    access === 'public'
-      ? []
-      : access === 'integration'
-        ? [{ integrationKey: [] }]
-        : [{ bearer: [] }];
+    own !== undefined
+      ? own
+      : access === 'public'
+        ? []
+        : access === 'integration'
+          ? [{ integrationKey: [] }]
+          : [{ bearer: [] }];
   return { ...schema, security, response };
+}
+
+/**
+ * Properties that always carry an instant (an ISO 8601 date-time, as `Date`s serialise and
+ * `lib/timestamps.ts` writes them). The zod schemas type them as strings; the document says
+ * which format, so client generators can parse them.
+ */
+export const timestampProperties: ReadonlySet<string> = new Set([
+  'at',
+  'approved_at',
+  'assigned_at',
+  'closed_at',
+  'connected_at',
+  'created_at',
+  'first_detected',
+  'firstDetected',
+  'ingested_at',
+  'last_detected',
+  'last_error_at',
+  'last_heard',
+  'last_keepalive',
+  'last_login_at',
+  'last_reading',
+  'last_seen_at',
+  'last_submission',
+  'last_sync_at',
+  'last_used_at',
+  'measured_at',
+  'occurred_at',
+  'received_at',
+  'reported_at',
+  'revoked_at',
+  'sent_at',
+  'snoozed_until',
+  'status_changed_at',
+  'tested_at',
+  'unassigned_at',
+  'updated_at',
+]);
+
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+  [key: string]: unknown;
+};
+const isString = (schema: JsonSchema) =>
+  schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+
+/** Marks every timestamp property of the document `format: date-time`, wherever it is nested. */
+function markTimestamps(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) markTimestamps(item);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (!timestampProperties.has(name) || property.format !== undefined) continue;
+    if (isString(property)) property.format = 'date-time';
+    for (const option of property.anyOf ?? []) {
+      if (option.type === 'string' && option.format === undefined) option.format = 'date-time';
+    }
+  }
+  for (const value of Object.values(schema)) markTimestamps(value);
 }
 
 /** Whether a route's body schema accepts a call without a body (`optionalBody`). */
@@ -62,6 +132,11 @@ export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           integrationKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN, the scraper’s own token (not a user’s session)',
+          },
         },
       },
     },
@@ -87,6 +162,7 @@ export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
           if (requestBody && optionalBodies.has(`${method} ${path}`)) requestBody.required = false;
         }
       }
+      markTimestamps(document.paths);
       return document;
     },
   });

@@ -4263,7 +4263,7 @@ export interface paths {
         put?: never;
         /**
          * The Things Stack v3 webhook: uplink messages are stored, other messages ignored
-         * @description A key scoped to a company writes only that company's micrometers: uplinks of any other DevEUI (another company's, stock or unknown) are not stored and are counted and named in `refused` and `refused_macs`; when none of a call's uplinks is in scope the call is refused with 403 naming them. A whole-fleet key writes every DevEUI. A receive time more than 5 minutes ahead of the server's clock, or more than 730 days old, is refused with 400 naming the field; nothing of that call is stored.
+         * @description A key scoped to a company writes only that company's micrometers: uplinks of any other DevEUI (another company's, stock or unknown) are not stored and are counted and named in `refused` and `refused_macs`; when none of a call's uplinks is in scope the call is refused with 403 naming them. A whole-fleet key writes every DevEUI. A receive time more than 5 minutes ahead of the server's clock, or more than 730 days old, is refused with 400 naming the field; nothing of that call is stored. Simulated uplinks (`simulated: true`) and messages of a device without a DevEUI are acknowledged and answered `ignored`. The gateway that heard an uplink is the one registered with its gateway id or its EUI (`rx_metadata[].gateway_ids.eui`, or the default id `eui-<EUI>`).
          */
         post: operations["ingestTtnMessage"];
         delete?: never;
@@ -6882,6 +6882,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
         };
     };
     listStates: {
@@ -6988,6 +7001,19 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7296,6 +7322,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
         };
     };
     listCitiesOfState: {
@@ -7480,6 +7519,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
         };
     };
     listTimezonesOfCountry: {
@@ -7602,7 +7654,10 @@ export interface operations {
                             properties_count: number;
                             buildings_count: number;
                             units_count: number;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             created_at: string;
                         }[];
                         meta: {
@@ -7718,7 +7773,10 @@ export interface operations {
                         properties_count: number;
                         buildings_count: number;
                         units_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -8053,7 +8111,10 @@ export interface operations {
                         properties_count: number;
                         buildings_count: number;
                         units_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                         /** @description Properties of other companies this company is billed for */
                         billing_properties: {
@@ -8167,7 +8228,10 @@ export interface operations {
                         properties_count: number;
                         buildings_count: number;
                         units_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -8387,7 +8451,10 @@ export interface operations {
                             postal: string | null;
                             buildings_count: number;
                             units_count: number;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             created_at: string;
                             /** @description Open leak alerts */
                             open_leaks: number;
@@ -9420,7 +9487,10 @@ export interface operations {
                             postal: string | null;
                             buildings_count: number;
                             units_count: number;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             created_at: string;
                             /** @description Open leak alerts */
                             open_leaks: number;
@@ -9550,7 +9620,10 @@ export interface operations {
                         postal: string | null;
                         buildings_count: number;
                         units_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -9788,7 +9861,10 @@ export interface operations {
                         postal: string | null;
                         buildings_count: number;
                         units_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -9896,7 +9972,10 @@ export interface operations {
                         postal: string | null;
                         buildings_count: number;
                         units_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -10120,7 +10199,10 @@ export interface operations {
                             postal: string | null;
                             units_count: number;
                             tenants_count: number;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             created_at: string;
                             /** @description Open leak alerts */
                             open_leaks: number;
@@ -10740,7 +10822,10 @@ export interface operations {
                             postal: string | null;
                             units_count: number;
                             tenants_count: number;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             created_at: string;
                             /** @description Open leak alerts */
                             open_leaks: number;
@@ -10871,7 +10956,10 @@ export interface operations {
                         postal: string | null;
                         units_count: number;
                         tenants_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -11111,7 +11199,10 @@ export interface operations {
                         postal: string | null;
                         units_count: number;
                         tenants_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -11220,7 +11311,10 @@ export interface operations {
                         postal: string | null;
                         units_count: number;
                         tenants_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -11442,7 +11536,10 @@ export interface operations {
                             unit_state_id: number | null;
                             tenants: number;
                             sensors_count: number;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             created_at: string;
                             /** @description Open alerts (New and On it), every category */
                             open_alerts: number;
@@ -11924,7 +12021,10 @@ export interface operations {
                             unit_state_id: number | null;
                             tenants: number;
                             sensors_count: number;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             created_at: string;
                             /** @description Open alerts (New and On it), every category */
                             open_alerts: number;
@@ -12049,7 +12149,10 @@ export interface operations {
                         unit_state_id: number | null;
                         tenants: number;
                         sensors_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -12430,7 +12533,10 @@ export interface operations {
                         unit_state_id: number | null;
                         tenants: number;
                         sensors_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -12532,7 +12638,10 @@ export interface operations {
                         unit_state_id: number | null;
                         tenants: number;
                         sensors_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -12731,7 +12840,10 @@ export interface operations {
                         unit_state_id: number | null;
                         tenants: number;
                         sensors_count: number;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                     };
                 };
@@ -12945,7 +13057,9 @@ export interface operations {
                             /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                             _id: number;
                             id: number;
+                            /** Format: date-time */
                             measured_at: string;
+                            /** Format: date-time */
                             ingested_at: string;
                             mac_address: string;
                             seq: number;
@@ -13378,6 +13492,7 @@ export interface operations {
                         unit_id: number | null;
                         gallons: number;
                         readings: number;
+                        /** Format: date-time */
                         last_submission: string | null;
                     }[];
                 };
@@ -13484,7 +13599,9 @@ export interface operations {
                             /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                             _id: number;
                             id: number;
+                            /** Format: date-time */
                             measured_at: string;
+                            /** Format: date-time */
                             ingested_at: string;
                             mac_address: string;
                             seq: number;
@@ -13917,6 +14034,7 @@ export interface operations {
                         unit_id: number | null;
                         gallons: number;
                         readings: number;
+                        /** Format: date-time */
                         last_submission: string | null;
                     }[];
                 };
@@ -14023,7 +14141,9 @@ export interface operations {
                             /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                             _id: number;
                             id: number;
+                            /** Format: date-time */
                             measured_at: string;
+                            /** Format: date-time */
                             ingested_at: string;
                             mac_address: string;
                             seq: number;
@@ -14456,6 +14576,7 @@ export interface operations {
                         unit_id: number | null;
                         gallons: number;
                         readings: number;
+                        /** Format: date-time */
                         last_submission: string | null;
                     }[];
                 };
@@ -14562,7 +14683,9 @@ export interface operations {
                             /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                             _id: number;
                             id: number;
+                            /** Format: date-time */
                             measured_at: string;
+                            /** Format: date-time */
                             ingested_at: string;
                             mac_address: string;
                             seq: number;
@@ -14995,6 +15118,7 @@ export interface operations {
                         unit_id: number | null;
                         gallons: number;
                         readings: number;
+                        /** Format: date-time */
                         last_submission: string | null;
                     }[];
                 };
@@ -15075,7 +15199,9 @@ export interface operations {
                         /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                         _id: number;
                         id: number;
+                        /** Format: date-time */
                         measured_at: string;
+                        /** Format: date-time */
                         ingested_at: string;
                         mac_address: string;
                         seq: number;
@@ -15210,7 +15336,9 @@ export interface operations {
                             /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                             _id: number;
                             id: number;
+                            /** Format: date-time */
                             measured_at: string;
+                            /** Format: date-time */
                             ingested_at: string;
                             mac_address: string;
                             seq: number;
@@ -15537,7 +15665,9 @@ export interface operations {
                             /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                             _id: number;
                             id: number;
+                            /** Format: date-time */
                             measured_at: string;
+                            /** Format: date-time */
                             ingested_at: string;
                             mac_address: string;
                             seq: number;
@@ -15864,7 +15994,9 @@ export interface operations {
                             /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                             _id: number;
                             id: number;
+                            /** Format: date-time */
                             measured_at: string;
+                            /** Format: date-time */
                             ingested_at: string;
                             mac_address: string;
                             seq: number;
@@ -16207,7 +16339,9 @@ export interface operations {
                             size_inch: number | null;
                             /** @description Production date */
                             install_date: string | null;
+                            /** Format: date-time */
                             last_keepalive: string | null;
+                            /** Format: date-time */
                             last_submission: string | null;
                             report_interval_s: number;
                             keepalive_interval_s: number;
@@ -16240,9 +16374,12 @@ export interface operations {
                             last_test: {
                                 passed: boolean;
                                 notes: string | null;
+                                /** Format: date-time */
                                 tested_at: string;
                             } | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             updated_at: string;
                             uplink_loss?: {
                                 received: number;
@@ -16379,7 +16516,9 @@ export interface operations {
                             size_inch: number | null;
                             /** @description Production date */
                             install_date: string | null;
+                            /** Format: date-time */
                             last_keepalive: string | null;
+                            /** Format: date-time */
                             last_submission: string | null;
                             report_interval_s: number;
                             keepalive_interval_s: number;
@@ -16412,9 +16551,12 @@ export interface operations {
                             last_test: {
                                 passed: boolean;
                                 notes: string | null;
+                                /** Format: date-time */
                                 tested_at: string;
                             } | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             updated_at: string;
                             uplink_loss?: {
                                 received: number;
@@ -16551,7 +16693,9 @@ export interface operations {
                             size_inch: number | null;
                             /** @description Production date */
                             install_date: string | null;
+                            /** Format: date-time */
                             last_keepalive: string | null;
+                            /** Format: date-time */
                             last_submission: string | null;
                             report_interval_s: number;
                             keepalive_interval_s: number;
@@ -16584,9 +16728,12 @@ export interface operations {
                             last_test: {
                                 passed: boolean;
                                 notes: string | null;
+                                /** Format: date-time */
                                 tested_at: string;
                             } | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             updated_at: string;
                             uplink_loss?: {
                                 received: number;
@@ -16725,7 +16872,9 @@ export interface operations {
                             size_inch: number | null;
                             /** @description Production date */
                             install_date: string | null;
+                            /** Format: date-time */
                             last_keepalive: string | null;
+                            /** Format: date-time */
                             last_submission: string | null;
                             report_interval_s: number;
                             keepalive_interval_s: number;
@@ -16758,9 +16907,12 @@ export interface operations {
                             last_test: {
                                 passed: boolean;
                                 notes: string | null;
+                                /** Format: date-time */
                                 tested_at: string;
                             } | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             updated_at: string;
                             uplink_loss?: {
                                 received: number;
@@ -16912,7 +17064,9 @@ export interface operations {
                             size_inch: number | null;
                             /** @description Production date */
                             install_date: string | null;
+                            /** Format: date-time */
                             last_keepalive: string | null;
+                            /** Format: date-time */
                             last_submission: string | null;
                             report_interval_s: number;
                             keepalive_interval_s: number;
@@ -16945,9 +17099,12 @@ export interface operations {
                             last_test: {
                                 passed: boolean;
                                 notes: string | null;
+                                /** Format: date-time */
                                 tested_at: string;
                             } | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             updated_at: string;
                             uplink_loss?: {
                                 received: number;
@@ -17099,7 +17256,9 @@ export interface operations {
                             size_inch: number | null;
                             /** @description Production date */
                             install_date: string | null;
+                            /** Format: date-time */
                             last_keepalive: string | null;
+                            /** Format: date-time */
                             last_submission: string | null;
                             report_interval_s: number;
                             keepalive_interval_s: number;
@@ -17132,9 +17291,12 @@ export interface operations {
                             last_test: {
                                 passed: boolean;
                                 notes: string | null;
+                                /** Format: date-time */
                                 tested_at: string;
                             } | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             updated_at: string;
                             uplink_loss?: {
                                 received: number;
@@ -17286,7 +17448,9 @@ export interface operations {
                             size_inch: number | null;
                             /** @description Production date */
                             install_date: string | null;
+                            /** Format: date-time */
                             last_keepalive: string | null;
+                            /** Format: date-time */
                             last_submission: string | null;
                             report_interval_s: number;
                             keepalive_interval_s: number;
@@ -17319,9 +17483,12 @@ export interface operations {
                             last_test: {
                                 passed: boolean;
                                 notes: string | null;
+                                /** Format: date-time */
                                 tested_at: string;
                             } | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             updated_at: string;
                             uplink_loss?: {
                                 received: number;
@@ -17574,7 +17741,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -17607,9 +17776,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -17689,7 +17861,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -17722,9 +17896,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -17817,7 +17994,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -17850,9 +18029,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -18027,7 +18209,9 @@ export interface operations {
                             /** @description The reading’s id under the specification’s name (ParsedSubmission._id) */
                             _id: number;
                             id: number;
+                            /** Format: date-time */
                             measured_at: string;
+                            /** Format: date-time */
                             ingested_at: string;
                             mac_address: string;
                             seq: number;
@@ -18145,7 +18329,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -18178,9 +18364,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -18287,7 +18476,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -18320,9 +18511,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -18609,7 +18803,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -18642,9 +18838,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -18751,7 +18950,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -18784,9 +18985,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -18891,6 +19095,7 @@ export interface operations {
                     "application/json": {
                         sensor_id: number;
                         issue: string | null;
+                        /** Format: date-time */
                         reported_at: string | null;
                         reported_by: string | null;
                     };
@@ -18983,6 +19188,7 @@ export interface operations {
                     "application/json": {
                         sensor_id: number;
                         issue: string | null;
+                        /** Format: date-time */
                         reported_at: string | null;
                         reported_by: string | null;
                     };
@@ -19082,7 +19288,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -19115,9 +19323,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -19394,6 +19605,7 @@ export interface operations {
                         sensor_id: number;
                         mac_address: string;
                         status: string;
+                        /** Format: date-time */
                         created_at: string;
                     }[];
                 };
@@ -19581,7 +19793,9 @@ export interface operations {
                         size_inch: number | null;
                         /** @description Production date */
                         install_date: string | null;
+                        /** Format: date-time */
                         last_keepalive: string | null;
+                        /** Format: date-time */
                         last_submission: string | null;
                         report_interval_s: number;
                         keepalive_interval_s: number;
@@ -19614,9 +19828,12 @@ export interface operations {
                         last_test: {
                             passed: boolean;
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                         } | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                         uplink_loss?: {
                             received: number;
@@ -19742,7 +19959,9 @@ export interface operations {
                             /** @enum {string} */
                             status: "queued" | "sent" | "failed";
                             error: string | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             sent_at: string | null;
                         }[];
                         meta: {
@@ -19850,7 +20069,9 @@ export interface operations {
                         /** @enum {string} */
                         status: "queued" | "sent" | "failed";
                         error: string | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         sent_at: string | null;
                     };
                 };
@@ -19964,7 +20185,9 @@ export interface operations {
                             /** @enum {string} */
                             status: "queued" | "sent" | "failed";
                             error: string | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             sent_at: string | null;
                         }[];
                     };
@@ -20172,11 +20395,16 @@ export interface operations {
                             monthly_cost: number | null;
                             /** @description Price per 1,000 gallons */
                             water_price: number;
+                            /** Format: date-time */
                             first_detected: string;
-                            /** @description first_detected under the specification’s name */
+                            /**
+                             * Format: date-time
+                             * @description first_detected under the specification’s name
+                             */
                             firstDetected: string;
                             /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                             status: number;
+                            /** Format: date-time */
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -20186,8 +20414,10 @@ export interface operations {
                             property_name: string | null;
                             building_name: string | null;
                             unit_name: string | null;
+                            /** Format: date-time */
                             status_changed_at: string | null;
                             status_changed_by: string | null;
+                            /** Format: date-time */
                             closed_at: string | null;
                             assigned_to_user_id: number | null;
                             assigned_to_name: string | null;
@@ -20195,10 +20425,12 @@ export interface operations {
                             last_action: {
                                 /** @enum {string} */
                                 kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                /** Format: date-time */
                                 at: string;
                                 /** @description Who acted; null: the system */
                                 by: string | null;
                             } | null;
+                            /** Format: date-time */
                             snoozed_until: string | null;
                             snooze_reason: string | null;
                             /** @description The other open alerts of the same micrometer or gateway */
@@ -20554,11 +20786,16 @@ export interface operations {
                             monthly_cost: number | null;
                             /** @description Price per 1,000 gallons */
                             water_price: number;
+                            /** Format: date-time */
                             first_detected: string;
-                            /** @description first_detected under the specification’s name */
+                            /**
+                             * Format: date-time
+                             * @description first_detected under the specification’s name
+                             */
                             firstDetected: string;
                             /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                             status: number;
+                            /** Format: date-time */
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -20568,8 +20805,10 @@ export interface operations {
                             property_name: string | null;
                             building_name: string | null;
                             unit_name: string | null;
+                            /** Format: date-time */
                             status_changed_at: string | null;
                             status_changed_by: string | null;
+                            /** Format: date-time */
                             closed_at: string | null;
                             assigned_to_user_id: number | null;
                             assigned_to_name: string | null;
@@ -20577,10 +20816,12 @@ export interface operations {
                             last_action: {
                                 /** @enum {string} */
                                 kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                /** Format: date-time */
                                 at: string;
                                 /** @description Who acted; null: the system */
                                 by: string | null;
                             } | null;
+                            /** Format: date-time */
                             snoozed_until: string | null;
                             snooze_reason: string | null;
                             /** @description The other open alerts of the same micrometer or gateway */
@@ -20936,11 +21177,16 @@ export interface operations {
                             monthly_cost: number | null;
                             /** @description Price per 1,000 gallons */
                             water_price: number;
+                            /** Format: date-time */
                             first_detected: string;
-                            /** @description first_detected under the specification’s name */
+                            /**
+                             * Format: date-time
+                             * @description first_detected under the specification’s name
+                             */
                             firstDetected: string;
                             /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                             status: number;
+                            /** Format: date-time */
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -20950,8 +21196,10 @@ export interface operations {
                             property_name: string | null;
                             building_name: string | null;
                             unit_name: string | null;
+                            /** Format: date-time */
                             status_changed_at: string | null;
                             status_changed_by: string | null;
+                            /** Format: date-time */
                             closed_at: string | null;
                             assigned_to_user_id: number | null;
                             assigned_to_name: string | null;
@@ -20959,10 +21207,12 @@ export interface operations {
                             last_action: {
                                 /** @enum {string} */
                                 kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                /** Format: date-time */
                                 at: string;
                                 /** @description Who acted; null: the system */
                                 by: string | null;
                             } | null;
+                            /** Format: date-time */
                             snoozed_until: string | null;
                             snooze_reason: string | null;
                             /** @description The other open alerts of the same micrometer or gateway */
@@ -21318,11 +21568,16 @@ export interface operations {
                             monthly_cost: number | null;
                             /** @description Price per 1,000 gallons */
                             water_price: number;
+                            /** Format: date-time */
                             first_detected: string;
-                            /** @description first_detected under the specification’s name */
+                            /**
+                             * Format: date-time
+                             * @description first_detected under the specification’s name
+                             */
                             firstDetected: string;
                             /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                             status: number;
+                            /** Format: date-time */
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -21332,8 +21587,10 @@ export interface operations {
                             property_name: string | null;
                             building_name: string | null;
                             unit_name: string | null;
+                            /** Format: date-time */
                             status_changed_at: string | null;
                             status_changed_by: string | null;
+                            /** Format: date-time */
                             closed_at: string | null;
                             assigned_to_user_id: number | null;
                             assigned_to_name: string | null;
@@ -21341,10 +21598,12 @@ export interface operations {
                             last_action: {
                                 /** @enum {string} */
                                 kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                /** Format: date-time */
                                 at: string;
                                 /** @description Who acted; null: the system */
                                 by: string | null;
                             } | null;
+                            /** Format: date-time */
                             snoozed_until: string | null;
                             snooze_reason: string | null;
                             /** @description The other open alerts of the same micrometer or gateway */
@@ -21829,11 +22088,16 @@ export interface operations {
                             monthly_cost: number | null;
                             /** @description Price per 1,000 gallons */
                             water_price: number;
+                            /** Format: date-time */
                             first_detected: string;
-                            /** @description first_detected under the specification’s name */
+                            /**
+                             * Format: date-time
+                             * @description first_detected under the specification’s name
+                             */
                             firstDetected: string;
                             /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                             status: number;
+                            /** Format: date-time */
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -21843,8 +22107,10 @@ export interface operations {
                             property_name: string | null;
                             building_name: string | null;
                             unit_name: string | null;
+                            /** Format: date-time */
                             status_changed_at: string | null;
                             status_changed_by: string | null;
+                            /** Format: date-time */
                             closed_at: string | null;
                             assigned_to_user_id: number | null;
                             assigned_to_name: string | null;
@@ -21852,10 +22118,12 @@ export interface operations {
                             last_action: {
                                 /** @enum {string} */
                                 kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                /** Format: date-time */
                                 at: string;
                                 /** @description Who acted; null: the system */
                                 by: string | null;
                             } | null;
+                            /** Format: date-time */
                             snoozed_until: string | null;
                             snooze_reason: string | null;
                             /** @description The other open alerts of the same micrometer or gateway */
@@ -22173,11 +22441,16 @@ export interface operations {
                             monthly_cost: number | null;
                             /** @description Price per 1,000 gallons */
                             water_price: number;
+                            /** Format: date-time */
                             first_detected: string;
-                            /** @description first_detected under the specification’s name */
+                            /**
+                             * Format: date-time
+                             * @description first_detected under the specification’s name
+                             */
                             firstDetected: string;
                             /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                             status: number;
+                            /** Format: date-time */
                             last_detected: string;
                             note: string | null;
                             address: string;
@@ -22187,8 +22460,10 @@ export interface operations {
                             property_name: string | null;
                             building_name: string | null;
                             unit_name: string | null;
+                            /** Format: date-time */
                             status_changed_at: string | null;
                             status_changed_by: string | null;
+                            /** Format: date-time */
                             closed_at: string | null;
                             assigned_to_user_id: number | null;
                             assigned_to_name: string | null;
@@ -22196,10 +22471,12 @@ export interface operations {
                             last_action: {
                                 /** @enum {string} */
                                 kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                                /** Format: date-time */
                                 at: string;
                                 /** @description Who acted; null: the system */
                                 by: string | null;
                             } | null;
+                            /** Format: date-time */
                             snoozed_until: string | null;
                             snooze_reason: string | null;
                             /** @description The other open alerts of the same micrometer or gateway */
@@ -22581,11 +22858,16 @@ export interface operations {
                         monthly_cost: number | null;
                         /** @description Price per 1,000 gallons */
                         water_price: number;
+                        /** Format: date-time */
                         first_detected: string;
-                        /** @description first_detected under the specification’s name */
+                        /**
+                         * Format: date-time
+                         * @description first_detected under the specification’s name
+                         */
                         firstDetected: string;
                         /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                         status: number;
+                        /** Format: date-time */
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -22595,8 +22877,10 @@ export interface operations {
                         property_name: string | null;
                         building_name: string | null;
                         unit_name: string | null;
+                        /** Format: date-time */
                         status_changed_at: string | null;
                         status_changed_by: string | null;
+                        /** Format: date-time */
                         closed_at: string | null;
                         assigned_to_user_id: number | null;
                         assigned_to_name: string | null;
@@ -22604,10 +22888,12 @@ export interface operations {
                         last_action: {
                             /** @enum {string} */
                             kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            /** Format: date-time */
                             at: string;
                             /** @description Who acted; null: the system */
                             by: string | null;
                         } | null;
+                        /** Format: date-time */
                         snoozed_until: string | null;
                         snooze_reason: string | null;
                         /** @description The other open alerts of the same micrometer or gateway */
@@ -22789,11 +23075,16 @@ export interface operations {
                         monthly_cost: number | null;
                         /** @description Price per 1,000 gallons */
                         water_price: number;
+                        /** Format: date-time */
                         first_detected: string;
-                        /** @description first_detected under the specification’s name */
+                        /**
+                         * Format: date-time
+                         * @description first_detected under the specification’s name
+                         */
                         firstDetected: string;
                         /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                         status: number;
+                        /** Format: date-time */
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -22803,8 +23094,10 @@ export interface operations {
                         property_name: string | null;
                         building_name: string | null;
                         unit_name: string | null;
+                        /** Format: date-time */
                         status_changed_at: string | null;
                         status_changed_by: string | null;
+                        /** Format: date-time */
                         closed_at: string | null;
                         assigned_to_user_id: number | null;
                         assigned_to_name: string | null;
@@ -22812,10 +23105,12 @@ export interface operations {
                         last_action: {
                             /** @enum {string} */
                             kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            /** Format: date-time */
                             at: string;
                             /** @description Who acted; null: the system */
                             by: string | null;
                         } | null;
+                        /** Format: date-time */
                         snoozed_until: string | null;
                         snooze_reason: string | null;
                         /** @description The other open alerts of the same micrometer or gateway */
@@ -23020,11 +23315,16 @@ export interface operations {
                         monthly_cost: number | null;
                         /** @description Price per 1,000 gallons */
                         water_price: number;
+                        /** Format: date-time */
                         first_detected: string;
-                        /** @description first_detected under the specification’s name */
+                        /**
+                         * Format: date-time
+                         * @description first_detected under the specification’s name
+                         */
                         firstDetected: string;
                         /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                         status: number;
+                        /** Format: date-time */
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -23034,8 +23334,10 @@ export interface operations {
                         property_name: string | null;
                         building_name: string | null;
                         unit_name: string | null;
+                        /** Format: date-time */
                         status_changed_at: string | null;
                         status_changed_by: string | null;
+                        /** Format: date-time */
                         closed_at: string | null;
                         assigned_to_user_id: number | null;
                         assigned_to_name: string | null;
@@ -23043,10 +23345,12 @@ export interface operations {
                         last_action: {
                             /** @enum {string} */
                             kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            /** Format: date-time */
                             at: string;
                             /** @description Who acted; null: the system */
                             by: string | null;
                         } | null;
+                        /** Format: date-time */
                         snoozed_until: string | null;
                         snooze_reason: string | null;
                         /** @description The other open alerts of the same micrometer or gateway */
@@ -23261,11 +23565,16 @@ export interface operations {
                         monthly_cost: number | null;
                         /** @description Price per 1,000 gallons */
                         water_price: number;
+                        /** Format: date-time */
                         first_detected: string;
-                        /** @description first_detected under the specification’s name */
+                        /**
+                         * Format: date-time
+                         * @description first_detected under the specification’s name
+                         */
                         firstDetected: string;
                         /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                         status: number;
+                        /** Format: date-time */
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -23275,8 +23584,10 @@ export interface operations {
                         property_name: string | null;
                         building_name: string | null;
                         unit_name: string | null;
+                        /** Format: date-time */
                         status_changed_at: string | null;
                         status_changed_by: string | null;
+                        /** Format: date-time */
                         closed_at: string | null;
                         assigned_to_user_id: number | null;
                         assigned_to_name: string | null;
@@ -23284,10 +23595,12 @@ export interface operations {
                         last_action: {
                             /** @enum {string} */
                             kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            /** Format: date-time */
                             at: string;
                             /** @description Who acted; null: the system */
                             by: string | null;
                         } | null;
+                        /** Format: date-time */
                         snoozed_until: string | null;
                         snooze_reason: string | null;
                         /** @description The other open alerts of the same micrometer or gateway */
@@ -23415,11 +23728,16 @@ export interface operations {
                         monthly_cost: number | null;
                         /** @description Price per 1,000 gallons */
                         water_price: number;
+                        /** Format: date-time */
                         first_detected: string;
-                        /** @description first_detected under the specification’s name */
+                        /**
+                         * Format: date-time
+                         * @description first_detected under the specification’s name
+                         */
                         firstDetected: string;
                         /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                         status: number;
+                        /** Format: date-time */
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -23429,8 +23747,10 @@ export interface operations {
                         property_name: string | null;
                         building_name: string | null;
                         unit_name: string | null;
+                        /** Format: date-time */
                         status_changed_at: string | null;
                         status_changed_by: string | null;
+                        /** Format: date-time */
                         closed_at: string | null;
                         assigned_to_user_id: number | null;
                         assigned_to_name: string | null;
@@ -23438,10 +23758,12 @@ export interface operations {
                         last_action: {
                             /** @enum {string} */
                             kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            /** Format: date-time */
                             at: string;
                             /** @description Who acted; null: the system */
                             by: string | null;
                         } | null;
+                        /** Format: date-time */
                         snoozed_until: string | null;
                         snooze_reason: string | null;
                         /** @description The other open alerts of the same micrometer or gateway */
@@ -23571,11 +23893,16 @@ export interface operations {
                         monthly_cost: number | null;
                         /** @description Price per 1,000 gallons */
                         water_price: number;
+                        /** Format: date-time */
                         first_detected: string;
-                        /** @description first_detected under the specification’s name */
+                        /**
+                         * Format: date-time
+                         * @description first_detected under the specification’s name
+                         */
                         firstDetected: string;
                         /** @description notification_status_id under the specification’s name: 1 New, 2 On it, 3 Fixed it */
                         status: number;
+                        /** Format: date-time */
                         last_detected: string;
                         note: string | null;
                         address: string;
@@ -23585,8 +23912,10 @@ export interface operations {
                         property_name: string | null;
                         building_name: string | null;
                         unit_name: string | null;
+                        /** Format: date-time */
                         status_changed_at: string | null;
                         status_changed_by: string | null;
+                        /** Format: date-time */
                         closed_at: string | null;
                         assigned_to_user_id: number | null;
                         assigned_to_name: string | null;
@@ -23594,10 +23923,12 @@ export interface operations {
                         last_action: {
                             /** @enum {string} */
                             kind: "opened" | "acknowledged" | "closed" | "assigned" | "unassigned" | "snoozed" | "snooze-ended" | "reopened";
+                            /** Format: date-time */
                             at: string;
                             /** @description Who acted; null: the system */
                             by: string | null;
                         } | null;
+                        /** Format: date-time */
                         snoozed_until: string | null;
                         snooze_reason: string | null;
                         /** @description The other open alerts of the same micrometer or gateway */
@@ -23721,6 +24052,7 @@ export interface operations {
                                 rate: number | null;
                                 /** @description What the incident costs a month */
                                 monthly_cost: number | null;
+                                /** Format: date-time */
                                 first_detected: string;
                                 company_id: number;
                                 property_id: number | null;
@@ -23739,6 +24071,7 @@ export interface operations {
                                 mac_address: string;
                                 sensor_status_id: number;
                                 appliance_type_id: number | null;
+                                /** Format: date-time */
                                 last_heard: string | null;
                                 company_id: number;
                                 property_id: number | null;
@@ -23755,6 +24088,7 @@ export interface operations {
                                 id: number;
                                 serial_number: string;
                                 name: string | null;
+                                /** Format: date-time */
                                 last_seen_at: string | null;
                                 company_id: number;
                                 property_id: number | null;
@@ -23860,6 +24194,7 @@ export interface operations {
                             /** @description Gallons per month */
                             rate: number | null;
                             monthly_cost: number | null;
+                            /** Format: date-time */
                             first_detected: string;
                             property_name: string | null;
                             /** @description The property's IANA time zone */
@@ -25946,6 +26281,7 @@ export interface operations {
                         open_leaks: number;
                         sensors: number;
                         sensors_transmitting: number;
+                        /** Format: date-time */
                         last_submission: string | null;
                         /** @description US gallons, rounded to 3 decimals */
                         today_gallons: number;
@@ -26471,6 +26807,7 @@ export interface operations {
                         night_flow: boolean;
                         /** @description Fleet-wide daily high in gallons; null: none */
                         daily_high_gal: number | null;
+                        /** Format: date-time */
                         updated_at: string | null;
                         updated_by: number | null;
                         updated_by_name: string | null;
@@ -26543,6 +26880,7 @@ export interface operations {
                         night_flow: boolean;
                         /** @description Fleet-wide daily high in gallons; null: none */
                         daily_high_gal: number | null;
+                        /** Format: date-time */
                         updated_at: string | null;
                         updated_by: number | null;
                         updated_by_name: string | null;
@@ -26819,7 +27157,9 @@ export interface operations {
                             unit_id: number | null;
                             unit_name: string | null;
                             appliance_type_id: number | null;
+                            /** Format: date-time */
                             created_at: string;
+                            /** Format: date-time */
                             updated_at: string;
                         }[];
                         meta: {
@@ -26925,7 +27265,9 @@ export interface operations {
                         unit_id: number | null;
                         unit_name: string | null;
                         appliance_type_id: number | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                     };
                 };
@@ -27030,7 +27372,9 @@ export interface operations {
                         unit_id: number | null;
                         unit_name: string | null;
                         appliance_type_id: number | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                     };
                 };
@@ -27134,7 +27478,9 @@ export interface operations {
                         unit_id: number | null;
                         unit_name: string | null;
                         appliance_type_id: number | null;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         updated_at: string;
                     };
                 };
@@ -27252,9 +27598,15 @@ export interface operations {
                             gateway_status_id: number;
                             alerts_disabled: boolean;
                             last_seen_at: string | null;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             created_at: string;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             updated_at: string;
                         }[];
                         meta: {
@@ -27362,9 +27714,15 @@ export interface operations {
                         gateway_status_id: number;
                         alerts_disabled: boolean;
                         last_seen_at: string | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -27467,9 +27825,15 @@ export interface operations {
                         gateway_status_id: number;
                         alerts_disabled: boolean;
                         last_seen_at: string | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         updated_at: string;
                     }[];
                 };
@@ -27608,9 +27972,15 @@ export interface operations {
                         gateway_status_id: number;
                         alerts_disabled: boolean;
                         last_seen_at: string | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -27711,9 +28081,15 @@ export interface operations {
                         gateway_status_id: number;
                         alerts_disabled: boolean;
                         last_seen_at: string | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -27906,9 +28282,15 @@ export interface operations {
                         gateway_status_id: number;
                         alerts_disabled: boolean;
                         last_seen_at: string | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -28012,9 +28394,15 @@ export interface operations {
                         gateway_status_id: number;
                         alerts_disabled: boolean;
                         last_seen_at: string | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         updated_at: string;
                     };
                 };
@@ -28187,7 +28575,10 @@ export interface operations {
                         property_name: string;
                         company_id: number | null;
                         company_name: string | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         assigned_at: string;
                         /** @description Null while the gateway is still there */
                         unassigned_at: string | null;
@@ -28284,6 +28675,7 @@ export interface operations {
                         passed: boolean;
                         /** @description The reason given for a failure */
                         notes: string | null;
+                        /** Format: date-time */
                         tested_at: string;
                         tester_name: string | null;
                     };
@@ -28393,6 +28785,7 @@ export interface operations {
                             passed: boolean;
                             /** @description The reason given for a failure */
                             notes: string | null;
+                            /** Format: date-time */
                             tested_at: string;
                             tester_name: string | null;
                         }[];
@@ -28875,6 +29268,7 @@ export interface operations {
                         /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
                         status: number;
                         status_name: string;
+                        /** Format: date-time */
                         updated_at: string | null;
                         /** @description What the survey status allows next */
                         actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
@@ -28894,6 +29288,7 @@ export interface operations {
                             appliance_type_id: number;
                             item: string;
                             value: string;
+                            /** Format: date-time */
                             updated_at: string;
                             updated_by: number | null;
                         }[];
@@ -28920,9 +29315,11 @@ export interface operations {
                             planned_installation_date: string | null;
                             approved_by: number | null;
                             approved_by_name: string | null;
+                            /** Format: date-time */
                             approved_at: string;
                         } | null;
                         history: {
+                            /** Format: date-time */
                             at: string;
                             /** @enum {string} */
                             action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
@@ -29023,6 +29420,7 @@ export interface operations {
                         /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
                         status: number;
                         status_name: string;
+                        /** Format: date-time */
                         updated_at: string | null;
                         /** @description What the survey status allows next */
                         actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
@@ -29042,6 +29440,7 @@ export interface operations {
                             appliance_type_id: number;
                             item: string;
                             value: string;
+                            /** Format: date-time */
                             updated_at: string;
                             updated_by: number | null;
                         }[];
@@ -29068,9 +29467,11 @@ export interface operations {
                             planned_installation_date: string | null;
                             approved_by: number | null;
                             approved_by_name: string | null;
+                            /** Format: date-time */
                             approved_at: string;
                         } | null;
                         history: {
+                            /** Format: date-time */
                             at: string;
                             /** @enum {string} */
                             action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
@@ -29179,6 +29580,7 @@ export interface operations {
                         /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
                         status: number;
                         status_name: string;
+                        /** Format: date-time */
                         updated_at: string | null;
                         /** @description What the survey status allows next */
                         actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
@@ -29198,6 +29600,7 @@ export interface operations {
                             appliance_type_id: number;
                             item: string;
                             value: string;
+                            /** Format: date-time */
                             updated_at: string;
                             updated_by: number | null;
                         }[];
@@ -29224,9 +29627,11 @@ export interface operations {
                             planned_installation_date: string | null;
                             approved_by: number | null;
                             approved_by_name: string | null;
+                            /** Format: date-time */
                             approved_at: string;
                         } | null;
                         history: {
+                            /** Format: date-time */
                             at: string;
                             /** @enum {string} */
                             action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
@@ -29347,6 +29752,7 @@ export interface operations {
                         /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
                         status: number;
                         status_name: string;
+                        /** Format: date-time */
                         updated_at: string | null;
                         /** @description What the survey status allows next */
                         actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
@@ -29366,6 +29772,7 @@ export interface operations {
                             appliance_type_id: number;
                             item: string;
                             value: string;
+                            /** Format: date-time */
                             updated_at: string;
                             updated_by: number | null;
                         }[];
@@ -29392,9 +29799,11 @@ export interface operations {
                             planned_installation_date: string | null;
                             approved_by: number | null;
                             approved_by_name: string | null;
+                            /** Format: date-time */
                             approved_at: string;
                         } | null;
                         history: {
+                            /** Format: date-time */
                             at: string;
                             /** @enum {string} */
                             action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
@@ -29503,6 +29912,7 @@ export interface operations {
                         /** @description 0 none, 1 in progress, 2 approved by customer, 3 completed */
                         status: number;
                         status_name: string;
+                        /** Format: date-time */
                         updated_at: string | null;
                         /** @description What the survey status allows next */
                         actions: ("answer" | "send" | "customer_approve" | "dx_approve" | "reopen")[];
@@ -29522,6 +29932,7 @@ export interface operations {
                             appliance_type_id: number;
                             item: string;
                             value: string;
+                            /** Format: date-time */
                             updated_at: string;
                             updated_by: number | null;
                         }[];
@@ -29548,9 +29959,11 @@ export interface operations {
                             planned_installation_date: string | null;
                             approved_by: number | null;
                             approved_by_name: string | null;
+                            /** Format: date-time */
                             approved_at: string;
                         } | null;
                         history: {
+                            /** Format: date-time */
                             at: string;
                             /** @enum {string} */
                             action: "answer" | "send" | "customer_approve" | "dx_approve" | "reopen";
@@ -29653,10 +30066,11 @@ export interface operations {
                         building_id: number;
                         /** @description True when approving would work now */
                         valid: boolean;
-                        reason: ("invalid" | "used" | "expired" | "status") | null;
+                        /** @description Why the link cannot approve: 'replaced', a later survey email replaced it; 'no-access', its recipient is no longer a contact of the building's company (or is disabled); 'status', the survey cannot be approved in its status */
+                        reason: ("invalid" | "used" | "expired" | "replaced" | "no-access" | "status") | null;
                         /** @description Why the link cannot be used */
                         message: string | null;
-                        /** @description Absent when the link belongs to no building */
+                        /** @description Absent unless the link may still approve (or only the status stands in its way) */
                         survey: {
                             building_name: string;
                             status: number;
@@ -29721,6 +30135,19 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30150,6 +30577,7 @@ export interface operations {
                         micrometers_count: number;
                         gateways_count: number;
                         macs: string[];
+                        /** Format: date-time */
                         created_at: string;
                     }[];
                 };
@@ -30262,6 +30690,7 @@ export interface operations {
                         micrometers_count: number;
                         gateways_count: number;
                         macs: string[];
+                        /** Format: date-time */
                         created_at: string;
                     };
                 };
@@ -30625,12 +31054,18 @@ export interface operations {
                         flume_user_id: string;
                         client_id: string;
                         username: string;
-                        /** @description Last time Flume accepted the credentials */
+                        /**
+                         * Format: date-time
+                         * @description Last time Flume accepted the credentials
+                         */
                         connected_at: string | null;
+                        /** Format: date-time */
                         last_sync_at: string | null;
                         /** @description The last failure talking to Flume, in Flume's words */
                         last_error: string | null;
+                        /** Format: date-time */
                         last_error_at: string | null;
+                        /** Format: date-time */
                         created_at: string;
                         devices: {
                             id: number;
@@ -30643,6 +31078,7 @@ export interface operations {
                             /** @description The building the meter measures, if linked */
                             building_id: number | null;
                             building_name: string | null;
+                            /** Format: date-time */
                             last_sync_at: string | null;
                         }[];
                     }[];
@@ -30714,12 +31150,18 @@ export interface operations {
                         flume_user_id: string;
                         client_id: string;
                         username: string;
-                        /** @description Last time Flume accepted the credentials */
+                        /**
+                         * Format: date-time
+                         * @description Last time Flume accepted the credentials
+                         */
                         connected_at: string | null;
+                        /** Format: date-time */
                         last_sync_at: string | null;
                         /** @description The last failure talking to Flume, in Flume's words */
                         last_error: string | null;
+                        /** Format: date-time */
                         last_error_at: string | null;
+                        /** Format: date-time */
                         created_at: string;
                         devices: {
                             id: number;
@@ -30732,6 +31174,7 @@ export interface operations {
                             /** @description The building the meter measures, if linked */
                             building_id: number | null;
                             building_name: string | null;
+                            /** Format: date-time */
                             last_sync_at: string | null;
                         }[];
                     };
@@ -30842,12 +31285,18 @@ export interface operations {
                         flume_user_id: string;
                         client_id: string;
                         username: string;
-                        /** @description Last time Flume accepted the credentials */
+                        /**
+                         * Format: date-time
+                         * @description Last time Flume accepted the credentials
+                         */
                         connected_at: string | null;
+                        /** Format: date-time */
                         last_sync_at: string | null;
                         /** @description The last failure talking to Flume, in Flume's words */
                         last_error: string | null;
+                        /** Format: date-time */
                         last_error_at: string | null;
+                        /** Format: date-time */
                         created_at: string;
                         devices: {
                             id: number;
@@ -30860,6 +31309,7 @@ export interface operations {
                             /** @description The building the meter measures, if linked */
                             building_id: number | null;
                             building_name: string | null;
+                            /** Format: date-time */
                             last_sync_at: string | null;
                         }[];
                     };
@@ -30944,12 +31394,18 @@ export interface operations {
                         flume_user_id: string;
                         client_id: string;
                         username: string;
-                        /** @description Last time Flume accepted the credentials */
+                        /**
+                         * Format: date-time
+                         * @description Last time Flume accepted the credentials
+                         */
                         connected_at: string | null;
+                        /** Format: date-time */
                         last_sync_at: string | null;
                         /** @description The last failure talking to Flume, in Flume's words */
                         last_error: string | null;
+                        /** Format: date-time */
                         last_error_at: string | null;
+                        /** Format: date-time */
                         created_at: string;
                         devices: {
                             id: number;
@@ -30962,6 +31418,7 @@ export interface operations {
                             /** @description The building the meter measures, if linked */
                             building_id: number | null;
                             building_name: string | null;
+                            /** Format: date-time */
                             last_sync_at: string | null;
                         }[];
                     };
@@ -31067,12 +31524,18 @@ export interface operations {
                         flume_user_id: string;
                         client_id: string;
                         username: string;
-                        /** @description Last time Flume accepted the credentials */
+                        /**
+                         * Format: date-time
+                         * @description Last time Flume accepted the credentials
+                         */
                         connected_at: string | null;
+                        /** Format: date-time */
                         last_sync_at: string | null;
                         /** @description The last failure talking to Flume, in Flume's words */
                         last_error: string | null;
+                        /** Format: date-time */
                         last_error_at: string | null;
+                        /** Format: date-time */
                         created_at: string;
                         devices: {
                             id: number;
@@ -31085,6 +31548,7 @@ export interface operations {
                             /** @description The building the meter measures, if linked */
                             building_id: number | null;
                             building_name: string | null;
+                            /** Format: date-time */
                             last_sync_at: string | null;
                         }[];
                     };
@@ -31182,12 +31646,18 @@ export interface operations {
                         flume_user_id: string;
                         client_id: string;
                         username: string;
-                        /** @description Last time Flume accepted the credentials */
+                        /**
+                         * Format: date-time
+                         * @description Last time Flume accepted the credentials
+                         */
                         connected_at: string | null;
+                        /** Format: date-time */
                         last_sync_at: string | null;
                         /** @description The last failure talking to Flume, in Flume's words */
                         last_error: string | null;
+                        /** Format: date-time */
                         last_error_at: string | null;
+                        /** Format: date-time */
                         created_at: string;
                         devices: {
                             id: number;
@@ -31200,6 +31670,7 @@ export interface operations {
                             /** @description The building the meter measures, if linked */
                             building_id: number | null;
                             building_name: string | null;
+                            /** Format: date-time */
                             last_sync_at: string | null;
                         }[];
                     };
@@ -31360,6 +31831,7 @@ export interface operations {
                             account_name: string;
                             /** @description Flume's id of the meter */
                             device_id: string;
+                            /** Format: date-time */
                             last_sync_at: string | null;
                             /** @description The account's last failure, in Flume's words */
                             last_error: string | null;
@@ -31457,7 +31929,10 @@ export interface operations {
                     "application/json": {
                         data: {
                             id: number;
-                            /** @description ISO 8601 UTC */
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             */
                             occurred_at: string;
                             /** @description Null for the system (sweeps, detection) */
                             actor_user_id: number | null;
@@ -31586,7 +32061,10 @@ export interface operations {
                         size_bytes: number;
                         /** @description User id; null once that user is deleted */
                         uploaded_by: number | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                         /** @description Where the file is served: GET /api/uploads/{id} */
                         url: string;
@@ -31867,7 +32345,10 @@ export interface operations {
                         size_bytes: number;
                         /** @description User id; null once that user is deleted */
                         uploaded_by: number | null;
-                        /** @description ISO 8601 UTC */
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 UTC
+                         */
                         created_at: string;
                         /** @description Where the file is served: GET /api/uploads/{id} */
                         url: string;
@@ -31951,8 +32432,11 @@ export interface operations {
                         company_name: string | null;
                         /** @description The first characters of the key */
                         prefix: string;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         last_used_at: string | null;
+                        /** Format: date-time */
                         revoked_at: string | null;
                     }[];
                 };
@@ -32016,8 +32500,11 @@ export interface operations {
                         company_name: string | null;
                         /** @description The first characters of the key */
                         prefix: string;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         last_used_at: string | null;
+                        /** Format: date-time */
                         revoked_at: string | null;
                         /** @description The key itself: shown this once, never again */
                         key: string;
@@ -32090,8 +32577,11 @@ export interface operations {
                         company_name: string | null;
                         /** @description The first characters of the key */
                         prefix: string;
+                        /** Format: date-time */
                         created_at: string;
+                        /** Format: date-time */
                         last_used_at: string | null;
+                        /** Format: date-time */
                         revoked_at: string | null;
                     };
                 };
@@ -32165,7 +32655,10 @@ export interface operations {
                         port: number;
                         /** @description FRMPayload, base64 */
                         payload: string;
-                        /** @description Network server receive time (end of the interval) */
+                        /**
+                         * Format: date-time
+                         * @description Network server receive time (end of the interval)
+                         */
                         received_at: string;
                         f_cnt?: number;
                         gateway?: string | null;
@@ -32415,20 +32908,24 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    end_device_ids: {
-                        dev_eui: string;
+                    end_device_ids?: {
+                        dev_eui?: string;
                     } & {
                         [key: string]: unknown;
                     };
+                    /** Format: date-time */
                     received_at?: string;
+                    simulated?: boolean;
                     uplink_message?: {
                         f_port?: number;
                         f_cnt?: number;
                         frm_payload?: string;
+                        /** Format: date-time */
                         received_at?: string;
                         rx_metadata?: ({
                             gateway_ids?: {
                                 gateway_id?: string;
+                                eui?: string;
                             } & {
                                 [key: string]: unknown;
                             };

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { idParams } from '../../lib/http-schemas.ts';
+import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { createLocationRepository } from './location.repository.ts';
 import { citySchema, countrySchema, stateSchema, timezoneSchema } from './location.schemas.ts';
@@ -33,7 +33,7 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One country',
         params: idParams,
-        response: { 200: countrySchema },
+        response: { 200: countrySchema, 404: errorSchema },
       },
     },
     (request) => service.getCountry(request.params.id),
@@ -58,7 +58,7 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One state',
         params: idParams,
-        response: { 200: stateSchema },
+        response: { 200: stateSchema, 404: errorSchema },
       },
     },
     (request) => service.getState(request.params.id),
@@ -114,7 +114,7 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One city',
         params: idParams,
-        response: { 200: citySchema },
+        response: { 200: citySchema, 404: errorSchema },
       },
     },
     (request) => service.getCity(request.params.id),
@@ -152,7 +152,7 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One time zone',
         params: idParams,
-        response: { 200: timezoneSchema },
+        response: { 200: timezoneSchema, 404: errorSchema },
       },
     },
     (request) => service.getTimezone(request.params.id),

@@ -19,6 +19,7 @@ export const metricsModule: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'getMetrics',
         tags: ['system'],
+        security: [{ metricsToken: [] }],
         summary:
           'Prometheus metrics in the text format, with METRICS_TOKEN as bearer token; 404 while it is not set (not in the specification)',
         response: {
