@@ -57,7 +57,9 @@ describe('the OpenAPI document', () => {
     const found: string[] = [];
     const missing: string[] = [];
     const visit = (node: unknown, where: string) => {
-      if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${where}/${i}`));
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) visit(item, `${where}/${i}`);
+      }
       if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
       const properties = (node as { properties?: Record<string, Record<string, unknown>> })
         .properties;
