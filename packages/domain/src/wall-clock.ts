@@ -97,6 +97,14 @@ export function localDateTime(instant: Date, timeZone: string): string {
   return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 }
 
+/** The zone's offset from UTC at the instant, `+HH:MM` or `-HH:MM` (`+00:00` for UTC). */
+export function utcOffset(instant: Date, timeZone: string): string {
+  const minutes = Math.round(zoneOffsetMs(instant.getTime(), timeZone) / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+  return `${sign}${hours}:${String(Math.abs(minutes) % 60).padStart(2, '0')}`;
+}
+
 /** The first instant of a local date in the zone (its midnight, or the end of a DST gap). */
 export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
   const wall = Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS) * DAY_MS;

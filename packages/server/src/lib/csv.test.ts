@@ -140,16 +140,25 @@ describe('csv export', () => {
       csvStream(columns, from([row({ at: before }), row({ at: after })]), 'America/New_York'),
     );
     expect(csv.split('\r\n').slice(1, 3)).toEqual([
-      '1,,,2026-03-08 01:30:00',
-      '1,,,2026-03-08 03:30:00',
+      '1,,,2026-03-08 01:30:00 -05:00',
+      '1,,,2026-03-08 03:30:00 -04:00',
     ]);
-    expect(dateTimeFormatter('UTC')(after)).toBe('2026-03-08 07:30:00');
+    expect(dateTimeFormatter('UTC')(after)).toBe('2026-03-08 07:30:00 +00:00');
     expect(dateTimeFormatter('Europe/Bucharest')(new Date('2026-07-01T21:00:00Z'))).toBe(
-      '2026-07-02 00:00:00',
+      '2026-07-02 00:00:00 +03:00',
     );
     expect(dateTimeFormatter('Asia/Kolkata')(new Date('2026-01-01T00:00:00Z'))).toBe(
-      '2026-01-01 05:30:00',
+      '2026-01-01 05:30:00 +05:30',
     );
+    expect(dateTimeFormatter('America/St_Johns')(new Date('2026-12-02T13:45:00Z'))).toBe(
+      '2026-12-02 10:15:00 -03:30',
+    );
+  });
+
+  it('tells the two passes of the doubled autumn hour apart by their offset', () => {
+    const format = dateTimeFormatter('America/New_York');
+    expect(format(new Date('2026-11-01T05:30:00Z'))).toBe('2026-11-01 01:30:00 -04:00');
+    expect(format(new Date('2026-11-01T06:30:00Z'))).toBe('2026-11-01 01:30:00 -05:00');
   });
 
   it('accepts IANA zone names only', () => {

@@ -1,10 +1,10 @@
 // CSV exports (DESIGN section 4), the one piece every `export-all` route uses: column definitions,
 // rows read in keyset chunks, csv-stringify as a stream (constant memory at any size, RFC 4180
-// quoting), dates written in the caller's IANA time zone, and text cells a spreadsheet would run
-// as a formula neutralised (docs/api.md, "CSV files").
+// quoting), dates written in the caller's IANA time zone with their UTC offset, and text cells a
+// spreadsheet would run as a formula neutralised (docs/api.md, "CSV files").
 import { pipeline, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { isTimeZone, localDateTime } from '@flowsight/domain/wall-clock';
+import { isTimeZone, localDate, localDateTime, utcOffset } from '@flowsight/domain/wall-clock';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -80,9 +80,12 @@ export const csvResponseSchema = {
   content: { 'text/csv': { schema: z.string() } },
 };
 
-/** `YYYY-MM-DD HH:mm:ss` wall-clock time in `timeZone`. */
+/**
+ * `YYYY-MM-DD HH:mm:ss ±HH:MM`: the wall-clock time in `timeZone` with its offset from UTC, so a
+ * cell names one instant even in the doubled hour of autumn or when read in another zone.
+ */
 export function dateTimeFormatter(timeZone: string): (date: Date) => string {
-  return (date) => localDateTime(date, timeZone);
+  return (date) => `${localDateTime(date, timeZone)} ${utcOffset(date, timeZone)}`;
 }
 
 function cell(kind: CsvKind, value: unknown, formatDate: (date: Date) => string): string {
@@ -195,7 +198,7 @@ export function csvFile<Row>(
 ): CsvFile {
   if (!/^[a-z0-9-]+$/.test(entity)) throw new Error(`unsafe CSV file name: ${entity}`);
   requireTimeZone(timeZone);
-  const day = dateTimeFormatter(timeZone)(now).slice(0, 10);
+  const day = localDate(now, timeZone);
   return { filename: `${entity}-${day}.csv`, body: csvStream(columns, rows, timeZone) };
 }
 

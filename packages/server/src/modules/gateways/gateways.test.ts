@@ -464,7 +464,7 @@ describe('gateways API', () => {
       ]);
       const [expected] = await query<{ n: number; last_seen: string; serial: string }>(sql`
         select (select count(*)::int from gateways) as n,
-               to_char(last_seen_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS') as last_seen,
+               to_char(last_seen_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS') || ' +05:30' as last_seen,
                serial_number as serial
         from gateways where id = ${ownGateway.id}`);
       expect(rows.length - 1).toBe(expected?.n);

@@ -69,7 +69,7 @@ describe('portfolio CSV exports', () => {
       const rows = records(response.body);
       const [expected] = (
         (await t.database.db.execute(sql`
-        select count(*)::int as n, (select to_char(created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS')
+        select count(*)::int as n, (select to_char(created_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI:SS') || ' +05:30'
           from ${sql.identifier(table)} order by id limit 1) as first_created
         from ${sql.identifier(table)}`)) as unknown as {
           rows: { n: number; first_created: string }[];

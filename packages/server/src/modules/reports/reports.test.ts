@@ -620,7 +620,9 @@ describe('statistics and reports', () => {
     expect(leaks.body.totals).toEqual({
       monthly_cost: monthlyCost(5000, 12.5) + monthlyCost(1000, 12.5) + monthlyCost(432, 12.5) + 3,
     });
-    expect(leaks.lines[0]?.['First detected']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(leaks.lines[0]?.['First detected']).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}$/,
+    );
 
     const health = await get(4);
     expect(health.body.rows.map((r: { mac_address: string }) => r.mac_address).sort()).toEqual(

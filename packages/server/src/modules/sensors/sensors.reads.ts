@@ -1,9 +1,10 @@
 // Micrometer reads (spec section 7, Sensors): the lists (fleet-wide for provider staff, per place
 // for everyone in scope), the count of a unit, one sensor by id or MAC with its recent readings,
 // the search, the CSV export, a reported issue and pending office assignments. Nothing here writes.
-import { sensorStates, sensorStatuses } from '@flowsight/domain/lookups';
+import { applianceTypes, sensorStates, sensorStatuses } from '@flowsight/domain/lookups';
 import { micrometerMessages as m } from '@flowsight/domain/micrometers';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { csvName } from '@flowsight/domain/reports';
 import {
   REPORT_COUNTER_MODULUS,
   UPLINK_LOSS_WINDOW_DAYS,
@@ -29,6 +30,7 @@ const dateOf = (iso: string | null) => (iso === null ? null : new Date(iso));
 type CsvRow = Micrometer & {
   state: string;
   status: string;
+  fixture: string | null;
   keepalive: Date | null;
   submission: Date | null;
   production: Date | null;
@@ -43,17 +45,23 @@ const csvColumns: readonly CsvColumn<CsvRow>[] = [
   { key: 'property_name', header: 'Property', kind: 'text' },
   { key: 'building_name', header: 'Building', kind: 'text' },
   { key: 'unit_name', header: 'Unit', kind: 'text' },
-  { key: 'appliance_type_id', header: 'Fixture type', kind: 'number' },
+  { key: 'fixture', header: 'Fixture type', kind: 'text' },
   { key: 'keepalive', header: 'Last keep-alive', kind: 'date' },
   { key: 'submission', header: 'Last submission', kind: 'date' },
   { key: 'production', header: 'Production date', kind: 'date' },
 ];
 
-/** A sensor as one CSV row: its state and status by name, its times as dates. */
+const fixtureName = (id: number | null) => {
+  const name = applianceTypes.find((type) => type.id === id)?.name;
+  return name === undefined ? null : csvName(name);
+};
+
+/** A sensor as one CSV row: its state, status and fixture type by name, its times as dates. */
 const toCsvRow = (sensor: Micrometer): CsvRow => ({
   ...sensor,
   state: sensorStates.find((s) => s.id === sensor.sensor_state_id)?.name ?? '',
   status: sensorStatuses.find((s) => s.id === sensor.sensor_status_id)?.name ?? '',
+  fixture: fixtureName(sensor.appliance_type_id),
   keepalive: dateOf(sensor.last_keepalive),
   submission: dateOf(sensor.last_submission),
   production: dateOf(sensor.install_date),

@@ -3,8 +3,14 @@
 // notification exclusion, issues, office assignments, configuration with queued downlinks,
 // delete, export and search.
 import { decodeConfigDownlink, encodeUplink } from '@flowsight/domain/device-protocol';
-import { ApplianceType, SensorState, SensorStatus } from '@flowsight/domain/lookups';
+import {
+  ApplianceType,
+  applianceTypes,
+  SensorState,
+  SensorStatus,
+} from '@flowsight/domain/lookups';
 import { defaultMicrometerFilter, micrometerMessages as m } from '@flowsight/domain/micrometers';
+import { csvName } from '@flowsight/domain/reports';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -601,6 +607,16 @@ describe('micrometers API', () => {
     const [total] = await rows<{ n: number }>(sql`select count(*)::int as n from sensors`);
     expect(records.length).toBe(total?.n);
     expect(records.find((r) => r.MAC === own.mac)?.Unit).toEqual(expect.any(String));
+    // The fixture type by its name, as the app shows it, not its lookup id.
+    const [placed] = await rows<{ mac: string; appliance: number }>(
+      sql`select mac_address as mac, appliance_type_id as appliance from sensors
+          where appliance_type_id is not null order by id limit 1`,
+    );
+    const fixture = applianceTypes.find((a) => a.id === placed?.appliance)?.name ?? '';
+    expect(fixture).not.toBe('');
+    expect(records.find((r) => r.MAC === placed?.mac)?.['Fixture type']).toBe(csvName(fixture));
+    const keepalive = records.find((r) => r['Last keep-alive'] !== '')?.['Last keep-alive'];
+    expect(keepalive).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} -0[56]:00$/);
     const top = (await manager(`/api/sensors/search-top/${own.mac.slice(4, 10)}/5`)).json();
     expect(top.length).toBeLessThanOrEqual(5);
     expect(top.every((s: { company_id: number }) => s.company_id === own.company)).toBe(true);

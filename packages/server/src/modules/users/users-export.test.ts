@@ -1,8 +1,8 @@
+import { localDate } from '@flowsight/domain/wall-clock';
 import { demoUsers } from '@flowsight/simulator/demo-portfolio';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/identity.ts';
-import { dateTimeFormatter } from '../../lib/csv.ts';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
 const HEADER = 'ID,Email,First name,Last name,Phone,MFA,Status,Roles,Last login,Created';
@@ -34,14 +34,19 @@ describe('users CSV export', () => {
         createdAt: new Date('2025-07-04T03:15:09Z'),
       })
       .where(eq(users.email, 'manager@flowsight.test'));
+    // Sign-in codes on for someone this file never signs in as.
+    await t.database.db
+      .update(users)
+      .set({ mfa: 1 })
+      .where(eq(users.email, 'multi@flowsight.test'));
   });
   afterAll(() => t.close());
 
-  it('streams every visible user as CSV with attachment headers', async () => {
+  it('streams every visible user as CSV with attachment headers, MFA as On or Off and times with their UTC offset', async () => {
     const response = await admin('/api/users/export-all?timeZone=America/New_York');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const today = dateTimeFormatter('America/New_York')(new Date()).slice(0, 10);
+    const today = localDate(new Date(), 'America/New_York');
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="users-${today}.csv"`,
     );
@@ -52,24 +57,25 @@ describe('users CSV export', () => {
     const managerRow = rows.find((r) => r.includes(',manager@flowsight.test,'));
     expect(managerRow).toMatch(
       new RegExp(
-        `^\\d+,manager@flowsight\\.test,Daniel,Okafor,\\(617\\) 555-0105,0,Active,Company Manager of ${firstCompanyName},2026-01-15 07:00:00,2025-07-03 23:15:09$`,
+        `^\\d+,manager@flowsight\\.test,Daniel,Okafor,\\(617\\) 555-0105,Off,Active,Company Manager of ${firstCompanyName},2026-01-15 07:00:00 -05:00,2025-07-03 23:15:09 -04:00$`,
       ),
     );
     expect(rows.find((r) => r.includes(',admin@flowsight.test,'))).toContain(
-      ',0,Active,System Admin,',
+      ',Off,Active,System Admin,',
     );
+    expect(rows.find((r) => r.includes(',multi@flowsight.test,'))).toMatch(/,On,Active,/);
   });
 
   it('writes dates in the requested time zone', async () => {
     const utc = records((await admin('/api/users/export-all?timeZone=UTC')).body);
     expect(utc.find((r) => r.includes(',manager@flowsight.test,'))).toContain(
-      ',2026-01-15 12:00:00,2025-07-04 03:15:09',
+      ',2026-01-15 12:00:00 +00:00,2025-07-04 03:15:09 +00:00',
     );
     const bucharest = records(
       (await admin('/api/users/export-all?timeZone=Europe/Bucharest')).body,
     );
     expect(bucharest.find((r) => r.includes(',manager@flowsight.test,'))).toContain(
-      ',2026-01-15 14:00:00,2025-07-04 06:15:09',
+      ',2026-01-15 14:00:00 +02:00,2025-07-04 06:15:09 +03:00',
     );
   });
 
@@ -89,7 +95,7 @@ describe('users CSV export', () => {
       r.includes(',formula@flowsight.test,'),
     );
     expect(row).toContain(
-      `,formula@flowsight.test,"'=HYPERLINK(""http://evil.test"",""Click"")","Smith, Jr.",'+1 617 555 0100,0,Invited,System Technician,,`,
+      `,formula@flowsight.test,"'=HYPERLINK(""http://evil.test"",""Click"")","Smith, Jr.",'+1 617 555 0100,Off,Invited,System Technician,,`,
     );
   });
 

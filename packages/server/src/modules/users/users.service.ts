@@ -80,7 +80,7 @@ type UserExportRow = {
   first_name: string;
   last_name: string;
   phone: string | null;
-  mfa: number;
+  mfa: 'On' | 'Off';
   status: string;
   roles: string;
   last_login_at: Date | null;
@@ -93,7 +93,8 @@ const userExportColumns: readonly CsvColumn<UserExportRow>[] = [
   { key: 'first_name', header: 'First name', kind: 'text' },
   { key: 'last_name', header: 'Last name', kind: 'text' },
   { key: 'phone', header: 'Phone', kind: 'text' },
-  { key: 'mfa', header: 'MFA', kind: 'number' },
+  // As the profile's switch shows it, not the stored 0/1.
+  { key: 'mfa', header: 'MFA', kind: 'text' },
   { key: 'status', header: 'Status', kind: 'text' },
   { key: 'roles', header: 'Roles', kind: 'text' },
   { key: 'last_login_at', header: 'Last login', kind: 'date' },
@@ -346,7 +347,7 @@ export function createUsersService(deps: Dependencies) {
               first_name: user.firstName,
               last_name: user.lastName,
               phone: user.phone,
-              mfa: user.mfa,
+              mfa: user.mfa ? 'On' : 'Off',
               status: statusName(user.userStatusId),
               roles: roles.map((role) => describeRole(role.user_role_type_id, role)).join('; '),
               last_login_at: user.lastLoginAt,
