@@ -19,6 +19,11 @@ export type Uplink = {
   /** LoRaWAN frame counter, when the transport knows it. */
   readonly fCnt?: number | null;
   readonly gateway?: string | null;
+  /**
+   * The gateway's EUI when the transport names it apart from `gateway` (The Things Stack's gateway
+   * ids are names): a gateway registered by either is the one that heard the uplink.
+   */
+  readonly gatewayEui?: string | null;
   readonly rssi?: number | null;
   readonly snr?: number | null;
   readonly transport: Transport;
@@ -56,6 +61,7 @@ export type Row = {
   flags: number | null;
   reportIntervalS: number | null;
   gateway: string | null;
+  gatewayEui: string | null;
   rssi: number | null;
   snr: number | null;
   error: string | null;
@@ -112,6 +118,7 @@ function decodedRow(uplink: Uplink, sensor: SensorRow | undefined, part: number)
     flags: null,
     reportIntervalS: null,
     gateway: uplink.gateway == null ? null : storable(uplink.gateway),
+    gatewayEui: uplink.gatewayEui == null ? null : storable(uplink.gatewayEui),
     rssi: uplink.rssi ?? null,
     snr: uplink.snr ?? null,
     error: null,

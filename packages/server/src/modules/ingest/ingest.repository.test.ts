@@ -36,6 +36,7 @@ const row = (overrides: Partial<Row>): Row => ({
   flags: null,
   reportIntervalS: null,
   gateway: 'gw-1',
+  gatewayEui: null,
   rssi: -80.5,
   snr: 7.25,
   error: null,

@@ -324,13 +324,18 @@ export function createIngestRepository(db: Database) {
     return { ids: [...facts.keys()], newest, ctes: [locked, update] };
   }
 
-  /** The gateways' last-seen time and status (an offline gateway heard again is online). */
+  /**
+   * The gateways' last-seen time and status (an offline gateway heard again is online). A gateway
+   * is the one whose serial number is the name the uplink gives it or, when the transport names its
+   * EUI apart (The Things Stack), that EUI, bare or as TTS's default id `eui-<eui>`.
+   */
   function gatewayFactWrites(rows: readonly Row[]): SQL[] {
-    const seen = new Map<string, Date>();
+    const seen = new Map<string, { at: Date; eui: string | null }>();
     for (const row of rows) {
       if (!row.gateway) continue;
       const last = seen.get(row.gateway);
-      if (!last || row.measuredAt > last) seen.set(row.gateway, row.measuredAt);
+      if (!last || row.measuredAt > last.at)
+        seen.set(row.gateway, { at: row.measuredAt, eui: row.gatewayEui ?? last?.eui ?? null });
     }
     if (seen.size === 0) return [];
     const list = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -341,8 +346,11 @@ export function createIngestRepository(db: Database) {
           then ${GatewayStatus.Online} else g.gateway_status_id end,
         updated_at = now()
       from unnest(${pgArray(list.map(([serial]) => serial))}::text[],
-        ${pgArray(list.map(([, at]) => at.toISOString()))}::timestamptz[]) as v(serial, at)
-      where lower(g.serial_number) = lower(v.serial))`,
+        ${pgArray(list.map(([, { at }]) => at.toISOString()))}::timestamptz[],
+        ${pgArray(list.map(([, { eui }]) => eui))}::text[]) as v(serial, at, eui)
+      where lower(g.serial_number) = lower(v.serial)
+        or lower(g.serial_number) = lower(v.eui)
+        or lower(g.serial_number) = 'eui-' || lower(v.eui))`,
     ];
   }
 

@@ -17,6 +17,7 @@ import {
   fromNativeBatch,
   fromTtn,
   nativeBatchSchema,
+  ttnIgnored,
   ttnWebhookSchema,
 } from './ingest.transports.ts';
 
@@ -154,12 +155,21 @@ export const ingestModule: FastifyPluginAsyncZod<{
         operationId: 'ingestTtnMessage',
         tags,
         summary: 'The Things Stack v3 webhook: uplink messages are stored, other messages ignored',
-        description: rules,
+        description:
+          `${rules} Simulated uplinks (\`simulated: true\`) and messages of a device without a ` +
+          'DevEUI are acknowledged and answered `ignored`. The gateway that heard an uplink is the ' +
+          'one registered with its gateway id or its EUI (`rx_metadata[].gateway_ids.eui`, or the ' +
+          'default id `eui-<EUI>`).',
         body: ttnWebhookSchema,
         response: { 200: z.union([ingestResultSchema, ignoredSchema]), ...errors },
       },
     },
     async (request) => {
+      const ignored = ttnIgnored(request.body);
+      if (ignored) {
+        request.log.info({ reason: ignored }, 'The Things Stack message acknowledged, not stored');
+        return { ignored };
+      }
       const uplink = fromTtn(request.body);
       if (!uplink) return { ignored: 'not an uplink message' };
       return answer(await service.ingest([uplink], keyScope(request)));

@@ -556,6 +556,65 @@ describe('ingest', () => {
     }
   });
 
+  it('matches The Things Stack gateways by EUI as well as by gateway id', async () => {
+    const sensor = sensors[5] as Sensor;
+    const run = Date.now().toString(16).slice(-8).toUpperCase();
+    const eui = (n: number) => `${run}0000${n}`;
+    const [byEui, byDefaultId] = [eui(1001), eui(2002)];
+    for (const serial of [byEui, byDefaultId])
+      await t.database.db.execute(sql`
+        insert into gateways (serial_number, company_id, property_id, building_id)
+        select ${serial}, company_id, property_id, id from buildings order by id limit 1`);
+    const seen = async (serial: string) =>
+      (
+        await rows<{ last_seen_at: Date | null }>(
+          sql`select last_seen_at from gateways where serial_number = ${serial}`,
+        )
+      )[0]?.last_seen_at ?? null;
+    const uplink = (seq: number, gatewayIds: object) => {
+      const body = fixture('tts-v3-uplink.json');
+      body.end_device_ids.dev_eui = sensor.mac;
+      body.uplink_message.frm_payload = usage(seq, 10);
+      body.uplink_message.f_port = 1;
+      body.uplink_message.received_at = at(-9, `10:0${seq}:00`);
+      body.uplink_message.rx_metadata[0].gateway_ids = gatewayIds;
+      return body;
+    };
+    // A custom gateway id beside the EUI, as TTS sends it for a gateway named by its owner.
+    const named = await post('/api/ingest/ttn', uplink(1, { gateway_id: 'roof-gw', eui: byEui }));
+    expect(named.json()).toMatchObject({ stored: 1 });
+    expect(await seen(byEui)).not.toBeNull();
+    // The default id, `eui-` and the lower-case EUI, without an `eui` field.
+    const defaulted = await post(
+      '/api/ingest/ttn',
+      uplink(2, { gateway_id: `eui-${byDefaultId.toLowerCase()}` }),
+    );
+    expect(defaulted.json()).toMatchObject({ stored: 1 });
+    expect(await seen(byDefaultId)).not.toBeNull();
+  });
+
+  it('acknowledges simulated The Things Stack uplinks and those without a DevEUI, storing nothing', async () => {
+    const sensor = sensors[6] as Sensor;
+    const body = fixture('tts-v3-uplink.json');
+    body.end_device_ids.dev_eui = sensor.mac;
+    body.uplink_message.frm_payload = usage(3, 999);
+    body.uplink_message.f_port = 1;
+    body.uplink_message.received_at = at(-8, '10:00:00');
+    const before = (await usageOf(sensor.id))?.readings;
+    const simulated = await post('/api/ingest/ttn', { ...body, simulated: true });
+    expect([simulated.statusCode, simulated.json()]).toEqual([
+      200,
+      { ignored: 'a simulated uplink (sent from the console): not stored' },
+    ]);
+    const { dev_eui: _, ...withoutEui } = body.end_device_ids;
+    const anonymous = await post('/api/ingest/ttn', { ...body, end_device_ids: withoutEui });
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([
+      200,
+      { ignored: 'the end device has no DevEUI: not stored' },
+    ]);
+    expect((await usageOf(sensor.id))?.readings).toBe(before);
+  });
+
   describe('key scopes and receive times', () => {
     type Placed = { id: number; mac: string; company_id: number };
     let ours: Placed;

@@ -147,8 +147,11 @@ export function fromChirpstack(
  */
 export const ttnWebhookSchema = z
   .looseObject({
-    end_device_ids: z.looseObject({ dev_eui: mac }),
+    // Absent for a device activated by ABP without one: acknowledged and ignored (ttnIgnored).
+    end_device_ids: z.looseObject({ dev_eui: mac.optional() }).optional(),
     received_at: instant.optional(),
+    /** Sent from the console's "Simulate uplink": no water went through anything. */
+    simulated: z.boolean().optional(),
     uplink_message: z
       .looseObject({
         f_port: port.optional(),
@@ -158,7 +161,12 @@ export const ttnWebhookSchema = z
         rx_metadata: z
           .array(
             z.looseObject({
-              gateway_ids: z.looseObject({ gateway_id: z.string().max(64).optional() }).optional(),
+              gateway_ids: z
+                .looseObject({
+                  gateway_id: z.string().max(64).optional(),
+                  eui: z.string().max(64).optional(),
+                })
+                .optional(),
               rssi: signal.optional(),
               snr: signal.optional(),
             }),
@@ -181,21 +189,35 @@ export const ttnWebhookSchema = z
     }
   });
 
+/** Why a The Things Stack message stores nothing though it may be an uplink (undefined: it may). */
+export function ttnIgnored(body: z.output<typeof ttnWebhookSchema>): string | undefined {
+  if (body.simulated) return 'a simulated uplink (sent from the console): not stored';
+  if (!body.end_device_ids?.dev_eui) return 'the end device has no DevEUI: not stored';
+  return undefined;
+}
+
+/** TTS's default gateway id, `eui-` and the EUI in lower case. */
+const DEFAULT_GATEWAY_ID = /^eui-([0-9a-f]{16})$/i;
+
 export function fromTtn(body: z.output<typeof ttnWebhookSchema>): Uplink | undefined {
   const message = body.uplink_message;
-  if (!message) return undefined;
+  const mac = body.end_device_ids?.dev_eui;
+  if (!message || !mac) return undefined;
   // The network server's receive time ends the report's interval; the outer one is the
   // application server's.
   const receivedAt = message.received_at ?? body.received_at;
   if (!receivedAt) return undefined;
   const best = strongest(message.rx_metadata);
+  const ids = best?.gateway_ids;
+  const gatewayId = ids?.gateway_id ?? null;
   return {
-    mac: body.end_device_ids.dev_eui,
+    mac,
     port: message.f_port ?? 0,
     payload: message.frm_payload ?? new Uint8Array(),
     receivedAt,
     fCnt: message.f_cnt ?? 0,
-    gateway: best?.gateway_ids?.gateway_id ?? null,
+    gateway: gatewayId ?? ids?.eui ?? null,
+    gatewayEui: ids?.eui ?? (gatewayId && DEFAULT_GATEWAY_ID.exec(gatewayId)?.[1]) ?? null,
     rssi: best?.rssi ?? null,
     snr: best?.snr ?? null,
     transport: 'ttn',
