@@ -200,22 +200,31 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false } },
-    // A path Fastify cannot decode (broken percent-encoded UTF-8) is answered in the documented
-    // error body, as every other refusal is.
+    // What Fastify refuses before routing (a path it cannot decode, a path parameter over the
+    // length above) is answered in the documented error body, as every other refusal is.
     frameworkErrors: (error, _request, reply) => {
-      const bad = error.code === 'FST_ERR_BAD_URL';
-      const body = {
-        statusCode: bad ? 400 : 500,
-        error: bad ? 'Bad Request' : 'Internal Server Error',
-        message: bad
-          ? 'The address is not valid: part of its path is not well-formed percent-encoded UTF-8'
-          : 'The request could not be routed',
+      const messages: Record<string, [number, string, string]> = {
+        FST_ERR_BAD_URL: [
+          400,
+          'Bad Request',
+          'The address is not valid: part of its path is not well-formed percent-encoded UTF-8',
+        ],
+        FST_ERR_MAX_PARAM_LENGTH: [
+          414,
+          'URI Too Long',
+          'A part of the address is longer than the server reads (1,000 characters)',
+        ],
       };
+      const [statusCode, name, message] = messages[error.code] ?? [
+        500,
+        'Internal Server Error',
+        'The request could not be routed',
+      ];
       void reply
-        .status(body.statusCode as never)
+        .status(statusCode as never)
         .type('application/json')
         .serializer(JSON.stringify)
-        .send(body as never);
+        .send({ statusCode, error: name, message } as never);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -491,6 +500,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       await api.register(integrationKeysModule, {
         prefix: '/integration-keys',
         keys: integrationKeys,
+        mqttUplinks: () => (config.mqttUrl ? (mqttSubscriber?.uplinkQos() ?? []) : undefined),
       });
       await api.register(ingestModule, {
         prefix: '/ingest',

@@ -96,5 +96,9 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(String(body.message)).toContain('not well-formed percent-encoded UTF-8');
+    // A path parameter over the router's length: 414, in the same body.
+    const long = await t.app.inject(`/api/companies/search-top/${'x'.repeat(1200)}/5`);
+    expect(long.statusCode).toBe(414);
+    expect(Object.keys(long.json() as object).sort()).toEqual(['error', 'message', 'statusCode']);
   });
 });
