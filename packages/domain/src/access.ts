@@ -392,6 +392,7 @@ const accessTable = {
   'GET /integration-keys': [SystemAdmin],
   'POST /integration-keys': [SystemAdmin],
   'DELETE /integration-keys/:id': [SystemAdmin],
+  'GET /integration-keys/mqtt-status': [SystemAdmin],
 
   'GET /users': STAFF_AND_COMPANY,
   'GET /properties/:id/users': STAFF_AND_COMPANY,

@@ -4195,6 +4195,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integration-keys/mqtt-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How MQTT uplinks arrive: the QoS of the newest per format, and a QoS 0 warning
+         * @description ChirpStack publishes at QoS 0 by default; such uplinks sent while Flowsight is down are lost, so `warning` is set until they arrive at QoS 1 (ChirpStack's `[integration.mqtt] qos=1`). What this server saw since it started.
+         */
+        get: operations["getMqttIngestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration-keys/{id}": {
         parameters: {
             query?: never;
@@ -32521,6 +32541,69 @@ export interface operations {
                         statusCode: number;
                         error: string;
                         message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        error: string;
+                        message: string | string[];
+                    };
+                };
+            };
+        };
+    };
+    getMqttIngestStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether MQTT_URL is set on this server */
+                        configured: boolean;
+                        /** @description Per format, since this server started; empty until an uplink arrives */
+                        uplinks: {
+                            /** @enum {string} */
+                            format: "chirpstack" | "native";
+                            /** @description The QoS the newest uplink of this format arrived with */
+                            qos: number;
+                            /**
+                             * Format: date-time
+                             * @description When that uplink arrived
+                             */
+                            received_at: string;
+                        }[];
+                        /** @description Set while uplinks arrive at QoS 0: those sent while Flowsight is down are lost */
+                        warning: string | null;
                     };
                 };
             };

@@ -255,3 +255,58 @@ describe('MQTT ingest against the broker', () => {
     expect((await stored()).volume).toBe(previous.volume + 1000);
   });
 });
+
+describe('MQTT uplinks at QoS 0', () => {
+  let t: TestApp;
+  let publisher: mqtt.MqttClient;
+  const lines: string[] = [];
+  const prefix = `test-${randomUUID().slice(0, 8)}`;
+  const clientId = `flowsight-test-${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      demo: true,
+      logStream: { write: (line) => lines.push(line) },
+      env: {
+        MQTT_URL: brokerUrl,
+        MQTT_CLIENT_ID: clientId,
+        MQTT_TOPICS: `${prefix}/application/+/device/+/event/up,${prefix}/flowsight/uplinks/+`,
+      },
+    });
+    await t.app.mqttReady();
+    publisher = await mqtt.connectAsync(brokerUrl, { clientId: `${clientId}-pub`, clean: true });
+  });
+  afterAll(async () => {
+    await publisher?.endAsync();
+    await t?.close();
+    const cleaner = await mqtt.connectAsync(brokerUrl, { clientId, clean: true });
+    await cleaner.endAsync();
+  });
+
+  it('warns once in the log and on the status call while uplinks arrive at QoS 0', async () => {
+    const admin = await t.as('admin@flowsight.test');
+    const status = async () => (await admin('/api/integration-keys/mqtt-status')).json();
+    expect(await status()).toEqual({ configured: true, uplinks: [], warning: null });
+    const event = (seq: number) =>
+      JSON.stringify({
+        time: `${day(-1)}T05:0${seq}:00Z`,
+        deviceInfo: { devEui: '70b3d5ffff000001' },
+        fPort: 1,
+        fCnt: seq,
+        data: usage(seq, 10),
+      });
+    const topic = `${prefix}/application/app/device/70b3d5ffff000001/event/up`;
+    for (const seq of [1, 2, 3]) await publisher.publishAsync(topic, event(seq), { qos: 0 });
+    await until(async () => (await status()).uplinks.length === 1);
+    const atQos0 = await status();
+    expect(atQos0.uplinks).toMatchObject([{ format: 'chirpstack', qos: 0 }]);
+    expect(atQos0.warning).toContain('qos=1');
+    const warnings = lines.filter((line) => line.includes('MQTT uplinks arrive at QoS 0'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('[integration.mqtt]');
+    // Once ChirpStack publishes at QoS 1 the warning goes.
+    await publisher.publishAsync(topic, event(4), { qos: 1 });
+    await until(async () => (await status()).warning === null);
+    expect((await status()).uplinks).toMatchObject([{ format: 'chirpstack', qos: 1 }]);
+  });
+});

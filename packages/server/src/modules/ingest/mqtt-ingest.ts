@@ -8,6 +8,9 @@
 // MQTT carries no integration key: who may publish is the broker's configuration (its ACLs), and
 // what arrives is written for the whole fleet. Receive times outside the window the domain allows
 // (`receiveTimeProblem`) make a message unreadable: it is logged and dropped like any other.
+// Subscribing at QoS 1 is not enough: a message published at QoS 0 (ChirpStack's default) reaches us
+// at QoS 0 and is not kept while we are away. The QoS last seen per format is recorded
+// (`uplinkQos`, shown on the Integrations page) and QoS 0 is warned of in the log once an hour.
 
 import { receiveTimeProblem } from '@flowsight/domain/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -108,6 +111,21 @@ function nativeUplink(mac: string, message: unknown, now: Date): Uplink {
 }
 
 const NATIVE_TOPIC = /(?:^|\/)flowsight\/uplinks\/([^/]+)$/;
+
+/** The two formats of uplink MQTT carries. */
+export type MqttFormat = 'chirpstack' | 'native';
+/** The QoS the newest uplink of a format arrived with, and when. */
+export type UplinkQos = { format: MqttFormat; qos: number; at: Date };
+/** How often the log repeats that uplinks of a format arrive at QoS 0. */
+export const QOS0_WARNING_INTERVAL_MS = 3_600_000;
+const QOS0_ADVICE: Record<MqttFormat, string> = {
+  chirpstack:
+    "set qos=1 in ChirpStack's [integration.mqtt] (chirpstack.toml), or uplinks sent while Flowsight is down are lost",
+  native:
+    'publish to flowsight/uplinks/<DevEUI> at QoS 1, or uplinks sent while Flowsight is down are lost',
+};
+const formatOf = (topic: string): MqttFormat =>
+  NATIVE_TOPIC.test(topic) ? 'native' : 'chirpstack';
 const CHIRPSTACK_UP_TOPIC = /\/event\/up$/;
 
 /** The uplinks one MQTT message carries; throws when it is not one of the two formats. */
@@ -142,6 +160,19 @@ export async function startMqttIngest(options: MqttIngestOptions) {
     resubscribe: false,
   };
   const client: MqttClient = mqtt.connect(options.url, clientOptions);
+
+  const qosSeen = new Map<MqttFormat, UplinkQos>();
+  const warnedAt = new Map<MqttFormat, number>();
+  const recordQos = (topic: string, qos: number) => {
+    const format = formatOf(topic);
+    const now = Date.now();
+    qosSeen.set(format, { format, qos, at: new Date(now) });
+    if (qos > 0) return;
+    const last = warnedAt.get(format);
+    if (last !== undefined && now - last < QOS0_WARNING_INTERVAL_MS) return;
+    warnedAt.set(format, now);
+    log.warn({ format, topic }, `MQTT uplinks arrive at QoS 0: ${QOS0_ADVICE[format]}`);
+  };
 
   // Acknowledgements wait for the commit. mqtt.js sends PUBACK as soon as `handleMessage` calls
   // back and handles messages one at a time; so `handleMessage` calls back at once (the next
@@ -230,6 +261,7 @@ export async function startMqttIngest(options: MqttIngestOptions) {
       callback();
       return;
     }
+    recordQos(publish.topic, publish.qos);
     if (publish.qos > 0 && publish.messageId !== undefined) awaitingCommit.add(publish.messageId);
     queue.push({ packet: publish, uplinks });
     callback();
@@ -266,6 +298,8 @@ export async function startMqttIngest(options: MqttIngestOptions) {
     client,
     /** Resolves once connected and subscribed (or the broker resumed our session). */
     ready: () => ready,
+    /** The QoS the newest uplink of each format arrived with (none yet: empty). */
+    uplinkQos: (): UplinkQos[] => [...qosSeen.values()],
     async close() {
       flush();
       await Promise.all(lanes);

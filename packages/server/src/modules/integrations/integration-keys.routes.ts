@@ -1,21 +1,25 @@
-// `/api/integration-keys`: system admins create (shown once), list and revoke ingest API keys.
+// `/api/integration-keys`: system admins create (shown once), list and revoke ingest API keys, and
+// see how MQTT uplinks arrive (`/mqtt-status`).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
+import type { UplinkQos } from '../ingest/mqtt-ingest.ts';
 import {
   createdKeySchema,
   createKeyBodySchema,
   integrationKeySchema,
 } from './integration-keys.schemas.ts';
 import type { IntegrationKeys } from './integration-keys.service.ts';
+import { mqttStatus, mqttStatusSchema } from './mqtt-status.ts';
 
 const tags = ['integrations'];
 
-export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKeys }> = async (
-  app,
-  { keys },
-) => {
+export const integrationKeysModule: FastifyPluginAsyncZod<{
+  keys: IntegrationKeys;
+  /** The QoS of the newest MQTT uplink per format; undefined: MQTT is not configured. */
+  mqttUplinks: () => readonly UplinkQos[] | undefined;
+}> = async (app, { keys, mqttUplinks }) => {
   app.get(
     '/',
     {
@@ -49,6 +53,20 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{ keys: IntegrationKey
         .send(
           await keys.create(scopeOf(request), request.body.name, request.body.company_id ?? null),
         ),
+  );
+  app.get(
+    '/mqtt-status',
+    {
+      schema: {
+        operationId: 'getMqttIngestStatus',
+        tags,
+        summary: 'How MQTT uplinks arrive: the QoS of the newest per format, and a QoS 0 warning',
+        description:
+          "ChirpStack publishes at QoS 0 by default; such uplinks sent while Flowsight is down are lost, so `warning` is set until they arrive at QoS 1 (ChirpStack's `[integration.mqtt] qos=1`). What this server saw since it started.",
+        response: { 200: mqttStatusSchema },
+      },
+    },
+    () => mqttStatus(mqttUplinks()),
   );
   app.delete(
     '/:id',

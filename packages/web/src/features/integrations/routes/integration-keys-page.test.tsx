@@ -32,6 +32,11 @@ const retired = {
 /** What the integration keys page reads. */
 const keysPage = {
   'GET /integration-keys': answer('/integration-keys', 'get', [chirpstack, retired]),
+  'GET /integration-keys/mqtt-status': answer('/integration-keys/mqtt-status', 'get', {
+    configured: true,
+    uplinks: [{ format: 'chirpstack', qos: 1, received_at: '2026-04-20T14:15:00.000Z' }],
+    warning: null,
+  }),
   'GET /companies/names': answer('/companies/names', 'get', [
     { id: 7, name: 'Harbor Homes' },
     { id: 8, name: 'Lakeside Rentals' },
@@ -43,6 +48,32 @@ afterEach(() => {
 });
 
 describe('integration keys page', () => {
+  it('warns while MQTT uplinks arrive at QoS 0, saying to set qos=1 in ChirpStack', async () => {
+    signedInApi(systemAdmin, {
+      ...keysPage,
+      'GET /integration-keys/mqtt-status': answer('/integration-keys/mqtt-status', 'get', {
+        configured: true,
+        uplinks: [
+          { format: 'chirpstack', qos: 0, received_at: '2026-04-20T14:15:00.000Z' },
+          { format: 'native', qos: 1, received_at: '2026-04-20T14:16:00.000Z' },
+        ],
+        warning: 'MQTT uplinks arrive at QoS 0 (chirpstack)',
+      }),
+    });
+    renderRoutes(appRoutes, { path: '/integrations' });
+    const warning = await screen.findByTestId('mqtt-qos0-warning');
+    expect(warning.textContent).toContain('MQTT uplinks arrive at QoS 0');
+    expect(warning.textContent).toContain('Uplinks (ChirpStack)');
+    expect(warning.textContent).toContain('qos=1');
+  });
+
+  it('shows no QoS warning while MQTT uplinks arrive at QoS 1', async () => {
+    signedInApi(systemAdmin, keysPage);
+    renderRoutes(appRoutes, { path: '/integrations' });
+    await screen.findAllByTestId('integration-key-row');
+    expect(screen.queryByTestId('mqtt-qos0-warning')).toBeNull();
+  });
+
   it('lists the keys with their prefix, last use and status, and says where the key goes', async () => {
     signedInApi(systemAdmin, keysPage);
     renderRoutes(appRoutes, { path: '/integrations' });

@@ -1,7 +1,7 @@
 // /integrations (system admins): the API keys that network servers present on every ingest call.
 // Create one for the whole fleet or one company (shown once), see each key's scope and when it was
 // last used, revoke one after confirming. Short notes say where each kind of integration takes
-// the key.
+// the key; a warning shows while MQTT uplinks arrive at QoS 0 (lost during an outage).
 import AddRounded from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +28,7 @@ import type { CreatedIntegrationKey } from '../api/create-integration-key';
 import { type IntegrationKey, useIntegrationKeys } from '../api/get-integration-keys';
 import { useRevokeIntegrationKey } from '../api/revoke-integration-key';
 import { CreatedKeyDialog } from '../components/created-key-dialog';
+import { MqttQosWarning } from '../components/mqtt-qos-warning';
 import { NewKeyDialog } from '../components/new-key-dialog';
 
 const KEY_HEADER = 'x-api-key';
@@ -137,6 +138,7 @@ export function IntegrationKeysPage() {
           </Button>
         }
       />
+      <MqttQosWarning />
       <ListPanel
         query={keys}
         loadError={t('integrations.loadError')}
