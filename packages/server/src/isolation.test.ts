@@ -363,6 +363,7 @@ const routeSamples: Record<string, Sample> = {
     request: () => ({ url: '/api/ingest/ttn', payload: {} }),
   },
   'GET /integration-keys': tenantlessGet('/api/integration-keys'),
+  'GET /integration-keys/mqtt-status': tenantlessGet('/api/integration-keys/mqtt-status'),
   'POST /integration-keys': {
     tenantless: true,
     request: () => ({ url: '/api/integration-keys', payload: { name: 'Isolation' } }),
