@@ -225,10 +225,11 @@ describe('submissions API', () => {
     const header = rows[0] ?? [];
     const newest = rows[1] ?? [];
     expect(newest[header.indexOf('Gallons')]).toBe('3');
-    const measured = new Date(base + 2 * HOUR + 5.5 * HOUR)
+    // Kolkata's local time, with its offset.
+    const measured = `${new Date(base + 2 * HOUR + 5.5 * HOUR)
       .toISOString()
       .replace('T', ' ')
-      .slice(0, 19);
+      .slice(0, 19)} +05:30`;
     expect(newest[header.indexOf('Measured at')]).toBe(measured);
     const unassigned = await admin('/api/submissions/unassigned/export?timeZone=UTC');
     expect(unassigned.headers['content-disposition']).toMatch(/submissions-unassigned-/);
