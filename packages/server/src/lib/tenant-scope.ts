@@ -22,6 +22,29 @@ export type Scope = {
   readonly unitId: number | null;
 };
 
+/** A role row (its id, type and place, with its company's type) as the scope it signs in with. */
+export const scopeOfRole = (
+  userId: number,
+  role: {
+    readonly role_id: number;
+    readonly user_role_type_id: number;
+    readonly company_id: number | null;
+    readonly company_type_id: number | null;
+    readonly property_id: number | null;
+    readonly building_id: number | null;
+    readonly unit_id: number | null;
+  },
+): Scope => ({
+  userId,
+  roleId: role.role_id,
+  roleTypeId: role.user_role_type_id as RoleTypeId,
+  companyId: role.company_id,
+  companyTypeId: role.company_type_id,
+  propertyId: role.property_id,
+  buildingId: role.building_id,
+  unitId: role.unit_id,
+});
+
 export const seesEverything = (scope: Scope) => isSystemRole(scope.roleTypeId);
 
 /**

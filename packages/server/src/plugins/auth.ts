@@ -4,12 +4,12 @@
 // the role type is checked against the table, and the caller's scope is resolved once and put on
 // the request for the data layer. Ingest routes take an integration API key instead of a token.
 import { type Access, accessFor, mayCall } from '@flowsight/domain/access';
-import { CompanyType, type RoleTypeId, UserStatus } from '@flowsight/domain/lookups';
+import { CompanyType, UserStatus } from '@flowsight/domain/lookups';
 import { restrictedMayCall } from '@flowsight/domain/restricted-companies';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
-import type { Scope } from '../lib/tenant-scope.ts';
+import { type Scope, scopeOfRole } from '../lib/tenant-scope.ts';
 import type { TokenService, VerifiedToken } from '../lib/tokens.ts';
 import type { AuthRepository, SessionRecord } from '../modules/auth/auth.repository.ts';
 import type { VerifiedKey } from '../modules/integrations/integration-keys.service.ts';
@@ -119,15 +119,6 @@ export const authPlugin = fp(async function auth(app: FastifyInstance, options: 
     if (!mayCall(access, session.user_role_type_id) || restricted) {
       throw new Forbidden('You do not have access to this');
     }
-    request.scope = {
-      userId: claims.userId,
-      roleId: session.role_id,
-      roleTypeId: session.user_role_type_id as RoleTypeId,
-      companyId: session.company_id,
-      companyTypeId: session.company_type_id,
-      propertyId: session.property_id,
-      buildingId: session.building_id,
-      unitId: session.unit_id,
-    };
+    request.scope = scopeOfRole(claims.userId, session);
   });
 });

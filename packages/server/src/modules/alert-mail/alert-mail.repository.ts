@@ -3,18 +3,13 @@
 // "Fixed it" buttons, which New alerts are due a reminder (never a snoozed one), and the address of
 // an alert's assignee. Every query here runs for the
 // system (a job or a holder of a link), never for a signed-in person's scope.
-import {
-  NotificationMethod,
-  NotificationStatus,
-  type RoleTypeId,
-  UserStatus,
-} from '@flowsight/domain/lookups';
+import { NotificationMethod, NotificationStatus, UserStatus } from '@flowsight/domain/lookups';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import { type Database, selectRows } from '../../db/client.ts';
 import { notificationActionTokens, notifications } from '../../db/schema/alerts.ts';
 import type { RoundClaim } from '../../lib/jobs.ts';
-import type { Scope } from '../../lib/tenant-scope.ts';
+import { type Scope, scopeOfRole } from '../../lib/tenant-scope.ts';
 
 export type AlertRecipient = { userId: number; email: string; firstName: string };
 export type ActionToken = {
@@ -129,31 +124,14 @@ export function createAlertMailRepository(db: Database) {
 
     /** The user's roles as the scopes they would sign in with. */
     async rolesOf(userId: number): Promise<Scope[]> {
-      const rows = await selectRows<{
-        id: number;
-        user_role_type_id: number;
-        company_id: number | null;
-        company_type_id: number | null;
-        property_id: number | null;
-        building_id: number | null;
-        unit_id: number | null;
-      }>(
+      const rows = await selectRows<Parameters<typeof scopeOfRole>[1]>(
         db,
-        sql`select r.id, r.user_role_type_id, r.company_id, c.company_type_id, r.property_id,
-              r.building_id, r.unit_id
+        sql`select r.id as role_id, r.user_role_type_id, r.company_id, c.company_type_id,
+              r.property_id, r.building_id, r.unit_id
             from user_roles r left join companies c on c.id = r.company_id
             where r.user_id = ${userId}`,
       );
-      return rows.map((row) => ({
-        userId,
-        roleId: row.id,
-        roleTypeId: row.user_role_type_id as RoleTypeId,
-        companyId: row.company_id,
-        companyTypeId: row.company_type_id,
-        propertyId: row.property_id,
-        buildingId: row.building_id,
-        unitId: row.unit_id,
-      }));
+      return rows.map((row) => scopeOfRole(userId, row));
     },
 
     /** Marks the token used if nobody has yet (two clicks at once: only one wins). */
