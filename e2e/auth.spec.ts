@@ -113,6 +113,10 @@ test('MFA sign-in asks for the code emailed for this sign-in', async ({ page, re
   await signInWithKeyboard(page, user.email, user.password);
   await expect(page).toHaveURL('/code-verification');
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  // The browser becomes a known device only once the second factor is solved.
+  const knownDevice = async () =>
+    (await page.context().cookies()).find((c) => c.name === 'flowsight_device');
+  expect(await knownDevice()).toBeUndefined();
 
   const mail = await newestMailTo(user.email, { subject: /sign-in code/i, since });
   await expect(page.getByLabel('Verification code')).toBeFocused();
@@ -122,6 +126,12 @@ test('MFA sign-in asks for the code emailed for this sign-in', async ({ page, re
   await expect(page).toHaveURL('/dashboard');
   await expectSignedInAs(page, user.email);
   await expect(await headerControl(page, 'header-mfa')).toHaveText('Disable MFA');
+  // Kept where scripts cannot read it and sent only to the sign-in calls.
+  expect(await knownDevice()).toMatchObject({
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/api/auth',
+  });
 });
 
 test('forgot password: the emailed link resets it, the new one signs in, old sessions end', async ({

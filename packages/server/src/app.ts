@@ -17,6 +17,7 @@ import { createDatabase, type Database, type DatabaseHandle, poolUse } from './d
 import { prepareDatabase } from './db/prepare.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { combineJobs, type Job, type JobLog } from './lib/jobs.ts';
+import { createKnownDevices } from './lib/known-devices.ts';
 import { REDACTED_LOG_PATHS, serializeRequest } from './lib/log-redaction.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -309,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     repository: authRepository,
     tokens,
     mailer,
+    knownDevices: createKnownDevices(config.jwtSecret),
     limiter: rateLimiter,
     limits: identityRateLimits(config.loginLimitPerAddress),
     appUrl: config.appUrl,

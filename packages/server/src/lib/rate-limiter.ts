@@ -51,6 +51,18 @@ export class RateLimiter {
     }
   }
 
+  /**
+   * Counts one attempt under each key in turn, narrowest first, and stops at the first that is
+   * over its rule: a refused attempt is not counted under the wider keys after it, so an attacker
+   * refused at their own address does not use up an account's or an address's budget.
+   */
+  async hitInTurn(
+    entries: readonly { key: string; rule: RateLimitRule }[],
+    message: string = authMessages.tooManyAttempts,
+  ): Promise<void> {
+    for (const entry of entries) await this.hit([entry], message);
+  }
+
   /** Forgets a key's attempts, e.g. an account's failed logins after a successful one. */
   reset(key: string): Promise<void> {
     return this.#windows.reset(key);
@@ -67,15 +79,17 @@ export class RateLimiter {
 
 /**
  * Limits of the identity calls (docs/decisions.md, "Password guesses are limited per account and
- * address, and per account"). A password guess, at sign-in or change-password, counts under its
- * account and address (cleared when the whole sign-in succeeds), its account from anywhere (a
- * success is taken back) and its address. MFA codes count per address and per user across
+ * address, and per account"; docs/security.md, "Guessing"). A password guess, at sign-in or
+ * change-password, counts in turn under its account and address (cleared when the whole sign-in
+ * succeeds), its address, and its account from anywhere — or, from a known device or a signed-in
+ * session, that device instead (a success is taken back from each). MFA codes count per address and per user across
  * challenges (a success is taken back), and a user gets a bounded number of challenges.
  */
 export function identityRateLimits(loginLimitPerAddress = 100) {
   return {
     passwordPerAccountAndAddress: { limit: 10, windowSeconds: 15 * 60 },
     passwordPerAccount: { limit: 100, windowSeconds: 60 * 60 },
+    passwordPerKnownDevice: { limit: 20, windowSeconds: 60 * 60 },
     passwordPerAddress: { limit: loginLimitPerAddress, windowSeconds: 15 * 60 },
     mfaPerAddress: { limit: 30, windowSeconds: 15 * 60 },
     mfaCodesPerUser: { limit: 10, windowSeconds: 60 * 60 },

@@ -65,7 +65,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; answers a session, or an MFA challenge when a second factor is on */
+        /**
+         * Sign in; answers a session, or an MFA challenge when a second factor is on
+         * @description Password guesses are bounded per account and address, per address and per account (429 with Retry-After). A whole sign-in sets the HttpOnly `flowsight_device` cookie (Path=/api/auth, 90 days): later sign-ins from that browser are held to a bound of their own instead of the account-wide one, so failures elsewhere cannot lock the owner out.
+         */
         post: operations["signIn"];
         delete?: never;
         options?: never;
@@ -82,7 +85,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete an MFA sign-in with the emailed code */
+        /**
+         * Complete an MFA sign-in with the emailed code
+         * @description Codes are bounded per challenge, per user and per address (429). Success sets the known-device cookie, as a sign-in without a second factor does.
+         */
         post: operations["signInWithCode"];
         delete?: never;
         options?: never;

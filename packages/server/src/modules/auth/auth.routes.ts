@@ -15,13 +15,32 @@ import {
   updateProfileRequestSchema,
 } from '@flowsight/domain/auth';
 import { idParamSchema } from '@flowsight/domain/input';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../lib/http-schemas.ts';
+import { cookieValue, KNOWN_DEVICE_COOKIE, knownDeviceCookie } from '../../lib/known-devices.ts';
 import { bearerToken, scopeOf } from '../../plugins/auth.ts';
-import type { AuthService } from './auth.service.ts';
+import type { AuthService, SignInClient, SignInResult } from './auth.service.ts';
 
 const tags = ['auth'];
+
+/** The caller's address and the known-device cookie their browser holds. */
+const clientOf = (request: FastifyRequest): SignInClient => ({
+  address: request.ip,
+  device: cookieValue(request.headers.cookie, KNOWN_DEVICE_COOKIE),
+});
+
+/** Answers a sign-in; after a whole one the browser keeps its known-device cookie. */
+async function answerSignIn<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Promise<SignInResult<T>>,
+): Promise<T> {
+  const { answer, device } = await result;
+  if (device) reply.header('set-cookie', knownDeviceCookie(device, request.protocol === 'https'));
+  return answer;
+}
 
 export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (
   app,
@@ -34,11 +53,22 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
         operationId: 'signIn',
         tags,
         summary: 'Sign in; answers a session, or an MFA challenge when a second factor is on',
+        description:
+          'Password guesses are bounded per account and address, per address and per account ' +
+          '(429 with Retry-After). A whole sign-in sets the HttpOnly `flowsight_device` cookie ' +
+          '(Path=/api/auth, 90 days): later sign-ins from that browser are held to a bound of ' +
+          'their own instead of the account-wide one, so failures elsewhere cannot lock the ' +
+          'owner out.',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, 401: errorSchema, 429: errorSchema },
       },
     },
-    (request) => service.login(request.body.email, request.body.password, request.ip),
+    (request, reply) =>
+      answerSignIn(
+        request,
+        reply,
+        service.login(request.body.email, request.body.password, clientOf(request)),
+      ),
   );
   app.post(
     '/login-mfa',
@@ -47,11 +77,19 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
         operationId: 'signInWithCode',
         tags,
         summary: 'Complete an MFA sign-in with the emailed code',
+        description:
+          'Codes are bounded per challenge, per user and per address (429). Success sets the ' +
+          'known-device cookie, as a sign-in without a second factor does.',
         body: loginMfaRequestSchema,
         response: { 200: sessionSchema, 401: errorSchema, 429: errorSchema },
       },
     },
-    (request) => service.loginWithMfa(request.body.mfa_token, request.body.code, request.ip),
+    (request, reply) =>
+      answerSignIn(
+        request,
+        reply,
+        service.loginWithMfa(request.body.mfa_token, request.body.code, clientOf(request)),
+      ),
   );
   app.post(
     '/logout',

@@ -9,6 +9,7 @@ import {
 import { UserStatus } from '@flowsight/domain/lookups';
 import { describeRole, isSystemRole, mayUseWebApp } from '@flowsight/domain/roles';
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
+import type { KnownDevices } from '../../lib/known-devices.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { IdentityRateLimits, RateLimiter } from '../../lib/rate-limiter.ts';
@@ -30,11 +31,17 @@ type Dependencies = {
   repository: AuthRepository;
   tokens: TokenService;
   mailer: Mailer;
+  knownDevices: KnownDevices;
   limiter: RateLimiter;
   limits: IdentityRateLimits;
   appUrl: string;
   now?: () => Date;
 };
+
+/** Who is signing in: the client's address and the known-device cookie their browser sent. */
+export type SignInClient = { address: string; device?: string | undefined };
+/** A sign-in call's answer, and the known-device cookie value to keep after a whole sign-in. */
+export type SignInResult<T> = { answer: T; device?: string };
 
 export type MeResponse = Omit<Session, 'access_token' | 'mfa_enabled'>;
 
@@ -59,29 +66,46 @@ export function toSessionRole(role: RoleRecord): SessionRole {
 }
 
 export function createAuthService(deps: Dependencies) {
-  const { repository, tokens, mailer, limiter, limits, appUrl } = deps;
+  const { repository, tokens, mailer, knownDevices, limiter, limits, appUrl } = deps;
   const now = deps.now ?? (() => new Date());
   const invalidCredentials = () => new Unauthorized(INVALID_CREDENTIALS_MESSAGE);
 
-  // A password guess against an account (sign-in or change-password) counts three times: under
-  // the account and the address it came from, the account from anywhere, and the address.
+  // A password guess against an account (sign-in or change-password) counts in turn under the
+  // account and the address it came from, the address, and the account from anywhere — or, from
+  // a known device (or a signed-in session), that device instead of the account. A guess refused
+  // by one bound is not counted by the wider ones after it (RateLimiter.hitInTurn).
   const accountAndAddressKey = (email: string, address: string) =>
     `password:account-address:${email.toLowerCase()}:${address}`;
-  const accountKey = (email: string) => `password:account:${email.toLowerCase()}`;
-  const passwordAttempt = (email: string, address: string) =>
-    limiter.hit([
+  const addressKey = (address: string) => `password:address:${address}`;
+  const wideKey = (email: string, device: string | undefined) =>
+    device ? `password:device:${device}` : `password:account:${email.toLowerCase()}`;
+  const passwordAttempt = (email: string, address: string, device: string | undefined) =>
+    limiter.hitInTurn([
       { key: accountAndAddressKey(email, address), rule: limits.passwordPerAccountAndAddress },
-      { key: accountKey(email), rule: limits.passwordPerAccount },
-      { key: `password:address:${address}`, rule: limits.passwordPerAddress },
+      { key: addressKey(address), rule: limits.passwordPerAddress },
+      {
+        key: wideKey(email, device),
+        rule: device ? limits.passwordPerKnownDevice : limits.passwordPerAccount,
+      },
     ]);
   /**
    * The whole sign-in (or password change) succeeded: the failures from that address are
-   * forgiven, and this attempt is taken back from the account's bound (earlier ones stay).
+   * forgiven, and this attempt is taken back from the address's and the account's (or device's)
+   * bounds, which so count failures only (earlier ones stay).
    */
-  const passwordAccepted = async (email: string, address: string) => {
+  const passwordAccepted = async (email: string, address: string, device: string | undefined) => {
     await limiter.reset(accountAndAddressKey(email, address));
-    await limiter.release(accountKey(email));
+    await limiter.release(addressKey(address));
+    await limiter.release(wideKey(email, device));
   };
+  /** The id of the known device `cookie` names for the user, if it holds a valid note. */
+  const knownDevice = (cookie: string | undefined, user: UserRecord | undefined) =>
+    user ? knownDevices.find(cookie, user.id, user.tokenVersion)?.deviceId : undefined;
+  /** The whole sign-in succeeded: a session, and the browser remembered as a known device. */
+  const signedIn = async (user: UserRecord, roleId: number, cookie: string | undefined) => ({
+    answer: await sessionFor(user, roleId),
+    device: knownDevices.remember(cookie, user.id, user.tokenVersion),
+  });
 
   /** Roles that can be used in the web app; others (resident, …) only receive alerts. */
   const usableRoles = async (userId: number) =>
@@ -103,9 +127,15 @@ export function createAuthService(deps: Dependencies) {
   }
 
   return {
-    async login(email: string, password: string, clientAddress: string) {
-      await passwordAttempt(email, clientAddress);
+    async login(
+      email: string,
+      password: string,
+      client: SignInClient,
+    ): Promise<SignInResult<Session | { mfa_enabled: true; mfa_token: string }>> {
+      const { address: clientAddress } = client;
       const user = await repository.findUserByEmail(email);
+      const device = knownDevice(client.device, user);
+      await passwordAttempt(email, clientAddress, device);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !passwordMatches || user.userStatusId !== UserStatus.Active) {
         throw invalidCredentials();
@@ -131,14 +161,19 @@ export function createAuthService(deps: Dependencies) {
           clientAddress,
         });
         await mailer.send(authMails.mfaCode(user.email, code));
-        return { mfa_enabled: true as const, mfa_token: mfaToken };
+        return { answer: { mfa_enabled: true as const, mfa_token: mfaToken } };
       }
-      await passwordAccepted(email, clientAddress);
+      await passwordAccepted(email, clientAddress, device);
       await repository.recordLogin(user.id, now());
-      return sessionFor(user, firstRole.id);
+      return signedIn(user, firstRole.id, client.device);
     },
 
-    async loginWithMfa(mfaToken: string, code: string, clientAddress: string): Promise<Session> {
+    async loginWithMfa(
+      mfaToken: string,
+      code: string,
+      client: SignInClient,
+    ): Promise<SignInResult<Session>> {
+      const { address: clientAddress } = client;
       await limiter.hit([{ key: `mfa:address:${clientAddress}`, rule: limits.mfaPerAddress }]);
       const challenge = await repository.findChallenge(hashSecret(mfaToken));
       const expired = authMessages.codeExpired;
@@ -163,10 +198,12 @@ export function createAuthService(deps: Dependencies) {
       const roles = user ? await usableRoles(user.id) : [];
       const role = roles.find((r) => r.id === challenge.roleId) ?? roles[0];
       if (!user || user.userStatusId !== UserStatus.Active || !role) throw invalidCredentials();
-      // The whole sign-in succeeded: now the password's failures from that address are cleared.
-      await passwordAccepted(user.email, challenge.clientAddress ?? clientAddress);
+      // The whole sign-in succeeded: now the password's failures from that address are cleared
+      // (the same browser sends the same known-device cookie as at the password step).
+      const device = knownDevice(client.device, user);
+      await passwordAccepted(user.email, challenge.clientAddress ?? clientAddress, device);
       await repository.recordLogin(user.id, now());
-      return sessionFor(user, role.id);
+      return signedIn(user, role.id, client.device);
     },
 
     async me(scope: Scope): Promise<MeResponse> {
@@ -231,12 +268,14 @@ export function createAuthService(deps: Dependencies) {
     ) {
       const user = await repository.findUser(scope.userId);
       if (!user) throw new Unauthorized('Session expired');
-      // The old password is a password guess like a sign-in's, and counts with them.
-      await passwordAttempt(user.email, clientAddress);
+      // The old password is a password guess like a sign-in's, and counts with them; the
+      // signed-in session stands for a known device, so failures elsewhere do not stop it.
+      const session = `session-${user.id}`;
+      await passwordAttempt(user.email, clientAddress, session);
       if (!(await verifyPassword(user.passwordHash, oldPassword))) {
         throw new Invalid(authMessages.oldPasswordIncorrect);
       }
-      await passwordAccepted(user.email, clientAddress);
+      await passwordAccepted(user.email, clientAddress, session);
       if (oldPassword === newPassword) {
         throw new Invalid(authMessages.passwordUnchanged);
       }

@@ -16,7 +16,7 @@ describe('guessing', () => {
     email: string,
     password: string,
     remoteAddress: string,
-    headers: Record<string, string> = {},
+    headers: Record<string, string | string[]> = {},
   ) =>
     t.app.inject({
       method: 'POST',
@@ -25,13 +25,35 @@ describe('guessing', () => {
       remoteAddress,
       headers,
     });
-  const loginMfa = (mfaToken: string, code: string, remoteAddress: string) =>
+  const loginMfa = (
+    mfaToken: string,
+    code: string,
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/api/auth/login-mfa',
       payload: { mfa_token: mfaToken, code },
       remoteAddress,
+      headers,
     });
+  /** The known-device cookie an answer sets, as a Cookie header sends it back ('' if none). */
+  const deviceCookie = (response: { headers: Record<string, unknown> }) => {
+    const set = String(response.headers['set-cookie'] ?? '');
+    return /^(flowsight_device=[^;]+)/.exec(set)?.[1] ?? '';
+  };
+  /** `count` wrong passwords for `email`, five from each of fresh addresses. */
+  const spreadGuesses = async (email: string, count: number) => {
+    const answers: number[] = [];
+    for (let a = 0; a < count / 5; a++) {
+      const address = nextAddress('192.0.2');
+      for (let i = 0; i < 5; i++) {
+        answers.push((await login(email, `Wrong!${a}x${i}`, address)).statusCode);
+      }
+    }
+    return answers;
+  };
   /** The code of the newest MFA mail to `email`, and a wrong one. */
   const codes = (email: string) => {
     const code = /\b(\d{6})\b/.exec(t.mailbox?.latestTo(email).text ?? '')?.[1] ?? '';
@@ -166,6 +188,26 @@ describe('guessing', () => {
       expect((await loginMfa(ownToken, codes(mfaUser).code, owner)).statusCode).toBe(200);
       await challenge(mfaUser, owner);
     });
+
+    it('makes a browser known only once its second factor is solved', async () => {
+      const email = 'restricted.admin@flowsight.test';
+      await enableMfa(email);
+      const address = nextAddress();
+      const passwordStep = await login(email, demoPassword, address);
+      expect(passwordStep.json().mfa_enabled).toBe(true);
+      expect(passwordStep.headers['set-cookie']).toBeUndefined();
+      const solved = await loginMfa(passwordStep.json().mfa_token, codes(email).code, address);
+      expect(solved.statusCode).toBe(200);
+      const browser = deviceCookie(solved);
+      expect(browser).not.toBe('');
+
+      expect(await spreadGuesses(email, 100)).toEqual(Array(100).fill(401));
+      expect((await login(email, demoPassword, nextAddress())).statusCode).toBe(429);
+      // The known browser passes the account-wide bound and is asked for its code as always.
+      const again = await login(email, demoPassword, nextAddress(), { cookie: browser });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().mfa_enabled).toBe(true);
+    }, 60_000);
   });
 
   describe('passwords', () => {
@@ -181,21 +223,83 @@ describe('guessing', () => {
       expect((await login(email, demoPassword, nextAddress())).statusCode).toBe(200);
     });
 
-    it('stops a guess spread over many addresses after 100 failures an hour', async () => {
+    it('stops a guess spread over many addresses after 100 failures an hour, but not the owner’s known browser', async () => {
       const email = 'support@flowsight.test';
-      const answers: number[] = [];
+      // The owner signed in earlier from their browser, which keeps the known-device cookie.
+      const earlier = await login(email, demoPassword, nextAddress());
+      expect(earlier.statusCode).toBe(200);
+      const setCookie = String(earlier.headers['set-cookie']);
+      expect(setCookie).toMatch(/^flowsight_device=[\w.~-]+; Path=\/api\/auth; Max-Age=7776000;/);
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Strict');
+      const browser = deviceCookie(earlier);
+
       // 20 addresses × 5 failures: no address comes near its own bound of 10.
-      for (let a = 0; a < 20; a++) {
-        const address = nextAddress('192.0.2');
-        for (let i = 0; i < 5; i++) {
-          answers.push((await login(email, `Wrong!${a}x${i}`, address)).statusCode);
-        }
-      }
-      expect(answers).toEqual(Array(100).fill(401));
+      expect(await spreadGuesses(email, 100)).toEqual(Array(100).fill(401));
       // The 101st, from yet another address and with the right password, is refused too.
       const refused = await login(email, demoPassword, nextAddress('192.0.2'));
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(45 * 60);
+      // So is a browser whose cookie was altered, or names another account.
+      const signatureAt = browser.lastIndexOf('.') + 1;
+      const altered = `${browser.slice(0, signatureAt)}${browser[signatureAt] === 'A' ? 'B' : 'A'}${browser.slice(signatureAt + 1)}`;
+      expect(
+        (await login(email, demoPassword, nextAddress(), { cookie: altered })).statusCode,
+      ).toBe(429);
+      const other = deviceCookie(await login('admin@flowsight.test', demoPassword, nextAddress()));
+      expect((await login(email, demoPassword, nextAddress(), { cookie: other })).statusCode).toBe(
+        429,
+      );
+      // The owner's browser, from a new address, signs in.
+      const owner = await login(email, demoPassword, nextAddress(), { cookie: browser });
+      expect(owner.statusCode, owner.body).toBe(200);
+      expect(owner.json().access_token).toEqual(expect.any(String));
+      // A guesser holding the owner's cookie still meets the device's own bound.
+      const guesses: number[] = [];
+      for (let a = 0; a < 5; a++) {
+        const address = nextAddress('198.18.0');
+        for (let i = 0; i < 5; i++) {
+          guesses.push(
+            (await login(email, `Wrong!${a}y${i}`, address, { cookie: browser })).statusCode,
+          );
+        }
+      }
+      expect(guesses.slice(0, 20)).toEqual(Array(20).fill(401));
+      expect(guesses.slice(20)).toEqual(Array(5).fill(429));
+    }, 60_000);
+
+    it('lets no single address lock the owner out, however fast it guesses', async () => {
+      const email = 'technician@flowsight.test';
+      const attacker = nextAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 150 }, (_, i) => login(email, `Wrong!${i}x`, attacker)),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(140);
+      // The 140 refused guesses counted against nobody else: the owner, from two other
+      // addresses and a browser that never signed in, signs in.
+      for (const address of [nextAddress(), nextAddress()]) {
+        const owner = await login(email, demoPassword, address);
+        expect(owner.statusCode, owner.body).toBe(200);
+      }
+    }, 60_000);
+
+    it('counts only failures under an address: sign-ins that succeed use none of its budget', async () => {
+      // Behind a proxy without TRUST_PROXY every user shares one address (bound: 20 here).
+      const office = nextAddress('203.0.113');
+      for (let i = 0; i < 25; i++) {
+        const signedIn = await login('tester@flowsight.test', demoPassword, office);
+        expect(signedIn.statusCode, `sign-in ${i + 1}`).toBe(200);
+      }
+      const failures: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        failures.push(
+          (await login(`nobody.${i}@flowsight.test`, 'Wrong!2026x', office)).statusCode,
+        );
+      }
+      expect(failures.slice(0, 20)).toEqual(Array(20).fill(401));
+      expect(failures[20]).toBe(429);
     }, 60_000);
 
     it('limits change-password guesses like sign-in', async () => {
