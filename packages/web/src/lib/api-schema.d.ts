@@ -19284,9 +19284,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": {
+                "application/json": ({
                     company_id: number;
                     property_id: number;
                     building_id: number;
@@ -19294,7 +19294,7 @@ export interface operations {
                     appliance_type_id: number;
                     room_type_id?: number | null;
                     water_type_id?: number | null;
-                } | Record<string, never>;
+                } | Record<string, never>) | null;
             };
         };
         responses: {

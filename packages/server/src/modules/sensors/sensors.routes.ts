@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { errorResponses, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { errorSchema, idParams, optionalBody } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { submissionSchema } from '../submissions/submissions.schemas.ts';
@@ -224,7 +224,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
       'Assigns a micrometer to a fixture of a unit, moves it to another, or takes it off',
       {
         querystring: assignQuerySchema,
-        body: assignBodySchema,
+        body: optionalBody(assignBodySchema),
         response: { 200: micrometerSchema, ...errorResponses },
       },
     ),

@@ -100,7 +100,7 @@ export const assignQuerySchema = z
   .object({ mac: z.string().min(1).max(64), action: z.enum(assignActions) })
   .strict();
 /** The placement; ignored (and may be empty) for `unassign`. */
-export const assignBodySchema = z.union([placementSchema, z.object({}).strict()]).optional();
+export const assignBodySchema = z.union([placementSchema, z.object({}).strict()]);
 
 export const reportIssueSchema = z
   .object({

@@ -170,8 +170,11 @@ describe('micrometers API', () => {
       unit_id: slot.unit,
       appliance_type_id: ApplianceType.MainToilet,
     };
-    const assign = (call: Call, mac: string, body: object, action = 'assign') =>
-      call(`/api/sensors/assign?mac=${mac}&action=${action}`, { method: 'POST', payload: body });
+    const assign = (call: Call, mac: string, body: object | undefined, action = 'assign') =>
+      call(`/api/sensors/assign?mac=${mac}&action=${action}`, {
+        method: 'POST',
+        ...(body === undefined ? {} : { payload: body }),
+      });
     const refusal = async (response: Awaited<ReturnType<Call>>) => [
       response.statusCode,
       response.json().message,
@@ -280,11 +283,13 @@ describe('micrometers API', () => {
       sensor_state_id: SensorState.Uninstalled,
     });
     expect(await installedAt()).toBeNull();
-    expect(await refusal(await assign(admin, stock[0] as string, {}, 'unassign'))).toEqual([
+    // The specification gives unassign no body: none at all is the same as an empty one.
+    expect(await refusal(await assign(admin, stock[0] as string, undefined, 'unassign'))).toEqual([
       409,
       m.notAssigned,
     ]);
     expect((await assign(admin, stock[0] as string, {}, 'assign')).statusCode).toBe(400);
+    expect((await assign(admin, stock[0] as string, undefined, 'assign')).statusCode).toBe(400);
     const events = await rows<{ action: string; actor_user_id: number | null }>(sql`
       select e.action, e.actor_user_id from events e join sensors s on s.id = e.entity_id
       where e.entity_type = 'sensor' and s.mac_address = ${stock[0]} order by e.id`);
