@@ -46,7 +46,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      'packages/web',
+      'packages/web/vitest.config.ts',
+      'packages/web/vitest.mocks.config.ts',
     ],
   },
 });

@@ -43,11 +43,12 @@ describe('frame tooltip', () => {
     const first = screen.getByRole('button', { name: 'Change password' });
     const second = screen.getByRole('button', { name: 'Settings' });
     expect(screen.queryByRole('tooltip')).toBeNull();
+    // Tab onto the first button as a browser does it: the key goes down where the focus was,
+    // the focus moves, the key comes up on the button. That is keyboard focus (:focus-visible),
+    // whatever pointer use the window saw before.
+    fireEvent.keyDown(document.body, { key: 'Tab' });
     first.focus();
-
-    act(() => {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-    });
+    fireEvent.keyUp(first, { key: 'Tab' });
     // The focused element shows its tooltip as a real one would, and so does a hovered one.
     await waitFor(() => expect(tooltipTexts()).toEqual(['Change password']));
     // The very same elements: nothing anchored to them or focused in them is lost.
