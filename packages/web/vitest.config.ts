@@ -13,10 +13,10 @@ const common = {
   // default (one worker on two cores) this project ran alone, one file at a time, after the
   // others.
   maxWorkers: testWorkers,
-  environment: 'jsdom',
+  environment: 'jsdom' as const,
   setupFiles: ['src/testing/setup-tests.ts'],
   testTimeout: 30_000,
-} as const;
+};
 
 /**
  * The `web` project of the root Vitest workspace: same plugins and resolution as the app. Its
