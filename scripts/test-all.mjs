@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const stages = ['lint', 'typecheck', 'api:check', 'api:lint', 'test:unit', 'build', 'test:e2e'];
+const stages = ['lint', 'typecheck', 'api:verify', 'test:unit', 'build', 'test:e2e'];
 
 const times = [];
 for (const stage of stages) {

@@ -10,12 +10,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = join(root, 'node_modules/.bin/tsc');
+// Longest first (measured: web 29 s, the builds 24 s, the server's tests 22 s, bench 7 s, e2e 3 s),
+// so that the two lanes of a 2-core machine end close together.
 const programs = [
+  ['-p', 'packages/web', '--noEmit'],
   ['-b', 'packages/server', 'packages/simulator'],
   ['-p', 'packages/server/tsconfig.test.json'],
-  ['-p', 'packages/web', '--noEmit'],
-  ['-p', 'e2e', '--noEmit'],
   ['-p', 'bench', '--noEmit'],
+  ['-p', 'e2e', '--noEmit'],
 ];
 
 function check(args) {

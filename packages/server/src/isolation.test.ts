@@ -1,7 +1,7 @@
 // Tenant isolation, generated from the registered routes: every /api route × every role type that
 // can sign in × the caller's own records versus another company's. It checks that the access table
 // is obeyed (403 outside it), that another company's record is never returned (404, and its marker
-// texts never appear) and never changed (the tables' fingerprint stays the same). A registered
+// texts never appear) and never changed (no row of its tables is written). A registered
 // route without an entry in `routeSamples` fails the test, so every later route is covered.
 import { accessFor, mayCall } from '@flowsight/domain/access';
 import { RoleType, type RoleTypeId } from '@flowsight/domain/lookups';
@@ -478,6 +478,36 @@ const callers: readonly { roleTypeId: RoleTypeId; email: string }[] = [
 const inRange = (status: number, expected: number | readonly number[]) =>
   typeof expected === 'number' ? status === expected : expected.includes(status);
 
+/** The tables a refused write, or one on another company's record, must leave as they were. */
+const guardedTables = [
+  'users',
+  'user_roles',
+  'notification_contacts',
+  'companies',
+  'properties',
+  'buildings',
+  'units',
+  'billing_company_properties',
+  'sensors',
+  'sensor_gallon_thresholds',
+  'office_assignments',
+  'downlinks',
+  'gateways',
+  'gateway_building_history',
+  'company_appliance_thresholds',
+  'company_unaccounted_thresholds',
+  'notifications',
+  'building_survey_items',
+  'building_survey_approval_tokens',
+  'building_installers',
+  'building_shipping',
+  'building_shipping_contacts',
+  'notification_action_tokens',
+  'uploads',
+  'external_flow_accounts',
+  'external_flow_devices',
+];
+
 describe('tenant isolation across every route', () => {
   let t: TestApp;
   let world: Omit<World, 'callerRoleId'>;
@@ -485,38 +515,17 @@ describe('tenant isolation across every route', () => {
   let foreignMarkers: string[] = [];
   let cases = 0;
 
-  /** Rows of the tenant-owned identity and portfolio tables, hashed: any change shows. */
-  const fingerprint = async () => {
-    const { rows } = (await t.database.db.execute(sql`
-      select (select md5(coalesce(string_agg(u::text, '|' order by u.id), '')) from users u) as users,
-             (select md5(coalesce(string_agg(r::text, '|' order by r.id), '')) from user_roles r) as roles,
-             (select md5(coalesce(string_agg(c::text, '|' order by c.id), '')) from notification_contacts c) as contacts,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from companies x) as companies,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from properties x) as properties,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from buildings x) as buildings,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from units x) as units,
-             (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from billing_company_properties x) as billing,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from sensors x) as sensors,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from sensor_gallon_thresholds x) as thresholds,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from office_assignments x) as office,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from downlinks x) as downlinks,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from gateways x) as gateways,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from gateway_building_history x) as gateway_history,
-             (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_appliance_thresholds x) as appliance_thresholds,
-             (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from company_unaccounted_thresholds x) as unaccounted_thresholds,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notifications x) as alerts,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_survey_items x) as survey_items,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_survey_approval_tokens x) as survey_links,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_installers x) as installers,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_shipping x) as shipments,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from building_shipping_contacts x) as shipping_contacts,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from notification_action_tokens x) as action_tokens,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from uploads x) as uploads,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from external_flow_accounts x) as flume_accounts,
-             (select md5(coalesce(string_agg(x::text, '|' order by x.id), '')) from external_flow_devices x) as flume_devices`)) as unknown as {
-      rows: Record<string, string>[];
-    };
-    return JSON.stringify(rows[0]);
+  /**
+   * How many rows of the tenant-owned identity and portfolio tables have been written so far:
+   * a trigger on each (installed in beforeAll) counts every row inserted, updated or deleted and
+   * every truncation, so a write that must change nothing is caught even when it writes a row
+   * back unchanged. One read per comparison, however large the tables are.
+   */
+  const rowWrites = async () => {
+    const { rows } = (await t.database.db.execute(
+      sql`select n::text as n from isolation_row_writes`,
+    )) as unknown as { rows: { n: string }[] };
+    return rows[0]?.n ?? '';
   };
 
   beforeAll(async () => {
@@ -624,6 +633,24 @@ describe('tenant isolation across every route', () => {
       },
     };
     foreignMarkers = ['other.admin@flowsight.test', foreign.name];
+    // The write counter `rowWrites` reads (test database only).
+    const { db } = t.database;
+    await db.execute(sql`create table isolation_row_writes (n bigint not null)`);
+    await db.execute(sql`insert into isolation_row_writes values (0)`);
+    await db.execute(sql`
+      create function isolation_row_write() returns trigger language plpgsql as $$
+        begin
+          update isolation_row_writes set n = n + 1;
+          return null;
+        end $$`);
+    for (const table of guardedTables) {
+      await db.execute(sql`
+        create trigger isolation_row_write after insert or update or delete
+          on ${sql.identifier(table)} for each row execute function isolation_row_write()`);
+      await db.execute(sql`
+        create trigger isolation_truncate after truncate
+          on ${sql.identifier(table)} for each statement execute function isolation_row_write()`);
+    }
   });
   afterAll(async () => {
     console.log(`tenant isolation: ${cases} route × role × tenant cases`);
@@ -645,10 +672,15 @@ describe('tenant isolation across every route', () => {
     }
   });
 
-  // Hundreds of requests and fingerprints: allow minutes on a busy machine.
+  // Thousands of requests: allow minutes on a busy machine.
   it('obeys the access table and never shows or changes another company’s records', {
     timeout: 300_000,
   }, async () => {
+    // The write counter sees a write, even one that writes a row back as it was.
+    const unwritten = await rowWrites();
+    await t.database.db.execute(sql`update companies set name = name where id = ${world.own.id}`);
+    expect(await rowWrites()).not.toBe(unwritten);
+
     const failures: string[] = [];
     for (const [key, sample] of Object.entries(routeSamples)) {
       const [method = 'GET', path = ''] = key.split(' ') as [Method, string];
@@ -724,7 +756,7 @@ describe('tenant isolation across every route', () => {
           // on another company's record. A read changes nothing to compare, so it takes none.
           const mustNotWrite =
             method !== 'GET' && (!allowed || (tenant === 'foreign' && companyScoped));
-          const before = mustNotWrite ? await fingerprint() : '';
+          const before = mustNotWrite ? await rowWrites() : '';
           const response = await t.app.inject({
             method,
             url: request.url,
@@ -752,7 +784,7 @@ describe('tenant isolation across every route', () => {
 
           if (!allowed) {
             if (status !== 403) failures.push(`${label}: expected 403, got ${status}`);
-            if (mustNotWrite && (await fingerprint()) !== before) {
+            if (mustNotWrite && (await rowWrites()) !== before) {
               failures.push(`${label}: refused but data changed`);
             }
             continue;
@@ -770,8 +802,7 @@ describe('tenant isolation across every route', () => {
             if (leaked.length > 0) failures.push(`${label}: response shows ${leaked.join(', ')}`);
           }
           if (mustNotWrite && status >= 400) {
-            if ((await fingerprint()) !== before)
-              failures.push(`${label}: refused but data changed`);
+            if ((await rowWrites()) !== before) failures.push(`${label}: refused but data changed`);
           }
         }
       }
