@@ -48,10 +48,9 @@ async function searchList(page: Page, text: string) {
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
 }
 
-test('a system admin finds a gateway, moves it to another building and sees the history', async ({
-  page,
-  request,
-}) => {
+test('a system admin finds a gateway, moves it to another building and sees the history', {
+  tag: '@desktop-only',
+}, async ({ page, request }) => {
   test.setTimeout(90_000);
   const tag = randomUUID().slice(0, 8).toUpperCase();
   const { serial, first, second } = await setUp(request, tag);

@@ -13,9 +13,9 @@ async function create(page: Page, form: string, name: string) {
   return dialog;
 }
 
-test('a system admin creates a company, property, building and unit and ends on the unit', async ({
-  page,
-}) => {
+test('a system admin creates a company, property, building and unit and ends on the unit', {
+  tag: '@desktop-only',
+}, async ({ page }) => {
   test.setTimeout(90_000);
   const tag = randomUUID().slice(0, 8);
   await signIn(page, 'admin@flowsight.test');

@@ -29,7 +29,9 @@ const isApi = (path: string) => (response: Response) =>
 /** A figure as the page shows it ("$1,234.50", "1,234.5") as a number. */
 const numberOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-test('a system admin sees on /overview the figures the API answers', async ({ page }) => {
+test('a system admin sees on /overview the figures the API answers', {
+  tag: '@desktop-only',
+}, async ({ page }) => {
   await signIn(page, 'admin@flowsight.test');
   const answered = page.waitForResponse(isApi('/overview'));
   await page.goto('/overview');
@@ -69,10 +71,9 @@ test('a system admin sees on /overview the figures the API answers', async ({ pa
   await expect(page).toHaveURL(new RegExp(`/companies/${first.company_id}(/|$)`));
 });
 
-test('a system admin previews "Usage by unit" and downloads the same rows as CSV', async ({
-  page,
-  request,
-}) => {
+test('a system admin previews "Usage by unit" and downloads the same rows as CSV', {
+  tag: '@desktop-only',
+}, async ({ page, request }) => {
   // Three sign-ins, a few hundred preview rows and a download: more than the default budget on a
   // busy machine.
   test.slow();

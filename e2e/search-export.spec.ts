@@ -99,9 +99,9 @@ test('a system admin finds a unit by part of its name and opens its page', async
   await expect(page.getByRole('listbox')).toHaveCount(0);
 });
 
-test('a system admin exports the companies to CSV and gets the rows the list shows', async ({
-  page,
-}) => {
+test('a system admin exports the companies to CSV and gets the rows the list shows', {
+  tag: '@desktop-only',
+}, async ({ page }) => {
   await signIn(page, 'admin@flowsight.test');
   await page.goto('/companies?limit=50');
   const shown = await shownCompanies(page);

@@ -57,10 +57,9 @@ async function placeOf(request: APIRequestContext, token: string, mac: string) {
   throw new Error(`No company has readings of ${mac}`);
 }
 
-test('readings posted with a UI-made key show on the unit and in unassigned; revoking refuses', async ({
-  page,
-  request,
-}) => {
+test('readings posted with a UI-made key show on the unit and in unassigned; revoking refuses', {
+  tag: '@desktop-only',
+}, async ({ page, request }) => {
   test.setTimeout(90_000);
   const tag = randomUUID().slice(0, 8);
   const keyName = `E2E key ${tag}`;

@@ -572,6 +572,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ingest: ingestService,
       log: jobLog,
       sweepMs: config.alertSweepSeconds * 1000,
+      debounceMs: config.alertDebounceMs,
     }),
     // Reminder emails of alerts that stay New (one check per period across replicas).
     createAlertReminderJob({

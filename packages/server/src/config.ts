@@ -93,6 +93,7 @@ const environmentSchema = z.object({
   INGEST_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ALERT_REMINDER_HOURS: z.coerce.number().positive().max(8760).default(24),
   ALERT_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(300),
+  ALERT_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   DEVICE_HEALTH_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   UPLOADS_MAX_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_UPLOAD_MAX_BYTES),
@@ -175,6 +176,8 @@ export type AppConfig = {
   readonly alertReminderHours: number;
   /** Seconds between detection sweeps (each run by one replica at a time). */
   readonly alertSweepSeconds: number;
+  /** Milliseconds an ingest burst is gathered before its micrometers are evaluated. */
+  readonly alertDebounceMs: number;
   /** Seconds between device-health sweeps (each run by one replica at a time). */
   readonly deviceHealthSeconds: number;
   /**
@@ -233,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ingestLimitPerMinute: e.INGEST_LIMIT_PER_MINUTE,
     alertReminderHours: e.ALERT_REMINDER_HOURS,
     alertSweepSeconds: e.ALERT_SWEEP_SECONDS,
+    alertDebounceMs: e.ALERT_DEBOUNCE_MS,
     deviceHealthSeconds: e.DEVICE_HEALTH_SECONDS,
     retentionMonths: e.RETENTION_MONTHS,
     uploadsMaxBytes: e.UPLOADS_MAX_BYTES,
