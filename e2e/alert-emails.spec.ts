@@ -1,4 +1,4 @@
-// Alert emails and their signed actions (issue 8): a toilet of the demo manager's company starts
+// Alert emails and their signed actions: a toilet of the demo manager's company starts
 // running — three hours of 15-minute usage frames with flow all the time, through the native
 // ingest API — and the server opens a continuous-flow alert, which is emailed to the unit's
 // contact. The email's "Fixed it" link opens the public confirmation page: opening it changes

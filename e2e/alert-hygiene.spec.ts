@@ -1,4 +1,4 @@
-// Alerts people can keep clean, and a dashboard that says where to act (issue 22): two toilets of
+// Alerts people can keep clean, and a dashboard that says where to act: two toilets of
 // one building of the demo manager's company run for three hours (one fast, one slow), so the
 // building has two new leak alerts. The manager filters the building's alerts to new leaks,
 // selects them all and acknowledges them with one note (the confirmation names the count), assigns

@@ -1,4 +1,4 @@
-// Leak alerts end to end (issue 8): a toilet of the demo manager's company runs for three hours
+// Leak alerts end to end: a toilet of the demo manager's company runs for three hours
 // (backdated 15-minute reports posted to the native ingest API); the detection engine raises a
 // continuous-flow alert, and the manager's header bell shows it live, without a reload. "On it"
 // asks with the reminder text and acknowledges it; "Fixed it" with a note closes it and it leaves

@@ -1,4 +1,4 @@
-// Date fields follow the app's language, not the browser's (issue 18): the reports page's range
+// Date fields follow the app's language, not the browser's: the reports page's range
 // reads month/day/year in English, day/month/year in French and year/month/day in Chinese; a date
 // typed in the language's order, or picked from the calendar, reaches the address as YYYY-MM-DD.
 import { expect, test } from '@playwright/test';

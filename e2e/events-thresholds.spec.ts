@@ -1,5 +1,5 @@
 // Appliance thresholds and the event log (spec section 2 "/companies/{id}" thresholds tab and
-// "/events", issue 8): a company admin sets their company's washing machine threshold, sees it
+// "/events"): a company admin sets their company's washing machine threshold, sees it
 // again after a reload, and gets the rule's message for a bad value; a system admin finds that
 // change on /events by entity type, with the company admin's name. The phone project uses the
 // second company's admin so the two projects, running at once, never edit the same threshold.

@@ -1,4 +1,4 @@
-// Fleet settings (issue 7): a system admin tunes a fixture type's continuous-flow window (and is
+// Fleet settings: a system admin tunes a fixture type's continuous-flow window (and is
 // stopped by a bad value), changes a configuration default, adds a micrometer's gallon threshold
 // by MAC and deletes it; a system technician reads the fixtures without edit controls. The
 // desktop and phone projects share one server, so each works on its own fixture, parameter and MAC.

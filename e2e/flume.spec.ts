@@ -1,4 +1,4 @@
-// Flume accounts on the web (issue 21), against the fake Flume API the suite starts beside the app
+// Flume accounts on the web, against the fake Flume API the suite starts beside the app
 // (e2e/support/fake-flume-server.ts, a steady 5 gallons a minute): a system admin takes a
 // building's main-line micrometer off (a building's main line is measured once), adds the Flume
 // account of the building's company, links its meter to the building and syncs; the building's

@@ -1,4 +1,4 @@
-// Gateways (spec section 2 "/gateways", section 7 "Gateways", issue 7): a system admin finds a
+// Gateways (spec section 2 "/gateways", section 7 "Gateways"): a system admin finds a
 // gateway on /gateways, opens it, moves it to another building and sees the history row; the
 // header's gateway search opens it too; a company manager sees only their company's gateways.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The header's pop-ups open under their buttons the very first time after a page load (issue 18):
+// The header's pop-ups open under their buttons the very first time after a page load:
 // the leak bell, the user menu and, on the phone, the "More" menu. The first press on a fresh
 // page is also the page's first input, which loads the frame's tooltips; that must not move the
 // pressed button, or the pop-up anchored to it opens in the page's corner.

@@ -1,4 +1,4 @@
-// Micrometers from the bench to the fixture, at phone width (issue 7): the company installer
+// Micrometers from the bench to the fixture, at phone width: the company installer
 // walks property → building → unit → fixture, types a stock micrometer's MAC and installs it on
 // a toilet; the simulator's frames (the domain's encoder) then bring its first keep-alive and a
 // usage report through the native ingest API, the installer's page shows the signal arrived and

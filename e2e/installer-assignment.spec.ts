@@ -1,4 +1,4 @@
-// An installer's assignment, end to end (issue 20): the company admin assigns the demo company's
+// An installer's assignment, end to end: the company admin assigns the demo company's
 // installer (installer@) to a new building with a date on the building's Survey tab, and the
 // installer's own /installation page lists that building first; one tap starts installing there.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Tables a manager acts on, at a desktop's 1440 px (issue 18, item 5): a company's submissions
+// Tables a manager acts on, at a desktop's 1440 px: a company's submissions
 // table shows every column — place, fixture, battery, gateway, details — without sideways
 // scrolling, and the alerts filters stand on one even row.
 import { randomBytes, randomUUID } from 'node:crypto';

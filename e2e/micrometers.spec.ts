@@ -1,4 +1,4 @@
-// Micrometer pages (issue 7): a system admin opens /micrometers/assigned on the specification's
+// Micrometer pages: a system admin opens /micrometers/assigned on the specification's
 // default filter, opens a micrometer's dialog (at most 600 px wide) with its details and a reading
 // just posted, follows Reassign to the assignment page, assigns a stock micrometer to a free fixture
 // of a new unit and finds it on the unit's micrometers tab, and queues a building-wide downlink

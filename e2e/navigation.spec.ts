@@ -1,4 +1,4 @@
-// Issue 18: pages people can find, and breadcrumbs that name where they are. A company manager
+// Pages people can find, and breadcrumbs that name where they are. A company manager
 // reaches Reports and Statistics from the side menu and Settings from the user menu, each opening
 // on content rather than an empty page; a unit page's breadcrumb names the company, property,
 // building and unit ("Unit 403") where there is room, and collapses on a phone.

@@ -1,4 +1,4 @@
-// Portfolio pages (spec section 2, issue 5): a system admin builds a company → property →
+// Portfolio pages (spec section 2): a system admin builds a company → property →
 // building → unit through the dialogs and lands on the unit; a company admin sees only their own
 // company; deleting a property that still has buildings shows the server's refusal.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The property page's Users tab (issue 18, item 6): a company admin opens it from the tabs and
+// The property page's Users tab: a company admin opens it from the tabs and
 // sees the people whose roles reach the property, with the users list's actions.
 import { expect, test } from '@playwright/test';
 import { signInThroughApi } from './support/api.ts';

@@ -1,4 +1,4 @@
-// The header's global search and Export All to CSV (issue 5): a system admin finds a demo unit by
+// The header's global search and Export All to CSV: a system admin finds a demo unit by
 // part of its name and opens its page from the hit; exports the companies and gets a CSV whose
 // rows are the companies the API lists; a company manager has no Export control and a type-3
 // company's admin no search.

@@ -152,7 +152,7 @@ for (const role of roleCases) {
       await expect(page.getByTestId('side-drawer')).toHaveCount(0);
     } else {
       const expected = [...role.menu];
-      // Company admins keep their company's Flume accounts (issue 21); managers do not.
+      // Company admins keep their company's Flume accounts; managers do not.
       if (role.menu === COMPANY_MENU && !role.email.startsWith('manager')) {
         expected.push('flume-accounts');
       }

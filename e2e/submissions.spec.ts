@@ -1,4 +1,4 @@
-// Readings end to end (issue 6): a system admin creates an integration key in the UI, readings
+// Readings end to end: a system admin creates an integration key in the UI, readings
 // posted with it to the native ingest API show on the unit's submissions tab (opened with
 // `?mac=`) and an unknown MAC's on /submissions/unassigned; once the key is revoked in the UI the
 // next post is refused.

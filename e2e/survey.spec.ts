@@ -1,4 +1,4 @@
-// Getting sensors into a building, on a phone (issue 20): a technician surveys two units of a new
+// Getting sensors into a building, on a phone: a technician surveys two units of a new
 // building unit by unit — each answer saved as it is given, a photo of the plumbing taken with the
 // camera input — and the company admin approves the finished survey and sends it to the customer;
 // the customer approves through the emailed link (once), DX signs off the installation plan, an

@@ -1,4 +1,4 @@
-// Usage analytics end to end (issue 9): the demo manager's dashboard shows the figures the API
+// Usage analytics end to end: the demo manager's dashboard shows the figures the API
 // answers for the company; a building's charts tab follows the granularity switch (12 daily
 // buckets, 24 hourly, 12 monthly) and keeps it in the address; a system admin reaches the same
 // dashboard as the company page's tab; a restricted company's admin has no dashboard at all.

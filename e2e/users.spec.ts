@@ -1,4 +1,4 @@
-// Users administration and personal settings (spec section 2, issue 4): a company admin sees
+// Users administration and personal settings (spec section 2): a company admin sees
 // only their company's people, invites one (the invitation email goes out), edits and deletes
 // them after a confirmation; a company manager reads the list without write actions; a person
 // changes their own phone on /settings and finds it after a reload. The demo users' passwords

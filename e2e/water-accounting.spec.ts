@@ -1,4 +1,4 @@
-// Water accounting on the web (issue 16): a building of the demo manager's company gets a main-line
+// Water accounting on the web: a building of the demo manager's company gets a main-line
 // reading far above its fixtures' (posted to the native ingest API); the dashboard's "Use by
 // fixture" then lists unaccounted water as its own row, apart from the fixtures, and the units
 // using the most water are residential units: the Mechanical Room that holds the main line is not

@@ -1,4 +1,4 @@
-// The first run of `npm start` (issue 23, item 1): starts a built server on a fresh DATA_DIR with
+// The first run of `npm start`: starts a built server on a fresh DATA_DIR with
 // DEMO=1 SIMULATE=1, and while the simulator back-fills its year of history, and then once it is
 // done, loads a few pages signed in as the demo manager (each page: the API calls it makes, in
 // parallel, as a browser does; the static HTML and code are left out) and times `/api/health`.

@@ -636,7 +636,7 @@ async function main() {
   log(
     `COPY baseline:          ${fmt(copyRows)} rows in ${seconds(copyMs)} = ${fmt(copyRate)} rows/s`,
   );
-  log(`HTTP batch / COPY:      ${(httpRate / copyRate).toFixed(2)} (target ≥ 0.50, issue 23)`);
+  log(`HTTP batch / COPY:      ${(httpRate / copyRate).toFixed(2)} (target ≥ 0.50)`);
   log(
     `  (medians of ${ROUNDS} alternated rounds; HTTP ${httpRuns.map(seconds).join(', ')}; COPY ${copyRuns.map(seconds).join(', ')})`,
   );

@@ -13,7 +13,7 @@
 // create a scratch database), BENCH_USAGE_SCALE (1: 30 days of 15-minute reports, 200 days of
 // hourly ones, 12-hour reports for the rest of the year), BENCH_KEEP=1 reuses a loaded database,
 // BENCH_USAGE_DAYS (365) the history's length, BENCH_USAGE_JS=0 skips step 4.
-// Scale (issue 24, "ten times the fleet"): BENCH_FLEET=10 loads the demo portfolio ten times over
+// Scale ("ten times the fleet"): BENCH_FLEET=10 loads the demo portfolio ten times over
 // (multiplyDemoPortfolio: the original first, then copies of its companies with their own names
 // and MACs), in its own database; the probes stay on the demo manager's original company, so each
 // endpoint is timed on the same places at any multiplier. BENCH_USAGE_OUT=file.json writes the

@@ -61,11 +61,11 @@ const THRESHOLD_EDITORS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, Co
  */
 const UPLOADERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin, RoleType.CompanyInstaller];
 /**
- * Who surveys a building and keeps its installers and shipments (issue 20): the provider's staff
+ * Who surveys a building and keeps its installers and shipments: the provider's staff
  * (technicians survey on site) and company admins of the building's company.
  */
 const SURVEYORS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
-/** Who keeps a company's Flume accounts (issue 21): system roles, company admins for their own. */
+/** Who keeps a company's Flume accounts: system roles, company admins for their own. */
 const FLUME_KEEPERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
 
 /** How one micrometer is asked for: by its MAC (the label in hand) or by its id. */
@@ -246,7 +246,7 @@ const accessTable = {
   'GET /buildings/:id/tenants-count': STAFF_AND_COMPANY,
   'PUT /buildings/:id/change-property/:property_id/:transfer': PORTFOLIO_EDITORS,
 
-  // Getting micrometers into a building (issue 20): survey, approval link, installers, shipping.
+  // Getting micrometers into a building: survey, approval link, installers, shipping.
   'GET /buildings/:id/survey': STAFF_AND_COMPANY,
   'PUT /buildings/:id/survey': SURVEYORS,
   'PUT /buildings/:id/approve-send-survey': SURVEYORS,
@@ -265,7 +265,7 @@ const accessTable = {
   'POST /buildings/:id/shipping-contact': SURVEYORS,
   'GET /properties/:id/shipping-date': STAFF_AND_COMPANY,
 
-  // Flume whole-building meters (issue 21).
+  // Flume whole-building meters.
   'GET /flume-accounts': FLUME_KEEPERS,
   'POST /flume-accounts': FLUME_KEEPERS,
   'POST /flume-accounts/:id/test': FLUME_KEEPERS,
@@ -339,7 +339,7 @@ const accessTable = {
   'GET /notifications/:id': STAFF_AND_COMPANY,
   'GET /notifications/:id/monthly-cost/:gallons': STAFF_AND_COMPANY,
   'PUT /notifications/:id/status/:statusId': STAFF_AND_COMPANY,
-  // Beyond the specification (issue 22): bulk status, ids, assignee, snooze.
+  // Beyond the specification: bulk status, ids, assignee, snooze.
   'GET /notifications/ids': STAFF_AND_COMPANY,
   'POST /notifications/bulk-status': STAFF_AND_COMPANY,
   'GET /notifications/:id/assignable-users': STAFF_AND_COMPANY,

@@ -295,7 +295,7 @@ export const NotificationType = {
   GatewayOffline: 6,
   /** A building's main line above its fixtures for days (unaccounted.ts): no sensor, no unit. */
   UnaccountedWater: 7,
-  /** Flume refuses the credentials of the account whose meter measures the building (issue 21). */
+  /** Flume refuses the credentials of the account whose meter measures the building. */
   FlumeNotSyncing: 8,
 } as const;
 export type NotificationTypeRow = LookupRow & { readonly categoryId: number };

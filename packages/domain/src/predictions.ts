@@ -1,4 +1,4 @@
-// Month-end projection of a unit's water use (contract issue 9, `gallons-predictions`), from its
+// Month-end projection of a unit's water use (`gallons-predictions`), from its
 // daily totals so far. Method "weekday-profile":
 //   1. History: the complete days of the last LOOKBACK_DAYS before today, from the first day the
 //      unit reported on (a day without a row after that counts as 0 gal: the household was away).

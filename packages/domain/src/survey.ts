@@ -1,4 +1,4 @@
-// Getting micrometers into a building (spec sections 2, 3, 4 and 7, issue 20): the survey's
+// Getting micrometers into a building (spec sections 2, 3, 4 and 7): the survey's
 // questions and which of the specification's option lists answers each, the survey status machine
 // with its refusals, the micrometers a survey calls for by size, and the bodies and answers of the
 // survey, installer and shipping calls. Server routes validate with these schemas; the web's forms

@@ -1,4 +1,4 @@
-// Lost uplinks from frame counters (issue 23): a device numbers its frames, so a gap in the numbers
+// Lost uplinks from frame counters: a device numbers its frames, so a gap in the numbers
 // a micrometer's readings carry, in the order they were received, is frames that never arrived.
 // The counter is the v2 usage report's `seq` (16 bits, wraps at 65,536) or the LoRaWAN frame
 // counter (32 bits). Rules:

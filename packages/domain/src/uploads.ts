@@ -1,4 +1,4 @@
-// Files people attach to a building (issue 20, "Uploads"; spec section 7, "A multipart file upload
+// Files people attach to a building ("Uploads"; spec section 7, "A multipart file upload
 // also exists"): survey photos of a unit's plumbing, installation photos, shipping papers. What may
 // be uploaded, what it is for, how big it may be and the words of its refusals live here once, for
 // the server's upload call and the web's file pickers.

@@ -1,4 +1,4 @@
-// The calendar of usage charts (contract issue 9): which buckets a chart window holds in a
+// The calendar of usage charts: which buckets a chart window holds in a
 // property's IANA time zone, their UTC bounds and labels, and the local-date ranges of totals.
 // Hourly buckets are UTC hours (the `usage_hourly` rollup); days, ISO weeks (Monday start) and
 // months are local calendar days (the `usage_daily` rollup), so a day is 23 or 25 hours long on a

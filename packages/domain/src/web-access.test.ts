@@ -66,7 +66,7 @@ describe('side menu by role', () => {
       { id: 'statistics', path: '/statistics' },
     ];
     expect(sideMenu(role(RoleType.CompanyManager))).toEqual(companyMenu);
-    // A company admin keeps the company's Flume accounts too (issue 21).
+    // A company admin keeps the company's Flume accounts too.
     expect(sideMenu(role(RoleType.CompanyAdmin))).toEqual([
       ...companyMenu,
       { id: 'flume-accounts', path: '/flume-accounts' },
@@ -146,7 +146,7 @@ describe('routes by role', () => {
     ['/integrations', RoleType.CompanyAdmin, {}, false],
     ['/submissions/unassigned', RoleType.SystemTechnician, {}, true],
     ['/submissions/keep-alive', RoleType.CompanyAdmin, {}, false],
-    // Flume accounts: whom the API lets keep them (issue 21), never a company manager.
+    // Flume accounts: whom the API lets keep them, never a company manager.
     ['/flume-accounts', RoleType.SystemSupport, {}, true],
     ['/flume-accounts', RoleType.SystemTechnician, {}, true],
     ['/flume-accounts', RoleType.CompanyAdmin, {}, true],

@@ -212,7 +212,7 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
       ]),
       item('users', '/users'),
       item('events', '/events'),
-      // Not in the specification's menu (issue 18): its reports and statistics pages, reachable.
+      // Not in the specification's menu: its reports and statistics pages, reachable.
       item('reports', '/reports'),
       item('statistics', '/statistics'),
       item('overview', '/overview'),
@@ -227,11 +227,11 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
   menu.push(item('properties', `/companies/${role.companyId ?? 0}/properties`));
   if (opens('/users')) menu.push(item('users', '/users'));
   if (opens('/gateways')) menu.push(item('gateways', '/gateways'));
-  // Not in the specification's menu (issue 18): the pages exist for these roles and must be found;
+  // Not in the specification's menu: the pages exist for these roles and must be found;
   // a restricted company's allow-list keeps them closed (`restricted-companies.ts`).
   if (opens('/reports')) menu.push(item('reports', '/reports'));
   if (opens('/statistics')) menu.push(item('statistics', '/statistics'));
-  // Not in the specification's company menu (issue 21): company admins keep their company's Flume
+  // Not in the specification's company menu: company admins keep their company's Flume
   // accounts, so the page must be found.
   if (opens('/flume-accounts')) menu.push(item('flume-accounts', '/flume-accounts'));
   if (opens('/micrometers/assignment')) {

@@ -1,4 +1,4 @@
-// Several replicas on one PostgreSQL database (issue 24): three real server processes behind a
+// Several replicas on one PostgreSQL database: three real server processes behind a
 // round-robin proxy of the test's own. A leak raised through one replica reaches a live stream held
 // on another (LISTEN/NOTIFY); each periodic job runs once per period across the replicas (not once
 // per replica) and another replica takes over after the last runner is killed with SIGKILL;

@@ -11,7 +11,7 @@ import { type OpenApiDocument, operationsOf } from './testing/fuzz.ts';
 /** The levels a specified `{entity}` call is made for (section 7's submission exports and counts). */
 const ENTITIES = ['companies', 'properties', 'buildings', 'units'];
 
-/** Specified calls not served yet: none since the Flume link (issue 21). */
+/** Specified calls not served yet: none since the Flume link. */
 const NOT_SERVED_YET: string[] = [];
 
 const specified = readFileSync(new URL('../../../docs/spec-calls.txt', import.meta.url), 'utf8')

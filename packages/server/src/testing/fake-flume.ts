@@ -1,4 +1,4 @@
-// A local fake of Flume's public API for tests (issue 21), on node:http port 0. It answers with the
+// A local fake of Flume's public API for tests, on node:http port 0. It answers with the
 // documented envelope (`success`, `code`, `message`, `http_code`, `detailed`, `data`): the token
 // (password and refresh grants; the access token a JWT naming `user_id`), the user's devices, and
 // water queries summed by bucket from a scripted per-minute series. It answers 401 to an expired

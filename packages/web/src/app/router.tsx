@@ -128,7 +128,7 @@ export const appRoutes: RouteObject[] = withPageTexts([
                   'ConfirmationPage',
                 ),
               ),
-              // The survey email's approval link (issue 20): open signed in or not.
+              // The survey email's approval link: open signed in or not.
               publicPage(
                 'survey-approval/:buildingId/:token',
                 lazyPage(

@@ -5,7 +5,7 @@
 // The element itself never moves in the tree: the tooltip, once its code is there, is rendered
 // beside it (on a hidden stand-in) and anchored to it, opened and closed from here. Wrapping the
 // element in Tooltip when the code arrives would remount it on the very first press, and a menu
-// or pop-over anchored to the pressed element would then open at the page's corner (issue 18).
+// or pop-over anchored to the pressed element would then open at the page's corner.
 //
 // Opening follows Tooltip's defaults: a mouse or pen resting 100 ms, keyboard focus (not a
 // click's), a touch held 700 ms (shown 1.5 s after the finger lifts); a tap never opens it.

@@ -1,4 +1,4 @@
-// The alerts work of issue 22 end to end on a database (beyond the specification, docs/api.md):
+// The alerts list work (bulk status, assignment, snooze) end to end on a database (beyond the specification, docs/api.md):
 // the status change of many alerts with one note (each its own event and publish, refusals
 // reported per alert in the single call's words), the ids matching a list's filters, the
 // assignee (a colleague emailed, an outsider refused, filters "assigned to me" and "unassigned",

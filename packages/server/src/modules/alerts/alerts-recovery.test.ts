@@ -1,4 +1,4 @@
-// Device-health alerts resolve themselves (issue 22): a micrometer heard again, a gateway online
+// Device-health alerts resolve themselves: a micrometer heard again, a gateway online
 // again, a battery back above the threshold close their open alert with the system's note, as an
 // event, published like every status change — through the real ingest path (HTTP) and the alerts
 // engine's two runs (after an ingest batch, and the sweep). Leak alerts stay; an alert a person

@@ -323,7 +323,7 @@ export function createAlertDetection({ status, now }: AlertDetectionOptions) {
   }
 
   /**
-   * Flume meters (issue 21): a building's "Flume meter not syncing" device-health alert while Flume
+   * Flume meters: a building's "Flume meter not syncing" device-health alert while Flume
    * refuses its account's credentials, closed once it accepts them or the meter is unlinked.
    */
   async function flumeMeters(ex: Executor) {

@@ -186,7 +186,7 @@ export function gatewayFinding(gateway: {
 }
 
 /**
- * A building's Flume meter (issue 21): not syncing while Flume refuses its account's credentials;
+ * A building's Flume meter: not syncing while Flume refuses its account's credentials;
  * recovered once Flume accepts them again, or once no meter is linked to the building.
  */
 export function flumeFinding(meter: { refused: boolean } | undefined): RuleResult {

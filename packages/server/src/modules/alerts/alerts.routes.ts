@@ -1,5 +1,5 @@
 // Alert routes (spec section 7: Notifications and each level's alerts calls): HTTP only. Beyond
-// the specification (issue 22, docs/api.md): bulk status, the ids matching the filters, the
+// the specification (docs/api.md): bulk status, the ids matching the filters, the
 // assignee and the snooze of an alert.
 import { idSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,7 +1,7 @@
 // Leak and device alerts as people see and act on them (spec section 7: notifications and each
 // level's alerts calls): lists and counts per place, the bell's active leaks, the company's open
 // leaks, overview and monthly chart, one alert with its monthly cost, the status change ("On it",
-// "Fixed it" with a note) and the streamed export. Beyond the specification (issue 22): the
+// "Fixed it" with a note) and the streamed export. Beyond the specification: the
 // status change of many alerts at once, the ids matching a list's filters, the assignee, the
 // snooze of a leak alert, each alert's last action and its device's other open alerts.
 // Detection itself is the engine's.

@@ -1,4 +1,4 @@
-// The company dashboard's "Needs attention" reads of devices (issue 22): installed micrometers not
+// The company dashboard's "Needs attention" reads of devices: installed micrometers not
 // transmitting and gateways offline, each with the place it sits in, in the caller's scope. The
 // open leaks come from the alerts service (their monthly cost is the alert's own).
 import { GatewayStatus, SensorState, SensorStatus } from '@flowsight/domain/lookups';

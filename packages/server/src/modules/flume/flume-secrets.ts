@@ -1,4 +1,4 @@
-// Seals a Flume account's client secret and password at rest (issue 21) with AES-256-GCM: a fresh
+// Seals a Flume account's client secret and password at rest with AES-256-GCM: a fresh
 // 96-bit IV per value and the 128-bit authentication tag, so a value sealed under one key is
 // refused under another (an error, never garbage). The key is FLUME_SECRET_KEY, or one generated
 // once into DATA_DIR by config's persistentSecret, as the JWT secret is.

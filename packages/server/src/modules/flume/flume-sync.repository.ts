@@ -1,4 +1,4 @@
-// Statements of the Flume sync (issue 21, flume.sync.ts decides): the claim of due accounts under
+// Statements of the Flume sync (flume.sync.ts decides): the claim of due accounts under
 // the sync's advisory lock, the linked meters with their building's place and time zone, the
 // minutes already imported, and one call's import — the minutes, their change added to the
 // rollups as the building's main line, and the meter's cursor — in one transaction.

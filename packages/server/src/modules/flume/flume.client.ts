@@ -1,4 +1,4 @@
-// HTTP client of Flume's public API (issue 21): the OAuth token (password grant, then refresh),
+// HTTP client of Flume's public API: the OAuth token (password grant, then refresh),
 // the account's devices, and water queries by bucket. It knows HTTP to Flume only — no database:
 // the caller keeps the token it hands back and the accounts' secrets (flume-secrets.ts).
 // Expired tokens are refreshed before a call and once on a 401; a 429 is waited out (Retry-After,

@@ -1,5 +1,5 @@
 // Queries of Flume accounts (`external_flow_accounts`, provider 'flume') and their meters
-// (`external_flow_devices`, issue 21): the accounts and buildings in the caller's scope, the sealed
+// (`external_flow_devices`): the accounts and buildings in the caller's scope, the sealed
 // secrets the service opens to call Flume, the devices found, their links to buildings and the
 // outcome of the last call. Every method takes an optional transaction (`tx ?? db`).
 import { supplyMeterTypes } from '@flowsight/domain/water-accounting';

@@ -1,4 +1,4 @@
-// `/api/flume-accounts` (issue 21): Flume accounts of the companies in scope, added once Flume
+// `/api/flume-accounts`: Flume accounts of the companies in scope, added once Flume
 // accepts their credentials, tested again, their meters linked to buildings, removed; and the
 // specified `GET /buildings/{id}/flume-connected/{external_account_id}`. HTTP only.
 import { idParamSchema } from '@flowsight/domain/input';

@@ -1,4 +1,4 @@
-// Request and response schemas of the Flume account calls (issue 21). An account is shown with its
+// Request and response schemas of the Flume account calls. An account is shown with its
 // company, its meters and the building each is linked to, the last sync and the last error in
 // words — never its client secret or password.
 import { idSchema } from '@flowsight/domain/input';

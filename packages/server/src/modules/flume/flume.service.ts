@@ -1,4 +1,4 @@
-// Decisions of the Flume account calls (issue 21): an account is added only once Flume accepts
+// Decisions of the Flume account calls: an account is added only once Flume accepts
 // its credentials, and keeps the meters Flume lists; testing it again refreshes them and records
 // the outcome in words; a meter is linked to at most one building, of the account's company.
 // Secrets are sealed before they are stored and opened only to call Flume; no answer carries them.

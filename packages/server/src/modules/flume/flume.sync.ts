@@ -1,4 +1,4 @@
-// The Flume sync (issue 21): each linked meter's water, by Flume's smallest bucket (the minute),
+// The Flume sync: each linked meter's water, by Flume's smallest bucket (the minute),
 // from its cursor (the last synced instant, less an hour for minutes Flume fills in late; on a
 // first sync, `backfillDays` back, or from the end of the last hour a main-line micrometer
 // measured the building) to the last whole minute, into the rollups as the building's

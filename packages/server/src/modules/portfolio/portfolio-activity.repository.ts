@@ -1,4 +1,4 @@
-// What the portfolio lists show beside each record to say where to act (issue 22): per unit its
+// What the portfolio lists show beside each record to say where to act: per unit its
 // open alerts, this month's gallons (fixture micrometers only), the same days of last month and its
 // last reading; per property and building its open leaks with their rates, this month's use and
 // the same days of last month (building use under the water-accounting rule) and its installed

@@ -1,4 +1,4 @@
-// The lists that say where to act (issue 22), through the HTTP layer on a company built by hand so
+// The lists that say where to act, through the HTTP layer on a company built by hand so
 // that every figure can be checked on paper. The figures are read at a fixed instant, noon on
 // 15 Nov 2026 in New York; readings go in through the ingest service: "this month's" the day
 // before (a whole day, so compared), last month's on its 1st (within the same days of last month).

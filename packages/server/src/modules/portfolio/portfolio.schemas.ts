@@ -115,7 +115,7 @@ export const unitRowSchema = z.object({
 });
 export type UnitRow = z.infer<typeof unitRowSchema>;
 
-// ── Where to act: the lists' extra columns (issue 22) ──
+// ── Where to act: the lists' extra columns ──
 const monthUse = {
   month_gallons: z
     .number()

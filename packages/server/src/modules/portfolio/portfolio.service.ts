@@ -145,7 +145,7 @@ const unitCsv: readonly CsvColumn<UnitCsv>[] = [
   { key: 'created_at', header: 'Created', kind: 'date' },
 ];
 
-// ── Where to act (issue 22): the lists' figures from the raw sums ────────────────────────────────
+// ── Where to act: the lists' figures from the raw sums ────────────────────────────────
 /** Rollups count thousandths of a gallon. */
 const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
 const isoOrNull = (value: Date | string | null) =>

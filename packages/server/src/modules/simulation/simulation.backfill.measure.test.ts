@@ -1,4 +1,4 @@
-// The first run's history back-fill (issue 23): it must not block the server's event loop, and the
+// The first run's history back-fill: it must not block the server's event loop, and the
 // on-disk PGlite on its own thread (db/pglite-thread.ts) must store exactly what the in-process
 // path stores, also across a stop and a restart. On PostgreSQL the database is out of process
 // anyway: the storing check runs against it.
@@ -130,7 +130,7 @@ function idleThreadDelay() {
   };
 }
 
-/** Issue 23's target: the event-loop delay p99 within 50 ms over an idle thread's over the run. */
+/** The target: the event-loop delay p99 within 50 ms over an idle thread's over the run. */
 async function expectDelayWithinTarget(
   delay: ReturnType<typeof monitorEventLoopDelay>,
   noise: ReturnType<typeof idleThreadDelay>,
@@ -173,7 +173,7 @@ describe('the history back-fill of the first run', () => {
       for (const slice of backfill(simulation, { from, to })) expected += slice.uplinks.length;
       expect(expected).toBeGreaterThan(5_000);
       expect((await stored(database.db)).readings).toBe(before + expected);
-      // The target of issue 23. The history here is reduced, not the batches: each batch is as
+      // The target above. The history here is reduced, not the batches: each batch is as
       // large as in the year's back-fill, and the in-process PGlite blocks for one per batch (a few
       // hundred milliseconds), so this fails on the old path.
       await expectDelayWithinTarget(delay, noise);

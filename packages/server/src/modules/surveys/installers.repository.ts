@@ -1,4 +1,4 @@
-// Queries of a building's installers (`building_installers`, issue 20): the building's list, one
+// Queries of a building's installers (`building_installers`): the building's list, one
 // installer within the caller's scope, the company-installer people a building's company has, and
 // the buildings a person is assigned to. Every method takes an optional transaction (`tx ?? db`).
 import { RoleType } from '@flowsight/domain/lookups';

@@ -1,4 +1,4 @@
-// A building's installers (spec section 7 "Buildings", issue 20) and the signed-in person's own
+// A building's installers (spec section 7 "Buildings") and the signed-in person's own
 // assignments, which the installation page lists first. HTTP only.
 import {
   installerInputSchema,

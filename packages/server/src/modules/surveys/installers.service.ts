@@ -1,4 +1,4 @@
-// A building's installers (issue 20): company installers of the building's company or outside
+// A building's installers: company installers of the building's company or outside
 // installers with a name and phone, each with a scheduled date and status; every change an event.
 // Also the buildings the signed-in person is assigned to, which the installation page lists first.
 import {

@@ -1,5 +1,5 @@
 // Queries of a building's shipments and shipping contact (`building_shipping`,
-// `building_shipping_contacts`, issue 20), and of the shipments across a property's buildings the
+// `building_shipping_contacts`), and of the shipments across a property's buildings the
 // caller sees. Every method takes an optional transaction (`tx ?? db`).
 import type { MicrometersBySize } from '@flowsight/domain/survey';
 import { and, asc, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // A building's shipments and shipping contact, and a property's shipping date (spec section 7
-// "Buildings" and "Properties", issue 20). HTTP only.
+// "Buildings" and "Properties"). HTTP only.
 import {
   propertyShippingDateSchema,
   shipmentInputSchema,

@@ -1,6 +1,6 @@
 // A building's shipments (date, carrier, tracking number, micrometers by size, MACs once known) and
 // its shipping contact, each change an event; and a property's shipping date, the next planned
-// shipment across its buildings or else the last one (issue 20).
+// shipment across its buildings or else the last one.
 import { placeNotFound } from '@flowsight/domain/portfolio';
 import {
   type MicrometersBySize,

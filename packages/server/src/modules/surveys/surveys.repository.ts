@@ -1,4 +1,4 @@
-// Queries of a building's survey (issue 20): its answers and status (`building_survey_items`,
+// Queries of a building's survey: its answers and status (`building_survey_items`,
 // `buildings.survey_*`), its history (the event log) and the approval links of survey emails. A
 // building is reached only through `visiblePlaces('building', scope)`, so one outside the caller's
 // scope is not found; the installer and shipping repositories find their building here too.

@@ -1,4 +1,4 @@
-// A building's survey (spec section 7 "Buildings", issue 20): the survey and its transitions, and
+// A building's survey (spec section 7 "Buildings"): the survey and its transitions, and
 // the survey email's approval link (public: its token is the credential; GET changes nothing,
 // POST approves once). `surveysModule` registers these with the installer and shipping routes.
 // HTTP only: each route declares its schemas and calls one service method.

@@ -1,4 +1,4 @@
-// A building's survey (issue 20): decides its transitions with the domain's status machine
+// A building's survey: decides its transitions with the domain's status machine
 // (packages/domain/src/survey.ts), writes each with its event in one transaction, and emails the
 // survey to the customer with signed single-use approval links (as the alert emails do: 256-bit
 // random tokens stored hashed, expiring; reading a link changes nothing, only the confirming POST

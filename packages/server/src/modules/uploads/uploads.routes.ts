@@ -1,4 +1,4 @@
-// `/api/uploads` and `/api/buildings/:id/uploads` (issue 20, spec section 7's multipart upload):
+// `/api/uploads` and `/api/buildings/:id/uploads` (spec section 7's multipart upload):
 // upload a file for a building, serve it, list a building's files, delete one. HTTP only: each
 // route declares its schemas, reads its request and calls one service method.
 import multipart from '@fastify/multipart';

@@ -1,4 +1,4 @@
-// Uploads (issue 20): decides what is stored and who sees it. A file is accepted when its content
+// Uploads: decides what is stored and who sees it. A file is accepted when its content
 // is a kind the domain allows, has its location removed if it is an image, and is attached to a
 // building (and optionally one of its units) within the caller's scope; it is served, listed and
 // deleted only through that same scope. Bytes go to the upload store, records to the repository.

@@ -1,4 +1,4 @@
-// Usage analytics routes (contract issue 9, calls 1–6): HTTP only.
+// Usage analytics routes: HTTP only.
 import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

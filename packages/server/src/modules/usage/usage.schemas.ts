@@ -1,4 +1,4 @@
-// Request and response schemas of the usage calls (contract issue 9, calls 1–6), shared by
+// Request and response schemas of the usage calls, shared by
 // validation and the OpenAPI document.
 import { Granularity } from '@flowsight/domain/granularity';
 import { localDateSchema as localDate } from '@flowsight/domain/input';

@@ -1,4 +1,4 @@
-// Usage analytics (contract issue 9, calls 1–6): chart windows per granularity at every level,
+// Usage analytics: chart windows per granularity at every level,
 // use per fixture type, a building's units and unit categories, a company's top units and
 // properties, a unit's gallon counts and its month-end projection. Every figure above a unit
 // follows the water-accounting rule (docs/usage.md): a building's main line or its fixtures,

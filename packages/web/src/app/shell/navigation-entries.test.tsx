@@ -1,4 +1,4 @@
-// Issue 18: Reports and Statistics in the side menu of the roles that may open them (never for a
+// Reports and Statistics in the side menu of the roles that may open them (never for a
 // restricted company), and Settings (profile, security, contacts) in the user menu.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

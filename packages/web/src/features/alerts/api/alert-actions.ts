@@ -1,4 +1,4 @@
-// Acting on alerts beyond one status change (issue 22, "Alert hygiene"):
+// Acting on alerts beyond one status change ("Alert hygiene"):
 // POST /notifications/bulk-status (many alerts at once, each refused one reported by id),
 // GET /notifications/ids (every alert matching a list's filters, for "select all matching"),
 // PUT /notifications/{id}/assignee and GET /notifications/{id}/assignable-users (who acts),

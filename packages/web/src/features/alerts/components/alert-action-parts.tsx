@@ -1,4 +1,4 @@
-// What a row and the dialog show about who acts on an alert (issue 22): its last action in words
+// What a row and the dialog show about who acts on an alert: its last action in words
 // ("Acknowledged · 2 hours ago · Maya Manager", "System" when the system did it), a snooze
 // ("Snoozed until … — reason"), the device's other open alerts as small chips ("also: Low
 // battery"), each opening that alert, and the leak incident an alert belongs to (docs/detection.md,

@@ -1,4 +1,4 @@
-// The alert dialog's "Assigned to" picker (issue 22): the people the alert may be assigned to
+// The alert dialog's "Assigned to" picker: the people the alert may be assigned to
 // (`GET /notifications/{id}/assignable-users`) and "Unassigned"; a choice is saved at once
 // (`PUT /notifications/{id}/assignee`), the field waiting meanwhile and the server's words shown
 // under it on failure.

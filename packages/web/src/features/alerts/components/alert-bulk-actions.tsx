@@ -1,4 +1,4 @@
-// Bulk actions on an alert list (issue 22): the bar over a selection — how many are selected,
+// Bulk actions on an alert list: the bar over a selection — how many are selected,
 // "Select all N matching the filters", "On it" and "Fixed it", clear — and the confirmation that
 // names the count ("Acknowledge 12 alerts?") with one optional note, as the single alert's dialog
 // takes it. Its answer: "12 alerts acknowledged" in the snackbar, or, when some were refused, the

@@ -1,4 +1,4 @@
-// Snoozing an open leak alert (issue 22): "Snooze" asks for an end (until tomorrow 9:00, 3 days,
+// Snoozing an open leak alert: "Snooze" asks for an end (until tomorrow 9:00, 3 days,
 // 1 week, or a chosen date and time — more than 5 minutes and at most 30 days ahead) and a reason
 // ("tenant away, plumber Tuesday"); reminders stop until then and the alert stays open. A snoozed
 // alert shows "Snoozed until … — reason" with "End snooze". Usage and device-health alerts are not

@@ -1,4 +1,4 @@
-// The alert lists' actions of issue 22 on the /alerts page: bulk "On it" and "Fixed it" over a
+// The alert lists' bulk actions on the /alerts page: bulk "On it" and "Fixed it" over a
 // selection (the page's rows or every alert matching the filters) with the count confirmed and
 // refusals listed by alert; who acts (columns, filters in the address, the assign picker); a leak
 // alert's snooze; the device's other open alerts as chips; the select mode on phones.

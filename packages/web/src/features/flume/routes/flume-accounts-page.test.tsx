@@ -1,4 +1,4 @@
-// The Flume accounts page (issue 21): the accounts with their meters and links, adding one (Flume's
+// The Flume accounts page: the accounts with their meters and links, adding one (Flume's
 // refusal shown in the dialog), linking and unlinking a meter, syncing now (and Flume's rate
 // limit), testing, removing after confirmation, the empty and error states, and who may open it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /flume-accounts (spec section 2, "list of external flow-account links"; issue 21): system roles
+// /flume-accounts (spec section 2, "list of external flow-account links"): system roles
 // and company admins (for their own company) keep the Flume accounts whose meters measure whole
 // buildings. Each account shows its company, Flume user, the meters Flume reported and the
 // building each is linked to, the last successful sync and the last error in Flume's words; it

@@ -1,5 +1,5 @@
 // GET /buildings/{id}/flume-meter: the Flume meter linked to the building as its main line, or
-// null (issue 21), for anyone who may see the building — when the role may ask at all.
+// null, for anyone who may see the building — when the role may ask at all.
 import { CompanyType } from '@flowsight/domain/lookups';
 import { restrictedMayCall } from '@flowsight/domain/restricted-companies';
 import { useQuery } from '@tanstack/react-query';

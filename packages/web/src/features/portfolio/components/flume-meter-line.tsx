@@ -1,4 +1,4 @@
-// The building's Flume meter in one line under its title (issue 21): "Flume meter <device> ·
+// The building's Flume meter in one line under its title: "Flume meter <device> ·
 // account <name> · last synced <when>", and the last error in words when there is one. Nothing
 // at all without a meter, while loading, or when the call fails: the line is a fact, not a state.
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// The building page's Flume meter line (issue 21): the linked meter, its account and its last
+// The building page's Flume meter line: the linked meter, its account and its last
 // sync under the title, with the last error when there is one; nothing without a meter, and no
 // noise when the call fails.
 import { screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // /companies/{c}/properties/{p}/buildings/{b} (spec section 2): opens on the units tab; the title
-// carries the survey chip, the subtitle the building's Flume meter when one is linked (issue 21).
+// carries the survey chip, the subtitle the building's Flume meter when one is linked.
 // Of the tabs (overview, units, alerts, micrometers, charts, submissions, and the survey of issue
 // 20) those built so far show.
 import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';

@@ -23,7 +23,7 @@ const harbor = {
   buildings_count: 3,
   units_count: 40,
 };
-/** The lists' "where to act" figures (issue 22) of a property or building. */
+/** The lists' "where to act" figures of a property or building. */
 const placeActivity = {
   open_leaks: 0,
   open_leaks_monthly_cost: 0,

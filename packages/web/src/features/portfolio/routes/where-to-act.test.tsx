@@ -1,4 +1,4 @@
-// The lists that say where to act (issue 22): a building's units with their open alerts, this
+// The lists that say where to act: a building's units with their open alerts, this
 // month's gallons and cost, the change against the same days of last month and the last reading,
 // each sorting on the server; a company's properties with their open leaks, what those cost a
 // month, the use against last month and the micrometers not transmitting.

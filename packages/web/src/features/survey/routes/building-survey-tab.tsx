@@ -1,4 +1,4 @@
-// The building's Survey tab (issue 20; spec sections 2–4): the survey's status, progress and the
+// The building's Survey tab (spec sections 2–4): the survey's status, progress and the
 // micrometers it calls for, the transitions the role may start, the DX plan and the history, then
 // the installers and shipping panels. The unit-by-unit form opens full screen over it from the
 // address (`?form=survey`, `&unit=` the unit), so a reload or the back button keeps the place.

@@ -1,4 +1,4 @@
-// The company dashboard's "Needs attention" (issue 22): where to act first. The open leaks, the
+// The company dashboard's "Needs attention": where to act first. The open leaks, the
 // costliest first with what each costs a month; the micrometers not transmitting; the gateways
 // offline. Each line is one click from its place: a leak opens its unit, a micrometer its unit's
 // (or building's) micrometers with its dialog, a gateway the gateways page with it open. When all

@@ -1,4 +1,4 @@
-// A company's dashboard (spec section 2): headline figures, what needs attention (issue 22: open
+// A company's dashboard (spec section 2): headline figures, what needs attention (open
 // leaks by monthly cost, silent micrometers, gateways offline), usage over time, alerts per month, the
 // units using the most water and this month's use by fixture with the water no fixture accounts
 // for. It is /dashboard for company roles and the company page's
@@ -33,7 +33,7 @@ const cardsGrid = {
   gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
 } as const;
 
-// Render cost (issue 23.2): the dashboard itself subscribes to no query and its props are only the
+// Render cost: the dashboard itself subscribes to no query and its props are only the
 // company, so one query's answer renders only the cards that read it, not the whole page. Each
 // card below owns its query; the headline figures and the alerts chart (which needs the company's
 // time zone) read the statistics through their own small wrappers.

@@ -1,4 +1,4 @@
-// "Add role" presets nothing: the role type is a deliberate choice (issue 18, item 7).
+// "Add role" presets nothing: the role type is a deliberate choice.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
