@@ -8,36 +8,38 @@
 //
 // Whatever is not named here is closed to it: a route, page or tab added later stays closed to
 // restricted companies until it is added below (the server checks every registered route).
+import type { ApiRoute } from './access.ts';
 import { RoleType, type RoleTypeId } from './lookups.ts';
+import type { WebRoutePattern } from './web-access.ts';
 
 /** The levels of the portfolio's record pages. */
 export type RecordLevel = 'company' | 'property' | 'building' | 'unit';
 
 /** One part of the product a restricted company keeps. */
 type Allowance = {
-  /** API routes, keyed `METHOD /path` as in `apiAccess` (`access.ts`). */
-  readonly routes: readonly string[];
+  /** API routes, keyed `METHOD /path` as in `apiAccess` (`access.ts`): a typo does not compile. */
+  readonly routes: readonly ApiRoute[];
   /** Only these of the company's role types; every role type the route allows when absent. */
   readonly roles?: readonly RoleTypeId[];
   /** Web pages, keyed as in `webRoutes` (`web-access.ts`). */
-  readonly pages?: readonly string[];
+  readonly pages?: readonly WebRoutePattern[];
   /** Tabs of the record pages (their address segment). */
   readonly tabs?: Readonly<Partial<Record<RecordLevel, readonly string[]>>>;
 };
 
-const locationRoutes = [
-  'countries',
-  'countries/:id',
-  'states',
-  'states/:id',
-  'states/country/:id',
-  'cities',
-  'cities/:id',
-  'cities/state/:id',
-  'timezones',
-  'timezones/:id',
-  'timezones/country/:id',
-].map((path) => `GET /location/${path}`);
+const locationRoutes: readonly ApiRoute[] = [
+  'GET /location/countries',
+  'GET /location/countries/:id',
+  'GET /location/states',
+  'GET /location/states/:id',
+  'GET /location/states/country/:id',
+  'GET /location/cities',
+  'GET /location/cities/:id',
+  'GET /location/cities/state/:id',
+  'GET /location/timezones',
+  'GET /location/timezones/:id',
+  'GET /location/timezones/country/:id',
+];
 
 /** The one table: what a restricted company may use. */
 export const restrictedCompanyUse = {
@@ -114,7 +116,7 @@ const allowances: readonly Allowance[] = Object.values(restrictedCompanyUse);
 export function restrictedMayCall(route: string, roleTypeId: number): boolean {
   return allowances.some(
     (a) =>
-      a.routes.includes(route) &&
+      (a.routes as readonly string[]).includes(route) &&
       (a.roles === undefined || a.roles.includes(roleTypeId as RoleTypeId)),
   );
 }
@@ -123,7 +125,7 @@ export function restrictedMayCall(route: string, roleTypeId: number): boolean {
 export function restrictedMayOpen(page: string, roleTypeId: number): boolean {
   return allowances.some(
     (a) =>
-      a.pages?.includes(page) === true &&
+      (a.pages as readonly string[] | undefined)?.includes(page) === true &&
       (a.roles === undefined || a.roles.includes(roleTypeId as RoleTypeId)),
   );
 }

@@ -163,8 +163,25 @@ export type MenuItemId =
   | 'statistics'
   | 'integrations';
 
+/** A pattern's concrete paths: `:name` segments are ids. */
+type Concrete<P extends string> = P extends `${infer Head}:${string}/${infer Rest}`
+  ? `${Head}${number}/${Concrete<Rest>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${number}`
+    : P;
+/** The paths a `webRoutes` pattern matches (`…/*` takes the prefix and anything below it). */
+type PathsOf<P extends string> = P extends `${infer Base}/*`
+  ? Concrete<Base> | `${Concrete<Base>}/${string}`
+  : Concrete<P>;
+/**
+ * A path some page of `webRoutes` answers: a menu entry for a page that does not exist does not
+ * compile.
+ */
+export type WebPath = PathsOf<WebRoutePattern>;
+
 export type MenuItem = {
   readonly id: MenuItemId;
+  /** The page (a group: the prefix its pages share). */
   readonly path: string;
   readonly children?: readonly MenuItem[];
 };
@@ -180,8 +197,12 @@ export function isMisconfiguredGroup(entry: MenuItem): boolean {
   return children.length === 0 || children.some((child) => child.children !== undefined);
 }
 
-const item = (id: MenuItemId, path: string, children?: MenuItem[]): MenuItem =>
-  children ? { id, path, children } : { id, path };
+const item = (id: MenuItemId, path: WebPath): MenuItem => ({ id, path });
+const group = (id: MenuItemId, path: `/${string}`, children: MenuItem[]): MenuItem => ({
+  id,
+  path,
+  children,
+});
 
 /** The side menu of the active role (spec section 2, "Side menu by role"). */
 export function sideMenu(role: ActiveRoleContext): MenuItem[] {
@@ -194,12 +215,12 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
       item('alerts', '/alerts'),
       item('gateways', '/gateways'),
       item('appliances', '/appliances'),
-      item('submissions', '/submissions', [
+      group('submissions', '/submissions', [
         item('submissions-unassigned', '/submissions/unassigned'),
         item('submissions-keep-alive', '/submissions/keep-alive'),
         item('submissions-parsed-old', '/submissions/parsed-old'),
       ]),
-      item('micrometers', '/micrometers', [
+      group('micrometers', '/micrometers', [
         item('micrometers-assigned', '/micrometers/assigned'),
         item('micrometers-unassigned', '/micrometers/unassigned'),
         item('micrometers-excluded', '/micrometers/excluded'),
@@ -221,7 +242,7 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
     ];
   }
   if (!isCompanyRole(role.roleTypeId)) return [];
-  const opens = (path: string) => mayOpen(path, role);
+  const opens = (path: WebPath) => mayOpen(path, role);
   const menu: MenuItem[] = [];
   if (opens('/dashboard')) menu.push(item('dashboard', '/dashboard'));
   menu.push(item('properties', `/companies/${role.companyId ?? 0}/properties`));
@@ -236,7 +257,7 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
   if (opens('/flume-accounts')) menu.push(item('flume-accounts', '/flume-accounts'));
   if (opens('/micrometers/assignment')) {
     menu.push(
-      item('micrometers', '/micrometers', [
+      group('micrometers', '/micrometers', [
         item('micrometers-assignment', '/micrometers/assignment'),
       ]),
     );

@@ -5,13 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { moduleImports } from '@/testing/module-imports';
+import { webRoot } from '@/testing/web-root';
 
-// The web package (tests run from the repository or from the package; jsdom's import.meta.url is
-// not a file URL).
-const web =
-  [resolve(process.cwd(), 'packages/web'), process.cwd()].find((path) =>
-    existsSync(resolve(path, 'src/main.tsx')),
-  ) ?? process.cwd();
+const web = webRoot;
 const domain = resolve(web, '../domain/src');
 
 function resolveLocal(from: string, specifier: string): string | null {
