@@ -124,6 +124,9 @@ const QOS0_ADVICE: Record<MqttFormat, string> = {
   native:
     'publish to flowsight/uplinks/<DevEUI> at QoS 1, or uplinks sent while Flowsight is down are lost',
 };
+/** What the log and the Integrations page say while uplinks of these formats arrive at QoS 0. */
+export const qos0Warning = (formats: readonly MqttFormat[]) =>
+  `MQTT uplinks arrive at QoS 0 (${formats.join(', ')}): ${formats.map((f) => QOS0_ADVICE[f]).join('; ')}`;
 const formatOf = (topic: string): MqttFormat =>
   NATIVE_TOPIC.test(topic) ? 'native' : 'chirpstack';
 const CHIRPSTACK_UP_TOPIC = /\/event\/up$/;
@@ -171,7 +174,7 @@ export async function startMqttIngest(options: MqttIngestOptions) {
     const last = warnedAt.get(format);
     if (last !== undefined && now - last < QOS0_WARNING_INTERVAL_MS) return;
     warnedAt.set(format, now);
-    log.warn({ format, topic }, `MQTT uplinks arrive at QoS 0: ${QOS0_ADVICE[format]}`);
+    log.warn({ format, topic }, qos0Warning([format]));
   };
 
   // Acknowledgements wait for the commit. mqtt.js sends PUBACK as soon as `handleMessage` calls

@@ -3,7 +3,7 @@
 // default), since such uplinks published while Flowsight is down are lost. What a replica saw since
 // it started: each replica subscribes on its own session.
 import { z } from 'zod';
-import type { UplinkQos } from '../ingest/mqtt-ingest.ts';
+import { qos0Warning, type UplinkQos } from '../ingest/mqtt-ingest.ts';
 
 export const mqttStatusSchema = z.object({
   configured: z.boolean().describe('Whether MQTT_URL is set on this server'),
@@ -31,11 +31,6 @@ export function mqttStatus(seen: readonly UplinkQos[] | undefined): MqttStatus {
     received_at: at.toISOString(),
   }));
   const atQos0 = uplinks.filter(({ qos }) => qos === 0).map(({ format }) => format);
-  const warning =
-    atQos0.length === 0
-      ? null
-      : `MQTT uplinks arrive at QoS 0 (${atQos0.join(', ')}): uplinks sent while Flowsight is down ` +
-        "are lost. Set qos=1 in ChirpStack's MQTT integration ([integration.mqtt] in " +
-        'chirpstack.toml), and publish native uplinks at QoS 1.';
+  const warning = atQos0.length === 0 ? null : qos0Warning(atQos0);
   return { configured: seen !== undefined, uplinks, warning };
 }
