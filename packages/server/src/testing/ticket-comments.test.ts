@@ -20,14 +20,11 @@ const roots = [
 const SOURCE = /\.(?:ts|tsx|mjs)$/;
 const TICKET = /\b(?:[Ii]ssues?|[Tt]ickets?) #?\d+/;
 
-function* sources(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sources(path);
-    else if (SOURCE.test(entry.name)) yield path;
-  }
-}
+/** The source files under `dir`, outside installed packages and build output. */
+const sources = (dir: string) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => SOURCE.test(path) && !/(?:^|[\\/])(?:node_modules|dist)[\\/]/.test(path))
+    .map((path) => join(dir, path));
 
 /** The comment part of a line: what follows `//`, or a block comment's line. */
 function commentOf(line: string): string | undefined {
