@@ -539,6 +539,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         url: mqttUrl,
         clientId: config.mqttClientId,
         application: config.mqttDownlinkApplication,
+        intervalMs: config.downlinkPollSeconds * 1000,
         log: app.log,
       });
     });
@@ -589,7 +590,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       log: jobLog,
     }),
     // Folds the per-company usage logs (usage_company_daily and _hourly).
-    createCompanyLogCompactionJob({ db: database.db, log: jobLog }),
+    createCompanyLogCompactionJob({
+      db: database.db,
+      log: jobLog,
+      intervalMs: config.usageCompactionSeconds * 1000,
+    }),
     // Raw readings older than RETENTION_MONTHS, by partition (once a day across replicas).
     createRetentionJob({ db: database.db, months: config.retentionMonths, log: jobLog }),
     // The planner's statistics of the embedded database, which runs no autovacuum.

@@ -95,6 +95,8 @@ const environmentSchema = z.object({
   ALERT_SWEEP_SECONDS: z.coerce.number().positive().max(86_400).default(300),
   ALERT_DEBOUNCE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   DEVICE_HEALTH_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  DOWNLINK_POLL_SECONDS: z.coerce.number().positive().max(86_400).default(10),
+  USAGE_COMPACTION_SECONDS: z.coerce.number().positive().max(86_400).default(15),
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
   UPLOADS_MAX_BYTES: z.coerce.number().int().min(1024).default(DEFAULT_UPLOAD_MAX_BYTES),
   UPLOADS_DIR: z.string().min(1).optional(),
@@ -180,6 +182,10 @@ export type AppConfig = {
   readonly alertDebounceMs: number;
   /** Seconds between device-health sweeps (each run by one replica at a time). */
   readonly deviceHealthSeconds: number;
+  /** Seconds between looks at the downlink queue for frames no wake-up published. */
+  readonly downlinkPollSeconds: number;
+  /** Seconds between folds of the per-company usage logs. */
+  readonly usageCompactionSeconds: number;
   /**
    * Whole months of raw readings kept; older monthly partitions are dropped (rollups stay).
    * Unset: every reading is kept.
@@ -238,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alertSweepSeconds: e.ALERT_SWEEP_SECONDS,
     alertDebounceMs: e.ALERT_DEBOUNCE_MS,
     deviceHealthSeconds: e.DEVICE_HEALTH_SECONDS,
+    downlinkPollSeconds: e.DOWNLINK_POLL_SECONDS,
+    usageCompactionSeconds: e.USAGE_COMPACTION_SECONDS,
     retentionMonths: e.RETENTION_MONTHS,
     uploadsMaxBytes: e.UPLOADS_MAX_BYTES,
     uploads: uploadsStorage(e, dataDir),

@@ -241,7 +241,7 @@ describe('crash safety of ingest', () => {
     const drainStarted = Date.now();
     let last = await totals(1);
     while (last.readings < MQTT_READINGS && Date.now() - drainStarted < DRAIN_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await new Promise((resolve) => setTimeout(resolve, 250));
       last = await totals(1);
     }
     expect(

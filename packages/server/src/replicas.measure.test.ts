@@ -34,21 +34,20 @@ const brokerUrl = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
 const basePort = 19_000 + (process.pid % 500) * 4;
 const tag = `replicas${process.pid}`;
 
-/**
- * Each periodic job by its name in `job_runs` (lib/jobs.ts), with its period: shortened through
- * configuration where there is a setting, the default otherwise (downlinks, compaction).
- */
+/** Each periodic job by its name in `job_runs` (lib/jobs.ts), with its period, shortened through configuration. */
 const SWEEP_S = 4;
 const HEALTH_S = 3;
 const FLUME_S = 3;
 const REMINDER_S = 5;
+const DOWNLINK_S = 4;
+const COMPACTION_S = 5;
 const jobs = [
   { name: 'detection sweep', job: 'alert-sweep', periodS: SWEEP_S },
   { name: 'device health', job: 'fleet-health', periodS: HEALTH_S },
   { name: 'reminders', job: 'alert-reminders', periodS: REMINDER_S },
   { name: 'Flume sync', job: 'flume-sync', periodS: FLUME_S },
-  { name: 'downlinks poll', job: 'downlinks', periodS: 10 },
-  { name: 'usage-log compaction', job: 'company-log-compaction', periodS: 15 },
+  { name: 'downlinks poll', job: 'downlinks', periodS: DOWNLINK_S },
+  { name: 'usage-log compaction', job: 'company-log-compaction', periodS: COMPACTION_S },
 ];
 
 const HOUR_MS = 3_600_000;
@@ -218,6 +217,8 @@ describe.runIf(onPostgres)(
             DEVICE_HEALTH_SECONDS: String(HEALTH_S),
             FLUME_SYNC_MINUTES: String(FLUME_S / 60),
             ALERT_REMINDER_HOURS: String((REMINDER_S * 12) / 3600),
+            DOWNLINK_POLL_SECONDS: String(DOWNLINK_S),
+            USAGE_COMPACTION_SECONDS: String(COMPACTION_S),
             LOG_LEVEL: 'warn',
           },
         });
@@ -483,7 +484,8 @@ describe.runIf(onPostgres)(
         [SensorState.Installed, DOWNLINKS],
       );
 
-      const windowMs = 30_000;
+      // Three periods of the longest job.
+      const windowMs = 15_000;
       const from = Date.now();
       await sleep(windowMs);
       const to = Date.now();
