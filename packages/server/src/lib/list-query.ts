@@ -258,22 +258,46 @@ function convert(value: string, type: FieldType): string | number | boolean | Da
   }
 }
 
-/** Response schema of a paged list of `item`. */
+const link = z.string().optional();
+
+/** A paged list's `meta`: its page, size, order and what narrowed it. */
+export const listMetaSchema = z.object({
+  itemsPerPage: z.number().int(),
+  totalItems: z.number().int(),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  sortBy: z.array(z.tuple([z.string(), z.enum(['ASC', 'DESC'])])),
+  filter: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
+  search: z.string().optional(),
+});
+
+/** A paged list's `links`: the same query at the first, previous, next and last page. */
+export const listLinksSchema = z.object({
+  first: link,
+  previous: link,
+  current: z.string(),
+  next: link,
+  last: link,
+});
+
+const listSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * Response schema of a paged list of `item`: one per item schema, named after a named item
+ * (`CompanyRow` → `CompanyRowList`, `lib/api-components.ts`).
+ */
 export function listResponseSchema<T extends z.ZodType>(item: T) {
-  const link = z.string().optional();
-  return z.object({
-    data: z.array(item),
-    meta: z.object({
-      itemsPerPage: z.number().int(),
-      totalItems: z.number().int(),
-      currentPage: z.number().int(),
-      totalPages: z.number().int(),
-      sortBy: z.array(z.tuple([z.string(), z.enum(['ASC', 'DESC'])])),
-      filter: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
-      search: z.string().optional(),
-    }),
-    links: z.object({ first: link, previous: link, current: z.string(), next: link, last: link }),
-  });
+  const known = listSchemas.get(item);
+  if (known !== undefined) return known as ReturnType<typeof envelopeOf<T>>;
+  const envelope = envelopeOf(item);
+  listSchemas.set(item, envelope);
+  const itemName = z.globalRegistry.get(item)?.id;
+  if (itemName !== undefined) z.globalRegistry.add(envelope, { id: `${itemName}List` });
+  return envelope;
+}
+
+function envelopeOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: listMetaSchema, links: listLinksSchema });
 }
 
 /** Builds the `{ data, meta, links }` envelope; links keep every query parameter but the page. */

@@ -2,15 +2,29 @@
 // security and guard answers are the access table's, whatever the route declares.
 import { accessFor } from '@flowsight/domain/access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { namedSchemas } from '../lib/api-components.ts';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
+import { inlineComponents } from '../testing/openapi-document.ts';
 import { timestampProperties } from './openapi.ts';
 
 type Operation = {
   operationId?: string;
+  description?: string;
   security?: Record<string, string[]>[];
   responses?: Record<string, unknown>;
 };
-type OpenApiDocument = { paths: Record<string, Record<string, Operation>> };
+type OpenApiDocument = {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+};
+
+/** Every object below `node`, with where it is. */
+function* objectsIn(node: unknown, where = ''): Generator<[string, Record<string, unknown>]> {
+  if (node === null || typeof node !== 'object') return;
+  if (!Array.isArray(node)) yield [where, node as Record<string, unknown>];
+  for (const [key, value] of Object.entries(node)) yield* objectsIn(value, `${where}/${key}`);
+}
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
@@ -75,9 +89,77 @@ describe('the OpenAPI document', () => {
       }
       for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
     };
-    visit(document.paths, '');
+    visit(inlineComponents(document).paths, '');
     expect(found.length).toBeGreaterThan(300);
     expect(missing).toEqual([]);
+  });
+
+  it('names its shared schemas once and refers to them', () => {
+    const schemas = document.components?.schemas ?? {};
+    expect(Object.keys(schemas).length).toBeGreaterThan(100);
+    // The error body is one component: no operation writes it out again.
+    const errorShape = JSON.stringify(['error', 'message', 'statusCode']);
+    const inlineErrors = [...objectsIn(document.paths)].filter(
+      ([, node]) =>
+        JSON.stringify(Object.keys((node.properties as object | undefined) ?? {}).sort()) ===
+        errorShape,
+    );
+    expect(inlineErrors.map(([where]) => where).filter((where) => !where.includes('/4'))).toEqual(
+      [],
+    );
+    const refs = [...objectsIn(document.paths)].filter(([, node]) => typeof node.$ref === 'string');
+    expect(refs.filter(([, node]) => node.$ref === '#/components/schemas/Error').length).toBe(
+      operations.flatMap(({ operation }) =>
+        Object.entries(operation.responses ?? {}).filter(
+          ([, response]) =>
+            (response as { content?: { 'application/json'?: { schema?: { $ref?: string } } } })
+              .content?.['application/json']?.schema?.$ref === '#/components/schemas/Error',
+        ),
+      ).length,
+    );
+    // Every reference is to a component there; every component is reached.
+    const names = new Set(Object.keys(schemas));
+    for (const [where, node] of objectsIn(document)) {
+      if (typeof node.$ref !== 'string') continue;
+      expect(names.has(String(node.$ref).replace('#/components/schemas/', '')), where).toBe(true);
+    }
+    // A paged list is named after its rows, with the shared meta and links.
+    const companies = operations.find((o) => o.path === '/companies' && o.method === 'get');
+    expect(JSON.stringify(companies?.operation.responses?.['200'])).toContain(
+      '#/components/schemas/CompanyRowList',
+    );
+    expect(schemas).toHaveProperty(
+      'CompanyRowList.properties.meta.$ref',
+      '#/components/schemas/ListMeta',
+    );
+  });
+
+  it('refuses two schemas under one component name', () => {
+    const one = z.object({ a: z.string() });
+    const other = z.object({ b: z.string() });
+    expect(() => namedSchemas({ a: { rowSchema: one }, b: { rowSchema: one } })).not.toThrow();
+    expect(() => namedSchemas({ a: { rowSchema: one }, b: { rowSchema: other } })).toThrow(
+      /Two schemas would be the API component "Row": a.rowSchema and b.rowSchema/,
+    );
+    // Path and query schemas, and plain values, stay inline.
+    const names = namedSchemas({
+      a: { rangeQuerySchema: one, nameSchema: z.string(), installerInputSchema: other },
+    });
+    expect([...names.keys()]).toEqual(['InstallerBody', 'ListMeta', 'ListLinks']);
+  });
+
+  it('says who may make each call and what each refusal means', () => {
+    for (const { method, path, operation } of operations) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(operation.description, where).toContain('**Who may call:**');
+      for (const code of Object.keys(operation.responses ?? {}).filter((c) => c >= '400')) {
+        expect(operation.description, where).toContain(`- ${code}: `);
+      }
+    }
+    const put = operations.find((o) => o.path === '/companies/{id}' && o.method === 'put');
+    expect(put?.operation.description).toContain(
+      'System Admin, System Support, Company Admin. A company role acts within its own company only.',
+    );
   });
 
   it('documents the 404 of each location lookup by id', () => {

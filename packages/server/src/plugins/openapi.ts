@@ -5,10 +5,13 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type Access, accessFor } from '@flowsight/domain/access';
+import { roleTypes } from '@flowsight/domain/lookups';
+import { isSystemRole } from '@flowsight/domain/roles';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerApiComponents } from '../lib/api-components.ts';
 import { errorSchema } from '../lib/http-schemas.ts';
 
 type RouteSchema = {
@@ -42,6 +45,52 @@ export function withAccess<S extends RouteSchema>(schema: S, access: Access): S 
           ? [{ integrationKey: [] }]
           : [{ bearer: [] }];
   return { ...schema, security, response };
+}
+
+/** What each refusal of the document means, as every route gives it. */
+const REFUSALS: Readonly<Record<string, string>> = {
+  400: 'a value is missing or bad (the message says which)',
+  401: 'no valid credential',
+  403: "the caller's role may not make this call, or their company is restricted and the call is not on its list",
+  404: 'the record does not exist or is not within the places the caller may see',
+  409: 'the change conflicts with the records as they are (the message says how)',
+  410: 'the link has expired or was already used',
+  413: 'the upload is larger than the limit',
+  414: 'the address is too long',
+  415: 'the body is not of a type the call takes',
+  429: 'too many calls: wait as long as the Retry-After header says',
+  503: 'a service the call needs is not connected',
+};
+
+/**
+ * The operation's description: its own words, who may make the call (the access table), and what
+ * each refusal it documents means. Every operation with a rule or a refusal gets one.
+ */
+export function describeOperation(
+  own: string | undefined,
+  access: Access,
+  codes: readonly string[],
+): string {
+  const who =
+    access === 'public'
+      ? 'Anyone, without signing in.'
+      : access === 'integration'
+        ? "A network-server integration, with its company's integration key."
+        : `${access.map((id) => roleTypes.find((role) => role.id === id)?.name ?? `role ${id}`).join(', ')}.${
+            access.some((id) => !isSystemRole(id))
+              ? ' A company role acts within its own company only.'
+              : ''
+          }`;
+  const refusals = codes
+    .filter((code) => REFUSALS[code] !== undefined)
+    .map((code) => `- ${code}: ${REFUSALS[code]}`);
+  return [
+    own,
+    `**Who may call:** ${who}`,
+    refusals.length > 0 ? `**Refused with:**\n${refusals.join('\n')}` : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join('\n\n');
 }
 
 /**
@@ -115,7 +164,58 @@ function bodyIsOptional(body: unknown): boolean {
   return body instanceof z.ZodType && body.safeParse(null).success;
 }
 
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, unknown>; [key: string]: unknown };
+  [key: string]: unknown;
+};
+
+const COMPONENT_REF = '#/components/schemas/';
+
+/** The component names `node` refers to (`$ref`), wherever they are nested. */
+function referencedNames(node: unknown, into: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const item of node) referencedNames(item, into);
+  } else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(COMPONENT_REF)) {
+        into.add(value.slice(COMPONENT_REF.length));
+      } else {
+        referencedNames(value, into);
+      }
+    }
+  }
+  return into;
+}
+
+/**
+ * Drops the components no operation reaches. Every named schema comes out twice, as the request
+ * (`…Input`) and the answer reads it; a row only ever answered needs no input form.
+ */
+function keepReferencedComponents(document: OpenApiDocument): void {
+  const schemas = document.components?.schemas;
+  if (!schemas || !document.components) return;
+  const kept = new Set<string>();
+  let frontier = referencedNames(document.paths);
+  while (frontier.size > 0) {
+    const next = new Set<string>();
+    for (const name of frontier) {
+      if (kept.has(name)) continue;
+      kept.add(name);
+      referencedNames(schemas[name], next);
+    }
+    frontier = next;
+  }
+  document.components.schemas = Object.fromEntries(
+    Object.keys(schemas)
+      .filter((name) => kept.has(name))
+      .sort()
+      .map((name) => [name, schemas[name]]),
+  );
+}
+
 export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
+  registerApiComponents();
   // @fastify/swagger marks every request body required; these operations' bodies are not.
   const optionalBodies = new Set<string>();
   await app.register(swagger, {
@@ -150,20 +250,38 @@ export const openapiPlugin = fp(async function openapi(app: FastifyInstance) {
         // As the document names the path: `{id}` for `:id`.
         optionalBodies.add(`${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
       }
+      // The document lists a path's and a query's fields one by one, which it cannot from a `$ref`.
+      for (const part of ['querystring', 'params', 'headers'] as const) {
+        const zod = (schema as RouteSchema | undefined)?.[part];
+        const name = zod instanceof z.ZodType ? z.globalRegistry.get(zod)?.id : undefined;
+        if (name !== undefined) {
+          throw new Error(
+            `${method} ${path}: its ${part} schema is the named component ${name}; name it …QuerySchema or …ParamsSchema (lib/api-components.ts)`,
+          );
+        }
+      }
       const output = jsonSchemaTransform({ ...input, schema } as typeof input);
-      return { ...output, url: path };
+      if (access === undefined) return { ...output, url: path };
+      const transformed = output.schema as { description?: string; response?: object };
+      const description = describeOperation(
+        transformed.description,
+        access,
+        Object.keys(transformed.response ?? {}),
+      );
+      return { ...output, schema: { ...transformed, description }, url: path };
     },
     transformObject: (documents) => {
-      const document =
-        'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
+      const document = jsonSchemaTransformObject(documents) as OpenApiDocument;
       for (const [path, operations] of Object.entries(document.paths ?? {})) {
         for (const [method, operation] of Object.entries(operations ?? {})) {
           const requestBody = (operation as { requestBody?: { required?: boolean } }).requestBody;
           if (requestBody && optionalBodies.has(`${method} ${path}`)) requestBody.required = false;
         }
       }
+      keepReferencedComponents(document);
       markTimestamps(document.paths);
-      return document;
+      markTimestamps(document.components?.schemas);
+      return document as ReturnType<typeof jsonSchemaTransformObject>;
     },
   });
   await app.register(swaggerUi, {

@@ -4,6 +4,7 @@
 // unknown filter operators and prototype keys, in the path, the query string and the body.
 import { MAX_ID } from '@flowsight/domain/input';
 import type { Random } from '@flowsight/simulator/random';
+import { inlineComponents } from './openapi-document.ts';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -31,7 +32,10 @@ type OpenApiOperation = {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, { content?: Record<string, unknown> }>;
 };
-export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, unknown> };
+};
 
 export type Parameter = {
   readonly in: 'path' | 'query';
@@ -52,7 +56,8 @@ export type Operation = {
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 
-export function operationsOf(document: OpenApiDocument): Operation[] {
+export function operationsOf(named: OpenApiDocument): Operation[] {
+  const document = inlineComponents(named);
   const operations: Operation[] = [];
   for (const [path, byMethod] of Object.entries(document.paths)) {
     for (const [lower, operation] of Object.entries(byMethod)) {

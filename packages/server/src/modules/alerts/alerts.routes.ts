@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv, timeZoneSchema } from '../../lib/csv.ts';
 import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { countSchema, errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { bearerToken, scopeOf } from '../../plugins/auth.ts';
 import type { AlertLive } from './alerts.live.ts';
@@ -14,7 +14,6 @@ import { alertList } from './alerts.repository.ts';
 import { type AlertsService, alertSchema } from './alerts.service.ts';
 
 const doc = routeDocs('alerts');
-const countSchema = z.object({ count: z.number().int() });
 const listSchema = listResponseSchema(alertSchema);
 /** The list kit's query plus the assignee and snooze filters. */
 const listQuery = alertList.querySchema.extend({

@@ -154,13 +154,12 @@ export const buildingListRowSchema = buildingRowSchema.extend(placeActivity);
 export type BuildingListRow = z.infer<typeof buildingListRowSchema>;
 
 export const nameRowSchema = z.object({ id: int, name: z.string() });
-export const countSchema = z.object({ count: int });
+export { countSchema, messageSchema } from '../../lib/http-schemas.ts';
 export const lookupRowSchema = z.object({ id: int, name: z.string() });
 export const timezoneAnswerSchema = z.object({
   timezone_id: nullableInt,
   timezone: z.string().describe('IANA name used for the company’s charts'),
 });
-export const messageSchema = z.object({ message: z.string() });
 
 export const searchHitSchema = z.object({
   id: int,

@@ -92,7 +92,7 @@ export function toMicrometer(record: SensorRecord): Micrometer {
 }
 
 export const macParams = z.object({ mac: z.string().min(1).max(64) });
-export const countSchema = z.object({ count: z.number().int() });
+export { countSchema } from '../../lib/http-schemas.ts';
 export const updatedSchema = z.object({ updated: z.number().int() });
 export const flagParam = z.enum(['0', '1']).transform((v) => v === '1');
 

@@ -12,13 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.ts';
 import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { countSchema, errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { SpecialList } from './submissions.repository.ts';
 import {
-  gallonsCountSchema,
-  gallonsRangeSchema,
+  gallonsRangeQuerySchema,
+  placeGallonsSchema,
   sensorGallonsSchema,
   submissionExportQuerySchema,
   submissionListQuerySchema,
@@ -26,7 +26,6 @@ import {
 } from './submissions.schemas.ts';
 import type { SubmissionsService } from './submissions.service.ts';
 
-const countSchema = z.object({ count: z.number().int() });
 const doc = routeDocs('submissions');
 
 /** What every readings export states about its window and its limits. */
@@ -108,8 +107,8 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
         `Gallons and readings of the ${level} (local dates, both ends included)`,
         {
           params: idParams,
-          querystring: gallonsRangeSchema,
-          response: { 200: gallonsCountSchema, 400: errorSchema, 404: errorSchema },
+          querystring: gallonsRangeQuerySchema,
+          response: { 200: placeGallonsSchema, 400: errorSchema, 404: errorSchema },
         },
       ),
       (r) => service.gallons(scopeOf(r), level, r.params.id, r.query),
@@ -121,7 +120,7 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
         `Gallons and readings of each micrometer of the ${level}`,
         {
           params: idParams,
-          querystring: gallonsRangeSchema,
+          querystring: gallonsRangeQuerySchema,
           response: { 200: z.array(sensorGallonsSchema), 400: errorSchema, 404: errorSchema },
         },
       ),

@@ -9,7 +9,7 @@ export const submissionListQuerySchema = submissionList.querySchema;
 export const submissionExportQuerySchema = submissionList.querySchema
   .omit({ page: true, limit: true, sortBy: true })
   .extend({ timeZone: timeZoneSchema });
-export const gallonsRangeSchema = z
+export const gallonsRangeQuerySchema = z
   .object({ start_date: localDateSchema.optional(), end_date: localDateSchema.optional() })
   .strict();
 
@@ -52,7 +52,7 @@ export const submissionSchema = z.object({
   water_type_id: nullableInt,
 });
 export type Submission = z.infer<typeof submissionSchema>;
-export const gallonsCountSchema = z.object({
+export const placeGallonsSchema = z.object({
   gallons: z
     .number()
     .describe(

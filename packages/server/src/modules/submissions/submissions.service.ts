@@ -24,7 +24,7 @@ import {
   submissionList,
 } from './submissions.repository.ts';
 import type {
-  gallonsRangeSchema,
+  gallonsRangeQuerySchema,
   Submission,
   submissionExportQuerySchema,
 } from './submissions.schemas.ts';
@@ -187,7 +187,7 @@ export function createSubmissionsService({
       scope: Scope,
       level: PortfolioLevel,
       id: number,
-      range: z.output<typeof gallonsRangeSchema>,
+      range: z.output<typeof gallonsRangeQuerySchema>,
     ) {
       await requirePlace(scope, level, id);
       return repository.gallons(scope, level, id, { from: range.start_date, to: range.end_date });
@@ -196,7 +196,7 @@ export function createSubmissionsService({
       scope: Scope,
       level: PortfolioLevel,
       id: number,
-      range: z.output<typeof gallonsRangeSchema>,
+      range: z.output<typeof gallonsRangeQuerySchema>,
     ) {
       await requirePlace(scope, level, id);
       return repository.gallonsBySensor(scope, level, id, {

@@ -117,7 +117,7 @@ export const deleteRoleResponseSchema = z.object({
     .describe('When callers remove one of their own other roles: a token to stay signed in'),
 });
 
-export const messageSchema = z.object({ message: z.string() });
+export { messageSchema } from '../../lib/http-schemas.ts';
 
 export const searchTopParams = z.object({ text: z.string().trim().min(1).max(100) });
 
