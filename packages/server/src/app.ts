@@ -6,8 +6,13 @@ import { join } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginOptions,
+  type FastifyRegisterOptions,
+} from 'fastify';
 import {
+  type FastifyPluginAsyncZod,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -180,6 +185,39 @@ export type BuildAppOptions = {
 export type App = FastifyInstance;
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const app = createServer(options);
+  const { database, ownsDatabase } = await openDatabase(app, options);
+  await registerPlugins(app, options.config);
+  const services = createServices(app, database, options);
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, {
+        prefix: '/api',
+        tokens: services.tokens,
+        repository: services.authRepository,
+        verifyIntegrationKey: services.integrationKeys.verify,
+      });
+      for (const register of apiModules(services, app.config)) await register(api);
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({
+          statusCode: 404,
+          error: 'Not Found',
+          message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+        }),
+      );
+    },
+    { prefix: '/api' },
+  );
+  connectMqtt(app, services);
+  await app.register(webPlugin, { root: options.webRoot, analyticsId: options.config.analyticsId });
+  const jobs = backgroundJobs(app, services, database, ownsDatabase);
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', () => jobs.stop());
+  return app;
+}
+
+/** Fastify with the server's limits, error bodies for what it refuses before routing, and Zod. */
+function createServer(options: BuildAppOptions): App {
   const { config } = options;
   const app = Fastify({
     logger:
@@ -241,7 +279,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
+  app.decorate('config', config);
+  return app;
+}
 
+/** The database the options hand over, or one opened, prepared (and seeded for the demo) here. */
+async function openDatabase(app: App, options: BuildAppOptions) {
+  const { config } = options;
   const ownsDatabase = !options.database;
   const database =
     options.database ??
@@ -261,7 +305,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (seeded) app.log.info('demo portfolio created');
     }
   }
-  app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
@@ -269,7 +312,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // history): each request's statements are marked as a request's (db/pglite-thread.ts).
   const { priority } = database;
   if (priority) app.addHook('onRequest', (_request, _reply, done) => priority.asRequest(done));
+  return { database, ownsDatabase };
+}
 
+/** Security headers, CORS, rate limits, the error bodies, input checks and the OpenAPI document. */
+async function registerPlugins(app: App, config: AppConfig) {
   // Page-view analytics (production builds, ANALYTICS_ID set) load gtag.js and report to Google.
   const analyticsHosts = config.analyticsId
     ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com']
@@ -295,7 +342,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(openapiPlugin);
+}
 
+type Services = ReturnType<typeof createServices>;
+
+/** The services more than one module, hook or job shares, each built once on the database. */
+function createServices(app: App, database: DatabaseHandle, options: BuildAppOptions) {
+  const { config } = options;
+  const db = database.db;
   const tokens = createTokenService(config.jwtSecret);
   const mailer =
     options.mailer ??
@@ -303,52 +357,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
       app.log,
     );
-  const authRepository = createAuthRepository(database.db);
+  const authRepository = createAuthRepository(db);
   // Attempt counters in the database: every replica on it counts in the same windows.
-  const rateLimiter = new RateLimiter(createRateLimitRepository(database.db));
-  const authService = createAuthService({
-    repository: authRepository,
-    tokens,
-    mailer,
-    knownDevices: createKnownDevices(config.jwtSecret),
-    limiter: rateLimiter,
-    limits: identityRateLimits(config.loginLimitPerAddress),
-    appUrl: config.appUrl,
-  });
-  const usersRepository = createUsersRepository(database.db);
-  const usersService = createUsersService({
-    repository: usersRepository,
-    tokens,
-    mailer,
-    appUrl: config.appUrl,
-  });
-  const contactsService = createContactsService({
-    repository: createContactsRepository(database.db, usersRepository),
-    users: usersRepository,
-  });
-  const integrationKeys = createIntegrationKeys(database.db);
+  const rateLimiter = new RateLimiter(createRateLimitRepository(db));
+  const usersRepository = createUsersRepository(db);
   // PGlite has one connection: a second writer lane would only wait its turn.
-  const ingestService = createIngestService(database.db, {
+  const ingest = createIngestService(db, {
     lanes: database.driver === 'pglite' ? 1 : DEFAULT_LANES,
   });
-  app.decorate('ingest', ingestService);
-  const portfolioRepository = createPortfolioRepository(database.db);
+  app.decorate('ingest', ingest);
   const figuresClock = options.figuresClock ?? (() => new Date());
-  const portfolioService = createPortfolioService({
-    repository: portfolioRepository,
-    writes: createPortfolioWrites(database.db),
+  const portfolio = createPortfolioService({
+    repository: createPortfolioRepository(db),
+    writes: createPortfolioWrites(db),
     now: figuresClock,
-  });
-  const submissionsService = createSubmissionsService({
-    repository: createSubmissionsRepository(database.db),
-    portfolio: portfolioService,
   });
   // Alerts: the status service is the one writer of statuses; it and the detection engine publish
   // on the alerts event bus, which the live stream and the alert emails subscribe to.
   const alertEvents = createAlertEvents();
-  const alertStatus = createAlertStatus({ db: database.db, events: alertEvents });
-  const alertEngine = createAlertEngine(database.db, undefined, alertStatus);
-  const flume = createFlume(database.db, config);
+  const alertStatus = createAlertStatus({ db, events: alertEvents });
+  const alertEngine = createAlertEngine(db, undefined, alertStatus);
   app.decorate('alerts', alertEngine);
   const alertLive = createAlertLive(database, alertEvents, {
     sessionValid: (token) =>
@@ -360,34 +388,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   app.addHook('onReady', () => alertLive.start());
   app.addHook('preClose', () => alertLive.stop());
-  // Prometheus metrics (GET /api/metrics), measured only when METRICS_TOKEN is set.
-  const metrics = config.metricsToken
-    ? createMetrics({
-        liveClients: () => alertLive.clientCount,
-        poolUse: () => poolUse(database.db),
-      })
-    : undefined;
-  if (metrics) {
-    app.addHook('onResponse', async (request, reply) =>
-      metrics.request(
-        request.method,
-        request.routeOptions.url ?? 'unmatched',
-        reply.statusCode,
-        reply.elapsedTime,
-      ),
-    );
-    ingestService.onStored((stored) => {
-      for (const s of stored) metrics.stored(s.transport, s.count, s.newestMeasuredAt);
-    });
-  }
-  const alertsService = createAlertsService({
-    repository: createAlertsRepository(database.db),
-    portfolio: portfolioService,
+  const metrics = measureRequests(app, { db, ingest, liveClients: () => alertLive.clientCount });
+  const alerts = createAlertsService({
+    repository: createAlertsRepository(db),
+    portfolio,
     status: alertStatus,
   });
   const alertMail = createAlertMail({
-    repository: createAlertMailRepository(database.db),
-    alerts: alertsService,
+    repository: createAlertMailRepository(db),
+    alerts,
     mailer,
     appUrl: config.appUrl,
     reminderHours: config.alertReminderHours,
@@ -396,227 +405,290 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   alertEvents.subscribe(alertMail.alertsChanged);
   app.decorate('alertMail', alertMail);
   app.addHook('preClose', () => alertMail.idle());
-  const downlinkQueue = createDownlinkQueue(database.db);
-  const sensorsService = createSensorsService({
-    db: database.db,
-    repository: createSensorsRepository(database.db),
-    portfolio: portfolioService,
-    downlinks: downlinkQueue,
-  });
+  return {
+    db,
+    tokens,
+    mailer,
+    authRepository,
+    rateLimiter,
+    usersRepository,
+    integrationKeys: createIntegrationKeys(db),
+    ingest,
+    figuresClock,
+    portfolio,
+    alertEngine,
+    alertLive,
+    metrics,
+    alerts,
+    alertMail,
+    flume: createFlume(db, config),
+    downlinks: createDownlinkQueue(db),
+    log: app.log,
+    /** The MQTT subscriber once the app is ready (MQTT_URL set). */
+    mqtt: { subscriber: undefined as MqttIngest | undefined },
+  };
+}
 
-  await app.register(
-    async (api) => {
-      await api.register(authPlugin, {
-        prefix: '/api',
-        tokens,
-        repository: authRepository,
-        verifyIntegrationKey: integrationKeys.verify,
-      });
-      await api.register(systemModule);
-      await api.register(metricsModule, {
-        metrics:
-          config.metricsToken && metrics ? { token: config.metricsToken, metrics } : undefined,
-      });
-      await api.register(authModule, { prefix: '/auth', service: authService });
-      await api.register(mfaStatusModule, { prefix: '/users', service: authService });
-      await api.register(usersModule, { prefix: '/users', service: usersService });
-      await api.register(userContactsModule, { prefix: '/users', service: contactsService });
-      await api.register(contactsModule, { prefix: '/notifications', service: contactsService });
-      await api.register(lookupsModule);
-      await api.register(locationModule, { prefix: '/location' });
-      await api.register(companiesModule, { prefix: '/companies', service: portfolioService });
-      await api.register(propertiesModule, { prefix: '/properties', service: portfolioService });
-      await api.register(propertyUsersModule, { prefix: '/properties', service: usersService });
-      await api.register(buildingsModule, { prefix: '/buildings', service: portfolioService });
-      await api.register(unitsModule, { prefix: '/units', service: portfolioService });
-      await api.register(globalSearchModule, { service: portfolioService });
-      await api.register(submissionsModule, { service: submissionsService });
-      await api.register(sensorsModule, { service: sensorsService, downlinks: downlinkQueue });
-      await api.register(alertsModule, { service: alertsService, live: alertLive });
-      await api.register(attentionModule, {
-        prefix: '/companies',
-        service: createAttentionService({
-          repository: createAttentionRepository(database.db),
-          alerts: alertsService,
-          portfolio: portfolioService,
-        }),
-      });
-      await api.register(alertMailModule, { service: alertMail });
-      await api.register(usageModule, {
-        service: createUsageService({
-          repository: createUsageRepository(database.db),
-          now: figuresClock,
-        }),
-      });
-      await api.register(reportsModule, {
-        service: createReportsService({
-          repository: createReportsRepository(database.db),
-          now: figuresClock,
-        }),
-      });
-      await api.register(fleetSettingsModule, { service: createFleetSettings(database.db) });
-      await api.register(gatewaysModule, {
-        prefix: '/gateways',
-        service: createGatewaysService({
-          repository: createGatewaysRepository(database.db),
-          adminUrlTemplate: config.gatewayAdminUrl,
-        }),
-      });
-      await api.register(sensorTestsModule, {
-        service: createSensorTestsService({
-          repository: createSensorTestsRepository(database.db),
-        }),
-      });
-      await api.register(thresholdsModule, {
-        service: createThresholdsService(createThresholdsRepository(database.db)),
-      });
-      const surveysRepository = createSurveysRepository(database.db);
-      const surveyBuilding = buildingCheck(surveysRepository);
-      await api.register(surveysModule, {
-        surveys: createSurveysService({
-          repository: surveysRepository,
-          mailer,
-          appUrl: config.appUrl,
-          log: app.log,
-        }),
-        installers: createInstallersService({
-          repository: createInstallersRepository(database.db),
-          building: surveyBuilding,
-        }),
-        shipping: createShippingService({
-          repository: createShippingRepository(database.db),
-          building: surveyBuilding,
-        }),
-      });
-      await api.register(flumeModule, { service: flume.service });
-      await api.register(eventsModule, {
-        service: createEventsService(createEventsRepository(database.db)),
-      });
-      await api.register(uploadsModule, {
+/** Prometheus metrics (GET /api/metrics), measured only when METRICS_TOKEN is set. */
+function measureRequests(
+  app: App,
+  sources: { db: Database; ingest: IngestService; liveClients: () => number },
+) {
+  if (!app.config.metricsToken) return undefined;
+  const metrics = createMetrics({
+    liveClients: sources.liveClients,
+    poolUse: () => poolUse(sources.db),
+  });
+  app.addHook('onResponse', async (request, reply) =>
+    metrics.request(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime,
+    ),
+  );
+  sources.ingest.onStored((stored) => {
+    for (const s of stored) metrics.stored(s.transport, s.count, s.newestMeasuredAt);
+  });
+  return metrics;
+}
+
+/** One API module's registration under /api: every module is registered the same way. */
+type ApiModule = (api: App) => Promise<unknown>;
+
+/** `plugin` with its options, as an `ApiModule`. */
+function apiModule<O extends FastifyPluginOptions>(
+  plugin: FastifyPluginAsyncZod<O>,
+  options: FastifyRegisterOptions<O>,
+): ApiModule {
+  return async (api) => api.register(plugin, options);
+}
+
+/** The API modules in the order they are registered, each given the services it needs. */
+function apiModules(services: Services, config: AppConfig): ApiModule[] {
+  const { db, mailer, portfolio, figuresClock } = services;
+  const authService = createAuthService({
+    repository: services.authRepository,
+    tokens: services.tokens,
+    mailer,
+    knownDevices: createKnownDevices(config.jwtSecret),
+    limiter: services.rateLimiter,
+    limits: identityRateLimits(config.loginLimitPerAddress),
+    appUrl: config.appUrl,
+  });
+  const usersService = createUsersService({
+    repository: services.usersRepository,
+    tokens: services.tokens,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  const contactsService = createContactsService({
+    repository: createContactsRepository(db, services.usersRepository),
+    users: services.usersRepository,
+  });
+  const surveysRepository = createSurveysRepository(db);
+  const surveyBuilding = buildingCheck(surveysRepository);
+  const { metrics } = services;
+  return [
+    apiModule(systemModule, {}),
+    apiModule(metricsModule, {
+      metrics: config.metricsToken && metrics ? { token: config.metricsToken, metrics } : undefined,
+    }),
+    apiModule(authModule, { prefix: '/auth', service: authService }),
+    apiModule(mfaStatusModule, { prefix: '/users', service: authService }),
+    apiModule(usersModule, { prefix: '/users', service: usersService }),
+    apiModule(userContactsModule, { prefix: '/users', service: contactsService }),
+    apiModule(contactsModule, { prefix: '/notifications', service: contactsService }),
+    apiModule(lookupsModule, {}),
+    apiModule(locationModule, { prefix: '/location' }),
+    apiModule(companiesModule, { prefix: '/companies', service: portfolio }),
+    apiModule(propertiesModule, { prefix: '/properties', service: portfolio }),
+    apiModule(propertyUsersModule, { prefix: '/properties', service: usersService }),
+    apiModule(buildingsModule, { prefix: '/buildings', service: portfolio }),
+    apiModule(unitsModule, { prefix: '/units', service: portfolio }),
+    apiModule(globalSearchModule, { service: portfolio }),
+    apiModule(submissionsModule, {
+      service: createSubmissionsService({
+        repository: createSubmissionsRepository(db),
+        portfolio,
+      }),
+    }),
+    apiModule(sensorsModule, {
+      service: createSensorsService({
+        db,
+        repository: createSensorsRepository(db),
+        portfolio,
+        downlinks: services.downlinks,
+      }),
+      downlinks: services.downlinks,
+    }),
+    apiModule(alertsModule, { service: services.alerts, live: services.alertLive }),
+    apiModule(attentionModule, {
+      prefix: '/companies',
+      service: createAttentionService({
+        repository: createAttentionRepository(db),
+        alerts: services.alerts,
+        portfolio,
+      }),
+    }),
+    apiModule(alertMailModule, { service: services.alertMail }),
+    apiModule(usageModule, {
+      service: createUsageService({ repository: createUsageRepository(db), now: figuresClock }),
+    }),
+    apiModule(reportsModule, {
+      service: createReportsService({ repository: createReportsRepository(db), now: figuresClock }),
+    }),
+    apiModule(fleetSettingsModule, { service: createFleetSettings(db) }),
+    apiModule(gatewaysModule, {
+      prefix: '/gateways',
+      service: createGatewaysService({
+        repository: createGatewaysRepository(db),
+        adminUrlTemplate: config.gatewayAdminUrl,
+      }),
+    }),
+    apiModule(sensorTestsModule, {
+      service: createSensorTestsService({ repository: createSensorTestsRepository(db) }),
+    }),
+    apiModule(thresholdsModule, {
+      service: createThresholdsService(createThresholdsRepository(db)),
+    }),
+    apiModule(surveysModule, {
+      surveys: createSurveysService({
+        repository: surveysRepository,
+        mailer,
+        appUrl: config.appUrl,
+        log: services.log,
+      }),
+      installers: createInstallersService({
+        repository: createInstallersRepository(db),
+        building: surveyBuilding,
+      }),
+      shipping: createShippingService({
+        repository: createShippingRepository(db),
+        building: surveyBuilding,
+      }),
+    }),
+    apiModule(flumeModule, { service: services.flume.service }),
+    apiModule(eventsModule, { service: createEventsService(createEventsRepository(db)) }),
+    async (api) =>
+      api.register(uploadsModule, {
         service: createUploadsService({
-          repository: createUploadsRepository(database.db),
+          repository: createUploadsRepository(db),
           store: await createUploadStore(config.uploads),
         }),
         maxBytes: config.uploadsMaxBytes,
-      });
-      await api.register(integrationKeysModule, {
-        prefix: '/integration-keys',
-        keys: integrationKeys,
-        mqttUplinks: () => (config.mqttUrl ? (mqttSubscriber?.uplinkQos() ?? []) : undefined),
-      });
-      await api.register(ingestModule, {
-        prefix: '/ingest',
-        service: ingestService,
-        limiter: rateLimiter,
-        rule: { limit: config.ingestLimitPerMinute, windowSeconds: 60 },
-      });
-      api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({
-          statusCode: 404,
-          error: 'Not Found',
-          message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-        }),
-      );
-    },
-    { prefix: '/api' },
-  );
-  let mqttSubscriber: MqttIngest | undefined;
-  if (config.mqttUrl) {
-    const mqttUrl = config.mqttUrl;
-    app.addHook('onReady', async () => {
-      mqttSubscriber = await startMqttIngest({
-        url: mqttUrl,
-        topics: config.mqttTopics,
-        clientId: config.mqttClientId,
-        ingest: ingestService,
-        log: app.log,
-      });
-    });
-    let stopDownlinks: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopDownlinks = await startDownlinkPublisher({
-        queue: downlinkQueue,
-        url: mqttUrl,
-        clientId: config.mqttClientId,
-        application: config.mqttDownlinkApplication,
-        intervalMs: config.downlinkPollSeconds * 1000,
-        log: app.log,
-      });
-    });
-    app.addHook('preClose', async () => {
-      await mqttSubscriber?.close();
-      await stopDownlinks?.();
-    });
-  }
+      }),
+    apiModule(integrationKeysModule, {
+      prefix: '/integration-keys',
+      keys: services.integrationKeys,
+      mqttUplinks: () =>
+        config.mqttUrl ? (services.mqtt.subscriber?.uplinkQos() ?? []) : undefined,
+    }),
+    apiModule(ingestModule, {
+      prefix: '/ingest',
+      service: services.ingest,
+      limiter: services.rateLimiter,
+      rule: { limit: config.ingestLimitPerMinute, windowSeconds: 60 },
+    }),
+  ];
+}
+
+/** With MQTT_URL: the uplink subscriber and the downlink publisher, from ready to close. */
+function connectMqtt(app: App, services: Services) {
+  const { config } = app;
   app.decorate('mqttReady', async () => {
     if (!app.config.mqttUrl) return;
-    if (!mqttSubscriber) throw new Error('MQTT ingest has not started (app not ready)');
-    await mqttSubscriber.ready();
+    if (!services.mqtt.subscriber) throw new Error('MQTT ingest has not started (app not ready)');
+    await services.mqtt.subscriber.ready();
   });
-  await app.register(webPlugin, { root: options.webRoot, analyticsId: config.analyticsId });
+  if (!config.mqttUrl) return;
+  const mqttUrl = config.mqttUrl;
+  app.addHook('onReady', async () => {
+    services.mqtt.subscriber = await startMqttIngest({
+      url: mqttUrl,
+      topics: config.mqttTopics,
+      clientId: config.mqttClientId,
+      ingest: services.ingest,
+      log: app.log,
+    });
+  });
+  let stopDownlinks: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopDownlinks = await startDownlinkPublisher({
+      queue: services.downlinks,
+      url: mqttUrl,
+      clientId: config.mqttClientId,
+      application: config.mqttDownlinkApplication,
+      intervalMs: config.downlinkPollSeconds * 1000,
+      log: app.log,
+    });
+  });
+  app.addHook('preClose', async () => {
+    await services.mqtt.subscriber?.close();
+    await stopDownlinks?.();
+  });
+}
 
-  const jobLog: JobLog = {
+/** The background jobs, built here and started by main.ts only. */
+function backgroundJobs(
+  app: App,
+  services: Services,
+  database: DatabaseHandle,
+  ownsDatabase: boolean,
+): Job {
+  const { config } = app;
+  const { db } = database;
+  const log: JobLog = {
     info: (message) => app.log.info(message),
     warn: (object, message) => app.log.warn(object, message),
-    ...(metrics ? { run: metrics.runJob } : {}),
+    ...(services.metrics ? { run: services.metrics.runJob } : {}),
   };
-  const jobs = combineJobs([
+  return combineJobs([
     // Device-health sweeps (once per period across replicas: lib/jobs.ts `claimEvery`).
-    createFleetHealthJob({
-      db: database.db,
-      log: jobLog,
-      intervalMs: config.deviceHealthSeconds * 1000,
-    }),
+    createFleetHealthJob({ db, log, intervalMs: config.deviceHealthSeconds * 1000 }),
     // Leak detection after each ingest batch, and the periodic sweep.
     createAlertJobs({
-      engine: alertEngine,
-      ingest: ingestService,
-      log: jobLog,
+      engine: services.alertEngine,
+      ingest: services.ingest,
+      log,
       sweepMs: config.alertSweepSeconds * 1000,
       debounceMs: config.alertDebounceMs,
     }),
     // Reminder emails of alerts that stay New (one check per period across replicas).
     createAlertReminderJob({
-      service: alertMail,
+      service: services.alertMail,
       reminderHours: config.alertReminderHours,
-      log: jobLog,
+      log,
     }),
     // Flume meters' water (each account claimed by one replica at a time, by advisory lock).
     createFlumeSyncJob({
-      sync: flume.backgroundSync,
+      sync: services.flume.backgroundSync,
       everyMs: config.flumeSyncMinutes * 60_000,
       // Due accounts are looked for every minute, or every period when that is shorter.
       tickMs: Math.min(60_000, config.flumeSyncMinutes * 60_000),
-      log: jobLog,
+      log,
     }),
     // Folds the per-company usage logs (usage_company_daily and _hourly).
-    createCompanyLogCompactionJob({
-      db: database.db,
-      log: jobLog,
-      intervalMs: config.usageCompactionSeconds * 1000,
-    }),
+    createCompanyLogCompactionJob({ db, log, intervalMs: config.usageCompactionSeconds * 1000 }),
     // Raw readings older than RETENTION_MONTHS, by partition (once a day across replicas).
-    createRetentionJob({ db: database.db, months: config.retentionMonths, log: jobLog }),
+    createRetentionJob({ db, months: config.retentionMonths, log }),
     // The planner's statistics of the embedded database, which runs no autovacuum.
     ...(database.driver === 'pglite'
       ? [
           createEmbeddedStatisticsJob({
-            db: database.db,
+            db,
             ...(database.priority ? { priority: database.priority } : {}),
-            log: jobLog,
+            log,
           }),
         ]
       : []),
     // `npm run backup` of the embedded database while this server holds it (DATA_DIR/backup.sock).
     ...(ownsDatabase && !config.databaseUrl
-      ? [createBackupChannel({ db: database.db, dataDir: config.dataDir, log: jobLog })]
+      ? [createBackupChannel({ db, dataDir: config.dataDir, log })]
       : []),
     // The demo fleet's simulated readings (SIMULATE=1 with DEMO=1).
-    createSimulationJob({ config, ingest: ingestService, database, log: jobLog }),
+    createSimulationJob({ config, ingest: services.ingest, database, log }),
   ]);
-  app.decorate('jobs', jobs);
-  app.addHook('preClose', () => jobs.stop());
-  return app;
 }
 
 /** The device simulator as a job: feeds the demo fleet's readings through the ingest service. */
