@@ -25,6 +25,10 @@ export class NotFound extends AppError {
 export class Conflict extends AppError {
   readonly statusCode = 409;
 }
+/** 410: the link or token was real but its time is over. */
+export class Gone extends AppError {
+  readonly statusCode = 410;
+}
 export class TooLarge extends AppError {
   readonly statusCode = 413;
 }

@@ -30,17 +30,15 @@ const oversizedFunctions: Record<string, number> = {
   'packages/server/src/modules/portfolio/portfolio.repository.ts:createPortfolioRepository': 331,
   'packages/server/src/modules/ingest/ingest.repository.ts:createIngestRepository': 328,
   'packages/server/src/modules/users/users.repository.ts:createUsersRepository': 320,
-  'packages/web/src/components/charts/column-chart.tsx:StackedColumnChart': 303,
 };
 
 /** Service files over the limit today, with their length. */
 const oversizedServiceFiles: Record<string, number> = {
-  'packages/server/src/modules/alert-mail/alert-mail.service.ts': 304,
   'packages/server/src/modules/alerts/alerts.service.ts': 623,
   'packages/server/src/modules/auth/auth.service.ts': 371,
   'packages/server/src/modules/portfolio/portfolio.service.ts': 571,
   'packages/server/src/modules/reports/reports.service.ts': 521,
-  'packages/server/src/modules/surveys/surveys.service.ts': 384,
+  'packages/server/src/modules/surveys/surveys.service.ts': 383,
   'packages/server/src/modules/usage/usage.service.ts': 320,
   'packages/server/src/modules/users/users.service.ts': 365,
 };

@@ -5,7 +5,8 @@ import { NotificationStatus } from '@flowsight/domain/lookups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../lib/http-schemas.ts';
-import { type AlertMail, linkProblems } from './alert-mail.service.ts';
+import { linkProblems } from './alert-mail.links.ts';
+import type { AlertMail } from './alert-mail.service.ts';
 
 const tags = ['alerts'];
 const linkParams = z.object({

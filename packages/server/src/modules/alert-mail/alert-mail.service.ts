@@ -7,13 +7,14 @@
 // email, with a link to the alert's place in the app.
 import { accessFor, mayCall } from '@flowsight/domain/access';
 import { NotificationStatus } from '@flowsight/domain/lookups';
-import { AppError, Conflict, Forbidden, Invalid } from '../../lib/errors.ts';
+import { Invalid } from '../../lib/errors.ts';
 import type { RoundClaim } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
 import { inScope, systemScope } from '../../lib/tenant-scope.ts';
 import type { Alert, AlertsService } from '../alerts/alerts.service.ts';
 import type { AlertChange } from '../alerts/alerts.status.ts';
+import { type LinkProblem, linkErrors, linkMessages, showsNoAlert } from './alert-mail.links.ts';
 import { alertMail, assignmentMail } from './alert-mail.mails.ts';
 import type { AlertMailRepository } from './alert-mail.repository.ts';
 
@@ -26,29 +27,6 @@ export type ActionStatus = (typeof actionStatuses)[number];
 const isActionStatus = (statusId: number): statusId is ActionStatus =>
   actionStatuses.some((s) => s === statusId);
 
-/** 410: the link was real but its time is over. */
-export class Gone extends AppError {
-  readonly statusCode = 410;
-}
-
-export const linkProblems = ['invalid', 'used', 'expired', 'no-access', 'closed'] as const;
-export type LinkProblem = (typeof linkProblems)[number];
-export const linkMessages: Record<LinkProblem, string> = {
-  invalid: 'This link is not valid',
-  used: 'This link has already been used',
-  expired: 'This link has expired',
-  'no-access': 'You can no longer act on this alert: your access to its place has ended',
-  closed: 'This alert is already closed',
-};
-const linkErrors: Record<LinkProblem, (message: string) => AppError> = {
-  invalid: (m) => new Invalid(m),
-  used: (m) => new Conflict(m),
-  expired: (m) => new Gone(m),
-  'no-access': (m) => new Forbidden(m),
-  closed: (m) => new Conflict(m),
-};
-/** Link problems after which the page shows nothing of the alert. */
-const showsNoAlert: readonly LinkProblem[] = ['invalid', 'used', 'expired', 'no-access'];
 /** Who may change an alert's status signed in: a link acts only for them. */
 const statusChange = accessFor('PUT', '/notifications/:id/status/:statusId');
 

@@ -21,11 +21,10 @@ import {
   surveyTransition,
 } from '@flowsight/domain/survey';
 import type { Executor } from '../../db/client.ts';
-import { type AppError, Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { type AppError, Conflict, Forbidden, Gone, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
-import { Gone } from '../alert-mail/alert-mail.service.ts';
 import { buildingCheck } from './building-check.ts';
 import { surveyMail } from './surveys.mails.ts';
 import {

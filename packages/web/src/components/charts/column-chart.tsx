@@ -192,27 +192,7 @@ export function StackedColumnChart({
   return (
     <Box data-testid={testId} sx={{ position: 'relative' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 0.5 }}>
-        {series.length > 1 && (
-          <Box
-            component="ul"
-            aria-hidden
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, listStyle: 'none', m: 0, p: 0 }}
-          >
-            {series.map((one, index) => (
-              <Box
-                component="li"
-                key={one.key}
-                sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: 13 }}
-              >
-                <Box
-                  component="span"
-                  sx={{ width: 10, height: 10, borderRadius: 0.5, bgcolor: colours[index] }}
-                />
-                {one.label}
-              </Box>
-            ))}
-          </Box>
-        )}
+        {series.length > 1 && <SeriesLegend series={series} colours={colours} />}
         <Button
           size="small"
           onClick={() => setAsTable((value) => !value)}
@@ -372,6 +352,37 @@ export function StackedColumnChart({
           )}
         </Box>
       )}
+    </Box>
+  );
+}
+
+/** The series' names beside their colours (the chart's summary and table say the same in words). */
+function SeriesLegend({
+  series,
+  colours,
+}: {
+  series: StackedColumnChartProps['series'];
+  colours: (string | undefined)[];
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-hidden
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, listStyle: 'none', m: 0, p: 0 }}
+    >
+      {series.map((one, index) => (
+        <Box
+          component="li"
+          key={one.key}
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontSize: 13 }}
+        >
+          <Box
+            component="span"
+            sx={{ width: 10, height: 10, borderRadius: 0.5, bgcolor: colours[index] }}
+          />
+          {one.label}
+        </Box>
+      ))}
     </Box>
   );
 }
