@@ -1,5 +1,6 @@
 // Unit and integration tests: every project on PGlite, then the test files that open a database
-// again on a PostgreSQL server when TEST_DATABASE_URL is set. In each pass the `measure` project
+// again on a PostgreSQL server when TEST_DATABASE_URL is set; the few engine-neutral files
+// (`engineNeutral` in vitest.config.ts) then run in the PostgreSQL pass only. In each pass the `measure` project
 // (tests that time what they test) runs after the others, alone on the machine (vitest.config.ts).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -21,8 +22,13 @@ function run(label, args, env) {
   return result.status ?? 1;
 }
 
-let failed = run('unit and integration tests on PGlite', [], { TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) {
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+// With a PostgreSQL pass to follow, the engine-neutral files (vitest.config.ts) wait for it.
+let failed = run('unit and integration tests on PGlite', [], {
+  TEST_DB: 'pglite',
+  ON_POSTGRES_ONLY: postgres ? '1' : '0',
+});
+if (postgres) {
   const files = databaseTestFiles(root);
   failed ||= run(
     `database tests on PostgreSQL (${files.length} files that open a test database)`,
