@@ -2,6 +2,7 @@
 // enforces it (a route without an entry cannot even be registered) and the web's navigation reads
 // it. Keys are `METHOD /path` below /api, with Fastify's `:param` syntax.
 import { RoleType, type RoleTypeId } from './lookups.ts';
+import { STAFF_AND_COMPANY_ROLE_TYPES, SYSTEM_ROLE_TYPES } from './roles.ts';
 
 /**
  * `public`: no sign-in; `integration`: a network-server integration presenting an API key (never
@@ -13,27 +14,15 @@ const { SystemAdmin, SystemSupport, SystemTechnician, CompanyAdmin, CompanyManag
 
 /** Role types that can sign in to the web application. */
 export const SIGNED_IN: readonly RoleTypeId[] = [
-  SystemAdmin,
-  SystemSupport,
-  SystemTechnician,
-  CompanyAdmin,
-  CompanyManager,
+  ...STAFF_AND_COMPANY_ROLE_TYPES,
   RoleType.SensorTester,
   RoleType.CompanyInstaller,
-];
-const STAFF_AND_COMPANY: readonly RoleTypeId[] = [
-  SystemAdmin,
-  SystemSupport,
-  SystemTechnician,
-  CompanyAdmin,
-  CompanyManager,
 ];
 const USER_MANAGERS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
 /** Who changes properties, buildings and units (company admins within their company). */
 const PORTFOLIO_EDITORS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
 /** Who creates and removes companies and moves properties between them. */
 const COMPANY_MANAGERS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport];
-const SYSTEM_ROLES: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, SystemTechnician];
 const CONTACT_MANAGERS: readonly RoleTypeId[] = [
   SystemAdmin,
   SystemSupport,
@@ -43,30 +32,41 @@ const CONTACT_MANAGERS: readonly RoleTypeId[] = [
 
 /** Who reads micrometers (and their readings) by id or MAC: the tester and installer too. */
 const SENSOR_READERS: readonly RoleTypeId[] = [
-  ...STAFF_AND_COMPANY,
+  ...STAFF_AND_COMPANY_ROLE_TYPES,
   RoleType.SensorTester,
   RoleType.CompanyInstaller,
 ];
 /** Staff and company roles plus the installer, who walks property → building → unit on site. */
-const PORTFOLIO_READERS: readonly RoleTypeId[] = [...STAFF_AND_COMPANY, RoleType.CompanyInstaller];
+const PORTFOLIO_READERS: readonly RoleTypeId[] = [
+  ...STAFF_AND_COMPANY_ROLE_TYPES,
+  RoleType.CompanyInstaller,
+];
 /** Who puts sensors on fixtures (company admins only when their company allows assignment). */
-const ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin, RoleType.CompanyInstaller];
+const ASSIGNERS: readonly RoleTypeId[] = [
+  ...SYSTEM_ROLE_TYPES,
+  CompanyAdmin,
+  RoleType.CompanyInstaller,
+];
 /** Who sets sensors aside for a building. */
-const OFFICE_ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
-const TESTERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, RoleType.SensorTester];
+const OFFICE_ASSIGNERS: readonly RoleTypeId[] = [...SYSTEM_ROLE_TYPES, CompanyAdmin];
+const TESTERS: readonly RoleTypeId[] = [...SYSTEM_ROLE_TYPES, RoleType.SensorTester];
 const THRESHOLD_EDITORS: readonly RoleTypeId[] = [SystemAdmin, SystemSupport, CompanyAdmin];
 /**
  * Who uploads files for a building (survey and installation photos, papers): the provider's staff,
  * company admins and installers; the service lets only the uploader or an admin delete one.
  */
-const UPLOADERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin, RoleType.CompanyInstaller];
+const UPLOADERS: readonly RoleTypeId[] = [
+  ...SYSTEM_ROLE_TYPES,
+  CompanyAdmin,
+  RoleType.CompanyInstaller,
+];
 /**
  * Who surveys a building and keeps its installers and shipments: the provider's staff
  * (technicians survey on site) and company admins of the building's company.
  */
-const SURVEYORS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
+const SURVEYORS: readonly RoleTypeId[] = [...SYSTEM_ROLE_TYPES, CompanyAdmin];
 /** Who keeps a company's Flume accounts: system roles, company admins for their own. */
-const FLUME_KEEPERS: readonly RoleTypeId[] = [...SYSTEM_ROLES, CompanyAdmin];
+const FLUME_KEEPERS: readonly RoleTypeId[] = [...SYSTEM_ROLE_TYPES, CompanyAdmin];
 
 /** How one micrometer is asked for: by its MAC (the label in hand) or by its id. */
 export type StockLookup = 'mac' | 'id';
@@ -88,8 +88,8 @@ export type StockLookup = 'mac' | 'id';
  * (`stockInScope`) applies the rest.
  */
 export const stockFinders: Readonly<Record<StockLookup, readonly RoleTypeId[]>> = {
-  mac: [...SYSTEM_ROLES, RoleType.SensorTester, CompanyAdmin, RoleType.CompanyInstaller],
-  id: [...SYSTEM_ROLES, RoleType.SensorTester],
+  mac: [...SYSTEM_ROLE_TYPES, RoleType.SensorTester, CompanyAdmin, RoleType.CompanyInstaller],
+  id: [...SYSTEM_ROLE_TYPES, RoleType.SensorTester],
 };
 export const mayFindStock = (roleTypeId: number, lookup: StockLookup): boolean =>
   stockFinders[lookup].includes(roleTypeId as RoleTypeId);
@@ -110,11 +110,11 @@ function getRoutes<const P extends readonly string[], const R extends readonly s
 
 /** Each level of the hierarchy, as the prefix of its routes. */
 const LEVEL_PATHS = ['/companies/:id', '/properties/:id', '/buildings/:id', '/units/:id'] as const;
-const staffAndCompany = () => STAFF_AND_COMPANY;
+const staffAndCompany = () => STAFF_AND_COMPANY_ROLE_TYPES;
 
 /** Micrometers of each level of the hierarchy: scoped reads. */
 const levelSensorRoutes = getRoutes(LEVEL_PATHS, ['/sensors'], (level) =>
-  level === '/units/:id' ? PORTFOLIO_READERS : STAFF_AND_COMPANY,
+  level === '/units/:id' ? PORTFOLIO_READERS : STAFF_AND_COMPANY_ROLE_TYPES,
 );
 
 /** Alerts of each level of the hierarchy: scoped reads. */
@@ -140,7 +140,7 @@ const levelSubmissionRoutes = getRoutes(
 const providerSubmissionRoutes = getRoutes(
   ['/submissions/unassigned', '/submissions/keepalive', '/submissions/parsed-old'],
   ['', '/count', '/export'],
-  () => SYSTEM_ROLES,
+  () => SYSTEM_ROLE_TYPES,
 );
 
 /** Statistics of each level of the hierarchy (usage analytics): scoped reads. */
@@ -164,7 +164,7 @@ const accessTable = {
   ...levelSensorRoutes,
   ...levelAlertRoutes,
   ...providerSubmissionRoutes,
-  'GET /units/:id/submissions/:mode': STAFF_AND_COMPANY,
+  'GET /units/:id/submissions/:mode': STAFF_AND_COMPANY_ROLE_TYPES,
   'GET /health': 'public',
   'GET /ready': 'public',
   // Prometheus scrapes with a token of its own (METRICS_TOKEN), which the route checks.
@@ -195,63 +195,63 @@ const accessTable = {
   'POST /auth/logout': SIGNED_IN,
   'PUT /auth/me': SIGNED_IN,
 
-  'GET /search/:text': STAFF_AND_COMPANY,
+  'GET /search/:text': STAFF_AND_COMPANY_ROLE_TYPES,
 
-  'GET /companies': STAFF_AND_COMPANY,
+  'GET /companies': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /companies': COMPANY_MANAGERS,
-  'GET /companies/names': STAFF_AND_COMPANY,
+  'GET /companies/names': STAFF_AND_COMPANY_ROLE_TYPES,
   'GET /companies/types': SIGNED_IN,
-  'GET /companies/search-top/:text/5': STAFF_AND_COMPANY,
-  'GET /companies/export-all': SYSTEM_ROLES,
+  'GET /companies/search-top/:text/5': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/export-all': SYSTEM_ROLE_TYPES,
   'GET /companies/:id': PORTFOLIO_READERS,
   'PUT /companies/:id': PORTFOLIO_EDITORS,
   'DELETE /companies/:id': COMPANY_MANAGERS,
   'GET /companies/:id/properties': PORTFOLIO_READERS,
-  'GET /companies/:id/properties-count': STAFF_AND_COMPANY,
-  'GET /companies/:id/buildings-count': STAFF_AND_COMPANY,
-  'GET /companies/:id/units-count': STAFF_AND_COMPANY,
-  'GET /companies/:id/residential-units': STAFF_AND_COMPANY,
-  'GET /companies/:id/needs-attention': STAFF_AND_COMPANY,
-  'GET /companies/:id/properties-names': STAFF_AND_COMPANY,
-  'GET /companies/:id/properties-names/:limit': STAFF_AND_COMPANY,
-  'GET /companies/:id/search-top-properties/:name/5': STAFF_AND_COMPANY,
-  'GET /companies/:id/search-top-buildings/:name/5': STAFF_AND_COMPANY,
-  'GET /companies/:id/timezone': STAFF_AND_COMPANY,
+  'GET /companies/:id/properties-count': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/buildings-count': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/units-count': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/residential-units': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/needs-attention': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/properties-names': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/properties-names/:limit': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/search-top-properties/:name/5': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/search-top-buildings/:name/5': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/timezone': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /companies/:id/billing-company-properties/:propertyId': COMPANY_MANAGERS,
   'DELETE /companies/:id/billing-company-properties/:propertyId': COMPANY_MANAGERS,
 
-  'GET /properties': STAFF_AND_COMPANY,
+  'GET /properties': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /properties': PORTFOLIO_EDITORS,
-  'GET /properties/search-top/:text/5': STAFF_AND_COMPANY,
-  'GET /properties/export-all': SYSTEM_ROLES,
+  'GET /properties/search-top/:text/5': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /properties/export-all': SYSTEM_ROLE_TYPES,
   'GET /properties/:id': PORTFOLIO_READERS,
   'PUT /properties/:id': PORTFOLIO_EDITORS,
   'DELETE /properties/:id': PORTFOLIO_EDITORS,
   'GET /properties/:id/buildings': PORTFOLIO_READERS,
-  'GET /properties/:id/buildings-count': STAFF_AND_COMPANY,
-  'GET /properties/:id/units-count': STAFF_AND_COMPANY,
-  'GET /properties/:id/buildings-names': STAFF_AND_COMPANY,
+  'GET /properties/:id/buildings-count': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /properties/:id/units-count': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /properties/:id/buildings-names': STAFF_AND_COMPANY_ROLE_TYPES,
   'PUT /properties/:property_id/change-company/:company_id/:transfer': COMPANY_MANAGERS,
 
-  'GET /buildings': STAFF_AND_COMPANY,
+  'GET /buildings': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /buildings': PORTFOLIO_EDITORS,
-  'GET /buildings/search-top/:text/5': STAFF_AND_COMPANY,
-  'GET /buildings/export-all': SYSTEM_ROLES,
+  'GET /buildings/search-top/:text/5': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /buildings/export-all': SYSTEM_ROLE_TYPES,
   'GET /buildings/:id': PORTFOLIO_READERS,
   'PUT /buildings/:id': PORTFOLIO_EDITORS,
   'DELETE /buildings/:id': PORTFOLIO_EDITORS,
   'GET /buildings/:id/units': PORTFOLIO_READERS,
-  'GET /buildings/:id/units-count': STAFF_AND_COMPANY,
-  'GET /buildings/:id/units-names': STAFF_AND_COMPANY,
-  'GET /buildings/:id/tenants-count': STAFF_AND_COMPANY,
+  'GET /buildings/:id/units-count': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /buildings/:id/units-names': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /buildings/:id/tenants-count': STAFF_AND_COMPANY_ROLE_TYPES,
   'PUT /buildings/:id/change-property/:property_id/:transfer': PORTFOLIO_EDITORS,
 
   // Getting micrometers into a building: survey, approval link, installers, shipping.
-  'GET /buildings/:id/survey': STAFF_AND_COMPANY,
+  'GET /buildings/:id/survey': STAFF_AND_COMPANY_ROLE_TYPES,
   'PUT /buildings/:id/survey': SURVEYORS,
   'PUT /buildings/:id/approve-send-survey': SURVEYORS,
   // DX is the provider's engineering: only system roles sign off the installation plan.
-  'PUT /buildings/:id/approve-survey-dx': SYSTEM_ROLES,
+  'PUT /buildings/:id/approve-survey-dx': SYSTEM_ROLE_TYPES,
   'PUT /buildings/:id/reopen-survey': SURVEYORS,
   'GET /survey-approval/:id/:token': 'public',
   'POST /survey-approval/:id/:token': 'public',
@@ -259,11 +259,11 @@ const accessTable = {
   'POST /buildings/:id/installers': SURVEYORS,
   'PUT /buildings/installers/:id': SURVEYORS,
   'GET /buildings/installations/mine': PORTFOLIO_READERS,
-  'GET /buildings/:id/shipping': STAFF_AND_COMPANY,
+  'GET /buildings/:id/shipping': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /buildings/:id/shipping': SURVEYORS,
-  'GET /buildings/:id/shipping-contact': STAFF_AND_COMPANY,
+  'GET /buildings/:id/shipping-contact': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /buildings/:id/shipping-contact': SURVEYORS,
-  'GET /properties/:id/shipping-date': STAFF_AND_COMPANY,
+  'GET /properties/:id/shipping-date': STAFF_AND_COMPANY_ROLE_TYPES,
 
   // Flume whole-building meters.
   'GET /flume-accounts': FLUME_KEEPERS,
@@ -276,38 +276,38 @@ const accessTable = {
   // The building page's line about its meter: whoever sees the building.
   'GET /buildings/:id/flume-meter': PORTFOLIO_READERS,
 
-  'GET /units': STAFF_AND_COMPANY,
+  'GET /units': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /units': PORTFOLIO_EDITORS,
-  'GET /units/search-top/:text/5': STAFF_AND_COMPANY,
+  'GET /units/search-top/:text/5': STAFF_AND_COMPANY_ROLE_TYPES,
   'GET /units/categories': SIGNED_IN,
   'GET /units/types': SIGNED_IN,
   'GET /units/states': SIGNED_IN,
-  'GET /units/export-all': SYSTEM_ROLES,
+  'GET /units/export-all': SYSTEM_ROLE_TYPES,
   'GET /units/:id': PORTFOLIO_READERS,
   'PUT /units/:id': PORTFOLIO_EDITORS,
   'DELETE /units/:id': PORTFOLIO_EDITORS,
   'PUT /units/:id/tenants': PORTFOLIO_EDITORS,
 
-  'GET /location/cities/export-all': SYSTEM_ROLES,
+  'GET /location/cities/export-all': SYSTEM_ROLE_TYPES,
 
   // Micrometers (issue: fleet).
-  'GET /sensors': SYSTEM_ROLES,
-  'GET /sensors/assigned': SYSTEM_ROLES,
-  'GET /sensors/unassigned': SYSTEM_ROLES,
-  'GET /sensors/export-all': SYSTEM_ROLES,
-  'GET /sensors/search-top/:text/5': STAFF_AND_COMPANY,
+  'GET /sensors': SYSTEM_ROLE_TYPES,
+  'GET /sensors/assigned': SYSTEM_ROLE_TYPES,
+  'GET /sensors/unassigned': SYSTEM_ROLE_TYPES,
+  'GET /sensors/export-all': SYSTEM_ROLE_TYPES,
+  'GET /sensors/search-top/:text/5': STAFF_AND_COMPANY_ROLE_TYPES,
   'GET /sensors/mac/:mac': SENSOR_READERS,
   'GET /sensors/:id': SENSOR_READERS,
   'GET /sensors/:id/submissions': SENSOR_READERS,
   'DELETE /sensors/:id': [SystemAdmin],
-  'PUT /sensors/:id/state/:stateId': SYSTEM_ROLES,
-  'PUT /sensors/:id/status/:statusId': SYSTEM_ROLES,
-  'PUT /buildings/:id/sensors/state/:stateId': SYSTEM_ROLES,
-  'PUT /buildings/:id/sensors/status/:statusId': SYSTEM_ROLES,
+  'PUT /sensors/:id/state/:stateId': SYSTEM_ROLE_TYPES,
+  'PUT /sensors/:id/status/:statusId': SYSTEM_ROLE_TYPES,
+  'PUT /buildings/:id/sensors/state/:stateId': SYSTEM_ROLE_TYPES,
+  'PUT /buildings/:id/sensors/status/:statusId': SYSTEM_ROLE_TYPES,
   'POST /sensors/report-issue': SENSOR_READERS,
   'GET /sensors/:id/sensor-issue': SENSOR_READERS,
-  'PUT /sensors/:id/notification-excluded/:status': SYSTEM_ROLES,
-  'PUT /sensors/notification-excluded/mac/:mac/:status': SYSTEM_ROLES,
+  'PUT /sensors/:id/notification-excluded/:status': SYSTEM_ROLE_TYPES,
+  'PUT /sensors/notification-excluded/mac/:mac/:status': SYSTEM_ROLE_TYPES,
   'POST /sensors/assign': ASSIGNERS,
   'POST /sensors/:id/tests': TESTERS,
   'GET /sensors/tested-failed': TESTERS,
@@ -316,75 +316,75 @@ const accessTable = {
   'GET /sensors/office-assignment-building/:id': [...OFFICE_ASSIGNERS, RoleType.CompanyInstaller],
   'POST /sensors/office-assignment': OFFICE_ASSIGNERS,
   'DELETE /sensors/pending-office-assignment': OFFICE_ASSIGNERS,
-  'PUT /sensors/:id/config': SYSTEM_ROLES,
-  'GET /sensors/downlink-config-params': SYSTEM_ROLES,
-  'PUT /sensors/:mac/downlink-config-params': SYSTEM_ROLES,
-  'PUT /buildings/:id/downlink-config-params': SYSTEM_ROLES,
-  'GET /units/:id/sensors-count': STAFF_AND_COMPANY,
+  'PUT /sensors/:id/config': SYSTEM_ROLE_TYPES,
+  'GET /sensors/downlink-config-params': SYSTEM_ROLE_TYPES,
+  'PUT /sensors/:mac/downlink-config-params': SYSTEM_ROLE_TYPES,
+  'PUT /buildings/:id/downlink-config-params': SYSTEM_ROLE_TYPES,
+  'GET /units/:id/sensors-count': STAFF_AND_COMPANY_ROLE_TYPES,
   // Fleet settings: configuration defaults, gallon thresholds, the fixtures catalogue.
-  'GET /sensors/config-defaults': SYSTEM_ROLES,
+  'GET /sensors/config-defaults': SYSTEM_ROLE_TYPES,
   'PUT /sensors/config-defaults/:id/:value': [SystemAdmin],
-  'GET /sensors/gallon-thresholds': STAFF_AND_COMPANY,
+  'GET /sensors/gallon-thresholds': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /sensors/gallon-thresholds': THRESHOLD_EDITORS,
   'PUT /sensors/gallon-thresholds/:id/:value': THRESHOLD_EDITORS,
   'DELETE /sensors/gallon-thresholds/:id': THRESHOLD_EDITORS,
   'GET /appliances': SIGNED_IN,
   'PUT /appliances/:id': [SystemAdmin],
   // Leak alerts ("notifications"), thresholds and the event log (issue: leak detection).
-  'GET /notifications': STAFF_AND_COMPANY,
-  'GET /notifications/count': STAFF_AND_COMPANY,
-  'GET /notifications/active-leaks': STAFF_AND_COMPANY,
-  'GET /notifications/export-all-stream': STAFF_AND_COMPANY,
-  'GET /notifications/stream': STAFF_AND_COMPANY,
-  'GET /notifications/:id': STAFF_AND_COMPANY,
-  'GET /notifications/:id/monthly-cost/:gallons': STAFF_AND_COMPANY,
-  'PUT /notifications/:id/status/:statusId': STAFF_AND_COMPANY,
+  'GET /notifications': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /notifications/count': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /notifications/active-leaks': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /notifications/export-all-stream': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /notifications/stream': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /notifications/:id': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /notifications/:id/monthly-cost/:gallons': STAFF_AND_COMPANY_ROLE_TYPES,
+  'PUT /notifications/:id/status/:statusId': STAFF_AND_COMPANY_ROLE_TYPES,
   // Beyond the specification: bulk status, ids, assignee, snooze.
-  'GET /notifications/ids': STAFF_AND_COMPANY,
-  'POST /notifications/bulk-status': STAFF_AND_COMPANY,
-  'GET /notifications/:id/assignable-users': STAFF_AND_COMPANY,
-  'PUT /notifications/:id/assignee': STAFF_AND_COMPANY,
-  'PUT /notifications/:id/snooze': STAFF_AND_COMPANY,
-  'DELETE /notifications/:id/snooze': STAFF_AND_COMPANY,
-  'GET /units/:id/open-alerts-count/:applianceId': STAFF_AND_COMPANY,
-  'GET /units/:id/open-alerts-count/:applianceId/:sensorMac': STAFF_AND_COMPANY,
-  'GET /companies/:id/open-leaks': STAFF_AND_COMPANY,
-  'GET /companies/:id/alerts-overview': STAFF_AND_COMPANY,
-  'GET /companies/:id/dashboard-chart-alerts': STAFF_AND_COMPANY,
-  'GET /companies/:id/appliances-thresholds': STAFF_AND_COMPANY,
+  'GET /notifications/ids': STAFF_AND_COMPANY_ROLE_TYPES,
+  'POST /notifications/bulk-status': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /notifications/:id/assignable-users': STAFF_AND_COMPANY_ROLE_TYPES,
+  'PUT /notifications/:id/assignee': STAFF_AND_COMPANY_ROLE_TYPES,
+  'PUT /notifications/:id/snooze': STAFF_AND_COMPANY_ROLE_TYPES,
+  'DELETE /notifications/:id/snooze': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /units/:id/open-alerts-count/:applianceId': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /units/:id/open-alerts-count/:applianceId/:sensorMac': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/open-leaks': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/alerts-overview': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/dashboard-chart-alerts': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/appliances-thresholds': STAFF_AND_COMPANY_ROLE_TYPES,
   'PUT /companies/:id/appliances-thresholds/:applianceTypeId/:threshold': THRESHOLD_EDITORS,
-  'GET /companies/:id/appliances-thresholds/unaccounted-water': STAFF_AND_COMPANY,
+  'GET /companies/:id/appliances-thresholds/unaccounted-water': STAFF_AND_COMPANY_ROLE_TYPES,
   'PUT /companies/:id/appliances-thresholds/unaccounted-water': THRESHOLD_EDITORS,
   // Usage analytics: building units, company tops, unit counts and projection.
-  'GET /buildings/:id/units-gallons': STAFF_AND_COMPANY,
-  'GET /buildings/:id/units-gallons/grouped-by-category': STAFF_AND_COMPANY,
-  'GET /companies/:id/top-gallons-units': STAFF_AND_COMPANY,
-  'GET /companies/:id/top-gallons-properties': STAFF_AND_COMPANY,
-  'GET /units/:id/gallons-count': STAFF_AND_COMPANY,
-  'GET /units/:id/gallons-count/:applianceId': STAFF_AND_COMPANY,
-  'GET /units/:id/gallons-count/:applianceId/:sensor_mac': STAFF_AND_COMPANY,
-  'GET /units/:id/gallons-predictions': STAFF_AND_COMPANY,
+  'GET /buildings/:id/units-gallons': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /buildings/:id/units-gallons/grouped-by-category': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/top-gallons-units': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/top-gallons-properties': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /units/:id/gallons-count': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /units/:id/gallons-count/:applianceId': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /units/:id/gallons-count/:applianceId/:sensor_mac': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /units/:id/gallons-predictions': STAFF_AND_COMPANY_ROLE_TYPES,
   // Statistics and reports (usage analytics).
-  'GET /units/:id/status': STAFF_AND_COMPANY,
-  'GET /properties/:id/gallons/report': STAFF_AND_COMPANY,
-  'GET /buildings/:id/gallons/report': STAFF_AND_COMPANY,
-  'GET /companies/:id/report-overview/:report': STAFF_AND_COMPANY,
-  'GET /overview': SYSTEM_ROLES,
+  'GET /units/:id/status': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /properties/:id/gallons/report': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /buildings/:id/gallons/report': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /companies/:id/report-overview/:report': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /overview': SYSTEM_ROLE_TYPES,
   'GET /confirmation/:id/:status/:token': 'public',
   'POST /confirmation/:id/:status/:token': 'public',
-  'GET /events': SYSTEM_ROLES,
+  'GET /events': SYSTEM_ROLE_TYPES,
   // Gateways.
-  'GET /gateways': STAFF_AND_COMPANY,
-  'POST /gateways': SYSTEM_ROLES,
-  'GET /gateways/search-top/:text/5': SYSTEM_ROLES,
-  'GET /gateways/export-all': SYSTEM_ROLES,
-  'GET /gateways/:id': STAFF_AND_COMPANY,
-  'PUT /gateways/:id': SYSTEM_ROLES,
+  'GET /gateways': STAFF_AND_COMPANY_ROLE_TYPES,
+  'POST /gateways': SYSTEM_ROLE_TYPES,
+  'GET /gateways/search-top/:text/5': SYSTEM_ROLE_TYPES,
+  'GET /gateways/export-all': SYSTEM_ROLE_TYPES,
+  'GET /gateways/:id': STAFF_AND_COMPANY_ROLE_TYPES,
+  'PUT /gateways/:id': SYSTEM_ROLE_TYPES,
   'DELETE /gateways/:id': [SystemAdmin],
-  'PUT /gateways/:id/disable-alerts/:status': [...SYSTEM_ROLES, CompanyAdmin],
-  'PUT /gateways/:id/status/:status': SYSTEM_ROLES,
-  'GET /gateways/:id/admin-app': SYSTEM_ROLES,
-  'GET /gateways/:id/buildings-history': STAFF_AND_COMPANY,
+  'PUT /gateways/:id/disable-alerts/:status': [...SYSTEM_ROLE_TYPES, CompanyAdmin],
+  'PUT /gateways/:id/status/:status': SYSTEM_ROLE_TYPES,
+  'GET /gateways/:id/admin-app': SYSTEM_ROLE_TYPES,
+  'GET /gateways/:id/buildings-history': STAFF_AND_COMPANY_ROLE_TYPES,
 
   'POST /ingest/uplinks': 'integration',
   'POST /ingest/chirpstack': 'integration',
@@ -394,15 +394,15 @@ const accessTable = {
   'DELETE /integration-keys/:id': [SystemAdmin],
   'GET /integration-keys/mqtt-status': [SystemAdmin],
 
-  'GET /users': STAFF_AND_COMPANY,
-  'GET /properties/:id/users': STAFF_AND_COMPANY,
+  'GET /users': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /properties/:id/users': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /users': USER_MANAGERS,
   'GET /users/export-all': [SystemAdmin, SystemSupport, SystemTechnician, CompanyAdmin],
-  'GET /users/search-top/:text/5': STAFF_AND_COMPANY,
-  'GET /users/:id': STAFF_AND_COMPANY,
+  'GET /users/search-top/:text/5': STAFF_AND_COMPANY_ROLE_TYPES,
+  'GET /users/:id': STAFF_AND_COMPANY_ROLE_TYPES,
   'PUT /users/:id': USER_MANAGERS,
   'DELETE /users/:id': USER_MANAGERS,
-  'GET /users/:id/roles': STAFF_AND_COMPANY,
+  'GET /users/:id/roles': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /users/:id/role': USER_MANAGERS,
   // Anyone may remove one of their own roles (the role list of the header); managers, others'.
   'DELETE /users/roles/:roleId': SIGNED_IN,
@@ -412,14 +412,14 @@ const accessTable = {
     RoleType.SensorTester,
     RoleType.CompanyInstaller,
   ],
-  'GET /users/:id/notification-contacts': STAFF_AND_COMPANY,
+  'GET /users/:id/notification-contacts': STAFF_AND_COMPANY_ROLE_TYPES,
   'POST /users/:id/notification-contacts': CONTACT_MANAGERS,
   // Uploads: files of a building, seen by whoever may see the building.
   'POST /uploads': UPLOADERS,
   'GET /uploads/:id': PORTFOLIO_READERS,
   'DELETE /uploads/:id': UPLOADERS,
   'GET /buildings/:id/uploads': PORTFOLIO_READERS,
-  'GET /notifications/contacts/:id': STAFF_AND_COMPANY,
+  'GET /notifications/contacts/:id': STAFF_AND_COMPANY_ROLE_TYPES,
   'PUT /notifications/contacts/:id': CONTACT_MANAGERS,
   'DELETE /notifications/contacts/:id': CONTACT_MANAGERS,
 } satisfies Record<string, Access>;

@@ -11,6 +11,11 @@ export const COMPANY_ROLE_TYPES: readonly RoleTypeId[] = [
   RoleType.CompanyAdmin,
   RoleType.CompanyManager,
 ];
+/** The provider's staff and the company roles: those with the full application shell. */
+export const STAFF_AND_COMPANY_ROLE_TYPES: readonly RoleTypeId[] = [
+  ...SYSTEM_ROLE_TYPES,
+  ...COMPANY_ROLE_TYPES,
+];
 /** Role types a company admin may grant within their own company. */
 export const COMPANY_GRANTABLE_ROLE_TYPES: readonly RoleTypeId[] = [
   RoleType.CompanyAdmin,

@@ -7,7 +7,13 @@ import type { SessionRole } from './auth.ts';
 import { CompanyType, RoleType, type RoleTypeId } from './lookups.ts';
 import { defaultPathFor } from './navigation.ts';
 import { restrictedMayCall, restrictedMayOpen } from './restricted-companies.ts';
-import { isCompanyRole, isSystemRole } from './roles.ts';
+import {
+  COMPANY_ROLE_TYPES,
+  isCompanyRole,
+  isSystemRole,
+  STAFF_AND_COMPANY_ROLE_TYPES,
+  SYSTEM_ROLE_TYPES,
+} from './roles.ts';
 
 /** The active role as the web knows it. */
 export type ActiveRoleContext = {
@@ -36,13 +42,9 @@ export function activeRoleContext(
   };
 }
 
-const SYSTEM: readonly RoleTypeId[] = [
-  RoleType.SystemAdmin,
-  RoleType.SystemSupport,
-  RoleType.SystemTechnician,
-];
-const COMPANY: readonly RoleTypeId[] = [RoleType.CompanyAdmin, RoleType.CompanyManager];
-const SHELL: readonly RoleTypeId[] = [...SYSTEM, ...COMPANY];
+const SYSTEM = SYSTEM_ROLE_TYPES;
+const COMPANY = COMPANY_ROLE_TYPES;
+const SHELL = STAFF_AND_COMPANY_ROLE_TYPES;
 /** The roles the API lets call `route` (`access.ts`), so a page and its calls never disagree. */
 const apiCallers = (route: ApiRoute): readonly RoleTypeId[] => {
   const access = apiAccess[route];

@@ -11,7 +11,7 @@ import * as micrometersInput from '@flowsight/domain/micrometers';
 import * as portfolioInput from '@flowsight/domain/portfolio';
 import * as survey from '@flowsight/domain/survey';
 import { z } from 'zod';
-import * as alerts from '../modules/alerts/alerts.service.ts';
+import * as alerts from '../modules/alerts/alerts.shape.ts';
 import * as attention from '../modules/attention/attention.schemas.ts';
 import * as fleetSettings from '../modules/fleet-settings/fleet-settings.schemas.ts';
 import * as flume from '../modules/flume/flume.schemas.ts';

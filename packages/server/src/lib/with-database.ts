@@ -8,6 +8,15 @@ type WithoutFirst<F> = F extends (first: never, ...rest: infer A) => infer R
   ? (...rest: A) => R
   : never;
 
+/**
+ * The parameters of `fn` after the database. A generic function loses its type parameters when
+ * bound through `withDatabase`, so a factory binds it by hand with these:
+ * `page: <Row>(...args: ParametersAfterDb<typeof page>) => page<Row>(db, ...args)`.
+ */
+export type ParametersAfterDb<F> = F extends (first: never, ...rest: infer A) => unknown
+  ? A
+  : never;
+
 /** Each function of `functions`, given `db` as its first argument. */
 export function withDatabase<D, M extends Record<string, (db: D, ...rest: never[]) => unknown>>(
   db: D,

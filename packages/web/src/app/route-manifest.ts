@@ -5,6 +5,7 @@
 // The pages some roles are sent on from name their rule here (`routes/tab-guard.tsx`), and the
 // heaviest pages their first queries (`page-prefetch/`), which their loaders start.
 import type { SessionRole } from '@flowsight/domain/auth';
+import { companyPath } from '@flowsight/domain/paths';
 import { isCompanyRole, isSystemRole } from '@flowsight/domain/roles';
 import type { WebRoutePattern } from '@flowsight/domain/web-access';
 import type { ComponentType, ReactElement } from 'react';
@@ -91,7 +92,7 @@ const prefetching = (prefetch: () => Promise<PagePrefetch>): PageDataHandle => (
 /** /companies: the list for system roles; a company role is sent on to its own company. */
 const toOwnCompany = (role: SessionRole) =>
   isCompanyRole(role.user_role_type_id) && role.company_id !== null
-    ? `/companies/${role.company_id}`
+    ? companyPath(role.company_id)
     : null;
 
 /** /dashboard is a company's: a role without a company (system staff) goes to the companies. */

@@ -8320,8 +8320,7 @@ export interface components {
                 property_name: string;
                 /** @description US gallons, rounded to 3 decimals */
                 gallons: number;
-                /** @description Web path of the unit */
-                link: string;
+                company_id: number;
             }[];
         };
         TtnWebhookInput: {

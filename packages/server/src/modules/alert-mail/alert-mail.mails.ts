@@ -4,7 +4,7 @@
 // show it.
 import { NotificationType, notificationTypes } from '@flowsight/domain/lookups';
 import type { MailMessage } from '../../lib/mailer.ts';
-import type { Alert } from '../alerts/alerts.service.ts';
+import type { Alert } from '../alerts/alerts.shape.ts';
 
 export type AlertMailContent = {
   to: string;

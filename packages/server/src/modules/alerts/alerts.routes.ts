@@ -11,7 +11,8 @@ import { listResponseSchema } from '../../lib/list-query.ts';
 import { bearerToken, scopeOf } from '../../plugins/auth.ts';
 import type { AlertLive } from './alerts.live.ts';
 import { alertList } from './alerts.repository.ts';
-import { type AlertsService, alertSchema } from './alerts.service.ts';
+import type { AlertsService } from './alerts.service.ts';
+import { alertSchema } from './alerts.shape.ts';
 
 const doc = routeDocs('alerts');
 const listSchema = listResponseSchema(alertSchema);

@@ -17,6 +17,7 @@ import {
   type Transaction,
 } from '../../db/client.ts';
 import { pgArray, RollupSums, rollupWriteCtes } from '../../db/rollup-writes.ts';
+import { type ParametersAfterDb, withDatabase } from '../../lib/with-database.ts';
 import { type Row, rowKey, type SensorRow } from './ingest.decoding.ts';
 
 const monthKey = (date: Date) => `${date.getUTCFullYear()}-${date.getUTCMonth()}`;
@@ -89,105 +90,106 @@ export function copyText(rows: readonly Row[]): string {
   return text;
 }
 
-export function createIngestRepository(db: Database) {
-  const partitionsReady = new Set<string>();
+const partitionsReady = new Set<string>();
 
-  /**
-   * Runs `work` in one transaction and answers its result; `work` is told whether to store the
-   * readings with COPY. Again without COPY when a redelivery refused it (`CopyRefused`, only ever
-   * thrown with it): the insert skips what is stored. Again after a short pause, up to
-   * MAX_ATTEMPTS in all, after a lock cycle with another replica's transaction: nothing was
-   * stored, so store again.
-   */
-  async function writeTransaction<T>(
-    work: (tx: Transaction, useCopy: boolean) => Promise<T>,
-  ): Promise<T> {
-    let useCopy = true;
-    for (let attempt = 1; ; ) {
-      const copy = useCopy;
-      try {
-        return await db.transaction((tx) => work(tx, copy));
-      } catch (error) {
-        if (error instanceof CopyRefused) {
-          useCopy = false;
-          continue;
-        }
-        // Retention dropped a month this process had found ready: find it again (it is made).
-        if (missingPartition(error) && attempt < MAX_ATTEMPTS) {
-          partitionsReady.clear();
-          attempt += 1;
-          continue;
-        }
-        if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
-        attempt += 1;
+/**
+ * Runs `work` in one transaction and answers its result; `work` is told whether to store the
+ * readings with COPY. Again without COPY when a redelivery refused it (`CopyRefused`, only ever
+ * thrown with it): the insert skips what is stored. Again after a short pause, up to
+ * MAX_ATTEMPTS in all, after a lock cycle with another replica's transaction: nothing was
+ * stored, so store again.
+ */
+async function writeTransaction<T>(
+  db: Database,
+  work: (tx: Transaction, useCopy: boolean) => Promise<T>,
+): Promise<T> {
+  let useCopy = true;
+  for (let attempt = 1; ; ) {
+    const copy = useCopy;
+    try {
+      return await db.transaction((tx) => work(tx, copy));
+    } catch (error) {
+      if (error instanceof CopyRefused) {
+        useCopy = false;
+        continue;
       }
+      // Retention dropped a month this process had found ready: find it again (it is made).
+      if (missingPartition(error) && attempt < MAX_ATTEMPTS) {
+        partitionsReady.clear();
+        attempt += 1;
+        continue;
+      }
+      if (attempt >= MAX_ATTEMPTS || !retryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+      attempt += 1;
     }
   }
+}
 
-  async function ensurePartitions(rows: readonly Row[], tx?: Executor) {
-    const months = new Map<string, Date>();
-    for (const row of rows) {
-      const key = monthKey(row.measuredAt);
-      if (!partitionsReady.has(key)) months.set(key, row.measuredAt);
-    }
-    for (const [key, date] of months) {
-      await (tx ?? db).execute(
-        sql`select ensure_submissions_partition(${date.toISOString()}::timestamptz)`,
-      );
-      partitionsReady.add(key);
-    }
+async function ensurePartitions(db: Database, rows: readonly Row[], tx?: Executor) {
+  const months = new Map<string, Date>();
+  for (const row of rows) {
+    const key = monthKey(row.measuredAt);
+    if (!partitionsReady.has(key)) months.set(key, row.measuredAt);
   }
+  for (const [key, date] of months) {
+    await (tx ?? db).execute(
+      sql`select ensure_submissions_partition(${date.toISOString()}::timestamptz)`,
+    );
+    partitionsReady.add(key);
+  }
+}
 
-  async function sensorsByMac(macs: readonly string[], tx?: Executor) {
-    if (macs.length === 0) return new Map<string, SensorRow>();
-    const rows = await rowsOf<SensorRow>(
-      tx ?? db,
-      sql`
+async function sensorsByMac(db: Database, macs: readonly string[], tx?: Executor) {
+  if (macs.length === 0) return new Map<string, SensorRow>();
+  const rows = await rowsOf<SensorRow>(
+    tx ?? db,
+    sql`
       select s.id, s.mac_address, s.company_id, s.property_id, s.building_id, s.unit_id,
              s.appliance_type_id, s.room_type_id, s.water_type_id, s.report_interval_s, z.name as timezone
       from sensors s
       left join properties p on p.id = s.property_id
       left join timezones z on z.id = p.timezone_id
       where s.mac_address = any(${pgArray(macs)}::text[])`,
-    );
-    return new Map(rows.map((row) => [row.mac_address, row]));
-  }
+  );
+  return new Map(rows.map((row) => [row.mac_address, row]));
+}
 
-  /**
-   * Stores the rows; answers those actually inserted. With `useCopy` they are written with COPY
-   * (node-postgres's stream, PGlite's blob), all or none: a redelivery among them hits the natural
-   * key and fails the transaction with `CopyRefused`, to be stored again without it. Otherwise
-   * they are inserted skipping those already stored.
-   */
-  async function storeSubmissions(
-    rows: readonly Row[],
-    useCopy: boolean,
-    tx?: Executor,
-  ): Promise<readonly Row[]> {
-    const ex = tx ?? db;
-    const copy = useCopy ? copyWriter(ex) : undefined;
-    if (!copy) {
-      const inserted = await insertSubmissions(rows, ex);
-      return inserted.size === rows.length ? rows : rows.filter((row) => inserted.has(rowKey(row)));
-    }
-    try {
-      await copy(`submissions (${SUBMISSION_COLUMNS})`, copyText(rows));
-    } catch (error) {
-      throw errorCode(error) === UNIQUE_VIOLATION ? new CopyRefused(error) : error;
-    }
-    return rows;
+/**
+ * Stores the rows; answers those actually inserted. With `useCopy` they are written with COPY
+ * (node-postgres's stream, PGlite's blob), all or none: a redelivery among them hits the natural
+ * key and fails the transaction with `CopyRefused`, to be stored again without it. Otherwise
+ * they are inserted skipping those already stored.
+ */
+async function storeSubmissions(
+  db: Database,
+  rows: readonly Row[],
+  useCopy: boolean,
+  tx?: Executor,
+): Promise<readonly Row[]> {
+  const ex = tx ?? db;
+  const copy = useCopy ? copyWriter(ex) : undefined;
+  if (!copy) {
+    const inserted = await insertSubmissions(db, rows, ex);
+    return inserted.size === rows.length ? rows : rows.filter((row) => inserted.has(rowKey(row)));
   }
+  try {
+    await copy(`submissions (${SUBMISSION_COLUMNS})`, copyText(rows));
+  } catch (error) {
+    throw errorCode(error) === UNIQUE_VIOLATION ? new CopyRefused(error) : error;
+  }
+  return rows;
+}
 
-  /** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
-  async function insertSubmissions(rows: readonly Row[], tx?: Executor) {
-    const assigned = (row: Row) => (row.sensor?.unit_id ? row.sensor : undefined);
-    const column = <T extends string | number | null>(pick: (row: Row) => T) =>
-      pgArray(rows.map(pick));
-    // One array per column, unnested into rows: a handful of parameters whatever the batch size.
-    const inserted = await rowsOf<{ mac_address: string; measured_at: Date | string; seq: number }>(
-      tx ?? db,
-      sql`
+/** Inserts the rows, skipping redeliveries; answers the keys of the rows actually inserted. */
+async function insertSubmissions(db: Database, rows: readonly Row[], tx?: Executor) {
+  const assigned = (row: Row) => (row.sensor?.unit_id ? row.sensor : undefined);
+  const column = <T extends string | number | null>(pick: (row: Row) => T) =>
+    pgArray(rows.map(pick));
+  // One array per column, unnested into rows: a handful of parameters whatever the batch size.
+  const inserted = await rowsOf<{ mac_address: string; measured_at: Date | string; seq: number }>(
+    tx ?? db,
+    sql`
       insert into submissions (${sql.raw(SUBMISSION_COLUMNS)})
       select measured_at, mac_address, seq, kind, port, decode(payload, 'hex'), transport, volume_mgal,
         interval_s, flow_time_s, peak_flow_mgpm, battery, firmware_version, flags, report_interval_s,
@@ -214,89 +216,89 @@ export function createIngestRepository(db: Database) {
         room_type_id, water_type_id)
       on conflict (mac_address, measured_at, seq) do nothing
       returning mac_address, measured_at, seq`,
-    );
-    return new Set(
-      inserted.map((row) => `${row.mac_address}|${new Date(row.measured_at).getTime()}|${row.seq}`),
+  );
+  return new Set(
+    inserted.map((row) => `${row.mac_address}|${new Date(row.measured_at).getTime()}|${row.seq}`),
+  );
+}
+
+/** The fresh rows' usage per rollup row (only assigned micrometers' usage readings count). */
+function usageSums(rows: readonly Row[]) {
+  const sums = new RollupSums();
+  for (const row of rows) {
+    const sensor = row.sensor;
+    if (!isUsage(row.kind) || !sensor?.unit_id) continue;
+    sums.add(
+      {
+        sensorId: sensor.id,
+        unitId: sensor.unit_id,
+        companyId: sensor.company_id ?? 0,
+        propertyId: sensor.property_id ?? 0,
+        buildingId: sensor.building_id ?? 0,
+        applianceTypeId: sensor.appliance_type_id,
+        timeZone: sensor.timezone ?? 'UTC',
+      },
+      usageInstant(row.measuredAt, row.intervalS ?? 0),
+      row.volumeMgal ?? 0,
+      row.flowTimeS ?? 0,
+      1,
     );
   }
+  return sums;
+}
 
-  /** The fresh rows' usage per rollup row (only assigned micrometers' usage readings count). */
-  function usageSums(rows: readonly Row[]) {
-    const sums = new RollupSums();
-    for (const row of rows) {
-      const sensor = row.sensor;
-      if (!isUsage(row.kind) || !sensor?.unit_id) continue;
-      sums.add(
-        {
-          sensorId: sensor.id,
-          unitId: sensor.unit_id,
-          companyId: sensor.company_id ?? 0,
-          propertyId: sensor.property_id ?? 0,
-          buildingId: sensor.building_id ?? 0,
-          applianceTypeId: sensor.appliance_type_id,
-          timeZone: sensor.timezone ?? 'UTC',
-        },
-        usageInstant(row.measuredAt, row.intervalS ?? 0),
-        row.volumeMgal ?? 0,
-        row.flowTimeS ?? 0,
-        1,
-      );
-    }
-    return sums;
-  }
-
-  /**
-   * Last submission / keep-alive, battery, firmware and report interval, newest wins: the CTEs
-   * that write them and the sensors they touch.
-   */
-  function sensorFactWrites(rows: readonly Row[]): {
-    ids: number[];
-    newest: Date | null;
-    ctes: SQL[];
-  } {
-    type Facts = {
-      id: number;
-      lastUsage: Date | null;
-      lastKeepalive: Date | null;
-      newest: Date;
-      battery: number | null;
-      firmware: string | null;
-      interval: number | null;
+/**
+ * Last submission / keep-alive, battery, firmware and report interval, newest wins: the CTEs
+ * that write them and the sensors they touch.
+ */
+function sensorFactWrites(rows: readonly Row[]): {
+  ids: number[];
+  newest: Date | null;
+  ctes: SQL[];
+} {
+  type Facts = {
+    id: number;
+    lastUsage: Date | null;
+    lastKeepalive: Date | null;
+    newest: Date;
+    battery: number | null;
+    firmware: string | null;
+    interval: number | null;
+  };
+  const facts = new Map<number, Facts>();
+  for (const row of rows) {
+    if (!row.sensor || row.kind === 'malformed') continue;
+    const f = facts.get(row.sensor.id) ?? {
+      id: row.sensor.id,
+      lastUsage: null,
+      lastKeepalive: null,
+      newest: new Date(0),
+      battery: null,
+      firmware: null,
+      interval: null,
     };
-    const facts = new Map<number, Facts>();
-    for (const row of rows) {
-      if (!row.sensor || row.kind === 'malformed') continue;
-      const f = facts.get(row.sensor.id) ?? {
-        id: row.sensor.id,
-        lastUsage: null,
-        lastKeepalive: null,
-        newest: new Date(0),
-        battery: null,
-        firmware: null,
-        interval: null,
-      };
-      const at = row.measuredAt;
-      if (isUsage(row.kind) && (!f.lastUsage || at > f.lastUsage)) f.lastUsage = at;
-      if (row.kind === 'keepalive' && (!f.lastKeepalive || at > f.lastKeepalive)) {
-        f.lastKeepalive = at;
-        f.firmware = row.firmware;
-        f.interval = row.reportIntervalS;
-      }
-      if (at >= f.newest) {
-        f.newest = at;
-        if (row.battery !== null) f.battery = row.battery;
-      }
-      facts.set(row.sensor.id, f);
+    const at = row.measuredAt;
+    if (isUsage(row.kind) && (!f.lastUsage || at > f.lastUsage)) f.lastUsage = at;
+    if (row.kind === 'keepalive' && (!f.lastKeepalive || at > f.lastKeepalive)) {
+      f.lastKeepalive = at;
+      f.firmware = row.firmware;
+      f.interval = row.reportIntervalS;
     }
-    if (facts.size === 0) return { ids: [], newest: null, ctes: [] };
-    const list = [...facts.values()].sort((a, b) => a.id - b.id);
-    const column = <T extends string | number | null>(pick: (f: Facts) => T) =>
-      pgArray(list.map(pick));
-    // Locks taken in id order by the CTE (an UPDATE … FROM may visit rows in any order); every
-    // row the UPDATE changes is one the CTE has already locked.
-    const locked = sql`sensors_locked as materialized (
+    if (at >= f.newest) {
+      f.newest = at;
+      if (row.battery !== null) f.battery = row.battery;
+    }
+    facts.set(row.sensor.id, f);
+  }
+  if (facts.size === 0) return { ids: [], newest: null, ctes: [] };
+  const list = [...facts.values()].sort((a, b) => a.id - b.id);
+  const column = <T extends string | number | null>(pick: (f: Facts) => T) =>
+    pgArray(list.map(pick));
+  // Locks taken in id order by the CTE (an UPDATE … FROM may visit rows in any order); every
+  // row the UPDATE changes is one the CTE has already locked.
+  const locked = sql`sensors_locked as materialized (
         select id from sensors where id = any(${column((f) => f.id)}::int[]) order by id for update)`;
-    const update = sql`sensor_facts as (update sensors s set
+  const update = sql`sensor_facts as (update sensors s set
         last_submission = greatest(s.last_submission, v.last_usage),
         last_keepalive = greatest(s.last_keepalive, v.last_keepalive),
         battery = case when v.battery is not null
@@ -320,27 +322,27 @@ export function createIngestRepository(db: Database) {
       ) as v(id, last_usage, last_keepalive, newest, battery, firmware, interval)
       join sensors_locked l on l.id = v.id
       where s.id = v.id)`;
-    const newest = new Date(list.reduce((ms, f) => Math.max(ms, f.newest.getTime()), 0));
-    return { ids: [...facts.keys()], newest, ctes: [locked, update] };
-  }
+  const newest = new Date(list.reduce((ms, f) => Math.max(ms, f.newest.getTime()), 0));
+  return { ids: [...facts.keys()], newest, ctes: [locked, update] };
+}
 
-  /**
-   * The gateways' last-seen time and status (an offline gateway heard again is online). A gateway
-   * is the one whose serial number is the name the uplink gives it or, when the transport names its
-   * EUI apart (The Things Stack), that EUI, bare or as TTS's default id `eui-<eui>`.
-   */
-  function gatewayFactWrites(rows: readonly Row[]): SQL[] {
-    const seen = new Map<string, { at: Date; eui: string | null }>();
-    for (const row of rows) {
-      if (!row.gateway) continue;
-      const last = seen.get(row.gateway);
-      if (!last || row.measuredAt > last.at)
-        seen.set(row.gateway, { at: row.measuredAt, eui: row.gatewayEui ?? last?.eui ?? null });
-    }
-    if (seen.size === 0) return [];
-    const list = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return [
-      sql`gateway_facts as (update gateways g set
+/**
+ * The gateways' last-seen time and status (an offline gateway heard again is online). A gateway
+ * is the one whose serial number is the name the uplink gives it or, when the transport names its
+ * EUI apart (The Things Stack), that EUI, bare or as TTS's default id `eui-<eui>`.
+ */
+function gatewayFactWrites(rows: readonly Row[]): SQL[] {
+  const seen = new Map<string, { at: Date; eui: string | null }>();
+  for (const row of rows) {
+    if (!row.gateway) continue;
+    const last = seen.get(row.gateway);
+    if (!last || row.measuredAt > last.at)
+      seen.set(row.gateway, { at: row.measuredAt, eui: row.gatewayEui ?? last?.eui ?? null });
+  }
+  if (seen.size === 0) return [];
+  const list = [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [
+    sql`gateway_facts as (update gateways g set
         last_seen_at = greatest(g.last_seen_at, v.at),
         gateway_status_id = case when g.gateway_status_id = ${GatewayStatus.Offline}
           then ${GatewayStatus.Online} else g.gateway_status_id end,
@@ -351,46 +353,48 @@ export function createIngestRepository(db: Database) {
       where lower(g.serial_number) = lower(v.serial)
         or lower(g.serial_number) = lower(v.eui)
         or lower(g.serial_number) = 'eui-' || lower(v.eui))`,
-    ];
-  }
+  ];
+}
 
-  /**
-   * What newly stored rows change besides themselves, in one statement (one round trip): their
-   * usage added to the hourly, daily and monthly rollups, and their sensors' and gateways'
-   * last-heard facts. Answers the sensors touched and the newest of their readings (null: none).
-   */
-  async function recordFresh(
-    rows: readonly Row[],
-    tx?: Executor,
-  ): Promise<{ sensorIds: number[]; newestMeasuredAt: Date | null }> {
-    const sensors = sensorFactWrites(rows);
-    const ctes = [...rollupWriteCtes(usageSums(rows)), ...sensors.ctes, ...gatewayFactWrites(rows)];
-    if (ctes.length > 0) await (tx ?? db).execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
-    return { sensorIds: sensors.ids, newestMeasuredAt: sensors.newest };
-  }
+/**
+ * What newly stored rows change besides themselves, in one statement (one round trip): their
+ * usage added to the hourly, daily and monthly rollups, and their sensors' and gateways'
+ * last-heard facts. Answers the sensors touched and the newest of their readings (null: none).
+ */
+async function recordFresh(
+  db: Database,
+  rows: readonly Row[],
+  tx?: Executor,
+): Promise<{ sensorIds: number[]; newestMeasuredAt: Date | null }> {
+  const sensors = sensorFactWrites(rows);
+  const ctes = [...rollupWriteCtes(usageSums(rows)), ...sensors.ctes, ...gatewayFactWrites(rows)];
+  if (ctes.length > 0) await (tx ?? db).execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+  return { sensorIds: sensors.ids, newestMeasuredAt: sensors.newest };
+}
 
-  /** The company of the micrometer with this DevEUI (undefined: unknown DevEUI). */
-  async function companyOfMac(mac: string, tx?: Executor) {
-    const rows = await rowsOf<{ company_id: number | null }>(
-      tx ?? db,
-      sql`select company_id from sensors where mac_address = ${mac}`,
-    );
-    return rows[0]?.company_id;
-  }
+/** The company of the micrometer with this DevEUI (undefined: unknown DevEUI). */
+async function companyOfMac(db: Database, mac: string, tx?: Executor) {
+  const rows = await rowsOf<{ company_id: number | null }>(
+    tx ?? db,
+    sql`select company_id from sensors where mac_address = ${mac}`,
+  );
+  return rows[0]?.company_id;
+}
 
-  /**
-   * A battery level reported out of band; kept only when newer than the last frame heard. Answers
-   * what became of it: recorded, no such micrometer, or stale (with the last frame's time).
-   */
-  async function setBattery(
-    mac: string,
-    battery: number,
-    at: Date,
-    tx?: Executor,
-  ): Promise<BatteryOutcome> {
-    const [outcome] = await rowsOf<{ known: boolean; recorded: boolean; newest: string | null }>(
-      tx ?? db,
-      sql`
+/**
+ * A battery level reported out of band; kept only when newer than the last frame heard. Answers
+ * what became of it: recorded, no such micrometer, or stale (with the last frame's time).
+ */
+async function setBattery(
+  db: Database,
+  mac: string,
+  battery: number,
+  at: Date,
+  tx?: Executor,
+): Promise<BatteryOutcome> {
+  const [outcome] = await rowsOf<{ known: boolean; recorded: boolean; newest: string | null }>(
+    tx ?? db,
+    sql`
       with target as (
         select id, greatest(last_submission, last_keepalive) as newest from sensors
         where mac_address = ${mac}),
@@ -401,20 +405,25 @@ export function createIngestRepository(db: Database) {
         returning s.id)
       select exists (select 1 from target) as known, exists (select 1 from updated) as recorded,
         (select newest from target) as newest`,
-    );
-    if (!outcome?.known) return { kind: 'unknown' };
-    if (outcome.recorded || outcome.newest === null) return { kind: 'recorded' };
-    return { kind: 'stale', lastHeard: new Date(outcome.newest) };
-  }
+  );
+  if (!outcome?.known) return { kind: 'unknown' };
+  if (outcome.recorded || outcome.newest === null) return { kind: 'recorded' };
+  return { kind: 'stale', lastHeard: new Date(outcome.newest) };
+}
 
+export function createIngestRepository(db: Database) {
   return {
-    writeTransaction,
-    companyOfMac,
-    setBattery,
-    ensurePartitions,
-    sensorsByMac,
-    storeSubmissions,
-    recordFresh,
+    ...withDatabase(db, {
+      companyOfMac,
+      setBattery,
+      ensurePartitions,
+      sensorsByMac,
+      storeSubmissions,
+      recordFresh,
+    }),
+    // Bound by hand: through withDatabase, a generic function would lose its `T`.
+    writeTransaction: <T>(...args: ParametersAfterDb<typeof writeTransaction<T>>) =>
+      writeTransaction<T>(db, ...args),
   };
 }
 /** What became of an out-of-band battery report. */

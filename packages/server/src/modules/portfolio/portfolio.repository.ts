@@ -19,6 +19,7 @@ import {
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { iso } from '../../lib/timestamps.ts';
+import { type ParametersAfterDb, withDatabase } from '../../lib/with-database.ts';
 import type {
   BuildingRow,
   CompanyRow,
@@ -347,9 +348,9 @@ const withIso = <T extends { created_at: Date }>(row: T) => ({
   created_at: iso(row.created_at),
 });
 
-export function createPortfolioRepository(db: Database) {
-  // The FROM clause of each level with the joins its columns, sorts and filters name.
-  const from = {
+/** The FROM clause of each level with the joins its columns, sorts and filters name. */
+function levelFrom(db: Database) {
+  return {
     company: <S extends Record<string, unknown>>(columns: S) =>
       db
         .select(columns as never)
@@ -380,302 +381,369 @@ export function createPortfolioRepository(db: Database) {
         .innerJoin(properties, eq(properties.id, units.propertyId))
         .innerJoin(buildings, eq(buildings.id, units.buildingId)),
   };
-  const columnsOf = {
-    company: companyColumns,
-    property: propertyColumns,
-    building: buildingColumns,
-    unit: unitColumns,
-  };
-  const idOf = {
-    company: companies.id,
-    property: properties.id,
-    building: buildings.id,
-    unit: units.id,
-  };
+}
 
-  /** The derived tables of a level's "where to act" columns, each joined on the record's id. */
-  function activityOf(
-    level: PortfolioLevel,
-    scope: Scope,
-    parent: Parent | undefined,
-    zones: readonly ZoneDays[],
-  ) {
-    if (level === 'unit') {
-      return {
-        columns: unitActivityColumns,
-        joins: [
-          [sql`(${unitUsage(scope, parent, zones)}) act_use`, sql`act_use.unit_id = ${units.id}`],
-          [sql`(${unitAlerts(scope, parent)}) act_alerts`, sql`act_alerts.unit_id = ${units.id}`],
-          [sql`(${unitLastReading(scope, parent)}) act_last`, sql`act_last.unit_id = ${units.id}`],
-        ] as const,
-      };
-    }
-    if (level === 'property' || level === 'building') {
-      const key = level === 'property' ? 'property_id' : 'building_id';
-      const id = idOf[level];
-      return {
-        columns: placeActivityColumns,
-        joins: [
-          [sql`(${placeUsage(scope, parent, zones, key)}) act_use`, sql`act_use.key = ${id}`],
-          [sql`(${placeLeaks(scope, parent, key)}) act_leaks`, sql`act_leaks.key = ${id}`],
-          [
-            sql`(${placeSilentSensors(scope, parent, key)}) act_silent`,
-            sql`act_silent.key = ${id}`,
-          ],
-        ] as const,
-      };
-    }
-    return undefined;
-  }
+const columnsOf = {
+  company: companyColumns,
+  property: propertyColumns,
+  building: buildingColumns,
+  unit: unitColumns,
+};
 
-  async function page<Row>(
-    level: PortfolioLevel,
-    scope: Scope,
-    query: ListQuery,
-    parent?: Parent,
-    zones?: readonly ZoneDays[],
-  ) {
-    const condition = and(visiblePlaces(level, scope), query.where, childrenOf(level, parent));
-    const activity = zones ? activityOf(level, scope, parent, zones) : undefined;
-    let select = from[level]({ ...columnsOf[level], ...activity?.columns }) as unknown as {
-      leftJoin(table: SQL, on: SQL): typeof select;
-      where(condition: SQL | undefined): ReturnType<ReturnType<(typeof from)['unit']>['where']>;
+const idOf = {
+  company: companies.id,
+  property: properties.id,
+  building: buildings.id,
+  unit: units.id,
+};
+
+const nameOf = {
+  company: companies.name,
+  property: properties.name,
+  building: buildings.name,
+  unit: units.name,
+};
+
+/** The derived tables of a level's "where to act" columns, each joined on the record's id. */
+function activityOf(
+  level: PortfolioLevel,
+  scope: Scope,
+  parent: Parent | undefined,
+  zones: readonly ZoneDays[],
+) {
+  if (level === 'unit') {
+    return {
+      columns: unitActivityColumns,
+      joins: [
+        [sql`(${unitUsage(scope, parent, zones)}) act_use`, sql`act_use.unit_id = ${units.id}`],
+        [sql`(${unitAlerts(scope, parent)}) act_alerts`, sql`act_alerts.unit_id = ${units.id}`],
+        [sql`(${unitLastReading(scope, parent)}) act_last`, sql`act_last.unit_id = ${units.id}`],
+      ] as const,
     };
-    for (const [table, on] of activity?.joins ?? []) select = select.leftJoin(table, on);
-    const [rows, [total]] = await Promise.all([
-      select
-        .where(condition)
-        .orderBy(...query.orderBy)
-        .limit(query.limit)
-        .offset(query.offset) as unknown as Promise<WithDate<Row>[]>,
-      from[level]({ total: count() }).where(condition) as unknown as Promise<{ total: number }[]>,
-    ]);
-    return { rows: rows.map(withIso) as Row[], total: total?.total ?? 0 };
   }
-
-  async function one<Row>(
-    level: PortfolioLevel,
-    scope: Scope,
-    id: number,
-  ): Promise<Row | undefined> {
-    const [row] = (await from[level](columnsOf[level]).where(
-      and(eq(idOf[level], id), visiblePlaces(level, scope)),
-    )) as unknown as WithDate<Row>[];
-    return row && (withIso(row) as Row);
+  if (level === 'property' || level === 'building') {
+    const key = level === 'property' ? 'property_id' : 'building_id';
+    const id = idOf[level];
+    return {
+      columns: placeActivityColumns,
+      joins: [
+        [sql`(${placeUsage(scope, parent, zones, key)}) act_use`, sql`act_use.key = ${id}`],
+        [sql`(${placeLeaks(scope, parent, key)}) act_leaks`, sql`act_leaks.key = ${id}`],
+        [sql`(${placeSilentSensors(scope, parent, key)}) act_silent`, sql`act_silent.key = ${id}`],
+      ] as const,
+    };
   }
+  return undefined;
+}
 
-  /** Rows after `afterId` by id (keyset chunks of the CSV exports). */
-  async function chunk<Row>(
-    level: PortfolioLevel,
-    scope: Scope,
-    afterId: number | undefined,
-    limit: number,
-  ) {
-    const rows = (await from[level](columnsOf[level])
+async function page<Row>(
+  db: Database,
+  level: PortfolioLevel,
+  scope: Scope,
+  query: ListQuery,
+  parent?: Parent,
+  zones?: readonly ZoneDays[],
+) {
+  const condition = and(visiblePlaces(level, scope), query.where, childrenOf(level, parent));
+  const activity = zones ? activityOf(level, scope, parent, zones) : undefined;
+  let select = levelFrom(db)[level]({ ...columnsOf[level], ...activity?.columns }) as unknown as {
+    leftJoin(table: SQL, on: SQL): typeof select;
+    where(
+      condition: SQL | undefined,
+    ): ReturnType<ReturnType<ReturnType<typeof levelFrom>['unit']>['where']>;
+  };
+  for (const [table, on] of activity?.joins ?? []) select = select.leftJoin(table, on);
+  const [rows, [total]] = await Promise.all([
+    select
+      .where(condition)
+      .orderBy(...query.orderBy)
+      .limit(query.limit)
+      .offset(query.offset) as unknown as Promise<WithDate<Row>[]>,
+    levelFrom(db)[level]({ total: count() }).where(condition) as unknown as Promise<
+      { total: number }[]
+    >,
+  ]);
+  return { rows: rows.map(withIso) as Row[], total: total?.total ?? 0 };
+}
+
+async function one<Row>(
+  db: Database,
+  level: PortfolioLevel,
+  scope: Scope,
+  id: number,
+): Promise<Row | undefined> {
+  const [row] = (await levelFrom(db)
+    [level](columnsOf[level])
+    .where(and(eq(idOf[level], id), visiblePlaces(level, scope)))) as unknown as WithDate<Row>[];
+  return row && (withIso(row) as Row);
+}
+
+/** Rows after `afterId` by id (keyset chunks of the CSV exports). */
+async function chunk<Row>(
+  db: Database,
+  level: PortfolioLevel,
+  scope: Scope,
+  afterId: number | undefined,
+  limit: number,
+) {
+  const rows = (await levelFrom(db)
+    [level](columnsOf[level])
+    .where(
+      and(
+        visiblePlaces(level, scope),
+        afterId === undefined ? undefined : gt(idOf[level], afterId),
+      ),
+    )
+    .orderBy(asc(idOf[level]))
+    .limit(limit)) as unknown as (Row & { id: number })[];
+  return rows;
+}
+
+/** At most `limit` records whose name contains the text; names starting with it first. */
+async function searchTop(
+  db: Database,
+  level: PortfolioLevel,
+  scope: Scope,
+  text: string,
+  limit: number,
+  parent?: Parent,
+) {
+  const where = childrenOf(level, parent);
+  const name = nameOf[level];
+  const anywhere = `%${escapeLike(text)}%`;
+  const prefix = `${escapeLike(text)}%`;
+  const hitColumns = {
+    company: {
+      id: companies.id,
+      name: companies.name,
+      company_id: companies.id,
+      property_id: sql<null>`null::int`,
+      building_id: sql<null>`null::int`,
+      context: sql<string | null>`null::text`,
+    },
+    property: {
+      id: properties.id,
+      name: properties.name,
+      company_id: properties.companyId,
+      property_id: properties.id,
+      building_id: sql<null>`null::int`,
+      context: companies.name,
+    },
+    building: {
+      id: buildings.id,
+      name: buildings.name,
+      company_id: buildings.companyId,
+      property_id: buildings.propertyId,
+      building_id: buildings.id,
+      context: sql<string>`${companies.name} || ' · ' || ${properties.name}`,
+    },
+    unit: {
+      id: units.id,
+      name: units.name,
+      company_id: units.companyId,
+      property_id: units.propertyId,
+      building_id: units.buildingId,
+      context: sql<string>`${properties.name} || ' · ' || ${buildings.name}`,
+    },
+  }[level];
+  return (await levelFrom(db)
+    [level](hitColumns)
+    .where(and(visiblePlaces(level, scope), ilike(name, anywhere), where))
+    .orderBy(
+      sql`case when ${name} ilike ${prefix} then 0 else 1 end`,
+      asc(sql`length(${name})`),
+      asc(name),
+      asc(idOf[level]),
+    )
+    .limit(limit)) as unknown as SearchHit[];
+}
+
+function pageOfCompanies(db: Database, scope: Scope, query: ListQuery) {
+  return page<CompanyRow>(db, 'company', scope, query);
+}
+
+function pageOfProperties(
+  db: Database,
+  scope: Scope,
+  query: ListQuery,
+  parent?: Parent,
+  zones?: readonly ZoneDays[],
+) {
+  return page<PropertyRow & PlaceActivity>(db, 'property', scope, query, parent, zones);
+}
+
+function pageOfBuildings(
+  db: Database,
+  scope: Scope,
+  query: ListQuery,
+  parent?: Parent,
+  zones?: readonly ZoneDays[],
+) {
+  return page<BuildingRow & PlaceActivity>(db, 'building', scope, query, parent, zones);
+}
+
+function pageOfUnits(
+  db: Database,
+  scope: Scope,
+  query: ListQuery,
+  parent?: Parent,
+  zones?: readonly ZoneDays[],
+) {
+  return page<UnitRow & UnitActivity>(db, 'unit', scope, query, parent, zones);
+}
+
+/** The time zones (id, name) of the properties a list page's records can sit in. */
+async function zonesOf(db: Database, scope: Scope, parent?: Parent) {
+  const place =
+    parent === undefined
+      ? undefined
+      : parent.level === 'company'
+        ? eq(properties.companyId, parent.id)
+        : parent.level === 'property'
+          ? eq(properties.id, parent.id)
+          : parent.level === 'building'
+            ? sql`${properties.id} = (select b.property_id from buildings b where b.id = ${parent.id})`
+            : sql`${properties.id} = (select u.property_id from units u where u.id = ${parent.id})`;
+  return db
+    .selectDistinct({ id: timezones.id, name: timezones.name })
+    .from(properties)
+    .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
+    .where(and(place, visiblePlaces('property', scope)));
+}
+
+function company(db: Database, scope: Scope, id: number) {
+  return one<CompanyRow>(db, 'company', scope, id);
+}
+
+function property(db: Database, scope: Scope, id: number) {
+  return one<PropertyRow>(db, 'property', scope, id);
+}
+
+function building(db: Database, scope: Scope, id: number) {
+  return one<BuildingRow>(db, 'building', scope, id);
+}
+
+function unit(db: Database, scope: Scope, id: number) {
+  return one<UnitRow>(db, 'unit', scope, id);
+}
+
+function billingProperties(db: Database, companyId: number) {
+  return db
+    .select({ id: properties.id, name: properties.name, company_id: properties.companyId })
+    .from(billingCompanyProperties)
+    .innerJoin(properties, eq(properties.id, billingCompanyProperties.propertyId))
+    .where(eq(billingCompanyProperties.companyId, companyId))
+    .orderBy(asc(properties.name));
+}
+
+async function addBillingProperty(db: Database, companyId: number, propertyId: number) {
+  await db.insert(billingCompanyProperties).values({ companyId, propertyId }).onConflictDoNothing();
+}
+
+async function removeBillingProperty(db: Database, companyId: number, propertyId: number) {
+  const removed = await db
+    .delete(billingCompanyProperties)
+    .where(
+      and(
+        eq(billingCompanyProperties.companyId, companyId),
+        eq(billingCompanyProperties.propertyId, propertyId),
+      ),
+    )
+    .returning({ id: billingCompanyProperties.propertyId });
+  return removed.length > 0;
+}
+
+/** `{id, name}` of a level's visible records (of one parent, if given), by name. */
+function names(db: Database, level: PortfolioLevel, scope: Scope, parent?: Parent, limit?: number) {
+  const query = levelFrom(db)
+    [level]({ id: idOf[level], name: nameOf[level] })
+    .where(and(visiblePlaces(level, scope), childrenOf(level, parent)))
+    .orderBy(asc(nameOf[level]), asc(idOf[level]));
+  return (limit ? query.limit(limit) : query) as unknown as Promise<{ id: number; name: string }[]>;
+}
+
+/** Visible records of a level (of one parent, if given). */
+async function countLevel(db: Database, level: PortfolioLevel, scope: Scope, parent?: Parent) {
+  const [row] = (await levelFrom(db)
+    [level]({ total: count() })
+    .where(and(visiblePlaces(level, scope), childrenOf(level, parent)))) as unknown as {
+    total: number;
+  }[];
+  return row?.total ?? 0;
+}
+
+async function tenantsOfBuilding(db: Database, scope: Scope, buildingId: number) {
+  const [row] = await db
+    .select({ total: int(sql`coalesce(sum(${units.tenants}), 0)`) })
+    .from(units)
+    .where(and(eq(units.buildingId, buildingId), visiblePlaces('unit', scope)));
+  return row?.total ?? 0;
+}
+
+function residentialUnitsOf(db: Database, scope: Scope, companyId: number) {
+  return (async () => {
+    const [row] = await db
+      .select({ total: count() })
+      .from(units)
       .where(
         and(
-          visiblePlaces(level, scope),
-          afterId === undefined ? undefined : gt(idOf[level], afterId),
+          eq(units.companyId, companyId),
+          eq(units.unitCategoryId, UnitCategory.Internal),
+          visiblePlaces('unit', scope),
         ),
-      )
-      .orderBy(asc(idOf[level]))
-      .limit(limit)) as unknown as (Row & { id: number })[];
-    return rows;
-  }
+      );
+    return row?.total ?? 0;
+  })();
+}
 
-  const nameOf = {
-    company: companies.name,
-    property: properties.name,
-    building: buildings.name,
-    unit: units.name,
-  };
+/** The company's own zone, else the zone most of its properties use. */
+async function companyTimezone(db: Database, companyId: number) {
+  const [row] = await db
+    .select({
+      timezone_id: companyTimezoneId,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const timezoneId = row?.timezone_id ?? null;
+  if (timezoneId === null) return { timezone_id: null, timezone: 'UTC' };
+  const [zone] = await db
+    .select({ name: timezones.name })
+    .from(timezones)
+    .where(eq(timezones.id, timezoneId));
+  return { timezone_id: timezoneId, timezone: zone?.name ?? 'UTC' };
+}
 
-  /** At most `limit` records whose name contains the text; names starting with it first. */
-  async function searchTop(
-    level: PortfolioLevel,
-    scope: Scope,
-    text: string,
-    limit: number,
-    parent?: Parent,
-  ) {
-    const where = childrenOf(level, parent);
-    const name = nameOf[level];
-    const anywhere = `%${escapeLike(text)}%`;
-    const prefix = `${escapeLike(text)}%`;
-    const hitColumns = {
-      company: {
-        id: companies.id,
-        name: companies.name,
-        company_id: companies.id,
-        property_id: sql<null>`null::int`,
-        building_id: sql<null>`null::int`,
-        context: sql<string | null>`null::text`,
-      },
-      property: {
-        id: properties.id,
-        name: properties.name,
-        company_id: properties.companyId,
-        property_id: properties.id,
-        building_id: sql<null>`null::int`,
-        context: companies.name,
-      },
-      building: {
-        id: buildings.id,
-        name: buildings.name,
-        company_id: buildings.companyId,
-        property_id: buildings.propertyId,
-        building_id: buildings.id,
-        context: sql<string>`${companies.name} || ' · ' || ${properties.name}`,
-      },
-      unit: {
-        id: units.id,
-        name: units.name,
-        company_id: units.companyId,
-        property_id: units.propertyId,
-        building_id: units.buildingId,
-        context: sql<string>`${properties.name} || ' · ' || ${buildings.name}`,
-      },
-    }[level];
-    return (await from[level](hitColumns)
-      .where(and(visiblePlaces(level, scope), ilike(name, anywhere), where))
-      .orderBy(
-        sql`case when ${name} ilike ${prefix} then 0 else 1 end`,
-        asc(sql`length(${name})`),
-        asc(name),
-        asc(idOf[level]),
-      )
-      .limit(limit)) as unknown as SearchHit[];
-  }
+function nameMatch(_db: Database, level: PortfolioLevel, text: string) {
+  return or(ilike(nameOf[level], `%${escapeLike(text)}%`));
+}
 
+export function createPortfolioRepository(db: Database) {
   return {
-    page,
-    one,
-    chunk,
-    searchTop,
-    pageOfCompanies: (scope: Scope, query: ListQuery) => page<CompanyRow>('company', scope, query),
-    pageOfProperties: (
-      scope: Scope,
-      query: ListQuery,
-      parent?: Parent,
-      zones?: readonly ZoneDays[],
-    ) => page<PropertyRow & PlaceActivity>('property', scope, query, parent, zones),
-    pageOfBuildings: (
-      scope: Scope,
-      query: ListQuery,
-      parent?: Parent,
-      zones?: readonly ZoneDays[],
-    ) => page<BuildingRow & PlaceActivity>('building', scope, query, parent, zones),
-    pageOfUnits: (scope: Scope, query: ListQuery, parent?: Parent, zones?: readonly ZoneDays[]) =>
-      page<UnitRow & UnitActivity>('unit', scope, query, parent, zones),
-    /** The time zones (id, name) of the properties a list page's records can sit in. */
-    async zonesOf(scope: Scope, parent?: Parent) {
-      const place =
-        parent === undefined
-          ? undefined
-          : parent.level === 'company'
-            ? eq(properties.companyId, parent.id)
-            : parent.level === 'property'
-              ? eq(properties.id, parent.id)
-              : parent.level === 'building'
-                ? sql`${properties.id} = (select b.property_id from buildings b where b.id = ${parent.id})`
-                : sql`${properties.id} = (select u.property_id from units u where u.id = ${parent.id})`;
-      return db
-        .selectDistinct({ id: timezones.id, name: timezones.name })
-        .from(properties)
-        .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
-        .where(and(place, visiblePlaces('property', scope)));
-    },
-    company: (scope: Scope, id: number) => one<CompanyRow>('company', scope, id),
-    property: (scope: Scope, id: number) => one<PropertyRow>('property', scope, id),
-    building: (scope: Scope, id: number) => one<BuildingRow>('building', scope, id),
-    unit: (scope: Scope, id: number) => one<UnitRow>('unit', scope, id),
-
-    billingProperties: (companyId: number) =>
-      db
-        .select({ id: properties.id, name: properties.name, company_id: properties.companyId })
-        .from(billingCompanyProperties)
-        .innerJoin(properties, eq(properties.id, billingCompanyProperties.propertyId))
-        .where(eq(billingCompanyProperties.companyId, companyId))
-        .orderBy(asc(properties.name)),
-    async addBillingProperty(companyId: number, propertyId: number) {
-      await db
-        .insert(billingCompanyProperties)
-        .values({ companyId, propertyId })
-        .onConflictDoNothing();
-    },
-    async removeBillingProperty(companyId: number, propertyId: number) {
-      const removed = await db
-        .delete(billingCompanyProperties)
-        .where(
-          and(
-            eq(billingCompanyProperties.companyId, companyId),
-            eq(billingCompanyProperties.propertyId, propertyId),
-          ),
-        )
-        .returning({ id: billingCompanyProperties.propertyId });
-      return removed.length > 0;
-    },
-
-    /** `{id, name}` of a level's visible records (of one parent, if given), by name. */
-    names(level: PortfolioLevel, scope: Scope, parent?: Parent, limit?: number) {
-      const query = from[level]({ id: idOf[level], name: nameOf[level] })
-        .where(and(visiblePlaces(level, scope), childrenOf(level, parent)))
-        .orderBy(asc(nameOf[level]), asc(idOf[level]));
-      return (limit ? query.limit(limit) : query) as unknown as Promise<
-        { id: number; name: string }[]
-      >;
-    },
-
-    /** Visible records of a level (of one parent, if given). */
-    async count(level: PortfolioLevel, scope: Scope, parent?: Parent) {
-      const [row] = (await from[level]({ total: count() }).where(
-        and(visiblePlaces(level, scope), childrenOf(level, parent)),
-      )) as unknown as { total: number }[];
-      return row?.total ?? 0;
-    },
-
-    async tenantsOfBuilding(scope: Scope, buildingId: number) {
-      const [row] = await db
-        .select({ total: int(sql`coalesce(sum(${units.tenants}), 0)`) })
-        .from(units)
-        .where(and(eq(units.buildingId, buildingId), visiblePlaces('unit', scope)));
-      return row?.total ?? 0;
-    },
-
-    residentialUnitsOf: (scope: Scope, companyId: number) =>
-      (async () => {
-        const [row] = await db
-          .select({ total: count() })
-          .from(units)
-          .where(
-            and(
-              eq(units.companyId, companyId),
-              eq(units.unitCategoryId, UnitCategory.Internal),
-              visiblePlaces('unit', scope),
-            ),
-          );
-        return row?.total ?? 0;
-      })(),
-
-    /** The company's own zone, else the zone most of its properties use. */
-    async companyTimezone(companyId: number) {
-      const [row] = await db
-        .select({
-          timezone_id: companyTimezoneId,
-        })
-        .from(companies)
-        .where(eq(companies.id, companyId));
-      const timezoneId = row?.timezone_id ?? null;
-      if (timezoneId === null) return { timezone_id: null, timezone: 'UTC' };
-      const [zone] = await db
-        .select({ name: timezones.name })
-        .from(timezones)
-        .where(eq(timezones.id, timezoneId));
-      return { timezone_id: timezoneId, timezone: zone?.name ?? 'UTC' };
-    },
-
-    nameMatch: (level: PortfolioLevel, text: string) =>
-      or(ilike(nameOf[level], `%${escapeLike(text)}%`)),
+    ...withDatabase(db, {
+      searchTop,
+      pageOfCompanies,
+      pageOfProperties,
+      pageOfBuildings,
+      pageOfUnits,
+      zonesOf,
+      company,
+      property,
+      building,
+      unit,
+      billingProperties,
+      addBillingProperty,
+      removeBillingProperty,
+      names,
+      count: countLevel,
+      tenantsOfBuilding,
+      residentialUnitsOf,
+      companyTimezone,
+      nameMatch,
+    }),
+    // Bound by hand: through withDatabase, a generic function would lose its `Row`.
+    page: <Row>(...args: ParametersAfterDb<typeof page>) => page<Row>(db, ...args),
+    one: <Row>(...args: ParametersAfterDb<typeof one>) => one<Row>(db, ...args),
+    chunk: <Row>(...args: ParametersAfterDb<typeof chunk>) => chunk<Row>(db, ...args),
   };
 }
 export type PortfolioRepository = ReturnType<typeof createPortfolioRepository>;

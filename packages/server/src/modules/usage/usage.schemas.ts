@@ -143,7 +143,7 @@ export const topUnitsSchema = z.object({
       property_id: int,
       property_name: z.string(),
       gallons,
-      link: z.string().describe('Web path of the unit'),
+      company_id: int,
     }),
   ),
 });

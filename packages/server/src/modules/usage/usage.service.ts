@@ -231,7 +231,7 @@ export function createUsageService({ repository, now = () => new Date() }: Depen
         data: rows.map(({ mgal, ...unit }) => ({
           ...unit,
           gallons: gallonsOf(mgal),
-          link: `/companies/${companyId}/properties/${unit.property_id}/buildings/${unit.building_id}/units/${unit.unit_id}`,
+          company_id: companyId,
         })),
       };
     },

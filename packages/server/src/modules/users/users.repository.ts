@@ -26,6 +26,7 @@ import { userRoles, users, userTokens } from '../../db/schema/identity.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
+import { withDatabase } from '../../lib/with-database.ts';
 import type { Placement, RolePlacement } from './placement.ts';
 import type { UserRow } from './users.schemas.ts';
 
@@ -151,324 +152,361 @@ export const reachingProperty = (property: { companyId: number; propertyId: numb
     eq(userRoles.propertyId, property.propertyId),
   );
 
-export function createUsersRepository(db: Database) {
-  /**
-   * Ids of the users the scope may see, narrowed by `where`, which may name columns of `users`
-   * and of the in-scope `user_roles` rows. Every read and write of a user goes through it.
-   */
-  function visibleUserIds(scope: Scope, where?: SQL) {
-    const inScope = rolesInScope(scope);
-    return db
-      .select({ id: users.id })
+/**
+ * Ids of the users the scope may see, narrowed by `where`, which may name columns of `users`
+ * and of the in-scope `user_roles` rows. Every read and write of a user goes through it.
+ */
+function visibleUserIds(db: Database, scope: Scope, where?: SQL) {
+  const inScope = rolesInScope(scope);
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(userRoles, and(eq(userRoles.userId, users.id), inScope))
+    .where(and(inScope ? isNotNull(userRoles.id) : undefined, where));
+}
+
+function isVisible(db: Database, scope: Scope, userId: Column, where?: SQL) {
+  return inArray(userId, visibleUserIds(db, scope, where));
+}
+
+function rolesQuery(db: Database) {
+  return selectRolesWithNames(db);
+}
+
+/** The visibility condition on any column holding a user id (notification contacts, …). */
+function userIsVisible(db: Database, scope: Scope, userIdColumn: Column) {
+  return isVisible(db, scope, userIdColumn);
+}
+
+/**
+ * One page of the visible users; `reach` (a condition on the in-scope `user_roles` rows, as
+ * `reachingPlace` builds) keeps those holding such a role, and the list's role filters then
+ * apply to that same role.
+ */
+async function pageOfUsers(db: Database, scope: Scope, query: ListQuery, reach?: SQL) {
+  const visible = isVisible(db, scope, users.id, and(reach, query.where));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(userColumns)
       .from(users)
-      .leftJoin(userRoles, and(eq(userRoles.userId, users.id), inScope))
-      .where(and(inScope ? isNotNull(userRoles.id) : undefined, where));
-  }
-  const isVisible = (scope: Scope, userId: Column, where?: SQL) =>
-    inArray(userId, visibleUserIds(scope, where));
-
-  const rolesQuery = () => selectRolesWithNames(db);
-
+      .where(visible)
+      .orderBy(...query.orderBy)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(users).where(visible),
+  ]);
+  // Each user's roles within the scope, so the lists can say who does what, and where.
+  const ids = rows.map((row) => row.id);
+  const roles =
+    ids.length === 0
+      ? []
+      : await rolesQuery(db)
+          .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
+          .orderBy(asc(userRoles.id));
   return {
-    /** The visibility condition on any column holding a user id (notification contacts, …). */
-    userIsVisible: (scope: Scope, userIdColumn: Column) => isVisible(scope, userIdColumn),
-
-    /**
-     * One page of the visible users; `reach` (a condition on the in-scope `user_roles` rows, as
-     * `reachingPlace` builds) keeps those holding such a role, and the list's role filters then
-     * apply to that same role.
-     */
-    async pageOfUsers(scope: Scope, query: ListQuery, reach?: SQL) {
-      const visible = isVisible(scope, users.id, and(reach, query.where));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(userColumns)
-          .from(users)
-          .where(visible)
-          .orderBy(...query.orderBy)
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ total: count() }).from(users).where(visible),
-      ]);
-      // Each user's roles within the scope, so the lists can say who does what, and where.
-      const ids = rows.map((row) => row.id);
-      const roles =
-        ids.length === 0
-          ? []
-          : await rolesQuery()
-              .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
-              .orderBy(asc(userRoles.id));
-      return {
-        rows: rows.map((row) => ({
-          ...toUserRow(row),
-          roles: roles
-            .filter((role) => role.user_id === row.id)
-            .map((role) => ({
-              user_role_type_id: role.user_role_type_id,
-              company_id: role.company_id,
-              company_name: role.company_name,
-            })),
+    rows: rows.map((row) => ({
+      ...toUserRow(row),
+      roles: roles
+        .filter((role) => role.user_id === row.id)
+        .map((role) => ({
+          user_role_type_id: role.user_role_type_id,
+          company_id: role.company_id,
+          company_name: role.company_name,
         })),
-        total: total?.total ?? 0,
-      };
-    },
-
-    /** Case-insensitive substring of name or email; prefix matches first, then by name. */
-    async searchTop(scope: Scope, text: string, limit: number): Promise<UserRow[]> {
-      const fields = [users.email, users.firstName, users.lastName, fullName];
-      const anywhere = `%${escapeLike(text)}%`;
-      const prefix = `${escapeLike(text)}%`;
-      const startsWith = or(...fields.map((field) => ilike(field, prefix)));
-      const rows = await db
-        .select(userColumns)
-        .from(users)
-        .where(isVisible(scope, users.id, or(...fields.map((field) => ilike(field, anywhere)))))
-        .orderBy(
-          sql`case when ${startsWith} then 0 else 1 end`,
-          asc(users.lastName),
-          asc(users.firstName),
-          asc(users.id),
-        )
-        .limit(limit);
-      return rows.map(toUserRow);
-    },
-
-    async findUser(scope: Scope, id: number) {
-      const [row] = await db
-        .select({ ...userColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
-        .from(users)
-        .where(and(eq(users.id, id), isVisible(scope, users.id)));
-      return row && { user: toUserRow(row), hasPassword: Boolean(row.hasPassword) };
-    },
-
-    async nameOf(userId: number): Promise<string | undefined> {
-      const [row] = await db
-        .select({ email: users.email, name: sql<string>`trim(${fullName})` })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row && (row.name || row.email);
-    },
-
-    async emailTaken(email: string, exceptUserId?: number): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-      return row !== undefined && row.id !== exceptUserId;
-    },
-
-    /** Creates an invited user (no password yet) with their roles and token, all or nothing. */
-    async createInvitedUser(values: NewUser): Promise<UserRow> {
-      return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email: values.email,
-            firstName: values.firstName,
-            lastName: values.lastName,
-            phone: values.phone,
-            passwordHash: null,
-            userStatusId: UserStatus.Invited,
-          })
-          .returning(userColumns);
-        if (!created) throw new Error('inserting a user returned no row');
-        await tx.insert(userRoles).values(
-          values.roles.map((role) => ({
-            userId: created.id,
-            userRoleTypeId: role.roleTypeId,
-            companyId: role.companyId,
-            propertyId: role.propertyId,
-            buildingId: role.buildingId,
-            unitId: role.unitId,
-          })),
-        );
-        await tx.insert(userTokens).values({ userId: created.id, ...values.token });
-        return toUserRow(created);
-      });
-    },
-
-    /** The emails of the users holding the system admin role, lower-cased. */
-    async systemAdminEmails(): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ email: sql<string>`lower(${users.email})` })
-        .from(users)
-        .innerJoin(userRoles, eq(userRoles.userId, users.id))
-        .where(eq(userRoles.userRoleTypeId, RoleType.SystemAdmin));
-      return rows.map((row) => row.email);
-    },
-
-    async updateUser(
-      id: number,
-      fields: {
-        firstName?: string;
-        lastName?: string;
-        phone?: string | null;
-        email?: string;
-        userStatusId?: number;
-      },
-      options: {
-        endSessions: boolean;
-        now: Date;
-        /** A new invitation to store (a re-enabled user who never registered). */
-        invitation?: NewUser['token'];
-      },
-    ): Promise<UserRow> {
-      return db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(users)
-          .set({
-            ...fields,
-            updatedAt: options.now,
-            ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-          })
-          .where(eq(users.id, id))
-          .returning(userColumns);
-        if (!updated) throw new Error(`user ${id} vanished while being updated`);
-        if (options.endSessions) {
-          // Ending someone's sessions also ends the links that would open new ones: their
-          // outstanding invitation and password resets.
-          await tx
-            .update(userTokens)
-            .set({ usedAt: options.now })
-            .where(and(eq(userTokens.userId, id), isNull(userTokens.usedAt)));
-        }
-        if (options.invitation) {
-          await tx.insert(userTokens).values({ userId: id, ...options.invitation });
-        }
-        return toUserRow(updated);
-      });
-    },
-
-    async deleteUser(id: number): Promise<void> {
-      await db.delete(users).where(eq(users.id, id));
-    },
-
-    /** The user's roles the scope can see, oldest first, with names. */
-    rolesOf: (scope: Scope, userId: number): Promise<RoleRecord[]> =>
-      rolesQuery()
-        .where(and(eq(userRoles.userId, userId), rolesInScope(scope)))
-        .orderBy(asc(userRoles.id)),
-
-    /** Every role of the user, whoever asks: for decisions, never for answers. */
-    allRolesOf: (userId: number): Promise<RoleRecord[]> =>
-      rolesQuery().where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.id)),
-
-    async findRole(roleId: number): Promise<RoleRecord | undefined> {
-      const [role] = await rolesQuery().where(eq(userRoles.id, roleId));
-      return role;
-    },
-
-    async addRole(userId: number, role: RoleValues): Promise<number> {
-      const [created] = await db
-        .insert(userRoles)
-        .values({
-          userId,
-          userRoleTypeId: role.roleTypeId,
-          companyId: role.companyId,
-          propertyId: role.propertyId,
-          buildingId: role.buildingId,
-          unitId: role.unitId,
-        })
-        .returning({ id: userRoles.id });
-      if (!created) throw new Error('inserting a role returned no row');
-      return created.id;
-    },
-
-    /**
-     * Deletes the role unless it is the owner's last one, and bumps the owner's token version,
-     * under a lock on the owner so two deletions at once cannot leave them with none.
-     */
-    async deleteRoleUnlessLast(
-      roleId: number,
-      userId: number,
-    ): Promise<{ deleted: false } | { deleted: true; tokenVersion: number }> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        const [held] = await tx
-          .select({ roles: count() })
-          .from(userRoles)
-          .where(eq(userRoles.userId, userId));
-        if ((held?.roles ?? 0) <= 1) return { deleted: false as const };
-        await tx.delete(userRoles).where(eq(userRoles.id, roleId));
-        const [owner] = await tx
-          .update(users)
-          .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-          .where(eq(users.id, userId))
-          .returning({ tokenVersion: users.tokenVersion });
-        if (!owner) throw new Error(`user ${userId} vanished while losing a role`);
-        return { deleted: true as const, tokenVersion: owner.tokenVersion };
-      });
-    },
-
-    /** One export chunk: visible users after `afterId` by id, with their in-scope roles. */
-    async exportChunk(scope: Scope, afterId: number | undefined, limit: number) {
-      const rows = await db
-        .select(userColumns)
-        .from(users)
-        .where(
-          and(
-            afterId === undefined ? undefined : gt(users.id, afterId),
-            isVisible(scope, users.id),
-          ),
-        )
-        .orderBy(asc(users.id))
-        .limit(limit);
-      const ids = rows.map((r) => r.id);
-      const roles =
-        ids.length === 0
-          ? []
-          : await rolesQuery()
-              .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
-              .orderBy(asc(userRoles.id));
-      return rows.map((user) => ({ user, roles: roles.filter((r) => r.user_id === user.id) }));
-    },
-
-    /** Where a company, property, building or unit sits in the hierarchy; undefined if absent. */
-    async findPlacement(level: PlacementLevel, id: number): Promise<Placement | undefined> {
-      switch (level) {
-        case 'company': {
-          const [row] = await db
-            .select({ companyId: companies.id })
-            .from(companies)
-            .where(eq(companies.id, id));
-          return row && { ...row, propertyId: null, buildingId: null, unitId: null };
-        }
-        case 'property': {
-          const [row] = await db
-            .select({ companyId: properties.companyId, propertyId: properties.id })
-            .from(properties)
-            .where(eq(properties.id, id));
-          return row && { ...row, buildingId: null, unitId: null };
-        }
-        case 'building': {
-          const [row] = await db
-            .select({
-              companyId: buildings.companyId,
-              propertyId: buildings.propertyId,
-              buildingId: buildings.id,
-            })
-            .from(buildings)
-            .where(eq(buildings.id, id));
-          return row && { ...row, unitId: null };
-        }
-        case 'unit': {
-          const [row] = await db
-            .select({
-              companyId: units.companyId,
-              propertyId: units.propertyId,
-              buildingId: units.buildingId,
-              unitId: units.id,
-            })
-            .from(units)
-            .where(eq(units.id, id));
-          return row;
-        }
-        default: {
-          const unreachable: never = level;
-          return unreachable;
-        }
-      }
-    },
+    })),
+    total: total?.total ?? 0,
   };
+}
+
+/** Case-insensitive substring of name or email; prefix matches first, then by name. */
+async function searchTop(
+  db: Database,
+  scope: Scope,
+  text: string,
+  limit: number,
+): Promise<UserRow[]> {
+  const fields = [users.email, users.firstName, users.lastName, fullName];
+  const anywhere = `%${escapeLike(text)}%`;
+  const prefix = `${escapeLike(text)}%`;
+  const startsWith = or(...fields.map((field) => ilike(field, prefix)));
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .where(isVisible(db, scope, users.id, or(...fields.map((field) => ilike(field, anywhere)))))
+    .orderBy(
+      sql`case when ${startsWith} then 0 else 1 end`,
+      asc(users.lastName),
+      asc(users.firstName),
+      asc(users.id),
+    )
+    .limit(limit);
+  return rows.map(toUserRow);
+}
+
+async function findUser(db: Database, scope: Scope, id: number) {
+  const [row] = await db
+    .select({ ...userColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+    .from(users)
+    .where(and(eq(users.id, id), isVisible(db, scope, users.id)));
+  return row && { user: toUserRow(row), hasPassword: Boolean(row.hasPassword) };
+}
+
+async function nameOf(db: Database, userId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: users.email, name: sql<string>`trim(${fullName})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row && (row.name || row.email);
+}
+
+async function emailTaken(db: Database, email: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row !== undefined && row.id !== exceptUserId;
+}
+
+/** Creates an invited user (no password yet) with their roles and token, all or nothing. */
+async function createInvitedUser(db: Database, values: NewUser): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.phone,
+        passwordHash: null,
+        userStatusId: UserStatus.Invited,
+      })
+      .returning(userColumns);
+    if (!created) throw new Error('inserting a user returned no row');
+    await tx.insert(userRoles).values(
+      values.roles.map((role) => ({
+        userId: created.id,
+        userRoleTypeId: role.roleTypeId,
+        companyId: role.companyId,
+        propertyId: role.propertyId,
+        buildingId: role.buildingId,
+        unitId: role.unitId,
+      })),
+    );
+    await tx.insert(userTokens).values({ userId: created.id, ...values.token });
+    return toUserRow(created);
+  });
+}
+
+/** The emails of the users holding the system admin role, lower-cased. */
+async function systemAdminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(userRoles.userRoleTypeId, RoleType.SystemAdmin));
+  return rows.map((row) => row.email);
+}
+
+async function updateUser(
+  db: Database,
+  id: number,
+  fields: {
+    firstName?: string;
+    lastName?: string;
+    phone?: string | null;
+    email?: string;
+    userStatusId?: number;
+  },
+  options: {
+    endSessions: boolean;
+    now: Date;
+    /** A new invitation to store (a re-enabled user who never registered). */
+    invitation?: NewUser['token'];
+  },
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        ...fields,
+        updatedAt: options.now,
+        ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      })
+      .where(eq(users.id, id))
+      .returning(userColumns);
+    if (!updated) throw new Error(`user ${id} vanished while being updated`);
+    if (options.endSessions) {
+      // Ending someone's sessions also ends the links that would open new ones: their
+      // outstanding invitation and password resets.
+      await tx
+        .update(userTokens)
+        .set({ usedAt: options.now })
+        .where(and(eq(userTokens.userId, id), isNull(userTokens.usedAt)));
+    }
+    if (options.invitation) {
+      await tx.insert(userTokens).values({ userId: id, ...options.invitation });
+    }
+    return toUserRow(updated);
+  });
+}
+
+async function deleteUser(db: Database, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** The user's roles the scope can see, oldest first, with names. */
+function rolesOf(db: Database, scope: Scope, userId: number): Promise<RoleRecord[]> {
+  return rolesQuery(db)
+    .where(and(eq(userRoles.userId, userId), rolesInScope(scope)))
+    .orderBy(asc(userRoles.id));
+}
+
+/** Every role of the user, whoever asks: for decisions, never for answers. */
+function allRolesOf(db: Database, userId: number): Promise<RoleRecord[]> {
+  return rolesQuery(db).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.id));
+}
+
+async function findRole(db: Database, roleId: number): Promise<RoleRecord | undefined> {
+  const [role] = await rolesQuery(db).where(eq(userRoles.id, roleId));
+  return role;
+}
+
+async function addRole(db: Database, userId: number, role: RoleValues): Promise<number> {
+  const [created] = await db
+    .insert(userRoles)
+    .values({
+      userId,
+      userRoleTypeId: role.roleTypeId,
+      companyId: role.companyId,
+      propertyId: role.propertyId,
+      buildingId: role.buildingId,
+      unitId: role.unitId,
+    })
+    .returning({ id: userRoles.id });
+  if (!created) throw new Error('inserting a role returned no row');
+  return created.id;
+}
+
+/**
+ * Deletes the role unless it is the owner's last one, and bumps the owner's token version,
+ * under a lock on the owner so two deletions at once cannot leave them with none.
+ */
+async function deleteRoleUnlessLast(
+  db: Database,
+  roleId: number,
+  userId: number,
+): Promise<{ deleted: false } | { deleted: true; tokenVersion: number }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [held] = await tx
+      .select({ roles: count() })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    if ((held?.roles ?? 0) <= 1) return { deleted: false as const };
+    await tx.delete(userRoles).where(eq(userRoles.id, roleId));
+    const [owner] = await tx
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ tokenVersion: users.tokenVersion });
+    if (!owner) throw new Error(`user ${userId} vanished while losing a role`);
+    return { deleted: true as const, tokenVersion: owner.tokenVersion };
+  });
+}
+
+/** One export chunk: visible users after `afterId` by id, with their in-scope roles. */
+async function exportChunk(db: Database, scope: Scope, afterId: number | undefined, limit: number) {
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .where(
+      and(
+        afterId === undefined ? undefined : gt(users.id, afterId),
+        isVisible(db, scope, users.id),
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(limit);
+  const ids = rows.map((r) => r.id);
+  const roles =
+    ids.length === 0
+      ? []
+      : await rolesQuery(db)
+          .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
+          .orderBy(asc(userRoles.id));
+  return rows.map((user) => ({ user, roles: roles.filter((r) => r.user_id === user.id) }));
+}
+
+/** Where a company, property, building or unit sits in the hierarchy; undefined if absent. */
+async function findPlacement(
+  db: Database,
+  level: PlacementLevel,
+  id: number,
+): Promise<Placement | undefined> {
+  switch (level) {
+    case 'company': {
+      const [row] = await db
+        .select({ companyId: companies.id })
+        .from(companies)
+        .where(eq(companies.id, id));
+      return row && { ...row, propertyId: null, buildingId: null, unitId: null };
+    }
+    case 'property': {
+      const [row] = await db
+        .select({ companyId: properties.companyId, propertyId: properties.id })
+        .from(properties)
+        .where(eq(properties.id, id));
+      return row && { ...row, buildingId: null, unitId: null };
+    }
+    case 'building': {
+      const [row] = await db
+        .select({
+          companyId: buildings.companyId,
+          propertyId: buildings.propertyId,
+          buildingId: buildings.id,
+        })
+        .from(buildings)
+        .where(eq(buildings.id, id));
+      return row && { ...row, unitId: null };
+    }
+    case 'unit': {
+      const [row] = await db
+        .select({
+          companyId: units.companyId,
+          propertyId: units.propertyId,
+          buildingId: units.buildingId,
+          unitId: units.id,
+        })
+        .from(units)
+        .where(eq(units.id, id));
+      return row;
+    }
+    default: {
+      const unreachable: never = level;
+      return unreachable;
+    }
+  }
+}
+
+export function createUsersRepository(db: Database) {
+  return withDatabase(db, {
+    userIsVisible,
+    pageOfUsers,
+    searchTop,
+    findUser,
+    nameOf,
+    emailTaken,
+    createInvitedUser,
+    systemAdminEmails,
+    updateUser,
+    deleteUser,
+    rolesOf,
+    allRolesOf,
+    findRole,
+    addRole,
+    deleteRoleUnlessLast,
+    exportChunk,
+    findPlacement,
+  });
 }
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -5,6 +5,7 @@
 // and Config (`/micrometers/config?mac=..`); the roles the access table allows may change its state
 // and status and delete it (`micrometer-manage.tsx`).
 import { MICROMETER_DIALOG_MAX_WIDTH } from '@flowsight/domain/constants';
+import { unitPath } from '@flowsight/domain/paths';
 import { isSystemRole } from '@flowsight/domain/roles';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -40,7 +41,7 @@ import { useReportMicrometerIssue } from '../api/report-micrometer-issue';
 import { useSetMicrometerExcluded } from '../api/set-micrometer-excluded';
 import { NO_VALUE, useMicrometerFormat, useMicrometerLabel } from '../utils/micrometer-format';
 import { useMicrometerErrorText } from '../utils/micrometer-messages';
-import { assignmentPath, configPath, unitPath } from '../utils/micrometer-paths';
+import { assignmentPath, configPath } from '../utils/micrometer-paths';
 import { MicrometerStateChip, MicrometerStatusChip } from './micrometer-chips';
 import { DeleteMicrometerButton, MicrometerLookupChanges } from './micrometer-manage';
 

@@ -5,11 +5,3 @@ export const assignmentPath = (mac: string) =>
 export const configPath = (mac: string) => `/micrometers/config?mac=${encodeURIComponent(mac)}`;
 export const unassignedPath = (mac: string) =>
   `/micrometers/unassigned?mac=${encodeURIComponent(mac)}`;
-
-/** A unit's page (its tabs follow as the next segment). */
-export const unitPath = (
-  companyId: number,
-  propertyId: number,
-  buildingId: number,
-  unitId: number,
-) => `/companies/${companyId}/properties/${propertyId}/buildings/${buildingId}/units/${unitId}`;

@@ -2,6 +2,8 @@
 // portfolio's health from GET /overview — key figures by group, gallons by day over the last two
 // weeks, and one line per company linking to its page. Loading, error and empty states; one card
 // per company on phones.
+
+import { companyPath } from '@flowsight/domain/paths';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -245,7 +247,7 @@ function CompaniesTable({ companies }: CompaniesTableProps) {
   const { t } = useTranslation();
   const format = useOverviewFormat();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const pathOf = (company: CompanyLine) => `/companies/${company.company_id}`;
+  const pathOf = (company: CompanyLine) => companyPath(company.company_id);
 
   const empty = companies.length === 0 && (
     <Typography

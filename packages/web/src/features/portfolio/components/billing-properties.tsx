@@ -2,6 +2,8 @@
 // the roles the access table lets bill a company (system admins and support) add one — chosen by
 // its company, then the property — and remove one after a confirmation. The server's refusal (a
 // property the company owns, a link that is not there) is shown as it words it.
+
+import { propertyPath } from '@flowsight/domain/paths';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -21,7 +23,6 @@ import { useSignedInSession } from '@/lib/session';
 import { useAddBillingProperty, useRemoveBillingProperty } from '../api/billing-properties';
 import type { CompanyDetail } from '../api/get-records';
 import { mayDo } from '../utils/access';
-import { propertyPath } from '../utils/paths';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { OverviewCard } from './record-overview';
 

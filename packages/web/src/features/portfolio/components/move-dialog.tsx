@@ -1,6 +1,8 @@
 // Move a property to another company, or a building to another property (spec section 4). The
 // person chooses what happens to the micrometers: transfer=1 takes them and their history along;
 // transfer=0 unassigns them first. After the move the page follows the record to its new address.
+
+import { buildingPath, propertyPath } from '@flowsight/domain/paths';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,7 +25,6 @@ import { useCompanyNames } from '@/lib/place-names';
 import { useProperties } from '../api/get-properties';
 import { useMoveRecord } from '../api/move-record';
 import { propertyListSpec } from '../utils/list-specs';
-import { buildingPath, propertyPath } from '../utils/paths';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { Picker, usePhoneDialog } from './form-fields';
 

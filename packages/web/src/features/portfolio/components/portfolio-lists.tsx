@@ -1,6 +1,8 @@
 // The four portfolio lists, each a declaration for the one list (`portfolio-table.tsx`): all of a
 // level the caller may see (the /companies, /properties and /buildings pages) or one parent's
 // children (the record pages' tabs). Each names its columns, sort fields and filters once.
+
+import { buildingPath, companyPath, propertyPath, unitPath } from '@flowsight/domain/paths';
 import { isSystemRole } from '@flowsight/domain/roles';
 import AddRounded from '@mui/icons-material/AddRounded';
 import Button from '@mui/material/Button';
@@ -25,7 +27,6 @@ import {
   unitListSpec,
 } from '../utils/list-specs';
 import { useLookupLabel, useLookupOptions } from '../utils/lookup-labels';
-import { buildingPath, companyPath, propertyPath, unitPath } from '../utils/paths';
 import { ChangeText, cityColumn, countColumn, nameColumn, textColumn } from './portfolio-columns';
 import { type PortfolioListDeclaration, PortfolioTable } from './portfolio-table';
 import { SurveyChip } from './survey-chip';

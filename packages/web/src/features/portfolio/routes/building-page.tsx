@@ -2,6 +2,8 @@
 // carries the survey chip, the subtitle the building's Flume meter when one is linked.
 // Of the tabs (overview, units, alerts, micrometers, charts, submissions, and the survey of issue
 // 20) those built so far show.
+
+import { propertyPath, unitPath } from '@flowsight/domain/paths';
 import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -29,7 +31,6 @@ import { UnitFormDialog } from '../components/unit-form-dialog';
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { propertyPath, unitPath } from '../utils/paths';
 import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
 export function BuildingPage() {

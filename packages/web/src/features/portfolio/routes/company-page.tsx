@@ -3,6 +3,7 @@
 // dashboard shows for system roles only (company roles have /dashboard). A restricted company
 // (type 3) keeps only the tabs of the domain's allow-list (properties), whoever looks at it.
 import { CompanyType } from '@flowsight/domain/lookups';
+import { propertyPath } from '@flowsight/domain/paths';
 import { isSystemRole } from '@flowsight/domain/roles';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -27,7 +28,6 @@ import {
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { propertyPath } from '../utils/paths';
 import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
 export function CompanyPage() {

@@ -1,6 +1,8 @@
 // /companies (system roles), /properties and /buildings (spec section 2): every record of a
 // level the caller may see. Companies are created here; properties and buildings are created
 // from their parent's page, where the parent is known.
+
+import { companyPath } from '@flowsight/domain/paths';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -10,7 +12,6 @@ import { useSignedInSession } from '@/lib/session';
 import { CompanyFormDialog } from '../components/company-form-dialog';
 import { BuildingList, CompanyList, PropertyList } from '../components/portfolio-lists';
 import { mayDo } from '../utils/access';
-import { companyPath } from '../utils/paths';
 
 function PageTitle({ children }: { children: string }) {
   return (

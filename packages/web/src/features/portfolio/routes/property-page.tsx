@@ -1,5 +1,7 @@
 // /companies/{c}/properties/{p} (spec section 2): opens on the buildings tab. Tabs: overview,
 // buildings, alerts, micrometers, submissions, users (for the roles that may list users) and charts.
+
+import { buildingPath, companyPath } from '@flowsight/domain/paths';
 import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -26,7 +28,6 @@ import {
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { buildingPath, companyPath } from '../utils/paths';
 import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
 export function PropertyPage() {

@@ -1,9 +1,10 @@
 // What the four record pages share: the id from the address, the outlet's record, the action
 // row of an overview and its layout.
+
+import { recordId } from '@flowsight/domain/paths';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useOutletContext, useParams } from 'react-router';
-import { recordId } from '../utils/paths';
 
 /** The ids of the portfolio levels in the address; null where absent or not an id. */
 export function useRecordIds() {

@@ -1,6 +1,8 @@
 // /companies/{c}/properties/{p}/buildings/{b}/units/{u} (spec section 2). The specification opens
 // it on micrometers (tabs alerts, micrometers, submissions, charts, overview); of those, the ones
 // built so far show: alerts, micrometers, submissions and overview.
+
+import { buildingPath } from '@flowsight/domain/paths';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -17,7 +19,6 @@ import { UnitTenants } from '../components/unit-tenants';
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { buildingPath } from '../utils/paths';
 import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
 export function UnitPage() {

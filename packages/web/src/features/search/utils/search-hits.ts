@@ -1,6 +1,8 @@
 // The search answer as the list shows it: one group per portfolio level, in the order company,
 // property, building, unit, at most 5 hits each, and the page each hit opens.
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
+import { placePath } from '@flowsight/domain/paths';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { PortfolioSearchHit, PortfolioSearchResult } from '../api/search-portfolio';
 
 export const searchLevels = ['companies', 'properties', 'buildings', 'units'] as const;
@@ -18,21 +20,18 @@ export function searchOptions(result: PortfolioSearchResult | undefined): Search
 
 /** The page a hit opens: the record's own page under its company (and property and building). */
 export function searchHitPath(option: SearchOption): string {
-  const company = `/companies/${option.company_id}`;
-  const property = `${company}/properties/${option.property_id ?? option.id}`;
-  const building = `${property}/buildings/${option.building_id ?? option.id}`;
-  switch (option.level) {
-    case 'companies':
-      return `/companies/${option.id}`;
-    case 'properties':
-      return `${company}/properties/${option.id}`;
-    case 'buildings':
-      return `${property}/buildings/${option.id}`;
-    case 'units':
-      return `${building}/units/${option.id}`;
-    default: {
-      const unreachable: never = option.level;
-      return unreachable;
-    }
-  }
+  const level = singular[option.level];
+  return placePath(level, {
+    companyId: level === 'company' ? option.id : option.company_id,
+    propertyId: level === 'property' ? option.id : option.property_id,
+    buildingId: level === 'building' ? option.id : option.building_id,
+    unitId: option.id,
+  });
 }
+
+const singular = {
+  companies: 'company',
+  properties: 'property',
+  buildings: 'building',
+  units: 'unit',
+} as const satisfies Record<SearchLevel, PortfolioLevel>;

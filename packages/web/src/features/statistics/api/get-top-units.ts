@@ -1,5 +1,5 @@
 // GET /companies/{id}/top-gallons-units?from&to&limit: the company's units that used the most
-// water over a local date range, with their building, property and page link.
+// water over a local date range, with the ids of their company, property and building.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';

@@ -1,5 +1,7 @@
 // The units tab for a company or one of its properties: the company's units and properties using
 // the most water in the range (a property's own ranking is the company's, and says so).
+
+import { propertyPath, unitPath } from '@flowsight/domain/paths';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -51,7 +53,11 @@ export function CompanyUnitRankings({ scope, valid }: CompanyUnitRankingsProps) 
             key: unit.unit_id,
             cells: [
               <Box key="unit" component="span" sx={{ display: 'block' }}>
-                <Link component={RouterLink} to={unit.link} sx={{ fontWeight: 600 }}>
+                <Link
+                  component={RouterLink}
+                  to={unitPath(unit.company_id, unit.property_id, unit.building_id, unit.unit_id)}
+                  sx={{ fontWeight: 600 }}
+                >
                   {unitTitle(unit.unit_name)}
                 </Link>
                 <Box
@@ -84,7 +90,7 @@ export function CompanyUnitRankings({ scope, valid }: CompanyUnitRankingsProps) 
               <Link
                 key="property"
                 component={RouterLink}
-                to={`/companies/${scope.companyId ?? 0}/properties/${property.property_id}`}
+                to={propertyPath(scope.companyId ?? 0, property.property_id)}
                 sx={{ fontWeight: 600 }}
               >
                 {property.property_name}

@@ -2,6 +2,8 @@
 // a building lists all its units and its categories, a property its units, a company its top
 // units of one unit category and top properties. Unit figures count the units' fixture
 // micrometers; a building's list shows the building's use and its unaccounted water beside them.
+
+import { unitPath } from '@flowsight/domain/paths';
 import { RESIDENTIAL_UNIT_CATEGORY, type UseSource } from '@flowsight/domain/water-accounting';
 import Box from '@mui/material/Box';
 import { type ReactNode, useState } from 'react';
@@ -282,7 +284,9 @@ export type TopUnit = {
   building_name: string;
   property_name: string;
   gallons: number;
-  link: string;
+  company_id: number;
+  property_id: number;
+  building_id: number;
 };
 
 /** A company's top units as list rows linking to each unit's charts, titled by `unitTitle`. */
@@ -295,6 +299,6 @@ export function topUnitItems(
     label: unitTitle(unit.unit_name),
     value: unit.gallons,
     secondary: `${unit.building_name} · ${unit.property_name}`,
-    to: `${unit.link}/charts`,
+    to: `${unitPath(unit.company_id, unit.property_id, unit.building_id, unit.unit_id)}/charts`,
   }));
 }

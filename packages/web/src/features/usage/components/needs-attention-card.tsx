@@ -3,6 +3,8 @@
 // offline. Each line is one click from its place: a leak opens its unit, a micrometer its unit's
 // (or building's) micrometers with its dialog, a gateway the gateways page with it open. When all
 // is well it says so.
+
+import { buildingPath, companyPath, unitPath } from '@flowsight/domain/paths';
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +26,6 @@ import { useNumberFormats } from '@/lib/number-format';
 import { timeAgo } from '@/lib/time-ago';
 import { useUnitTitle } from '@/lib/unit-title';
 import { type NeedsAttention, useNeedsAttention } from '../api/get-needs-attention';
-import { buildingPagePath, companyPagePath, unitPagePath } from '../utils/place-paths';
 
 /** How many of each kind the section lists (the count and "and N more" tell the rest). */
 const ROWS = 5;
@@ -43,11 +44,11 @@ type Place = {
 /** The page of the most precise place known (the company's when none). */
 function placePath(place: Place): string {
   const { company_id, property_id, building_id, unit_id } = place;
-  if (property_id === null || building_id === null) return companyPagePath(company_id);
+  if (property_id === null || building_id === null) return companyPath(company_id);
   if (unit_id === null || unit_id === undefined) {
-    return buildingPagePath(company_id, property_id, building_id);
+    return buildingPath(company_id, property_id, building_id);
   }
-  return unitPagePath(company_id, property_id, building_id, unit_id);
+  return unitPath(company_id, property_id, building_id, unit_id);
 }
 
 export const leakPath = (leak: Leak) =>
@@ -264,7 +265,7 @@ export function NeedsAttentionCard({ companyId }: { companyId: number }) {
           title={t('usage.attention.leaks')}
           count={leaks.count}
           shown={first(leaks.data).length}
-          moreTo={`${companyPagePath(companyId)}/alerts`}
+          moreTo={`${companyPath(companyId)}/alerts`}
           testId="attention-leaks"
           {...(leaks.count > 0
             ? {
@@ -278,7 +279,7 @@ export function NeedsAttentionCard({ companyId }: { companyId: number }) {
               <Button
                 size="small"
                 component={RouterLink}
-                to={`${companyPagePath(companyId)}/alerts`}
+                to={`${companyPath(companyId)}/alerts`}
                 sx={{ mt: 0.5 }}
               >
                 {t('usage.attention.allLeaks')}
@@ -316,7 +317,7 @@ export function NeedsAttentionCard({ companyId }: { companyId: number }) {
           title={t('usage.attention.silent')}
           count={silent.count}
           shown={first(silent.data).length}
-          moreTo={`${companyPagePath(companyId)}/micrometers`}
+          moreTo={`${companyPath(companyId)}/micrometers`}
           testId="attention-micrometers"
         >
           {first(silent.data).map((micrometer) => (

@@ -2,6 +2,8 @@
 // granularity switch, then a breakdown over chosen dates by fixture and by unit (the building's
 // units and categories, the property's units, the company's top units and properties); a unit
 // also shows its projected month end. The choices live in the address.
+
+import { propertyPath, unitPath } from '@flowsight/domain/paths';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -22,7 +24,7 @@ import { UnaccountedToggle } from '../components/unaccounted-toggle';
 import { UsageTrendCard } from '../components/usage-trend-card';
 import { useChartParams } from '../utils/chart-params';
 import { type DateRangeQuery, dateRangeProblem, dateRangeQuery } from '../utils/date-range';
-import { propertyPagePath, unitPagePath, usePlaceIds } from '../utils/place-paths';
+import { usePlaceIds } from '../utils/place-paths';
 
 type ChartsTabProps = {
   place: UsagePlace;
@@ -106,7 +108,7 @@ export function CompanyChartsTab() {
       comparison={(range, enabled) => (
         <CompanyComparison
           companyId={companyId}
-          propertyPath={(propertyId) => propertyPagePath(companyId, propertyId)}
+          propertyPath={(propertyId) => propertyPath(companyId, propertyId)}
           range={range}
           enabled={enabled}
         />
@@ -123,7 +125,7 @@ export function PropertyChartsTab() {
       comparison={(range, enabled) => (
         <PropertyComparison
           propertyId={propertyId}
-          unitPath={(buildingId, unitId) => unitPagePath(companyId, propertyId, buildingId, unitId)}
+          unitPath={(buildingId, unitId) => unitPath(companyId, propertyId, buildingId, unitId)}
           range={range}
           enabled={enabled}
         />
@@ -140,7 +142,7 @@ export function BuildingChartsTab() {
       comparison={(range, enabled) => (
         <BuildingComparison
           buildingId={buildingId}
-          unitPath={(unitId) => unitPagePath(companyId, propertyId, buildingId, unitId)}
+          unitPath={(unitId) => unitPath(companyId, propertyId, buildingId, unitId)}
           range={range}
           enabled={enabled}
         />

@@ -149,7 +149,7 @@ const topUnits = {
       property_id: 7,
       property_name: 'Harbor Point',
       gallons: 310.2,
-      link: '/companies/1/properties/7/buildings/9/units/11',
+      company_id: 1,
     },
   ],
 };
@@ -766,7 +766,7 @@ describe('water accounting', () => {
       unit_name: 'Mechanical Room',
       unit_category_id: 4,
       gallons: 9000,
-      link: '/companies/1/properties/7/buildings/9/units/15',
+      company_id: 1,
     };
     return reply(200, {
       ...range,

@@ -1,17 +1,5 @@
-// Addresses of the portfolio pages the charts link to, and the record ids in the address.
+// The record ids in the address of a chart page (the pages' addresses: `@flowsight/domain/paths`).
 import { useParams } from 'react-router';
-
-export const companyPagePath = (companyId: number) => `/companies/${companyId}`;
-export const propertyPagePath = (companyId: number, propertyId: number) =>
-  `${companyPagePath(companyId)}/properties/${propertyId}`;
-export const buildingPagePath = (companyId: number, propertyId: number, buildingId: number) =>
-  `${propertyPagePath(companyId, propertyId)}/buildings/${buildingId}`;
-export const unitPagePath = (
-  companyId: number,
-  propertyId: number,
-  buildingId: number,
-  unitId: number,
-) => `${buildingPagePath(companyId, propertyId, buildingId)}/units/${unitId}`;
 
 const idOf = (param: string | undefined) =>
   param !== undefined && /^\d{1,9}$/.test(param) && Number(param) > 0 ? Number(param) : 0;
