@@ -331,3 +331,31 @@ export function LookupSelect({
     </TextField>
   );
 }
+
+/** A TextField's binding as `fieldHelpers` makes it. */
+type FieldBinding = ReturnType<ReturnType<typeof fieldHelpers>['text']>;
+
+export type AddressFieldsProps = {
+  text: (name: 'street' | 'postal') => FieldBinding;
+  problem: (name: 'city_id') => string | undefined;
+  /** The form's country, state and city. */
+  place: Place;
+  /** Sets the three in the form. */
+  setPlace: (place: Place) => void;
+};
+
+/** The street, the country → state → city pickers and the postal code of a record's address. */
+export function AddressFields({ text, problem, place, setPlace }: AddressFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField {...text('street')} label={t('portfolio.forms.street')} />
+      <PlaceFields value={place} onChange={setPlace} cityError={problem('city_id')} />
+      <TextField
+        {...text('postal')}
+        label={t('portfolio.forms.postal')}
+        sx={{ maxWidth: { sm: 240 } }}
+      />
+    </>
+  );
+}

@@ -13,11 +13,11 @@ import { useLookupOptions } from '../utils/lookup-labels';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
 import {
+  AddressFields,
   FormDialog,
   fieldHelpers,
   LookupSelect,
   type Place,
-  PlaceFields,
   TimezoneField,
   useSavedRecord,
 } from './form-fields';
@@ -153,20 +153,15 @@ export function PropertyFormDialog({
           }}
         />
       </Stack>
-      <TextField {...text('street')} label={t('portfolio.forms.street')} />
-      <PlaceFields
-        value={{ country_id: countryId, state_id: stateId, city_id: cityId }}
-        onChange={(place) => {
-          setValue('country_id', place.country_id, revalidate);
-          setValue('state_id', place.state_id, revalidate);
-          setValue('city_id', place.city_id, revalidate);
+      <AddressFields
+        text={text}
+        problem={problem}
+        place={{ country_id: countryId, state_id: stateId, city_id: cityId }}
+        setPlace={(place) => {
+          for (const key of ['country_id', 'state_id', 'city_id'] as const) {
+            setValue(key, place[key], revalidate);
+          }
         }}
-        cityError={problem('city_id')}
-      />
-      <TextField
-        {...text('postal')}
-        label={t('portfolio.forms.postal')}
-        sx={{ maxWidth: { sm: 240 } }}
       />
     </FormDialog>
   );

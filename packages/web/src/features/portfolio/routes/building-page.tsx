@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { useSignedInSession } from '@/lib/session';
 import { useBuildingCounts } from '../api/get-record-counts';
 import { type BuildingDetail, useBuilding } from '../api/get-records';
@@ -31,7 +31,7 @@ import { UnitFormDialog } from '../components/unit-form-dialog';
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+import { ChildrenTab, OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
 export function BuildingPage() {
   const { t } = useTranslation();
@@ -186,30 +186,21 @@ export function BuildingOverviewTab() {
 
 export function BuildingUnitsTab() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const building = useRecord<BuildingDetail>();
-  const { activeRole } = useSignedInSession();
-  const [creating, setCreating] = useState(false);
+  const record = useRecord<BuildingDetail>();
   return (
-    <>
-      <UnitList
-        buildingId={building.id}
-        newButton={
-          mayDo(activeRole.user_role_type_id, 'createUnit')
-            ? { label: t('portfolio.actions.newUnit'), onClick: () => setCreating(true) }
-            : undefined
-        }
-      />
-      {creating && (
+    <ChildrenTab
+      create={{ action: 'createUnit', label: t('portfolio.actions.newUnit') }}
+      list={(props) => <UnitList buildingId={record.id} {...props} />}
+      form={(closed, opened) => (
         <UnitFormDialog
           unit={null}
-          building={building}
-          onClose={() => setCreating(false)}
+          building={record}
+          onClose={closed}
           onCreated={(unit) =>
-            void navigate(unitPath(unit.company_id, unit.property_id, unit.building_id, unit.id))
+            opened(unitPath(unit.company_id, unit.property_id, unit.building_id, unit.id))
           }
         />
       )}
-    </>
+    />
   );
 }

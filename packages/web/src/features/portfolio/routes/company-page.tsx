@@ -9,7 +9,7 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useSignedInSession } from '@/lib/session';
 import { useCompanyCounts } from '../api/get-record-counts';
 import { type CompanyDetail, useCompany } from '../api/get-records';
@@ -28,7 +28,7 @@ import {
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+import { ChildrenTab, OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
 export function CompanyPage() {
   const { t } = useTranslation();
@@ -160,28 +160,19 @@ export function CompanyOverviewTab() {
 
 export function CompanyPropertiesTab() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const company = useRecord<CompanyDetail>();
-  const { activeRole } = useSignedInSession();
-  const [creating, setCreating] = useState(false);
+  const record = useRecord<CompanyDetail>();
   return (
-    <>
-      <PropertyList
-        companyId={company.id}
-        newButton={
-          mayDo(activeRole.user_role_type_id, 'createProperty')
-            ? { label: t('portfolio.actions.newProperty'), onClick: () => setCreating(true) }
-            : undefined
-        }
-      />
-      {creating && (
+    <ChildrenTab
+      create={{ action: 'createProperty', label: t('portfolio.actions.newProperty') }}
+      list={(props) => <PropertyList companyId={record.id} {...props} />}
+      form={(closed, opened) => (
         <PropertyFormDialog
           property={null}
-          company={company}
-          onClose={() => setCreating(false)}
-          onCreated={(property) => void navigate(propertyPath(property.company_id, property.id))}
+          company={record}
+          onClose={closed}
+          onCreated={(property) => opened(propertyPath(property.company_id, property.id))}
         />
       )}
-    </>
+    />
   );
 }

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { mayCallRoute } from '@/lib/permissions';
 import { useSignedInSession } from '@/lib/session';
 import { usePropertyCounts } from '../api/get-record-counts';
@@ -28,7 +28,7 @@ import {
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+import { ChildrenTab, OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
 
 export function PropertyPage() {
   const { t } = useTranslation();
@@ -167,30 +167,21 @@ export function PropertyOverviewTab() {
 
 export function PropertyBuildingsTab() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const property = useRecord<PropertyDetail>();
-  const { activeRole } = useSignedInSession();
-  const [creating, setCreating] = useState(false);
+  const record = useRecord<PropertyDetail>();
   return (
-    <>
-      <BuildingList
-        propertyId={property.id}
-        newButton={
-          mayDo(activeRole.user_role_type_id, 'createBuilding')
-            ? { label: t('portfolio.actions.newBuilding'), onClick: () => setCreating(true) }
-            : undefined
-        }
-      />
-      {creating && (
+    <ChildrenTab
+      create={{ action: 'createBuilding', label: t('portfolio.actions.newBuilding') }}
+      list={(props) => <BuildingList propertyId={record.id} {...props} />}
+      form={(closed, opened) => (
         <BuildingFormDialog
           building={null}
-          property={property}
-          onClose={() => setCreating(false)}
+          property={record}
+          onClose={closed}
           onCreated={(building) =>
-            void navigate(buildingPath(building.company_id, building.property_id, building.id))
+            opened(buildingPath(building.company_id, building.property_id, building.id))
           }
         />
       )}
-    </>
+    />
   );
 }
