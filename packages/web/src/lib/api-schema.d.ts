@@ -974,42 +974,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/companies": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Companies the caller can see, paged, with search, filters and sorting
-         * @description **Who may call:** System Admin, System Support, System Technician, Company Admin, Company Manager. A company role acts within its own company only.
-         *
-         *     **Refused with:**
-         *     - 400: a value is missing or bad (the message says which)
-         *     - 401: no valid credential
-         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
-         */
-        get: operations["listCompanies"];
-        put?: never;
-        /**
-         * Create a company
-         * @description **Who may call:** System Admin, System Support.
-         *
-         *     **Refused with:**
-         *     - 400: a value is missing or bad (the message says which)
-         *     - 401: no valid credential
-         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
-         *     - 404: the record does not exist or is not within the places the caller may see
-         *     - 409: the change conflicts with the records as they are (the message says how)
-         */
-        post: operations["createCompany"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/companies/names": {
         parameters: {
             query?: never;
@@ -1058,6 +1022,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Companies the caller can see, paged, with search, filters and sorting
+         * @description **Who may call:** System Admin, System Support, System Technician, Company Admin, Company Manager. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         */
+        get: operations["listCompanies"];
+        put?: never;
+        /**
+         * Create a company
+         * @description **Who may call:** System Admin, System Support.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         *     - 409: the change conflicts with the records as they are (the message says how)
+         */
+        post: operations["createCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/companies/search-top/{text}/5": {
         parameters: {
             query?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every companie the caller can see, as CSV (dates in timeZone)
+         * Every company the caller can see, as CSV (dates in timeZone)
          * @description **Who may call:** System Admin, System Support, System Technician.
          *
          *     **Refused with:**
@@ -1523,7 +1523,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every propertie the caller can see, as CSV (dates in timeZone)
+         * Every property the caller can see, as CSV (dates in timeZone)
          * @description **Who may call:** System Admin, System Support, System Technician.
          *
          *     **Refused with:**
@@ -2096,6 +2096,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/units/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One unit
+         * @description **Who may call:** System Admin, System Support, System Technician, Company Admin, Company Manager, Company Installer. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         */
+        get: operations["getUnit"];
+        /**
+         * Change a unit
+         * @description **Who may call:** System Admin, System Support, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         *     - 409: the change conflicts with the records as they are (the message says how)
+         */
+        put: operations["updateUnit"];
+        post?: never;
+        /**
+         * Delete a unit; refused (409) while anything still belongs to it
+         * @description **Who may call:** System Admin, System Support, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         *     - 409: the change conflicts with the records as they are (the message says how)
+         */
+        delete: operations["deleteUnit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/units/categories": {
         parameters: {
             query?: never;
@@ -2163,54 +2211,6 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/units/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One unit
-         * @description **Who may call:** System Admin, System Support, System Technician, Company Admin, Company Manager, Company Installer. A company role acts within its own company only.
-         *
-         *     **Refused with:**
-         *     - 400: a value is missing or bad (the message says which)
-         *     - 401: no valid credential
-         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
-         *     - 404: the record does not exist or is not within the places the caller may see
-         */
-        get: operations["getUnit"];
-        /**
-         * Change a unit
-         * @description **Who may call:** System Admin, System Support, Company Admin. A company role acts within its own company only.
-         *
-         *     **Refused with:**
-         *     - 400: a value is missing or bad (the message says which)
-         *     - 401: no valid credential
-         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
-         *     - 404: the record does not exist or is not within the places the caller may see
-         *     - 409: the change conflicts with the records as they are (the message says how)
-         */
-        put: operations["updateUnit"];
-        post?: never;
-        /**
-         * Delete a unit; refused (409) while anything still belongs to it
-         * @description **Who may call:** System Admin, System Support, Company Admin. A company role acts within its own company only.
-         *
-         *     **Refused with:**
-         *     - 400: a value is missing or bad (the message says which)
-         *     - 401: no valid credential
-         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
-         *     - 404: the record does not exist or is not within the places the caller may see
-         *     - 409: the change conflicts with the records as they are (the message says how)
-         */
-        delete: operations["deleteUnit"];
         options?: never;
         head?: never;
         patch?: never;
@@ -10799,6 +10799,82 @@ export interface operations {
             };
         };
     };
+    listCompanyNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NameRow"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCompanyTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupRow"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCompanies: {
         parameters: {
             query?: {
@@ -10926,82 +11002,6 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listCompanyNames: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NameRow"][];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listCompanyTypes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LookupRow"][];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13892,120 +13892,6 @@ export interface operations {
             };
         };
     };
-    listUnitCategories: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LookupRow"][];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listUnitTypes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LookupRow"][];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listUnitStates: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LookupRow"][];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getUnit: {
         parameters: {
             query?: never;
@@ -14193,6 +14079,120 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUnitCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupRow"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUnitTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupRow"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUnitStates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupRow"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
 import { errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
-import { listResponseSchema } from '../../lib/list-query.ts';
+import { type listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   billingParams,
@@ -51,39 +51,133 @@ import {
   unitListQuerySchema,
 } from './portfolio.service.ts';
 
-/** Routes every level shares: search-top and the CSV export. */
-function levelRoutes(
-  app: Parameters<FastifyPluginAsyncZod>[0],
+type Api = Parameters<FastifyPluginAsyncZod>[0];
+type Scope = ReturnType<typeof scopeOf>;
+
+/**
+ * One portfolio level as its routes describe it: its names, its schemas and the service calls
+ * behind them. `levelRoutes` turns it into the seven routes every level has; each module adds
+ * the routes only its level has.
+ */
+type LevelDescription<Q extends z.ZodType, I extends z.ZodType, U extends z.ZodType> = {
+  level: PortfolioLevel;
+  /** The path's word and the OpenAPI tag: `companies`. */
+  tag: string;
+  /** One record in words, and its operation ids' noun: `company` (`createCompany`). */
+  noun: string;
+  schemas: {
+    listQuery: Q;
+    listRow: z.ZodType;
+    row: z.ZodType;
+    /** What GET /:id answers, when more than the row. */
+    detail?: z.ZodType;
+    input: I;
+    update: U;
+  };
+  /** The summaries that say more than the level's name. */
+  says: { create: string; get?: string; update?: string };
+  list(scope: Scope, query: z.infer<Q>, url: string): Promise<ReturnType<typeof listEnvelope>>;
+  create(scope: Scope, body: z.infer<I>): Promise<unknown>;
+  get(scope: Scope, id: number): Promise<unknown>;
+  update(scope: Scope, id: number, body: z.infer<U>): Promise<unknown>;
+  remove(scope: Scope, id: number): Promise<{ message: string }>;
+  exportCsv: PortfolioService['exportCompanies'];
+};
+
+/**
+ * The routes every level shares: its list, a new record, search-top, the CSV export, and one
+ * record read, changed and deleted.
+ */
+function levelRoutes<Q extends z.ZodType, I extends z.ZodType, U extends z.ZodType>(
+  app: Api,
   service: PortfolioService,
-  level: PortfolioLevel,
-  tag: string,
-  exportCsv: PortfolioService['exportCompanies'],
+  d: LevelDescription<Q, I, U>,
 ) {
+  const { tag, schemas } = d;
+  const Noun = pascalCase(d.noun);
+  const Plural = pascalCase(tag);
+  app.get(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...routeDoc(
+        tag,
+        `list${Plural}`,
+        `${Plural} the caller can see, paged, with search, filters and sorting`,
+        {
+          querystring: schemas.listQuery,
+          response: { 200: listResponseSchema(schemas.listRow), 400: errorSchema },
+        },
+      ),
+    },
+    (r) => d.list(scopeOf(r), r.query as z.infer<Q>, r.url),
+  );
+  app.post(
+    '/',
+    {
+      prefixTrailingSlash: 'no-slash',
+      ...routeDoc(tag, `create${Noun}`, d.says.create, {
+        body: schemas.input,
+        response: { 201: schemas.row, ...errorResponses },
+      }),
+    },
+    async (r, reply) => reply.status(201).send(await d.create(scopeOf(r), r.body as z.infer<I>)),
+  );
   app.get(
     '/search-top/:text/5',
     routeDoc(
       tag,
-      `search${pascalCase(tag)}`,
+      `search${Plural}`,
       `At most 5 ${tag} whose name contains the text, best match first`,
       {
         params: searchTopParams,
         response: { 200: z.array(searchHitSchema) },
       },
     ),
-    (r) => service.searchTop(scopeOf(r), level, r.params.text),
+    (r) => service.searchTop(scopeOf(r), d.level, r.params.text),
   );
   app.get(
     '/export-all',
     routeDoc(
       tag,
-      `export${pascalCase(tag)}`,
-      `Every ${tag.replace(/s$/, '')} the caller can see, as CSV (dates in timeZone)`,
+      `export${Plural}`,
+      `Every ${d.noun} the caller can see, as CSV (dates in timeZone)`,
       {
         querystring: csvExportQuerySchema,
         response: { 200: csvResponseSchema, 400: errorSchema },
       },
     ),
-    async (r, reply) => sendCsv(reply, exportCsv(scopeOf(r), r.query.timeZone)),
+    async (r, reply) => sendCsv(reply, d.exportCsv(scopeOf(r), r.query.timeZone)),
+  );
+  app.get(
+    '/:id',
+    routeDoc(tag, `get${Noun}`, d.says.get ?? `One ${d.noun}`, {
+      params: idParams,
+      response: { 200: schemas.detail ?? schemas.row, 404: errorSchema },
+    }),
+    (r) => d.get(scopeOf(r), r.params.id),
+  );
+  app.put(
+    '/:id',
+    routeDoc(tag, `update${Noun}`, d.says.update ?? `Change a ${d.noun}`, {
+      params: idParams,
+      body: schemas.update,
+      response: { 200: schemas.row, ...errorResponses },
+    }),
+    (r) => d.update(scopeOf(r), r.params.id, r.body as z.infer<U>),
+  );
+  app.delete(
+    '/:id',
+    routeDoc(
+      tag,
+      `delete${Noun}`,
+      `Delete a ${d.noun}; refused (409) while anything still belongs to it`,
+      {
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    ),
+    (r) => d.remove(scopeOf(r), r.params.id),
   );
 }
 
@@ -92,33 +186,6 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   { service },
 ) => {
   const tag = 'companies';
-  app.get(
-    '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(
-        tag,
-        'listCompanies',
-        'Companies the caller can see, paged, with search, filters and sorting',
-        {
-          querystring: companyListQuerySchema,
-          response: { 200: listResponseSchema(companyRowSchema), 400: errorSchema },
-        },
-      ),
-    },
-    (r) => service.listCompanies(scopeOf(r), r.query, r.url),
-  );
-  app.post(
-    '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(tag, 'createCompany', 'Create a company', {
-        body: companyInputSchema,
-        response: { 201: companyRowSchema, ...errorResponses },
-      }),
-    },
-    async (r, reply) => reply.status(201).send(await service.createCompany(scopeOf(r), r.body)),
-  );
   app.get(
     '/names',
     routeDoc(tag, 'listCompanyNames', 'Id and name of every visible company', {
@@ -133,37 +200,30 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
     }),
     () => service.companyTypes(),
   );
-  levelRoutes(app, service, 'company', tag, service.exportCompanies);
-  app.get(
-    '/:id',
-    routeDoc(tag, 'getCompany', 'One company, with the properties it is billed for', {
-      params: idParams,
-      response: { 200: companyDetailSchema, 404: errorSchema },
-    }),
-    (r) => service.getCompany(scopeOf(r), r.params.id),
-  );
-  app.put(
-    '/:id',
-    routeDoc(tag, 'updateCompany', 'Change a company (type and assignment: provider staff only)', {
-      params: idParams,
-      body: companyUpdateSchema,
-      response: { 200: companyRowSchema, ...errorResponses },
-    }),
-    (r) => service.updateCompany(scopeOf(r), r.params.id, r.body),
-  );
-  app.delete(
-    '/:id',
-    routeDoc(
-      tag,
-      'deleteCompany',
-      'Delete a company; refused (409) while anything still belongs to it',
-      {
-        params: idParams,
-        response: { 200: messageSchema, ...errorResponses },
-      },
-    ),
-    (r) => service.deleteCompany(scopeOf(r), r.params.id),
-  );
+  levelRoutes(app, service, {
+    level: 'company',
+    tag,
+    noun: 'company',
+    schemas: {
+      listQuery: companyListQuerySchema,
+      listRow: companyRowSchema,
+      row: companyRowSchema,
+      detail: companyDetailSchema,
+      input: companyInputSchema,
+      update: companyUpdateSchema,
+    },
+    says: {
+      create: 'Create a company',
+      get: 'One company, with the properties it is billed for',
+      update: 'Change a company (type and assignment: provider staff only)',
+    },
+    list: service.listCompanies,
+    create: service.createCompany,
+    get: service.getCompany,
+    update: service.updateCompany,
+    remove: service.deleteCompany,
+    exportCsv: service.exportCompanies,
+  });
   app.get(
     '/:id/properties',
     routeDoc(tag, 'listCompanyProperties', 'The company’s properties, paged', {
@@ -292,64 +352,25 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
   { service },
 ) => {
   const tag = 'properties';
-  app.get(
-    '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(
-        tag,
-        'listProperties',
-        'Properties the caller can see, paged, with search, filters and sorting',
-        {
-          querystring: propertyListQuerySchema,
-          response: { 200: listResponseSchema(propertyListRowSchema), 400: errorSchema },
-        },
-      ),
+  levelRoutes(app, service, {
+    level: 'property',
+    tag,
+    noun: 'property',
+    schemas: {
+      listQuery: propertyListQuerySchema,
+      listRow: propertyListRowSchema,
+      row: propertyRowSchema,
+      input: propertyInputSchema,
+      update: propertyUpdateSchema,
     },
-    (r) => service.listProperties(scopeOf(r), r.query, r.url),
-  );
-  app.post(
-    '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(tag, 'createProperty', 'Create a property in a company', {
-        body: propertyInputSchema,
-        response: { 201: propertyRowSchema, ...errorResponses },
-      }),
-    },
-    async (r, reply) => reply.status(201).send(await service.createProperty(scopeOf(r), r.body)),
-  );
-  levelRoutes(app, service, 'property', tag, service.exportProperties);
-  app.get(
-    '/:id',
-    routeDoc(tag, 'getProperty', 'One property', {
-      params: idParams,
-      response: { 200: propertyRowSchema, 404: errorSchema },
-    }),
-    (r) => service.getProperty(scopeOf(r), r.params.id),
-  );
-  app.put(
-    '/:id',
-    routeDoc(tag, 'updateProperty', 'Change a property', {
-      params: idParams,
-      body: propertyUpdateSchema,
-      response: { 200: propertyRowSchema, ...errorResponses },
-    }),
-    (r) => service.updateProperty(scopeOf(r), r.params.id, r.body),
-  );
-  app.delete(
-    '/:id',
-    routeDoc(
-      tag,
-      'deleteProperty',
-      'Delete a property; refused (409) while anything still belongs to it',
-      {
-        params: idParams,
-        response: { 200: messageSchema, ...errorResponses },
-      },
-    ),
-    (r) => service.deleteProperty(scopeOf(r), r.params.id),
-  );
+    says: { create: 'Create a property in a company' },
+    list: service.listProperties,
+    create: service.createProperty,
+    get: service.getProperty,
+    update: service.updateProperty,
+    remove: service.deleteProperty,
+    exportCsv: service.exportProperties,
+  });
   app.get(
     '/:id/buildings',
     routeDoc(tag, 'listPropertyBuildings', 'The property’s buildings, paged', {
@@ -413,64 +434,25 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   { service },
 ) => {
   const tag = 'buildings';
-  app.get(
-    '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(
-        tag,
-        'listBuildings',
-        'Buildings the caller can see, paged, with search, filters and sorting',
-        {
-          querystring: buildingListQuerySchema,
-          response: { 200: listResponseSchema(buildingListRowSchema), 400: errorSchema },
-        },
-      ),
+  levelRoutes(app, service, {
+    level: 'building',
+    tag,
+    noun: 'building',
+    schemas: {
+      listQuery: buildingListQuerySchema,
+      listRow: buildingListRowSchema,
+      row: buildingRowSchema,
+      input: buildingInputSchema,
+      update: buildingUpdateSchema,
     },
-    (r) => service.listBuildings(scopeOf(r), r.query, r.url),
-  );
-  app.post(
-    '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(tag, 'createBuilding', 'Create a building in a property', {
-        body: buildingInputSchema,
-        response: { 201: buildingRowSchema, ...errorResponses },
-      }),
-    },
-    async (r, reply) => reply.status(201).send(await service.createBuilding(scopeOf(r), r.body)),
-  );
-  levelRoutes(app, service, 'building', tag, service.exportBuildings);
-  app.get(
-    '/:id',
-    routeDoc(tag, 'getBuilding', 'One building', {
-      params: idParams,
-      response: { 200: buildingRowSchema, 404: errorSchema },
-    }),
-    (r) => service.getBuilding(scopeOf(r), r.params.id),
-  );
-  app.put(
-    '/:id',
-    routeDoc(tag, 'updateBuilding', 'Change a building', {
-      params: idParams,
-      body: buildingUpdateSchema,
-      response: { 200: buildingRowSchema, ...errorResponses },
-    }),
-    (r) => service.updateBuilding(scopeOf(r), r.params.id, r.body),
-  );
-  app.delete(
-    '/:id',
-    routeDoc(
-      tag,
-      'deleteBuilding',
-      'Delete a building; refused (409) while anything still belongs to it',
-      {
-        params: idParams,
-        response: { 200: messageSchema, ...errorResponses },
-      },
-    ),
-    (r) => service.deleteBuilding(scopeOf(r), r.params.id),
-  );
+    says: { create: 'Create a building in a property' },
+    list: service.listBuildings,
+    create: service.createBuilding,
+    get: service.getBuilding,
+    update: service.updateBuilding,
+    remove: service.deleteBuilding,
+    exportCsv: service.exportBuildings,
+  });
   app.get(
     '/:id/units',
     routeDoc(tag, 'listBuildingUnits', 'The building’s units, paged', {
@@ -524,34 +506,25 @@ export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> =
   { service },
 ) => {
   const tag = 'units';
-  app.get(
-    '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(
-        tag,
-        'listUnits',
-        'Units the caller can see, paged, with search, filters and sorting',
-        {
-          querystring: unitListQuerySchema,
-          response: { 200: listResponseSchema(unitListRowSchema), 400: errorSchema },
-        },
-      ),
+  levelRoutes(app, service, {
+    level: 'unit',
+    tag,
+    noun: 'unit',
+    schemas: {
+      listQuery: unitListQuerySchema,
+      listRow: unitListRowSchema,
+      row: unitRowSchema,
+      input: unitInputSchema,
+      update: unitUpdateSchema,
     },
-    (r) => service.listUnits(scopeOf(r), r.query, r.url),
-  );
-  app.post(
-    '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(tag, 'createUnit', 'Create a unit in a building', {
-        body: unitInputSchema,
-        response: { 201: unitRowSchema, ...errorResponses },
-      }),
-    },
-    async (r, reply) => reply.status(201).send(await service.createUnit(scopeOf(r), r.body)),
-  );
-  levelRoutes(app, service, 'unit', tag, service.exportUnits);
+    says: { create: 'Create a unit in a building' },
+    list: service.listUnits,
+    create: service.createUnit,
+    get: service.getUnit,
+    update: service.updateUnit,
+    remove: service.deleteUnit,
+    exportCsv: service.exportUnits,
+  });
   for (const [path, list] of [
     ['categories', service.unitCategories],
     ['types', service.unitTypes],
@@ -565,23 +538,6 @@ export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> =
       () => list(),
     );
   }
-  app.get(
-    '/:id',
-    routeDoc(tag, 'getUnit', 'One unit', {
-      params: idParams,
-      response: { 200: unitRowSchema, 404: errorSchema },
-    }),
-    (r) => service.getUnit(scopeOf(r), r.params.id),
-  );
-  app.put(
-    '/:id',
-    routeDoc(tag, 'updateUnit', 'Change a unit', {
-      params: idParams,
-      body: unitUpdateSchema,
-      response: { 200: unitRowSchema, ...errorResponses },
-    }),
-    (r) => service.updateUnit(scopeOf(r), r.params.id, r.body),
-  );
   app.put(
     '/:id/tenants',
     routeDoc(tag, 'updateUnitTenants', 'Set how many tenants live in the unit', {
@@ -590,14 +546,6 @@ export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> =
       response: { 200: unitRowSchema, ...errorResponses },
     }),
     (r) => service.updateUnit(scopeOf(r), r.params.id, { tenants: r.body.tenants }),
-  );
-  app.delete(
-    '/:id',
-    routeDoc(tag, 'deleteUnit', 'Delete a unit; refused (409) while anything still belongs to it', {
-      params: idParams,
-      response: { 200: messageSchema, ...errorResponses },
-    }),
-    (r) => service.deleteUnit(scopeOf(r), r.params.id),
   );
 };
 
