@@ -4,15 +4,7 @@
 
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
 import { incidentsMonthlyCost, leakFactsOf, leakIncidents } from '@flowsight/domain/leak-incidents';
-import {
-  buildingTypes,
-  companyTypes,
-  propertyTypes,
-  surveyStatuses,
-  unitCategories,
-  unitStates,
-  unitTypes,
-} from '@flowsight/domain/lookups';
+import { companyTypes, unitCategories, unitStates, unitTypes } from '@flowsight/domain/lookups';
 import type {
   BuildingValues,
   CompanyValues,
@@ -27,6 +19,7 @@ import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQuery, type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import { buildingCsv, companyCsv, propertyCsv, unitCsv } from './portfolio.csv.ts';
 import {
   buildingList,
   companyList,
@@ -37,14 +30,7 @@ import {
   type UnitActivity,
   unitList,
 } from './portfolio.repository.ts';
-import type {
-  BuildingRow,
-  CompanyRow,
-  MoveResult,
-  PropertyRow,
-  UnitListRow,
-  UnitRow,
-} from './portfolio.schemas.ts';
+import type { MoveResult, UnitListRow, UnitRow } from './portfolio.schemas.ts';
 import type { ZoneDays } from './portfolio-activity.repository.ts';
 import type { PortfolioWrites } from './portfolio-writes.repository.ts';
 
@@ -68,82 +54,6 @@ type Dependencies = {
   writes: PortfolioWrites;
   now?: () => Date;
 };
-
-// ── CSV exports ─────────────────────────────────────────────────────────────────────────────────
-type Dated<T> = Omit<T, 'created_at'> & { created_at: Date };
-const named = (rows: readonly { id: number; name: string }[], id: number | null) =>
-  id === null ? null : (rows.find((row) => row.id === id)?.name ?? String(id));
-
-const addressCsv = [
-  { key: 'street', header: 'Street', kind: 'text' },
-  { key: 'city_name', header: 'City', kind: 'text' },
-  { key: 'state_name', header: 'State', kind: 'text' },
-  { key: 'postal', header: 'Postal code', kind: 'text' },
-] as const;
-
-type CompanyCsv = Dated<CompanyRow> & { company_type: string | null; assignment: string };
-const companyCsv: readonly CsvColumn<CompanyCsv>[] = [
-  { key: 'id', header: 'ID', kind: 'number' },
-  { key: 'name', header: 'Name', kind: 'text' },
-  { key: 'company_type', header: 'Type', kind: 'text' },
-  { key: 'assignment', header: 'Allows assignment', kind: 'text' },
-  ...addressCsv,
-  { key: 'phone', header: 'Phone', kind: 'text' },
-  { key: 'email', header: 'Email', kind: 'text' },
-  { key: 'properties_count', header: 'Properties', kind: 'number' },
-  { key: 'buildings_count', header: 'Buildings', kind: 'number' },
-  { key: 'units_count', header: 'Units', kind: 'number' },
-  { key: 'created_at', header: 'Created', kind: 'date' },
-];
-
-type PropertyCsv = Dated<PropertyRow> & { property_type: string | null };
-const propertyCsv: readonly CsvColumn<PropertyCsv>[] = [
-  { key: 'id', header: 'ID', kind: 'number' },
-  { key: 'name', header: 'Name', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
-  { key: 'property_type', header: 'Type', kind: 'text' },
-  ...addressCsv,
-  { key: 'timezone_name', header: 'Time zone', kind: 'text' },
-  { key: 'water_price_per_kgal', header: 'Water price per 1,000 gal (USD)', kind: 'number' },
-  { key: 'buildings_count', header: 'Buildings', kind: 'number' },
-  { key: 'units_count', header: 'Units', kind: 'number' },
-  { key: 'created_at', header: 'Created', kind: 'date' },
-];
-
-type BuildingCsv = Dated<BuildingRow> & { building_type: string | null; survey: string | null };
-const buildingCsv: readonly CsvColumn<BuildingCsv>[] = [
-  { key: 'id', header: 'ID', kind: 'number' },
-  { key: 'name', header: 'Name', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
-  { key: 'property_name', header: 'Property', kind: 'text' },
-  { key: 'building_type', header: 'Type', kind: 'text' },
-  ...addressCsv,
-  { key: 'floors', header: 'Floors', kind: 'number' },
-  { key: 'survey', header: 'Survey', kind: 'text' },
-  { key: 'units_count', header: 'Units', kind: 'number' },
-  { key: 'tenants_count', header: 'Tenants', kind: 'number' },
-  { key: 'created_at', header: 'Created', kind: 'date' },
-];
-
-type UnitCsv = Dated<UnitRow> & {
-  category: string | null;
-  unit_type: string | null;
-  state: string | null;
-};
-const unitCsv: readonly CsvColumn<UnitCsv>[] = [
-  { key: 'id', header: 'ID', kind: 'number' },
-  { key: 'name', header: 'Name', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
-  { key: 'property_name', header: 'Property', kind: 'text' },
-  { key: 'building_name', header: 'Building', kind: 'text' },
-  { key: 'floor', header: 'Floor', kind: 'number' },
-  { key: 'category', header: 'Category', kind: 'text' },
-  { key: 'unit_type', header: 'Type', kind: 'text' },
-  { key: 'state', header: 'State', kind: 'text' },
-  { key: 'tenants', header: 'Tenants', kind: 'number' },
-  { key: 'sensors_count', header: 'Micrometers', kind: 'number' },
-  { key: 'created_at', header: 'Created', kind: 'date' },
-];
 
 // ── Where to act: the lists' figures from the raw sums ────────────────────────────────
 /** Rollups count thousandths of a gallon. */
@@ -372,16 +282,7 @@ export function createPortfolioService({
       }
       return { message: 'Billing property removed' };
     },
-    exportCompanies: exportOf<Dated<CompanyRow>, CompanyCsv>(
-      'company',
-      'companies',
-      companyCsv,
-      (row) => ({
-        ...row,
-        company_type: named(companyTypes, row.company_type_id),
-        assignment: row.allow_assignment ? 'Yes' : 'No',
-      }),
-    ),
+    exportCompanies: exportOf('company', 'companies', companyCsv.columns, companyCsv.row),
 
     // ── Properties ──
     listProperties: (scope: Scope, input: ListQueryInput, url: string) =>
@@ -442,15 +343,7 @@ export function createPortfolioService({
       );
       return { message: `${row.name} moved to ${target.name}`, moved };
     },
-    exportProperties: exportOf<Dated<PropertyRow>, PropertyCsv>(
-      'property',
-      'properties',
-      propertyCsv,
-      (row) => ({
-        ...row,
-        property_type: named(propertyTypes, row.property_type_id),
-      }),
-    ),
+    exportProperties: exportOf('property', 'properties', propertyCsv.columns, propertyCsv.row),
 
     // ── Buildings ──
     listBuildings: (scope: Scope, input: ListQueryInput, url: string) =>
@@ -510,16 +403,7 @@ export function createPortfolioService({
       );
       return { message: `${row.name} moved to ${target.name}`, moved };
     },
-    exportBuildings: exportOf<Dated<BuildingRow>, BuildingCsv>(
-      'building',
-      'buildings',
-      buildingCsv,
-      (row) => ({
-        ...row,
-        building_type: named(buildingTypes, row.building_type_id),
-        survey: named(surveyStatuses, row.survey_status),
-      }),
-    ),
+    exportBuildings: exportOf('building', 'buildings', buildingCsv.columns, buildingCsv.row),
 
     // ── Units ──
     listUnits: (scope: Scope, input: ListQueryInput, url: string) =>
@@ -546,12 +430,7 @@ export function createPortfolioService({
     unitCategories: () => unitCategories.map(({ id, name }) => ({ id, name })),
     unitTypes: () => unitTypes.map(({ id, name }) => ({ id, name })),
     unitStates: () => unitStates.map(({ id, name }) => ({ id, name })),
-    exportUnits: exportOf<Dated<UnitRow>, UnitCsv>('unit', 'units', unitCsv, (row) => ({
-      ...row,
-      category: named(unitCategories, row.unit_category_id),
-      unit_type: named(unitTypes, row.unit_type_id),
-      state: named(unitStates, row.unit_state_id),
-    })),
+    exportUnits: exportOf('unit', 'units', unitCsv.columns, unitCsv.row),
 
     // ── Search ──
     searchTop: (scope: Scope, level: PortfolioLevel, text: string) =>
