@@ -3,7 +3,7 @@
 // CSV export. System roles manage everyone; a company admin manages the people of their company.
 import { accessFor, mayCall } from '@flowsight/domain/access';
 import { DELETED_MESSAGE, LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
-import { UserStatus, userStatuses } from '@flowsight/domain/lookups';
+import { UserStatus } from '@flowsight/domain/lookups';
 import {
   COMPANY_GRANTABLE_ROLE_TYPES,
   describeRole,
@@ -11,7 +11,7 @@ import {
   roleLevel,
   roleTypeName,
 } from '@flowsight/domain/roles';
-import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
+import { csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -28,6 +28,7 @@ import {
   placementOf,
   resolvePlacement,
 } from './placement.ts';
+import { userExportColumns, userExportRow } from './users.csv.ts';
 import {
   type RoleRecord,
   type RoleValues,
@@ -73,33 +74,6 @@ const withDescription = (role: RoleRecord): UserRoleRow => ({
   ...role,
   description: describeRole(role.user_role_type_id, role),
 });
-
-type UserExportRow = {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  mfa: 'On' | 'Off';
-  status: string;
-  roles: string;
-  last_login_at: Date | null;
-  created_at: Date;
-};
-
-const userExportColumns: readonly CsvColumn<UserExportRow>[] = [
-  { key: 'id', header: 'ID', kind: 'number' },
-  { key: 'email', header: 'Email', kind: 'text' },
-  { key: 'first_name', header: 'First name', kind: 'text' },
-  { key: 'last_name', header: 'Last name', kind: 'text' },
-  { key: 'phone', header: 'Phone', kind: 'text' },
-  // As the profile's switch shows it, not the stored 0/1.
-  { key: 'mfa', header: 'MFA', kind: 'text' },
-  { key: 'status', header: 'Status', kind: 'text' },
-  { key: 'roles', header: 'Roles', kind: 'text' },
-  { key: 'last_login_at', header: 'Last login', kind: 'date' },
-  { key: 'created_at', header: 'Created', kind: 'date' },
-];
 
 export function createUsersService(deps: Dependencies) {
   const { repository, tokens, mailer, appUrl } = deps;
@@ -340,20 +314,7 @@ export function createUsersService(deps: Dependencies) {
     exportCsv(scope: Scope, timeZone: string) {
       const rows = keysetChunks(
         async (afterId, limit) =>
-          (await repository.exportChunk(scope, afterId, limit)).map(
-            ({ user, roles }): UserExportRow => ({
-              id: user.id,
-              email: user.email,
-              first_name: user.firstName,
-              last_name: user.lastName,
-              phone: user.phone,
-              mfa: user.mfa ? 'On' : 'Off',
-              status: statusName(user.userStatusId),
-              roles: roles.map((role) => describeRole(role.user_role_type_id, role)).join('; '),
-              last_login_at: user.lastLoginAt,
-              created_at: user.createdAt,
-            }),
-          ),
+          (await repository.exportChunk(scope, afterId, limit)).map(userExportRow),
         (row) => row.id,
       );
       return csvFile('users', userExportColumns, rows, timeZone, now());
@@ -361,5 +322,3 @@ export function createUsersService(deps: Dependencies) {
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
-
-const statusName = (id: number) => userStatuses.find((s) => s.id === id)?.name ?? String(id);
