@@ -22,7 +22,6 @@ const MAX_SERVICE_FILE_LINES = 300;
 
 /** Functions over the limit today, by `file:name`, with their size: to be split, never grown. */
 const oversizedFunctions: Record<string, number> = {
-  'packages/server/src/modules/reports/reports.service.ts:createReportsService': 423,
   'packages/server/src/modules/portfolio/portfolio.service.ts:createPortfolioService': 349,
 };
 
@@ -30,7 +29,7 @@ const oversizedFunctions: Record<string, number> = {
 const oversizedServiceFiles: Record<string, number> = {
   'packages/server/src/modules/auth/auth.service.ts': 371,
   'packages/server/src/modules/portfolio/portfolio.service.ts': 450,
-  'packages/server/src/modules/reports/reports.service.ts': 521,
+  'packages/server/src/modules/reports/reports.service.ts': 312,
   'packages/server/src/modules/surveys/surveys.service.ts': 383,
   'packages/server/src/modules/users/users.service.ts': 324,
 };
