@@ -21,14 +21,12 @@ const MAX_FUNCTION_LINES = 300;
 const MAX_SERVICE_FILE_LINES = 300;
 
 /** Functions over the limit today, by `file:name`, with their size: to be split, never grown. */
-const oversizedFunctions: Record<string, number> = {
-  'packages/server/src/modules/portfolio/portfolio.service.ts:createPortfolioService': 349,
-};
+const oversizedFunctions: Record<string, number> = {};
 
 /** Service files over the limit today, with their length. */
 const oversizedServiceFiles: Record<string, number> = {
   'packages/server/src/modules/auth/auth.service.ts': 371,
-  'packages/server/src/modules/portfolio/portfolio.service.ts': 450,
+  'packages/server/src/modules/portfolio/portfolio.service.ts': 378,
   'packages/server/src/modules/reports/reports.service.ts': 312,
   'packages/server/src/modules/surveys/surveys.service.ts': 383,
   'packages/server/src/modules/users/users.service.ts': 324,

@@ -4,10 +4,9 @@
 
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
 import { incidentsMonthlyCost, leakFactsOf, leakIncidents } from '@flowsight/domain/leak-incidents';
-import { companyTypes, unitCategories, unitStates, unitTypes } from '@flowsight/domain/lookups';
+import { unitCategories, unitStates, unitTypes } from '@flowsight/domain/lookups';
 import type {
   BuildingValues,
-  CompanyValues,
   PortfolioLevel,
   PropertyValues,
   UnitValues,
@@ -16,10 +15,10 @@ import { changePercent, roundGallons, statisticsDays } from '@flowsight/domain/r
 import { localDate } from '@flowsight/domain/wall-clock';
 import { waterCost } from '@flowsight/domain/water-cost';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
-import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQuery, type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
-import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
-import { buildingCsv, companyCsv, propertyCsv, unitCsv } from './portfolio.csv.ts';
+import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
+import { buildingCsv, propertyCsv, unitCsv } from './portfolio.csv.ts';
 import {
   buildingList,
   companyList,
@@ -32,6 +31,7 @@ import {
 } from './portfolio.repository.ts';
 import type { MoveResult, UnitListRow, UnitRow } from './portfolio.schemas.ts';
 import type { ZoneDays } from './portfolio-activity.repository.ts';
+import { companyCalls } from './portfolio-companies.ts';
 import type { PortfolioWrites } from './portfolio-writes.repository.ts';
 
 export const companyListQuerySchema = companyList.querySchema;
@@ -45,9 +45,6 @@ const labels: Record<PortfolioLevel, string> = {
   building: 'Building',
   unit: 'Unit',
 };
-
-/** Fields only provider staff may change on a company. */
-const STAFF_ONLY_COMPANY_FIELDS = ['company_type_id', 'allow_assignment'] as const;
 
 type Dependencies = {
   repository: PortfolioRepository;
@@ -98,11 +95,8 @@ function placeListRow<Row>(row: Row & PlaceActivity) {
   };
 }
 
-export function createPortfolioService({
-  repository,
-  writes,
-  now = () => new Date(),
-}: Dependencies) {
+/** What the level calls share: record checks, list and export helpers, pages with their figures. */
+function portfolioCore({ repository, writes, now = () => new Date() }: Dependencies) {
   async function require<Row>(
     found: Promise<Row | undefined>,
     level: PortfolioLevel,
@@ -190,99 +184,33 @@ export function createPortfolioService({
   });
 
   return {
+    repository,
+    writes,
+    now,
+    company,
+    property,
+    building,
+    unit,
     requirePlace,
-    // ── Companies ──
-    listCompanies: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(companyList, (q) => repository.pageOfCompanies(scope, q), input, url),
-    async getCompany(scope: Scope, id: number) {
-      const row = await company(scope, id);
-      const billing = await repository.billingProperties(id);
-      // Company roles see only the billed properties of their own company.
-      return {
-        ...row,
-        billing_properties: seesEverything(scope)
-          ? billing
-          : billing.filter((p) => p.company_id === scope.companyId),
-      };
-    },
-    async createCompany(scope: Scope, input: CompanyValues) {
-      const id = await writes.createCompany(scope, input);
-      return company(scope, id);
-    },
-    async updateCompany(scope: Scope, id: number, input: Partial<CompanyValues>) {
-      await company(scope, id);
-      if (!seesEverything(scope)) {
-        const refused = STAFF_ONLY_COMPANY_FIELDS.filter((field) => input[field] !== undefined);
-        if (refused.length > 0) {
-          throw new Forbidden(`Only provider staff can change ${refused.join(' and ')}`);
-        }
-      }
-      await writes.updateCompany(scope, id, input);
-      return company(scope, id);
-    },
-    async deleteCompany(scope: Scope, id: number) {
-      await company(scope, id);
-      await writes.remove(scope, 'company', id, id);
-      return { message: 'Company deleted' };
-    },
-    companyNames: (scope: Scope) => repository.names('company', scope),
-    companyTypes: () => companyTypes.map(({ id, name }) => ({ id, name })),
-    async companyProperties(scope: Scope, id: number, input: ListQueryInput, url: string) {
-      await company(scope, id);
-      return listed(
-        propertyList,
-        (q) => propertyPage(scope, q, { level: 'company', id }),
-        input,
-        url,
-      );
-    },
-    async companyCount(scope: Scope, id: number, level: 'property' | 'building' | 'unit') {
-      await company(scope, id);
-      return count(level, scope, { level: 'company', id });
-    },
-    async residentialUnits(scope: Scope, id: number) {
-      await company(scope, id);
-      return { count: await repository.residentialUnitsOf(scope, id) };
-    },
-    async propertyNamesOf(scope: Scope, id: number, limit?: number) {
-      await company(scope, id);
-      return repository.names('property', scope, { level: 'company', id }, limit);
-    },
-    async searchCompanyProperties(scope: Scope, id: number, text: string) {
-      await company(scope, id);
-      return repository.searchTop('property', scope, text, SEARCH_TOP_LIMIT, {
-        level: 'company',
-        id,
-      });
-    },
-    async searchCompanyBuildings(scope: Scope, id: number, text: string) {
-      await company(scope, id);
-      return repository.searchTop('building', scope, text, SEARCH_TOP_LIMIT, {
-        level: 'company',
-        id,
-      });
-    },
-    async companyTimezone(scope: Scope, id: number) {
-      await company(scope, id);
-      return repository.companyTimezone(id);
-    },
-    async addBillingProperty(scope: Scope, id: number, propertyId: number) {
-      await company(scope, id);
-      const billed = await property(scope, propertyId);
-      if (billed.company_id === id) {
-        throw new Invalid('A company is not billed separately for a property it owns');
-      }
-      await repository.addBillingProperty(id, propertyId);
-      return { message: 'Billing property added' };
-    },
-    async removeBillingProperty(scope: Scope, id: number, propertyId: number) {
-      await company(scope, id);
-      if (!(await repository.removeBillingProperty(id, propertyId))) {
-        throw new NotFound('This company is not billed for that property');
-      }
-      return { message: 'Billing property removed' };
-    },
-    exportCompanies: exportOf('company', 'companies', companyCsv.columns, companyCsv.row),
+    listed,
+    exportOf,
+    zonesOf,
+    propertyPage,
+    buildingPage,
+    unitPage,
+    count,
+  };
+}
+export type PortfolioCore = ReturnType<typeof portfolioCore>;
+
+export function createPortfolioService(deps: Dependencies) {
+  const core = portfolioCore(deps);
+  const { repository, writes, company, property, building, unit, requirePlace } = core;
+  const { listed, exportOf, propertyPage } = core;
+  const { buildingPage, unitPage, count } = core;
+  return {
+    requirePlace,
+    ...companyCalls(core),
 
     // ── Properties ──
     listProperties: (scope: Scope, input: ListQueryInput, url: string) =>
