@@ -5,12 +5,7 @@
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
 import { incidentsMonthlyCost, leakFactsOf, leakIncidents } from '@flowsight/domain/leak-incidents';
 import { unitCategories, unitStates, unitTypes } from '@flowsight/domain/lookups';
-import type {
-  BuildingValues,
-  PortfolioLevel,
-  PropertyValues,
-  UnitValues,
-} from '@flowsight/domain/portfolio';
+import type { BuildingValues, PortfolioLevel, UnitValues } from '@flowsight/domain/portfolio';
 import { changePercent, roundGallons, statisticsDays } from '@flowsight/domain/reports';
 import { localDate } from '@flowsight/domain/wall-clock';
 import { waterCost } from '@flowsight/domain/water-cost';
@@ -18,7 +13,7 @@ import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQuery, type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
-import { buildingCsv, propertyCsv, unitCsv } from './portfolio.csv.ts';
+import { buildingCsv, unitCsv } from './portfolio.csv.ts';
 import {
   buildingList,
   companyList,
@@ -32,6 +27,7 @@ import {
 import type { MoveResult, UnitListRow, UnitRow } from './portfolio.schemas.ts';
 import type { ZoneDays } from './portfolio-activity.repository.ts';
 import { companyCalls } from './portfolio-companies.ts';
+import { propertyCalls } from './portfolio-properties.ts';
 import type { PortfolioWrites } from './portfolio-writes.repository.ts';
 
 export const companyListQuerySchema = companyList.querySchema;
@@ -205,73 +201,13 @@ export type PortfolioCore = ReturnType<typeof portfolioCore>;
 
 export function createPortfolioService(deps: Dependencies) {
   const core = portfolioCore(deps);
-  const { repository, writes, company, property, building, unit, requirePlace } = core;
-  const { listed, exportOf, propertyPage } = core;
-  const { buildingPage, unitPage, count } = core;
+  const { repository, writes, property, building, unit, requirePlace } = core;
+  const { listed, exportOf, buildingPage, unitPage, count } = core;
   return {
     requirePlace,
     ...companyCalls(core),
 
-    // ── Properties ──
-    listProperties: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(propertyList, (q) => propertyPage(scope, q), input, url),
-    getProperty: property,
-    async createProperty(scope: Scope, input: PropertyValues) {
-      await company(scope, input.company_id);
-      const id = await writes.createProperty(scope, input);
-      return property(scope, id);
-    },
-    async updateProperty(
-      scope: Scope,
-      id: number,
-      input: Partial<Omit<PropertyValues, 'company_id'>>,
-    ) {
-      const row = await property(scope, id);
-      await writes.updateProperty(scope, id, row.company_id, input);
-      return property(scope, id);
-    },
-    async deleteProperty(scope: Scope, id: number) {
-      const row = await property(scope, id);
-      await writes.remove(scope, 'property', id, row.company_id);
-      return { message: 'Property deleted' };
-    },
-    async propertyBuildings(scope: Scope, id: number, input: ListQueryInput, url: string) {
-      await property(scope, id);
-      return listed(
-        buildingList,
-        (q) => buildingPage(scope, q, { level: 'property', id }),
-        input,
-        url,
-      );
-    },
-    async propertyCount(scope: Scope, id: number, level: 'building' | 'unit') {
-      await property(scope, id);
-      return count(level, scope, { level: 'property', id });
-    },
-    async buildingNamesOf(scope: Scope, id: number) {
-      await property(scope, id);
-      return repository.names('building', scope, { level: 'property', id });
-    },
-    async moveProperty(
-      scope: Scope,
-      id: number,
-      companyId: number,
-      transfer: boolean,
-    ): Promise<MoveResult> {
-      const row = await property(scope, id);
-      const target = await company(scope, companyId);
-      if (row.company_id === target.id)
-        throw new Invalid(`${row.name} already belongs to ${target.name}`);
-      const moved = await writes.move(
-        scope,
-        { kind: 'property', id },
-        { companyId: target.id },
-        transfer,
-        { companyId: row.company_id },
-      );
-      return { message: `${row.name} moved to ${target.name}`, moved };
-    },
-    exportProperties: exportOf('property', 'properties', propertyCsv.columns, propertyCsv.row),
+    ...propertyCalls(core),
 
     // ── Buildings ──
     listBuildings: (scope: Scope, input: ListQueryInput, url: string) =>

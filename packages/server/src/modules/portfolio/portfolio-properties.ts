@@ -1,0 +1,77 @@
+// The property level's calls: the property itself, its buildings (list, counts, names) and its
+// move to another company, each after the property was found in the caller's scope.
+
+import type { PropertyValues } from '@flowsight/domain/portfolio';
+import { Invalid } from '../../lib/errors.ts';
+import type { ListQueryInput } from '../../lib/list-query.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
+import { propertyCsv } from './portfolio.csv.ts';
+import { buildingList, propertyList } from './portfolio.repository.ts';
+import type { MoveResult } from './portfolio.schemas.ts';
+import type { PortfolioCore } from './portfolio.service.ts';
+
+export function propertyCalls(core: PortfolioCore) {
+  const { repository, writes, company, property, listed, exportOf, count } = core;
+  const { propertyPage, buildingPage } = core;
+  return {
+    listProperties: (scope: Scope, input: ListQueryInput, url: string) =>
+      listed(propertyList, (q) => propertyPage(scope, q), input, url),
+    getProperty: property,
+    async createProperty(scope: Scope, input: PropertyValues) {
+      await company(scope, input.company_id);
+      const id = await writes.createProperty(scope, input);
+      return property(scope, id);
+    },
+    async updateProperty(
+      scope: Scope,
+      id: number,
+      input: Partial<Omit<PropertyValues, 'company_id'>>,
+    ) {
+      const row = await property(scope, id);
+      await writes.updateProperty(scope, id, row.company_id, input);
+      return property(scope, id);
+    },
+    async deleteProperty(scope: Scope, id: number) {
+      const row = await property(scope, id);
+      await writes.remove(scope, 'property', id, row.company_id);
+      return { message: 'Property deleted' };
+    },
+    async propertyBuildings(scope: Scope, id: number, input: ListQueryInput, url: string) {
+      await property(scope, id);
+      return listed(
+        buildingList,
+        (q) => buildingPage(scope, q, { level: 'property', id }),
+        input,
+        url,
+      );
+    },
+    async propertyCount(scope: Scope, id: number, level: 'building' | 'unit') {
+      await property(scope, id);
+      return count(level, scope, { level: 'property', id });
+    },
+    async buildingNamesOf(scope: Scope, id: number) {
+      await property(scope, id);
+      return repository.names('building', scope, { level: 'property', id });
+    },
+    async moveProperty(
+      scope: Scope,
+      id: number,
+      companyId: number,
+      transfer: boolean,
+    ): Promise<MoveResult> {
+      const row = await property(scope, id);
+      const target = await company(scope, companyId);
+      if (row.company_id === target.id)
+        throw new Invalid(`${row.name} already belongs to ${target.name}`);
+      const moved = await writes.move(
+        scope,
+        { kind: 'property', id },
+        { companyId: target.id },
+        transfer,
+        { companyId: row.company_id },
+      );
+      return { message: `${row.name} moved to ${target.name}`, moved };
+    },
+    exportProperties: exportOf('property', 'properties', propertyCsv.columns, propertyCsv.row),
+  };
+}
