@@ -1,3 +1,7 @@
+// What people do to an alert: "On it" and "Fixed it" (one or many at once), assigning it to a
+// person, snoozing a leak alert and ending the snooze. Each change goes through the one writer of
+// alert statuses (alerts.status.ts), which records its event and publishes it.
+
 import {
   NotificationCategory,
   NotificationStatus,
