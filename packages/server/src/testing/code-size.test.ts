@@ -28,7 +28,7 @@ const oversizedServiceFiles: Record<string, number> = {
   'packages/server/src/modules/auth/auth.service.ts': 371,
   'packages/server/src/modules/portfolio/portfolio.service.ts': 314,
   'packages/server/src/modules/reports/reports.service.ts': 312,
-  'packages/server/src/modules/surveys/surveys.service.ts': 383,
+  'packages/server/src/modules/surveys/surveys.service.ts': 315,
   'packages/server/src/modules/users/users.service.ts': 324,
 };
 

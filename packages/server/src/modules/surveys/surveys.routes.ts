@@ -20,7 +20,8 @@ import { installerRoutes } from './installers.routes.ts';
 import type { InstallersService } from './installers.service.ts';
 import { shippingRoutes } from './shipping.routes.ts';
 import type { ShippingService } from './shipping.service.ts';
-import { approvalLinkProblems, type SurveysService } from './surveys.service.ts';
+import { approvalLinkProblems } from './surveys.links.ts';
+import type { SurveysService } from './surveys.service.ts';
 
 const doc = routeDocs('buildings');
 const readErrors = { 400: errorSchema, 404: errorSchema };

@@ -21,46 +21,23 @@ import {
   surveyTransition,
 } from '@flowsight/domain/survey';
 import type { Executor } from '../../db/client.ts';
-import { type AppError, Conflict, Forbidden, Gone, Invalid, NotFound } from '../../lib/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
+import { hashSecret } from '../../lib/secrets.ts';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
 import { buildingCheck } from './building-check.ts';
-import { surveyMail } from './surveys.mails.ts';
+import {
+  type ApprovalLinkProblem,
+  type LinkProblem,
+  linkError,
+  linkMessages,
+} from './surveys.links.ts';
+import { fixtureCount, sendApprovalMails } from './surveys.mails.ts';
 import {
   SURVEY_ENTITY,
   type SurveyBuilding,
   type SurveysRepository,
 } from './surveys.repository.ts';
-
-/** How long a survey email's approval link works. */
-export const APPROVAL_LINK_DAYS = 14;
-const DAY_MS = 86_400_000;
-
-export const approvalLinkProblems = [
-  'invalid',
-  'used',
-  'expired',
-  'replaced',
-  'no-access',
-  'status',
-] as const;
-export type ApprovalLinkProblem = (typeof approvalLinkProblems)[number];
-type LinkProblem = Exclude<ApprovalLinkProblem, 'status'>;
-const linkMessages: Record<LinkProblem, string> = {
-  invalid: surveyMessages.linkInvalid,
-  used: surveyMessages.linkUsed,
-  expired: 'This approval link has expired',
-  replaced: surveyMessages.linkReplaced,
-  'no-access': surveyMessages.linkNoAccess,
-};
-const linkErrors: Record<LinkProblem, (message: string) => AppError> = {
-  invalid: (m) => new Invalid(m),
-  used: (m) => new Conflict(m),
-  expired: (m) => new Gone(m),
-  replaced: (m) => new Gone(m),
-  'no-access': (m) => new Forbidden(m),
-};
 
 export type SurveyMailLog = { warn(object: unknown, message: string): void };
 
@@ -77,10 +54,6 @@ const isSurveyAction = (action: string): action is SurveyAction =>
 const statusOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
 
 type SurveyAnswerRow = Awaited<ReturnType<SurveysRepository['answers']>>[number];
-
-/** How many fixtures (unit and fixture type) have answers. */
-const fixtureCount = (answers: readonly SurveyAnswerRow[]) =>
-  new Set(answers.map((a) => `${a.unit_id}:${a.appliance_type_id}`)).size;
 
 const answersByUnit = (answers: readonly SurveyAnswerRow[]) => {
   const byUnit = new Map<number, SurveyAnswerRow[]>();
@@ -213,51 +186,10 @@ export function createSurveysService({
     return { found, target, problem };
   }
 
-  const linkError = (problem: LinkProblem) => linkErrors[problem](linkMessages[problem]);
-
-  async function sendSurveyMails(target: SurveyBuilding, sender: Scope, message: string | null) {
-    const recipients = await repository.recipients(target);
-    if (recipients.length === 0) throw new Conflict(surveyMessages.noContacts);
-    const current = await survey(target);
-    const expiresAt = new Date(now().getTime() + APPROVAL_LINK_DAYS * DAY_MS);
-    const links = recipients.map((recipient) => ({ recipient, token: newSecretToken() }));
-    await repository.insertApprovalTokens(
-      links.map(({ recipient, token }) => ({
-        companyId: target.company_id,
-        buildingId: target.id,
-        recipientUserId: recipient.userId,
-        recipientEmail: recipient.email,
-        tokenHash: hashSecret(token),
-        expiresAt,
-        createdBy: sender.userId > 0 ? sender.userId : null,
-      })),
+  const sendSurveyMails = (target: SurveyBuilding, sender: Scope, message: string | null) =>
+    sendApprovalMails({ repository, mailer, appUrl, log, now }, { target, sender, message }, () =>
+      survey(target),
     );
-    const fixtures = fixtureCount(current.answers);
-    const sent: string[] = [];
-    for (const { recipient, token } of links) {
-      try {
-        await mailer.send(
-          surveyMail({
-            to: recipient.email,
-            firstName: recipient.firstName,
-            buildingName: target.name,
-            surveyedUnits: current.progress.surveyed,
-            units: current.progress.units,
-            fixtures,
-            micrometers: current.micrometers_needed,
-            message,
-            approveLink: `${appUrl}/survey-approval/${target.id}/${token}`,
-            linkDays: APPROVAL_LINK_DAYS,
-          }),
-        );
-        sent.push(recipient.email);
-      } catch (error) {
-        // One unreachable address must not keep the others from the survey.
-        log.warn({ err: error, buildingId: target.id, to: recipient.email }, 'survey email failed');
-      }
-    }
-    return sent;
-  }
 
   return {
     getSurvey,
