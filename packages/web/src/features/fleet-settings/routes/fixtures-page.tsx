@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import { errorMessages } from '@/lib/api-error';
 import { displayDate } from '@/lib/display-date';
 import { numberFormats } from '@/lib/number-format';
@@ -236,14 +237,10 @@ export function FixturesPage() {
 
   return (
     <Stack spacing={2} data-testid="fixtures-page">
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t('fleetSettings.fixtures.title')}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('fleetSettings.fixtures.intro')}
-        </Typography>
-      </div>
+      <PageHeader
+        title={t('fleetSettings.fixtures.title')}
+        intro={t('fleetSettings.fixtures.intro')}
+      />
       {!canEdit && (
         <Alert severity="info" data-testid="fixtures-read-only">
           {t('fleetSettings.fixtures.readOnly')}

@@ -1,8 +1,8 @@
 // /micrometers/defaults (system roles): the sensor configuration defaults and the micrometers'
 // own gallon thresholds. Who may change each follows the API's permission matrix.
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import { mayCallRoute } from '@/lib/permissions';
 import { useSignedInSession } from '@/lib/session';
 import { ConfigDefaultsSection } from '../components/config-defaults-section';
@@ -14,14 +14,10 @@ export function MicrometerDefaultsPage() {
   const roleTypeId = activeRole.user_role_type_id;
   return (
     <Stack spacing={4} data-testid="micrometer-defaults-page">
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t('fleetSettings.configDefaults.title')}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('fleetSettings.configDefaults.intro')}
-        </Typography>
-      </div>
+      <PageHeader
+        title={t('fleetSettings.configDefaults.title')}
+        intro={t('fleetSettings.configDefaults.intro')}
+      />
       <ConfigDefaultsSection
         canEdit={mayCallRoute('PUT /sensors/config-defaults/:id/:value', roleTypeId)}
       />

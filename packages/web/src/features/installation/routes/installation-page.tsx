@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MacEntryForm, type MacEntryLabels } from '@/components/mac-entry-form';
+import { PageHeader } from '@/components/page-header';
 import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
 import { useSignedInSession } from '@/lib/session';
@@ -234,14 +235,10 @@ export function InstallationPage() {
         aria-hidden
         sx={{ borderRadius: 2, height: 6 }}
       />
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t(`installation.titles.${step}`)}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t(`installation.hints.${step}`)}
-        </Typography>
-      </div>
+      <PageHeader
+        title={t(`installation.titles.${step}`)}
+        intro={t(`installation.hints.${step}`)}
+      />
       {stepIndex > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="installation-summary">
           {summary

@@ -19,6 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { PageHeader } from '@/components/page-header';
 import { useAddressSearch } from '@/lib/address-search';
 import { type AssignMicrometerInput, useAssignMicrometer } from '../api/assign-micrometer';
 import { micrometerByMacQueryOptions, useMicrometerByMac } from '../api/get-micrometer-by-mac';
@@ -54,14 +55,10 @@ export function MicrometerAssignmentPage() {
 
   return (
     <Stack spacing={2.5} data-testid="micrometer-assignment-page">
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t('micrometers.pages.assignment.title')}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('micrometers.pages.assignment.intro')}
-        </Typography>
-      </div>
+      <PageHeader
+        title={t('micrometers.pages.assignment.title')}
+        intro={t('micrometers.pages.assignment.intro')}
+      />
       <MacFinder
         key={mac ?? ''}
         initial={mac ?? searchParams.get('mac') ?? ''}

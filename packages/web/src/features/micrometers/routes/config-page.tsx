@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { PageHeader } from '@/components/page-header';
 import { useAddressSearch } from '@/lib/address-search';
 import { isApiError } from '@/lib/api-error';
 import { useConfigureMicrometer } from '../api/configure-micrometer';
@@ -35,14 +36,10 @@ export function MicrometerConfigPage() {
 
   return (
     <Stack spacing={2.5} data-testid="micrometer-config-page">
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t('micrometers.pages.config.title')}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('micrometers.pages.config.intro')}
-        </Typography>
-      </div>
+      <PageHeader
+        title={t('micrometers.pages.config.title')}
+        intro={t('micrometers.pages.config.intro')}
+      />
       <MacFinder
         key={mac ?? ''}
         initial={mac ?? searchParams.get('mac') ?? ''}

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { PageHeader } from '@/components/page-header';
 import { useAddressSearch } from '@/lib/address-search';
 import { pagingFrom, setParam, writePaging } from '@/lib/list-params';
 import { useConfigDefaults } from '../api/get-config-defaults';
@@ -56,14 +57,10 @@ export function MicrometerDownlinkPage() {
 
   return (
     <Stack spacing={2.5} data-testid="micrometer-downlink-page">
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t('micrometers.pages.downlink.title')}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('micrometers.pages.downlink.intro')}
-        </Typography>
-      </div>
+      <PageHeader
+        title={t('micrometers.pages.downlink.title')}
+        intro={t('micrometers.pages.downlink.intro')}
+      />
       <DownlinkForm initialMac={params.mac ?? ''} />
       <Stack spacing={1.5}>
         <Stack

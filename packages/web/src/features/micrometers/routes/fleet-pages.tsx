@@ -5,10 +5,10 @@
 // filled with it and its dialog opens.
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { PageHeader } from '@/components/page-header';
 import type { Micrometer } from '../api/get-micrometers';
 import { useSetMicrometerExcluded } from '../api/set-micrometer-excluded';
 import { ExcludeByMacForm } from '../components/exclude-by-mac-form';
@@ -22,14 +22,10 @@ function FleetPage({ name, children }: FleetPageProps) {
   const { t } = useTranslation();
   return (
     <Stack spacing={2} data-testid={`micrometers-${name}-page`}>
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t(`micrometers.pages.${name}.title`)}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t(`micrometers.pages.${name}.intro`)}
-        </Typography>
-      </div>
+      <PageHeader
+        title={t(`micrometers.pages.${name}.title`)}
+        intro={t(`micrometers.pages.${name}.intro`)}
+      />
       {children}
     </Stack>
   );

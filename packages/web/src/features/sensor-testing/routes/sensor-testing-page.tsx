@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { MacEntryForm, type MacEntryLabels } from '@/components/mac-entry-form';
+import { PageHeader } from '@/components/page-header';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { mayCallRoute } from '@/lib/permissions';
@@ -102,14 +103,7 @@ export function SensorTestingPage() {
 
   return (
     <Stack spacing={2} data-testid="sensor-testing-page" sx={{ maxWidth: 760, mx: 'auto' }}>
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t('sensorTesting.title')}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('sensorTesting.intro')}
-        </Typography>
-      </div>
+      <PageHeader title={t('sensorTesting.title')} intro={t('sensorTesting.intro')} />
       <Paper variant="outlined" sx={{ borderRadius: 3, p: 2 }}>
         <MacEntryForm
           value={typed}

@@ -2,8 +2,8 @@
 // /submissions/unassigned (MACs no unit owns), /submissions/keep-alive and /submissions/parsed-old
 // (legacy v1 frames, still counted).
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
 import type { SubmissionList } from '../api/submission-source';
 import { SubmissionsTable } from '../components/submissions-table';
 
@@ -20,14 +20,10 @@ export function SubmissionListPage({ list }: SubmissionListPageProps) {
   const page = pages[list];
   return (
     <Stack spacing={2} data-testid={`submissions-${list}-page`}>
-      <div>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
-          {t(`submissions.lists.${page.key}.title`)}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t(`submissions.lists.${page.key}.intro`)}
-        </Typography>
-      </div>
+      <PageHeader
+        title={t(`submissions.lists.${page.key}.title`)}
+        intro={t(`submissions.lists.${page.key}.intro`)}
+      />
       <SubmissionsTable
         key={list}
         source={{ list }}
