@@ -1,5 +1,6 @@
 // Sign-in and everything around it: passwords, the MFA second factor, sessions and role
-// switching, forgotten passwords and invitations (spec sections 4–6, DESIGN section 5).
+// switching (spec sections 4–6, DESIGN section 5); forgotten passwords and invitations are in
+// auth.password-reset.ts and auth.invitations.ts.
 import {
   authMessages,
   INVALID_CREDENTIALS_MESSAGE,
@@ -8,7 +9,7 @@ import {
 } from '@flowsight/domain/auth';
 import { UserStatus } from '@flowsight/domain/lookups';
 import { describeRole, isSystemRole, mayUseWebApp } from '@flowsight/domain/roles';
-import { Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
+import { Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
 import type { KnownDevices } from '../../lib/known-devices.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -16,16 +17,14 @@ import type { IdentityRateLimits, RateLimiter } from '../../lib/rate-limiter.ts'
 import { hashSecret, newNumericCode, newSecretToken, sameSecret } from '../../lib/secrets.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import { invitationCalls } from './auth.invitations.ts';
 import { authMails } from './auth.mails.ts';
+import { PASSWORD_CHANGED, passwordResetCalls } from './auth.password-reset.ts';
 import type { AuthRepository, RoleRecord, UserRecord } from './auth.repository.ts';
 
 export const MFA_CODE_TTL_MS = 10 * 60 * 1000;
 export const MFA_MAX_ATTEMPTS = 5;
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const FORGOT_PASSWORD_ANSWER =
-  'If this address belongs to an account, an email with a reset link is on its way.';
-export const PASSWORD_CHANGED = authMessages.passwordChanged;
 
 type Dependencies = {
   repository: AuthRepository;
@@ -44,22 +43,6 @@ export type SignInClient = { address: string; device?: string | undefined };
 export type SignInResult<T> = { answer: T; device?: string };
 
 export type MeResponse = Omit<Session, 'access_token' | 'mfa_enabled'>;
-
-/**
- * A password-reset token (its hash and expiry, for `user_tokens`) and the change-password link
- * that carries it, as the reset email sends it.
- */
-export function newPasswordReset(appUrl: string, email: string, at: Date) {
-  const token = newSecretToken();
-  return {
-    token: {
-      purpose: 'reset' as const,
-      tokenHash: hashSecret(token),
-      expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
-    },
-    link: `${appUrl}/change-password?${new URLSearchParams({ email, token })}`,
-  };
-}
 
 export function toSessionRole(role: RoleRecord): SessionRole {
   return { ...role, description: describeRole(role.user_role_type_id, role) };
@@ -228,31 +211,7 @@ export function createAuthService(deps: Dependencies) {
       return sessionFor(user, role.id);
     },
 
-    async forgotPassword(email: string, clientAddress: string): Promise<{ message: string }> {
-      await limiter.hit([
-        { key: `forgot:account:${email.toLowerCase()}`, rule: limits.forgotPerAccount },
-        { key: `forgot:address:${clientAddress}`, rule: limits.forgotPerAddress },
-      ]);
-      const user = await repository.findUserByEmail(email);
-      if (user && user.userStatusId !== UserStatus.Disabled) {
-        const reset = newPasswordReset(appUrl, user.email, now());
-        await repository.createUserToken({ userId: user.id, ...reset.token });
-        await mailer.send(authMails.passwordReset(user.email, reset.link));
-      }
-      return { message: FORGOT_PASSWORD_ANSWER };
-    },
-
-    async resetPassword(email: string, token: string, newPassword: string) {
-      const record = await repository.findUsableToken('reset', hashSecret(token), now());
-      const user = record && (await repository.findUser(record.userId));
-      const invalid = () => new Invalid(authMessages.resetLinkInvalid);
-      if (!record || !user || user.email.toLowerCase() !== email.toLowerCase()) throw invalid();
-      if (user.userStatusId === UserStatus.Disabled) throw invalid();
-      if (!(await repository.claimToken(record.id, now()))) throw invalid();
-      await repository.useTokens(user.id, 'reset', now());
-      await repository.setPassword(user.id, await hashPassword(newPassword), now());
-      return { message: PASSWORD_CHANGED };
-    },
+    ...passwordResetCalls({ repository, mailer, limiter, limits, appUrl, now }),
 
     /** Signs one access token out: it is refused from now on; other sessions go on. */
     async logout(token: string): Promise<void> {
@@ -289,41 +248,7 @@ export function createAuthService(deps: Dependencies) {
       return { message: PASSWORD_CHANGED, access_token: accessToken };
     },
 
-    async invitation(token: string) {
-      const record = await repository.findUsableToken('invitation', hashSecret(token), now());
-      const user = record && (await repository.findUser(record.userId));
-      if (!record || !user || user.userStatusId === UserStatus.Disabled) {
-        throw new NotFound(authMessages.invitationInvalid);
-      }
-      return { email: user.email, first_name: user.firstName, last_name: user.lastName };
-    },
-
-    async register(input: {
-      token: string;
-      first_name: string;
-      last_name: string;
-      password: string;
-    }) {
-      const record = await repository.findUsableToken('invitation', hashSecret(input.token), now());
-      const user = record && (await repository.findUser(record.userId));
-      // A disabled user stays disabled, whatever link they kept.
-      if (!record || !user || user.userStatusId === UserStatus.Disabled) {
-        throw new NotFound(authMessages.invitationInvalid);
-      }
-      if (!(await repository.claimToken(record.id, now()))) {
-        throw new NotFound(authMessages.invitationInvalid);
-      }
-      await repository.completeRegistration(
-        record.userId,
-        {
-          firstName: input.first_name,
-          lastName: input.last_name,
-          passwordHash: await hashPassword(input.password),
-        },
-        now(),
-      );
-      return { message: 'Your account is ready. You can sign in now.' };
-    },
+    ...invitationCalls({ repository, now }),
 
     /** The caller's own name and phone (the settings page's profile). */
     async updateProfile(

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Conflict, Invalid } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { authMails } from '../auth/auth.mails.ts';
-import { newPasswordReset } from '../auth/auth.service.ts';
+import { newPasswordReset } from '../auth/auth.password-reset.ts';
 import { NOWHERE } from './placement.ts';
 import type { UsersRepository } from './users.repository.ts';
 import { nameSchema } from './users.schemas.ts';
