@@ -27,7 +27,7 @@ export type PlaceIds = {
 
 /** The page of the record at `level` among `ids` (each level needs the ids above it). */
 export function placePath(level: PortfolioLevel, ids: PlaceIds): string {
-  const { companyId, propertyId = 0, buildingId = 0, unitId = 0 } = ids;
+  const { companyId, propertyId, buildingId, unitId } = ids;
   switch (level) {
     case 'company':
       return companyPath(companyId);

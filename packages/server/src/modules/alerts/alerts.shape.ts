@@ -120,8 +120,8 @@ export function toAlert(record: AlertRecord, extras: AlertExtras = {}): Alert {
   const link = deepestPlacePath({
     companyId: record.company_id,
     propertyId: record.property_id,
-    buildingId: record.property_id === null ? null : record.building_id,
-    unitId: record.building_id === null ? null : record.unit_id,
+    buildingId: record.building_id,
+    unitId: record.unit_id,
   });
   const { building_street, ...rest } = record;
   const { lastEvent } = extras;

@@ -18,6 +18,7 @@ import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.
 import { errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { type listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
+import type { Scope } from '../../lib/tenant-scope.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   billingParams,
@@ -52,7 +53,6 @@ import {
 } from './portfolio.service.ts';
 
 type Api = Parameters<FastifyPluginAsyncZod>[0];
-type Scope = ReturnType<typeof scopeOf>;
 
 /**
  * One portfolio level as its routes describe it: its names, its schemas and the service calls
