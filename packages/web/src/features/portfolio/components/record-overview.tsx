@@ -16,6 +16,7 @@ import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { errorMessages } from '@/lib/api-error';
 import { useDeleteRecord } from '../api/delete-record';
+import { useFormatters } from '../utils/format';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 
 export type OverviewItem = { label: string; value: ReactNode };
@@ -73,15 +74,33 @@ export function OverviewCard({
   );
 }
 
+const countLabels = {
+  properties: 'portfolio.overview.properties',
+  buildings: 'portfolio.overview.buildings',
+  units: 'portfolio.overview.units',
+  residentialUnits: 'portfolio.overview.residentialUnits',
+  tenants: 'portfolio.overview.tenants',
+} as const;
+export type RecordCount = keyof typeof countLabels;
+
+export type CountsCardProps = {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    data?: Readonly<Partial<Record<RecordCount, number>>>;
+  };
+  /** The counts shown, in order. */
+  counts: readonly RecordCount[];
+};
+
 /** The counts card: placeholders while they load, one line when they could not be read. */
-export function CountsCard({
-  query,
-  items,
-}: {
-  query: { isPending: boolean; isError: boolean };
-  items: readonly OverviewItem[];
-}) {
+export function CountsCard({ query, counts }: CountsCardProps) {
   const { t } = useTranslation();
+  const format = useFormatters();
+  const items = counts.map((count) => ({
+    label: t(countLabels[count]),
+    value: format.count(query.data?.[count] ?? 0),
+  }));
   return (
     <OverviewCard
       title={t('portfolio.overview.counts')}

@@ -4,14 +4,9 @@
 // 20) those built so far show.
 
 import { propertyPath, unitPath } from '@flowsight/domain/paths';
-import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
-import EditRounded from '@mui/icons-material/EditRounded';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { useSignedInSession } from '@/lib/session';
 import { useBuildingCounts } from '../api/get-record-counts';
 import { type BuildingDetail, useBuilding } from '../api/get-records';
 import { BuildingFormDialog } from '../components/building-form-dialog';
@@ -19,36 +14,21 @@ import { FlumeMeterLine } from '../components/flume-meter-line';
 import { MoveDialog } from '../components/move-dialog';
 import { UnitList } from '../components/portfolio-lists';
 import { RecordLayout } from '../components/record-layout';
-import {
-  AddressCard,
-  CountsCard,
-  DeleteRecordButton,
-  OverviewCard,
-  RefusalAlert,
-} from '../components/record-overview';
+import { AddressCard, CountsCard, OverviewCard } from '../components/record-overview';
 import { SurveyChip } from '../components/survey-chip';
 import { UnitFormDialog } from '../components/unit-form-dialog';
-import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { ChildrenTab, OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+import { ChildrenTab, RecordOverview, useAddressedRecord, useRecord } from './record-page-parts';
 
 export function BuildingPage() {
   const { t } = useTranslation();
-  const { companyId, propertyId, buildingId } = useRecordIds();
-  const building = useBuilding(buildingId ?? 0);
-  const misplaced =
-    building.data !== undefined &&
-    (building.data.company_id !== companyId || building.data.property_id !== propertyId);
+  const { record, backTo } = useAddressedRecord('building', useBuilding);
   return (
     <RecordLayout
       level="building"
-      record={buildingId === null || misplaced ? null : building}
-      backTo={
-        companyId === null || propertyId === null
-          ? '/companies'
-          : `${propertyPath(companyId, propertyId)}/buildings`
-      }
+      record={record}
+      backTo={backTo}
       title={(record) => record.name}
       subtitle={(record) => (
         <>
@@ -78,53 +58,18 @@ export function BuildingIndex() {
 export function BuildingOverviewTab() {
   const { t } = useTranslation();
   const building = useRecord<BuildingDetail>();
-  const { activeRole } = useSignedInSession();
-  const role = activeRole.user_role_type_id;
   const label = useLookupLabel();
   const format = useFormatters();
   const counts = useBuildingCounts(building.id);
-  const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const notSet = t('portfolio.overview.notSet');
 
   return (
-    <OverviewLayout
-      actions={
-        <>
-          {mayDo(role, 'editBuilding') && (
-            <Button
-              variant="contained"
-              startIcon={<EditRounded />}
-              onClick={() => setDialog('edit')}
-              data-testid="edit-record"
-            >
-              {t('portfolio.actions.edit')}
-            </Button>
-          )}
-          {mayDo(role, 'moveBuilding') && (
-            <Button
-              variant="outlined"
-              startIcon={<DriveFileMoveRounded />}
-              onClick={() => setDialog('move')}
-              data-testid="move-record"
-            >
-              {t('portfolio.actions.move')}
-            </Button>
-          )}
-          {mayDo(role, 'deleteBuilding') && (
-            <DeleteRecordButton
-              level="building"
-              id={building.id}
-              name={building.name}
-              afterPath={`${propertyPath(building.company_id, building.property_id)}/buildings`}
-              onRefused={setRefusal}
-            />
-          )}
-        </>
-      }
-      notice={
-        <RefusalAlert name={building.name} message={refusal} onClose={() => setRefusal(null)} />
-      }
+    <RecordOverview
+      level="building"
+      record={building}
+      name={building.name}
+      edit={(close) => <BuildingFormDialog building={building} onClose={close} />}
+      move={(close) => <MoveDialog level="building" record={building} onClose={close} />}
     >
       <OverviewCard
         title={t('portfolio.overview.details')}
@@ -160,27 +105,9 @@ export function BuildingOverviewTab() {
           { label: t('portfolio.overview.created'), value: format.date(building.created_at) },
         ]}
       />
-      <CountsCard
-        query={counts}
-        items={[
-          {
-            label: t('portfolio.overview.units'),
-            value: format.count(counts.data?.units ?? 0),
-          },
-          {
-            label: t('portfolio.overview.tenants'),
-            value: format.count(counts.data?.tenants ?? 0),
-          },
-        ]}
-      />
+      <CountsCard query={counts} counts={['units', 'tenants']} />
       <AddressCard record={building} />
-      {dialog === 'edit' && (
-        <BuildingFormDialog building={building} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'move' && (
-        <MoveDialog level="building" record={building} onClose={() => setDialog(null)} />
-      )}
-    </OverviewLayout>
+    </RecordOverview>
   );
 }
 

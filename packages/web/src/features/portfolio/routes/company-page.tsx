@@ -5,9 +5,6 @@
 import { CompanyType } from '@flowsight/domain/lookups';
 import { propertyPath } from '@flowsight/domain/paths';
 import { isSystemRole } from '@flowsight/domain/roles';
-import EditRounded from '@mui/icons-material/EditRounded';
-import Button from '@mui/material/Button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSignedInSession } from '@/lib/session';
@@ -18,28 +15,21 @@ import { CompanyFormDialog } from '../components/company-form-dialog';
 import { PropertyList } from '../components/portfolio-lists';
 import { PropertyFormDialog } from '../components/property-form-dialog';
 import { RecordLayout } from '../components/record-layout';
-import {
-  AddressCard,
-  CountsCard,
-  DeleteRecordButton,
-  OverviewCard,
-  RefusalAlert,
-} from '../components/record-overview';
+import { AddressCard, CountsCard, OverviewCard } from '../components/record-overview';
 import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { ChildrenTab, OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+import { ChildrenTab, RecordOverview, useAddressedRecord, useRecord } from './record-page-parts';
 
 export function CompanyPage() {
   const { t } = useTranslation();
-  const { companyId } = useRecordIds();
-  const company = useCompany(companyId ?? 0);
+  const { record, backTo } = useAddressedRecord('company', useCompany);
   const { activeRole } = useSignedInSession();
   return (
     <RecordLayout
       level="company"
-      record={companyId === null ? null : company}
-      backTo="/companies"
+      record={record}
+      backTo={backTo}
       title={(record) => record.name}
       restricted={(record) => record.company_type_id === CompanyType.Restricted}
       tabs={() => [
@@ -67,43 +57,24 @@ export function CompanyOverviewTab() {
   const { t } = useTranslation();
   const company = useRecord<CompanyDetail>();
   const { activeRole } = useSignedInSession();
-  const role = activeRole.user_role_type_id;
   const label = useLookupLabel();
   const format = useFormatters();
   const counts = useCompanyCounts(company.id);
-  const [editing, setEditing] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const dash = (text: string | null) =>
     text === null || text === '' ? t('portfolio.overview.notSet') : text;
 
   return (
-    <OverviewLayout
-      actions={
-        <>
-          {mayDo(role, 'editCompany') && (
-            <Button
-              variant="contained"
-              startIcon={<EditRounded />}
-              onClick={() => setEditing(true)}
-              data-testid="edit-record"
-            >
-              {t('portfolio.actions.edit')}
-            </Button>
-          )}
-          {mayDo(role, 'deleteCompany') && (
-            <DeleteRecordButton
-              level="company"
-              id={company.id}
-              name={company.name}
-              afterPath="/companies"
-              onRefused={setRefusal}
-            />
-          )}
-        </>
-      }
-      notice={
-        <RefusalAlert name={company.name} message={refusal} onClose={() => setRefusal(null)} />
-      }
+    <RecordOverview
+      level="company"
+      record={company}
+      name={company.name}
+      edit={(close) => (
+        <CompanyFormDialog
+          company={company}
+          staffFields={mayDo(activeRole.user_role_type_id, 'editCompanyTypeAndAssignment')}
+          onClose={close}
+        />
+      )}
     >
       <OverviewCard
         title={t('portfolio.overview.details')}
@@ -126,35 +97,11 @@ export function CompanyOverviewTab() {
       />
       <CountsCard
         query={counts}
-        items={[
-          {
-            label: t('portfolio.overview.properties'),
-            value: format.count(counts.data?.properties ?? 0),
-          },
-          {
-            label: t('portfolio.overview.buildings'),
-            value: format.count(counts.data?.buildings ?? 0),
-          },
-          {
-            label: t('portfolio.overview.units'),
-            value: format.count(counts.data?.units ?? 0),
-          },
-          {
-            label: t('portfolio.overview.residentialUnits'),
-            value: format.count(counts.data?.residentialUnits ?? 0),
-          },
-        ]}
+        counts={['properties', 'buildings', 'units', 'residentialUnits']}
       />
       <AddressCard record={company} />
       <BillingProperties company={company} />
-      {editing && (
-        <CompanyFormDialog
-          company={company}
-          staffFields={mayDo(role, 'editCompanyTypeAndAssignment')}
-          onClose={() => setEditing(false)}
-        />
-      )}
-    </OverviewLayout>
+    </RecordOverview>
   );
 }
 

@@ -332,6 +332,17 @@ describe('property, building and unit pages', () => {
     renderRoutes(appRoutes, { path: '/companies/2/properties/7/buildings' });
     expect(await screen.findByTestId('record-not-found')).toBeTruthy();
   });
+
+  it('shows not found for a building or unit under another place’s address, leading back to the list there', async () => {
+    signedInAs();
+    const building = renderRoutes(appRoutes, { path: '/companies/1/properties/8/buildings/9' });
+    const back = within(await screen.findByTestId('record-not-found')).getByRole('link');
+    expect(back.getAttribute('href')).toBe('/companies/1/properties/8/buildings');
+    building.unmount();
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/5/units/11' });
+    const unitBack = within(await screen.findByTestId('record-not-found')).getByRole('link');
+    expect(unitBack.getAttribute('href')).toBe('/companies/1/properties/7/buildings/5/units');
+  });
 });
 
 describe('a restricted (type 3) company’s own pages', () => {

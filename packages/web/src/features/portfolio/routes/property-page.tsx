@@ -2,11 +2,7 @@
 // buildings, alerts, micrometers, submissions, users (for the roles that may list users) and charts.
 
 import { buildingPath, companyPath } from '@flowsight/domain/paths';
-import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
-import EditRounded from '@mui/icons-material/EditRounded';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { mayCallRoute } from '@/lib/permissions';
@@ -18,30 +14,20 @@ import { MoveDialog } from '../components/move-dialog';
 import { BuildingList } from '../components/portfolio-lists';
 import { PropertyFormDialog } from '../components/property-form-dialog';
 import { RecordLayout } from '../components/record-layout';
-import {
-  AddressCard,
-  CountsCard,
-  DeleteRecordButton,
-  OverviewCard,
-  RefusalAlert,
-} from '../components/record-overview';
-import { mayDo } from '../utils/access';
+import { AddressCard, CountsCard, OverviewCard } from '../components/record-overview';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { ChildrenTab, OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+import { ChildrenTab, RecordOverview, useAddressedRecord, useRecord } from './record-page-parts';
 
 export function PropertyPage() {
   const { t } = useTranslation();
-  const { companyId, propertyId } = useRecordIds();
   const { activeRole } = useSignedInSession();
-  const property = useProperty(propertyId ?? 0);
-  // A property shown under another company's address is not found there.
-  const misplaced = property.data !== undefined && property.data.company_id !== companyId;
+  const { record, backTo } = useAddressedRecord('property', useProperty);
   return (
     <RecordLayout
       level="property"
-      record={propertyId === null || misplaced ? null : property}
-      backTo={companyId === null ? '/companies' : `${companyPath(companyId)}/properties`}
+      record={record}
+      backTo={backTo}
       title={(record) => record.name}
       subtitle={(record) => record.company_name}
       tabs={() => [
@@ -67,52 +53,17 @@ export function PropertyIndex() {
 export function PropertyOverviewTab() {
   const { t } = useTranslation();
   const property = useRecord<PropertyDetail>();
-  const { activeRole } = useSignedInSession();
-  const role = activeRole.user_role_type_id;
   const label = useLookupLabel();
   const format = useFormatters();
   const counts = usePropertyCounts(property.id);
-  const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   return (
-    <OverviewLayout
-      actions={
-        <>
-          {mayDo(role, 'editProperty') && (
-            <Button
-              variant="contained"
-              startIcon={<EditRounded />}
-              onClick={() => setDialog('edit')}
-              data-testid="edit-record"
-            >
-              {t('portfolio.actions.edit')}
-            </Button>
-          )}
-          {mayDo(role, 'moveProperty') && (
-            <Button
-              variant="outlined"
-              startIcon={<DriveFileMoveRounded />}
-              onClick={() => setDialog('move')}
-              data-testid="move-record"
-            >
-              {t('portfolio.actions.move')}
-            </Button>
-          )}
-          {mayDo(role, 'deleteProperty') && (
-            <DeleteRecordButton
-              level="property"
-              id={property.id}
-              name={property.name}
-              afterPath={`${companyPath(property.company_id)}/properties`}
-              onRefused={setRefusal}
-            />
-          )}
-        </>
-      }
-      notice={
-        <RefusalAlert name={property.name} message={refusal} onClose={() => setRefusal(null)} />
-      }
+    <RecordOverview
+      level="property"
+      record={property}
+      name={property.name}
+      edit={(close) => <PropertyFormDialog property={property} onClose={close} />}
+      move={(close) => <MoveDialog level="property" record={property} onClose={close} />}
     >
       <OverviewCard
         title={t('portfolio.overview.details')}
@@ -141,27 +92,9 @@ export function PropertyOverviewTab() {
           { label: t('portfolio.overview.created'), value: format.date(property.created_at) },
         ]}
       />
-      <CountsCard
-        query={counts}
-        items={[
-          {
-            label: t('portfolio.overview.buildings'),
-            value: format.count(counts.data?.buildings ?? 0),
-          },
-          {
-            label: t('portfolio.overview.units'),
-            value: format.count(counts.data?.units ?? 0),
-          },
-        ]}
-      />
+      <CountsCard query={counts} counts={['buildings', 'units']} />
       <AddressCard record={property} />
-      {dialog === 'edit' && (
-        <PropertyFormDialog property={property} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'move' && (
-        <MoveDialog level="property" record={property} onClose={() => setDialog(null)} />
-      )}
-    </OverviewLayout>
+    </RecordOverview>
   );
 }
 

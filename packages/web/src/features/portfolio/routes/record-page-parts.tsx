@@ -1,13 +1,20 @@
-// What the four record pages share: the id from the address, the outlet's record, the action
-// row of an overview and its layout, and the tab listing a record's children with its "New …".
+// What the four record pages share: the record the address names (and where "back" leads), the
+// outlet's record, an overview with its edit, move and delete buttons, and the tab listing a
+// record's children with its "New …".
 
-import { recordId } from '@flowsight/domain/paths';
+import { placePath, recordId } from '@flowsight/domain/paths';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useOutletContext, useParams } from 'react-router';
 import { useSignedInSession } from '@/lib/session';
 import type { ListProps } from '../components/portfolio-lists';
-import { mayDo, type PortfolioAction } from '../utils/access';
+import { DeleteRecordButton, RefusalAlert } from '../components/record-overview';
+import { mayDo, type PortfolioAction, recordActions } from '../utils/access';
 
 /** The ids of the portfolio levels in the address; null where absent or not an id. */
 export function useRecordIds() {
@@ -18,6 +25,67 @@ export function useRecordIds() {
     buildingId: recordId(params.buildingId),
     unitId: recordId(params.unitId),
   };
+}
+
+type RecordIds = ReturnType<typeof useRecordIds>;
+/** The ids a record carries of the places above it. */
+type Placed = { id: number; company_id?: number; property_id?: number; building_id?: number };
+type RecordRead<T> = {
+  isPending: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+};
+
+const levelsAbove = {
+  company: [],
+  property: ['company'],
+  building: ['company', 'property'],
+  unit: ['company', 'property', 'building'],
+} as const satisfies Record<PortfolioLevel, readonly PortfolioLevel[]>;
+const idKey = {
+  company: 'companyId',
+  property: 'propertyId',
+  building: 'buildingId',
+  unit: 'unitId',
+} as const satisfies Record<PortfolioLevel, keyof RecordIds>;
+const listTab = {
+  company: 'properties',
+  property: 'buildings',
+  building: 'units',
+} as const satisfies Record<Exclude<PortfolioLevel, 'unit'>, string>;
+
+/**
+ * The list a record of `level` sits in: its parent's tab of children ("/companies/5/properties"),
+ * or the companies' list for a company or when an id above is missing.
+ */
+export function levelListPath(level: PortfolioLevel, ids: Omit<RecordIds, 'unitId'>): string {
+  const above = levelsAbove[level];
+  const parent = above.at(-1);
+  const { companyId, propertyId, buildingId } = ids;
+  if (parent === undefined || above.some((place) => ids[idKey[place]] === null)) {
+    return '/companies';
+  }
+  return `${placePath(parent, { companyId: companyId ?? 0, propertyId, buildingId })}/${listTab[parent]}`;
+}
+
+/**
+ * The record of `level` the address names, read by `useRead`; null (not found) when the address
+ * holds no id, or when the record sits elsewhere than the address says (a building shown under
+ * another property is not found there).
+ */
+export function useAddressedRecord<T extends Placed>(
+  level: PortfolioLevel,
+  useRead: (id: number) => RecordRead<T>,
+) {
+  const ids = useRecordIds();
+  const id = ids[idKey[level]];
+  const read = useRead(id ?? 0);
+  const data = read.data;
+  const misplaced =
+    data !== undefined &&
+    levelsAbove[level].some((place) => data[`${place}_id`] !== ids[idKey[place]]);
+  return { record: id === null || misplaced ? null : read, backTo: levelListPath(level, ids) };
 }
 
 /** The record the page's layout read, for its tabs. */
@@ -45,6 +113,77 @@ export function OverviewLayout({ actions, notice, children }: OverviewLayoutProp
         {children}
       </Stack>
     </Stack>
+  );
+}
+
+export type RecordOverviewProps = {
+  level: PortfolioLevel;
+  record: Placed;
+  /** The record's name in the delete confirmation and refusal ("Unit 403"). */
+  name: string;
+  /** The edit form, and the move form for the levels that move. */
+  edit: (close: () => void) => ReactNode;
+  move?: (close: () => void) => ReactNode;
+  /** The overview's cards. */
+  children: ReactNode;
+};
+
+/** A record's overview tab: its cards, and edit, move and delete for the roles that may. */
+export function RecordOverview({ level, record, name, edit, move, children }: RecordOverviewProps) {
+  const { t } = useTranslation();
+  const { activeRole } = useSignedInSession();
+  const role = activeRole.user_role_type_id;
+  const actions = recordActions[level];
+  const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const close = () => setDialog(null);
+  const afterDelete = levelListPath(level, {
+    companyId: record.company_id ?? record.id,
+    propertyId: record.property_id ?? null,
+    buildingId: record.building_id ?? null,
+  });
+
+  return (
+    <OverviewLayout
+      actions={
+        <>
+          {mayDo(role, actions.edit) && (
+            <Button
+              variant="contained"
+              startIcon={<EditRounded />}
+              onClick={() => setDialog('edit')}
+              data-testid="edit-record"
+            >
+              {t('portfolio.actions.edit')}
+            </Button>
+          )}
+          {move !== undefined && actions.move !== undefined && mayDo(role, actions.move) && (
+            <Button
+              variant="outlined"
+              startIcon={<DriveFileMoveRounded />}
+              onClick={() => setDialog('move')}
+              data-testid="move-record"
+            >
+              {t('portfolio.actions.move')}
+            </Button>
+          )}
+          {mayDo(role, actions.delete) && (
+            <DeleteRecordButton
+              level={level}
+              id={record.id}
+              name={name}
+              afterPath={afterDelete}
+              onRefused={setRefusal}
+            />
+          )}
+        </>
+      }
+      notice={<RefusalAlert name={name} message={refusal} onClose={() => setRefusal(null)} />}
+    >
+      {children}
+      {dialog === 'edit' && edit(close)}
+      {dialog === 'move' && move?.(close)}
+    </OverviewLayout>
   );
 }
 

@@ -3,43 +3,28 @@
 // built so far show: alerts, micrometers, submissions and overview.
 
 import { buildingPath } from '@flowsight/domain/paths';
-import EditRounded from '@mui/icons-material/EditRounded';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { useSignedInSession } from '@/lib/session';
 import { useUnitTitle } from '@/lib/unit-title';
 import { type UnitDetail, useUnit } from '../api/get-records';
 import { RecordLayout } from '../components/record-layout';
-import { DeleteRecordButton, OverviewCard, RefusalAlert } from '../components/record-overview';
+import { OverviewCard } from '../components/record-overview';
 import { UnitFormDialog } from '../components/unit-form-dialog';
 import { UnitTenants } from '../components/unit-tenants';
-import { mayDo } from '../utils/access';
 import { useFormatters } from '../utils/format';
 import { useLookupLabel } from '../utils/lookup-labels';
-import { OverviewLayout, useRecord, useRecordIds } from './record-page-parts';
+import { RecordOverview, useAddressedRecord, useRecord } from './record-page-parts';
 
 export function UnitPage() {
   const { t } = useTranslation();
   const unitTitle = useUnitTitle();
-  const { companyId, propertyId, buildingId, unitId } = useRecordIds();
-  const unit = useUnit(unitId ?? 0);
-  const misplaced =
-    unit.data !== undefined &&
-    (unit.data.company_id !== companyId ||
-      unit.data.property_id !== propertyId ||
-      unit.data.building_id !== buildingId);
+  const { record, backTo } = useAddressedRecord('unit', useUnit);
   return (
     <RecordLayout
       level="unit"
-      record={unitId === null || misplaced ? null : unit}
-      backTo={
-        companyId === null || propertyId === null || buildingId === null
-          ? '/companies'
-          : `${buildingPath(companyId, propertyId, buildingId)}/units`
-      }
+      record={record}
+      backTo={backTo}
       title={(record) => unitTitle(record.name)}
       subtitle={(record) =>
         `${record.building_name} · ${record.property_name} · ${record.company_name}`
@@ -64,46 +49,16 @@ export function UnitOverviewTab() {
   const { t } = useTranslation();
   const unitTitle = useUnitTitle();
   const unit = useRecord<UnitDetail>();
-  const { activeRole } = useSignedInSession();
-  const role = activeRole.user_role_type_id;
   const label = useLookupLabel();
   const format = useFormatters();
-  const [editing, setEditing] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const notSet = t('portfolio.overview.notSet');
 
   return (
-    <OverviewLayout
-      actions={
-        <>
-          {mayDo(role, 'editUnit') && (
-            <Button
-              variant="contained"
-              startIcon={<EditRounded />}
-              onClick={() => setEditing(true)}
-              data-testid="edit-record"
-            >
-              {t('portfolio.actions.edit')}
-            </Button>
-          )}
-          {mayDo(role, 'deleteUnit') && (
-            <DeleteRecordButton
-              level="unit"
-              id={unit.id}
-              name={unitTitle(unit.name)}
-              afterPath={`${buildingPath(unit.company_id, unit.property_id, unit.building_id)}/units`}
-              onRefused={setRefusal}
-            />
-          )}
-        </>
-      }
-      notice={
-        <RefusalAlert
-          name={unitTitle(unit.name)}
-          message={refusal}
-          onClose={() => setRefusal(null)}
-        />
-      }
+    <RecordOverview
+      level="unit"
+      record={unit}
+      name={unitTitle(unit.name)}
+      edit={(close) => <UnitFormDialog unit={unit} onClose={close} />}
     >
       <OverviewCard
         title={t('portfolio.overview.details')}
@@ -147,7 +102,6 @@ export function UnitOverviewTab() {
           { label: t('portfolio.overview.micrometers'), value: format.count(unit.sensors_count) },
         ]}
       />
-      {editing && <UnitFormDialog unit={unit} onClose={() => setEditing(false)} />}
-    </OverviewLayout>
+    </RecordOverview>
   );
 }

@@ -1,5 +1,6 @@
 // The route behind each button of the portfolio pages; whether the active role may call it is
 // answered by lib/permissions.ts (the domain's permission matrix, as the server's guard).
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { type ApiRoute, mayCallRoute } from '@/lib/permissions';
 
 export type PortfolioAction =
@@ -47,3 +48,13 @@ const routeOf: Readonly<Record<PortfolioAction, ApiRoute>> = {
 export function mayDo(roleTypeId: number, action: PortfolioAction): boolean {
   return mayCallRoute(routeOf[action], roleTypeId);
 }
+
+/** The overview's buttons of a record at each level (a company and a unit do not move). */
+export const recordActions: Readonly<
+  Record<PortfolioLevel, { edit: PortfolioAction; move?: PortfolioAction; delete: PortfolioAction }>
+> = {
+  company: { edit: 'editCompany', delete: 'deleteCompany' },
+  property: { edit: 'editProperty', move: 'moveProperty', delete: 'deleteProperty' },
+  building: { edit: 'editBuilding', move: 'moveBuilding', delete: 'deleteBuilding' },
+  unit: { edit: 'editUnit', delete: 'deleteUnit' },
+};
