@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepestPlacePath, placePath, recordId, unitPath } from './paths.ts';
+import { levelIdField, levelIdKey, levelsAbove } from './portfolio.ts';
 
 describe('record page addresses', () => {
   it('nest each level under the ones above it', () => {
@@ -29,5 +30,15 @@ describe('record page addresses', () => {
     for (const bad of [undefined, '', '0', '-1', '1.5', 'x1', '1234567890']) {
       expect(recordId(bad)).toBeNull();
     }
+  });
+});
+
+describe('the levels of the hierarchy', () => {
+  it('list the places above a level, top down, and name each level’s id', () => {
+    expect(levelsAbove('company')).toEqual([]);
+    expect(levelsAbove('building')).toEqual(['company', 'property']);
+    expect(levelsAbove('unit')).toEqual(['company', 'property', 'building']);
+    expect(levelIdField.building).toBe('building_id');
+    expect(levelIdKey.unit).toBe('unitId');
   });
 });

@@ -165,6 +165,22 @@ export const unitUpdateSchema = z.object(unitFields).omit({ building_id: true })
 /** The levels of the tenant hierarchy, top down. */
 export const portfolioLevels = ['company', 'property', 'building', 'unit'] as const;
 export type PortfolioLevel = (typeof portfolioLevels)[number];
+/** The levels a place of `level` sits in, top down (a building's: company, property). */
+export const levelsAbove = (level: PortfolioLevel): readonly PortfolioLevel[] =>
+  portfolioLevels.slice(0, portfolioLevels.indexOf(level));
+/** Each level's id as the API's fields name it (`company_id`) and as code names it (`companyId`). */
+export const levelIdField = {
+  company: 'company_id',
+  property: 'property_id',
+  building: 'building_id',
+  unit: 'unit_id',
+} as const satisfies Record<PortfolioLevel, string>;
+export const levelIdKey = {
+  company: 'companyId',
+  property: 'propertyId',
+  building: 'buildingId',
+  unit: 'unitId',
+} as const satisfies Record<PortfolioLevel, string>;
 /** How each level is named at the start of a message. */
 export const portfolioLevelNames: Readonly<Record<PortfolioLevel, string>> = {
   company: 'Company',

@@ -3,7 +3,12 @@
 // record's children with its "New …".
 
 import { placePath, recordId } from '@flowsight/domain/paths';
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import {
+  levelIdField,
+  levelIdKey,
+  levelsAbove,
+  type PortfolioLevel,
+} from '@flowsight/domain/portfolio';
 import DriveFileMoveRounded from '@mui/icons-material/DriveFileMoveRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
@@ -37,36 +42,32 @@ type RecordRead<T> = {
   refetch: () => unknown;
 };
 
-const levelsAbove = {
-  company: [],
-  property: ['company'],
-  building: ['company', 'property'],
-  unit: ['company', 'property', 'building'],
-} as const satisfies Record<PortfolioLevel, readonly PortfolioLevel[]>;
-const idKey = {
-  company: 'companyId',
-  property: 'propertyId',
-  building: 'buildingId',
-  unit: 'unitId',
-} as const satisfies Record<PortfolioLevel, keyof RecordIds>;
+/** The parent's tab that lists the records of each level below a company. */
 const listTab = {
-  company: 'properties',
-  property: 'buildings',
-  building: 'units',
-} as const satisfies Record<Exclude<PortfolioLevel, 'unit'>, string>;
+  property: 'properties',
+  building: 'buildings',
+  unit: 'units',
+} as const satisfies Record<Exclude<PortfolioLevel, 'company'>, string>;
 
 /**
  * The list a record of `level` sits in: its parent's tab of children ("/companies/5/properties"),
  * or the companies' list for a company or when an id above is missing.
  */
-export function levelListPath(level: PortfolioLevel, ids: Omit<RecordIds, 'unitId'>): string {
-  const above = levelsAbove[level];
+export function levelListPath(
+  level: PortfolioLevel,
+  ids: Omit<RecordIds, 'unitId'> & { unitId?: number | null },
+): string {
+  const above = levelsAbove(level);
   const parent = above.at(-1);
   const { companyId, propertyId, buildingId } = ids;
-  if (parent === undefined || above.some((place) => ids[idKey[place]] === null)) {
+  if (
+    level === 'company' ||
+    parent === undefined ||
+    above.some((place) => ids[levelIdKey[place]] == null)
+  ) {
     return '/companies';
   }
-  return `${placePath(parent, { companyId: companyId ?? 0, propertyId, buildingId })}/${listTab[parent]}`;
+  return `${placePath(parent, { companyId: companyId ?? 0, propertyId, buildingId })}/${listTab[level]}`;
 }
 
 /**
@@ -79,12 +80,14 @@ export function useAddressedRecord<T extends Placed>(
   useRead: (id: number) => RecordRead<T>,
 ) {
   const ids = useRecordIds();
-  const id = ids[idKey[level]];
+  const id = ids[levelIdKey[level]];
   const read = useRead(id ?? 0);
   const data = read.data;
   const misplaced =
     data !== undefined &&
-    levelsAbove[level].some((place) => data[`${place}_id`] !== ids[idKey[place]]);
+    levelsAbove(level).some(
+      (place) => place !== 'unit' && data[levelIdField[place]] !== ids[levelIdKey[place]],
+    );
   return { record: id === null || misplaced ? null : read, backTo: levelListPath(level, ids) };
 }
 
