@@ -3,29 +3,25 @@
 import { buildingInputSchema, buildingUpdateSchema } from '@flowsight/domain/portfolio';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { BuildingDetail } from '../api/get-records';
 import { useSaveBuilding } from '../api/save-building';
 import { useLookupOptions } from '../utils/lookup-labels';
-import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
-import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
+import { numberOrNull } from '../utils/schema-resolver';
+import { AddressFields, FormDialog, LookupSelect } from './form-fields';
 import {
-  AddressFields,
-  FormDialog,
-  fieldHelpers,
-  LookupSelect,
-  type Place,
-  useSavedRecord,
-} from './form-fields';
+  type AddressForm,
+  addressBinding,
+  addressBody,
+  addressDefaults,
+  useRecordForm,
+} from './record-form';
 
-type BuildingForm = Place & {
+type BuildingForm = AddressForm & {
   name: string;
   floors: string;
   building_type_id: number | null;
   installation_type_id: number | null;
-  street: string;
-  postal: string;
 };
 
 type Created = { id: number; company_id: number; property_id: number };
@@ -45,9 +41,7 @@ function bodyOf(values: BuildingForm) {
     floors: numberOrNull(values.floors),
     building_type_id: values.building_type_id,
     installation_type_id: values.installation_type_id,
-    street: values.street,
-    postal: values.postal,
-    city_id: values.city_id,
+    ...addressBody(values),
   };
 }
 
@@ -58,81 +52,36 @@ export function BuildingFormDialog({
   onCreated,
 }: BuildingFormDialogProps) {
   const { t } = useTranslation();
-  const translate = useTranslatePortfolioMessage();
-  const done = useSavedRecord(onClose, onCreated);
-  const save = useSaveBuilding();
   const typeOptions = useLookupOptions('buildingTypes');
   const installationOptions = useLookupOptions('installationTypes');
-  const { register, handleSubmit, watch, setValue, formState } = useForm<BuildingForm>({
+  const { form, problem, text, revalidate, dialog } = useRecordForm({
+    level: 'building',
+    id: building?.id ?? null,
+    parent: property && { name: property.name, ids: { property_id: property.id } },
     defaultValues: {
       name: building?.name ?? '',
       floors: building?.floors === null || building === null ? '' : String(building.floors),
       building_type_id: building?.building_type_id ?? null,
       installation_type_id: building?.installation_type_id ?? null,
-      street: building?.street ?? '',
-      postal: building?.postal ?? '',
-      country_id: building?.country_id ?? null,
-      state_id: building?.state_id ?? null,
-      city_id: building?.city_id ?? null,
+      ...addressDefaults(building),
     },
-    resolver: schemaResolver(
-      building === null ? buildingInputSchema : buildingUpdateSchema,
-      (values: BuildingForm) => ({
-        ...bodyOf(values),
-        ...(property === undefined ? {} : { property_id: property.id }),
-      }),
-    ),
+    body: bodyOf,
+    schemas: { create: buildingInputSchema, update: buildingUpdateSchema },
+    save: useSaveBuilding(),
+    onClose,
+    onCreated,
   });
-  const { problem, text } = fieldHelpers(register, formState.errors, (_name, message) =>
-    translate(message),
-  );
-  const [countryId, stateId, cityId, typeId, installationId] = watch([
-    'country_id',
-    'state_id',
-    'city_id',
-    'building_type_id',
-    'installation_type_id',
-  ]);
-  const revalidate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
-
-  const onSubmit = handleSubmit((values) => {
-    if (building === null) {
-      save.mutate(
-        {
-          id: null,
-          values: buildingInputSchema.parse({ ...bodyOf(values), property_id: property.id }),
-        },
-        { onSuccess: done.created },
-      );
-    } else {
-      save.mutate(
-        { id: building.id, values: buildingUpdateSchema.parse(bodyOf(values)) },
-        { onSuccess: done.saved },
-      );
-    }
-  });
+  const [typeId, installationId] = form.watch(['building_type_id', 'installation_type_id']);
 
   return (
-    <FormDialog
-      title={
-        building === null
-          ? t('portfolio.forms.newBuilding', { parent: property.name })
-          : t('portfolio.forms.editBuilding')
-      }
-      submitLabel={building === null ? t('portfolio.actions.create') : t('portfolio.actions.save')}
-      busy={save.isPending}
-      error={save.error}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      data-testid="building-form"
-    >
+    <FormDialog {...dialog} data-testid="building-form">
       <TextField {...text('name')} label={t('portfolio.forms.name')} required autoFocus />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
         <LookupSelect
           label={t('portfolio.forms.buildingType')}
           options={typeOptions}
           value={typeId}
-          onChange={(id) => setValue('building_type_id', id, revalidate)}
+          onChange={(id) => form.setValue('building_type_id', id, revalidate)}
           optional
           error={problem('building_type_id')}
         />
@@ -140,7 +89,7 @@ export function BuildingFormDialog({
           label={t('portfolio.forms.installationType')}
           options={installationOptions}
           value={installationId}
-          onChange={(id) => setValue('installation_type_id', id, revalidate)}
+          onChange={(id) => form.setValue('installation_type_id', id, revalidate)}
           optional
           error={problem('installation_type_id')}
         />
@@ -151,16 +100,7 @@ export function BuildingFormDialog({
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         sx={{ maxWidth: { sm: 240 } }}
       />
-      <AddressFields
-        text={text}
-        problem={problem}
-        place={{ country_id: countryId, state_id: stateId, city_id: cityId }}
-        setPlace={(place) => {
-          for (const key of ['country_id', 'state_id', 'city_id'] as const) {
-            setValue(key, place[key], revalidate);
-          }
-        }}
-      />
+      <AddressFields text={text} problem={problem} {...addressBinding(form, revalidate)} />
     </FormDialog>
   );
 }

@@ -6,30 +6,25 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDetail } from '../api/get-records';
 import { useSaveCompany } from '../api/save-company';
 import { useLookupOptions } from '../utils/lookup-labels';
-import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
-import { schemaResolver } from '../utils/schema-resolver';
+import { AddressFields, FormDialog, LookupSelect } from './form-fields';
 import {
-  AddressFields,
-  FormDialog,
-  fieldHelpers,
-  LookupSelect,
-  type Place,
-  useSavedRecord,
-} from './form-fields';
+  type AddressForm,
+  addressBinding,
+  addressBody,
+  addressDefaults,
+  useRecordForm,
+} from './record-form';
 
-type CompanyForm = Place & {
+type CompanyForm = AddressForm & {
   name: string;
   company_type_id: number | null;
   allow_assignment: boolean;
   phone: string;
   email: string;
-  street: string;
-  postal: string;
 };
 
 export type CompanyFormDialogProps = {
@@ -49,9 +44,7 @@ function bodyOf(values: CompanyForm, staffFields: boolean) {
       : {}),
     phone: values.phone,
     email: values.email,
-    street: values.street,
-    postal: values.postal,
-    city_id: values.city_id,
+    ...addressBody(values),
   };
 }
 
@@ -62,62 +55,28 @@ export function CompanyFormDialog({
   onCreated,
 }: CompanyFormDialogProps) {
   const { t } = useTranslation();
-  const translate = useTranslatePortfolioMessage();
-  const done = useSavedRecord(onClose, onCreated);
-  const save = useSaveCompany();
   const typeOptions = useLookupOptions('companyTypes');
-  const schema = company === null ? companyInputSchema : companyUpdateSchema;
-  const { register, handleSubmit, watch, setValue, formState } = useForm<CompanyForm>({
+  const { form, problem, text, revalidate, dialog } = useRecordForm({
+    level: 'company',
+    id: company?.id ?? null,
     defaultValues: {
       name: company?.name ?? '',
       company_type_id: company?.company_type_id ?? CompanyType.PropertyManagement,
       allow_assignment: company?.allow_assignment ?? false,
       phone: company?.phone ?? '',
       email: company?.email ?? '',
-      street: company?.street ?? '',
-      postal: company?.postal ?? '',
-      country_id: company?.country_id ?? null,
-      state_id: company?.state_id ?? null,
-      city_id: company?.city_id ?? null,
+      ...addressDefaults(company),
     },
-    resolver: schemaResolver(schema, (values: CompanyForm) => bodyOf(values, staffFields)),
+    body: (values: CompanyForm) => bodyOf(values, staffFields),
+    schemas: { create: companyInputSchema, update: companyUpdateSchema },
+    save: useSaveCompany(),
+    onClose,
+    onCreated,
   });
-  const { problem, text } = fieldHelpers(register, formState.errors, (_name, message) =>
-    translate(message),
-  );
-  const [countryId, stateId, cityId, typeId, allowAssignment] = watch([
-    'country_id',
-    'state_id',
-    'city_id',
-    'company_type_id',
-    'allow_assignment',
-  ]);
-  const revalidate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
-
-  const onSubmit = handleSubmit((values) => {
-    if (company === null) {
-      save.mutate(
-        { id: null, values: companyInputSchema.parse(bodyOf(values, staffFields)) },
-        { onSuccess: done.created },
-      );
-    } else {
-      save.mutate(
-        { id: company.id, values: companyUpdateSchema.parse(bodyOf(values, staffFields)) },
-        { onSuccess: done.saved },
-      );
-    }
-  });
+  const [typeId, allowAssignment] = form.watch(['company_type_id', 'allow_assignment']);
 
   return (
-    <FormDialog
-      title={company === null ? t('portfolio.forms.newCompany') : t('portfolio.forms.editCompany')}
-      submitLabel={company === null ? t('portfolio.actions.create') : t('portfolio.actions.save')}
-      busy={save.isPending}
-      error={save.error}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      data-testid="company-form"
-    >
+    <FormDialog {...dialog} data-testid="company-form">
       <TextField {...text('name')} label={t('portfolio.forms.name')} required autoFocus />
       {staffFields && (
         <>
@@ -125,7 +84,7 @@ export function CompanyFormDialog({
             label={t('portfolio.forms.companyType')}
             options={typeOptions}
             value={typeId}
-            onChange={(id) => setValue('company_type_id', id, revalidate)}
+            onChange={(id) => form.setValue('company_type_id', id, revalidate)}
             required
             error={problem('company_type_id')}
           />
@@ -133,7 +92,9 @@ export function CompanyFormDialog({
             control={
               <Checkbox
                 checked={allowAssignment}
-                onChange={(event) => setValue('allow_assignment', event.target.checked, revalidate)}
+                onChange={(event) =>
+                  form.setValue('allow_assignment', event.target.checked, revalidate)
+                }
               />
             }
             label={t('portfolio.forms.allowAssignment')}
@@ -144,16 +105,7 @@ export function CompanyFormDialog({
         <TextField {...text('phone')} type="tel" label={t('portfolio.forms.phone')} />
         <TextField {...text('email')} type="email" label={t('portfolio.forms.email')} />
       </Stack>
-      <AddressFields
-        text={text}
-        problem={problem}
-        place={{ country_id: countryId, state_id: stateId, city_id: cityId }}
-        setPlace={(place) => {
-          for (const key of ['country_id', 'state_id', 'city_id'] as const) {
-            setValue(key, place[key], revalidate);
-          }
-        }}
-      />
+      <AddressFields text={text} problem={problem} {...addressBinding(form, revalidate)} />
     </FormDialog>
   );
 }

@@ -4,14 +4,13 @@ import { UnitCategory } from '@flowsight/domain/lookups';
 import { unitInputSchema, unitUpdateSchema } from '@flowsight/domain/portfolio';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { UnitDetail } from '../api/get-records';
 import { useSaveUnit } from '../api/save-unit';
 import { useLookupOptions } from '../utils/lookup-labels';
-import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
-import { numberOrNull, schemaResolver } from '../utils/schema-resolver';
-import { FormDialog, fieldHelpers, LookupSelect, useSavedRecord } from './form-fields';
+import { numberOrNull } from '../utils/schema-resolver';
+import { FormDialog, LookupSelect } from './form-fields';
+import { useRecordForm } from './record-form';
 
 type UnitForm = {
   name: string;
@@ -46,13 +45,13 @@ function bodyOf(values: UnitForm) {
 
 export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormDialogProps) {
   const { t } = useTranslation();
-  const translate = useTranslatePortfolioMessage();
-  const done = useSavedRecord(onClose, onCreated);
-  const save = useSaveUnit();
   const categoryOptions = useLookupOptions('unitCategories');
   const typeOptions = useLookupOptions('unitTypes');
   const stateOptions = useLookupOptions('unitStates');
-  const { register, handleSubmit, watch, setValue, formState } = useForm<UnitForm>({
+  const { form, problem, text, revalidate, dialog } = useRecordForm({
+    level: 'unit',
+    id: unit?.id ?? null,
+    parent: building && { name: building.name, ids: { building_id: building.id } },
     defaultValues: {
       name: unit?.name ?? '',
       floor: unit?.floor === null || unit === null ? '' : String(unit.floor),
@@ -61,61 +60,26 @@ export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormD
       unit_state_id: unit?.unit_state_id ?? null,
       tenants: String(unit?.tenants ?? 0),
     },
-    resolver: schemaResolver(
-      unit === null ? unitInputSchema : unitUpdateSchema,
-      (values: UnitForm) => ({
-        ...bodyOf(values),
-        ...(building === undefined ? {} : { building_id: building.id }),
-      }),
-    ),
+    body: bodyOf,
+    schemas: { create: unitInputSchema, update: unitUpdateSchema },
+    save: useSaveUnit(),
+    onClose,
+    onCreated,
   });
-  const { problem, text } = fieldHelpers(register, formState.errors, (_name, message) =>
-    translate(message),
-  );
-  const [categoryId, typeId, stateId] = watch([
+  const [categoryId, typeId, stateId] = form.watch([
     'unit_category_id',
     'unit_type_id',
     'unit_state_id',
   ]);
-  const revalidate = { shouldValidate: formState.isSubmitted, shouldDirty: true };
-
-  const onSubmit = handleSubmit((values) => {
-    if (unit === null) {
-      save.mutate(
-        {
-          id: null,
-          values: unitInputSchema.parse({ ...bodyOf(values), building_id: building.id }),
-        },
-        { onSuccess: done.created },
-      );
-    } else {
-      save.mutate(
-        { id: unit.id, values: unitUpdateSchema.parse(bodyOf(values)) },
-        { onSuccess: done.saved },
-      );
-    }
-  });
 
   return (
-    <FormDialog
-      title={
-        unit === null
-          ? t('portfolio.forms.newUnit', { parent: building.name })
-          : t('portfolio.forms.editUnit')
-      }
-      submitLabel={unit === null ? t('portfolio.actions.create') : t('portfolio.actions.save')}
-      busy={save.isPending}
-      error={save.error}
-      onSubmit={onSubmit}
-      onClose={onClose}
-      data-testid="unit-form"
-    >
+    <FormDialog {...dialog} data-testid="unit-form">
       <TextField {...text('name')} label={t('portfolio.forms.name')} required autoFocus />
       <LookupSelect
         label={t('portfolio.forms.unitCategory')}
         options={categoryOptions}
         value={categoryId}
-        onChange={(id) => setValue('unit_category_id', id, revalidate)}
+        onChange={(id) => form.setValue('unit_category_id', id, revalidate)}
         required
         error={problem('unit_category_id')}
       />
@@ -124,7 +88,7 @@ export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormD
           label={t('portfolio.forms.unitType')}
           options={typeOptions}
           value={typeId}
-          onChange={(id) => setValue('unit_type_id', id, revalidate)}
+          onChange={(id) => form.setValue('unit_type_id', id, revalidate)}
           optional
           error={problem('unit_type_id')}
         />
@@ -132,7 +96,7 @@ export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormD
           label={t('portfolio.forms.unitState')}
           options={stateOptions}
           value={stateId}
-          onChange={(id) => setValue('unit_state_id', id, revalidate)}
+          onChange={(id) => form.setValue('unit_state_id', id, revalidate)}
           optional
           error={problem('unit_state_id')}
         />

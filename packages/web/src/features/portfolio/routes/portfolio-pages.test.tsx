@@ -266,6 +266,28 @@ describe('creating records', () => {
   });
 });
 
+describe('changing records', () => {
+  it('changes a building from its overview: its own fields, no parent, the new name said', async () => {
+    const api = signedInAs();
+    let body: unknown = null;
+    api.on('PUT /buildings/9', async (request) => {
+      body = await request.json();
+      return reply(200, { ...tower, name: 'South Tower', floors: 14 });
+    });
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings/9/overview' });
+    fireEvent.click(await screen.findByTestId('edit-record'));
+    const form = await screen.findByTestId('building-form');
+    expect(within(form).getByRole('heading').textContent).toBe('Edit building');
+    fireEvent.change(within(form).getByLabelText(/^Name/), { target: { value: 'South Tower' } });
+    fireEvent.change(within(form).getByLabelText(/^Floors/), { target: { value: '14' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Changes to South Tower were saved')).toBeTruthy();
+    expect(body).toMatchObject({ name: 'South Tower', floors: 14, street: tower.street ?? '' });
+    expect(body).not.toHaveProperty('property_id');
+    expect(screen.queryByTestId('building-form')).toBeNull();
+  });
+});
+
 describe('property, building and unit pages', () => {
   it('opens a property on its buildings and a building on its units, with the survey chip', async () => {
     signedInAs();
