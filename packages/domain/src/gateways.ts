@@ -3,7 +3,7 @@
 // of the gateway refusals.
 import { z } from 'zod';
 import { gatewayMessages, isGatewayStatusId } from './gateway-rules.ts';
-import { idSchema } from './input.ts';
+import { idSchema, optionalTextSchema as optionalText } from './input.ts';
 
 export * from './gateway-rules.ts';
 
@@ -11,15 +11,6 @@ export const gatewayStatusIdSchema = z
   .number()
   .int()
   .refine(isGatewayStatusId, gatewayMessages.unknownStatus);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((text) => (text === '' ? null : text))
-    .nullable()
-    .optional();
 
 export const gatewaySerialSchema = z
   .string()

@@ -54,6 +54,16 @@ export const MAX_ID = 2_147_483_647;
 /** A record id in a JSON body. */
 export const idSchema = z.number().int().positive().max(MAX_ID);
 
+/** Optional text of at most `max` characters, trimmed; empty is stored as none (null). */
+export const optionalTextSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((text) => (text === '' ? null : text))
+    .nullable()
+    .optional();
+
 /** A record id in a path or query string, written in digits. */
 export const idParamSchema = z.coerce.number().int().positive().max(MAX_ID);
 

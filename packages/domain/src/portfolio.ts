@@ -1,7 +1,7 @@
 // Bodies of the Companies, Properties, Buildings and Units writes (spec sections 3 and 7), shared by
 // the server's route schemas and the web's forms, and the wording of the portfolio's refusals.
 import { z } from 'zod';
-import { idSchema } from './input.ts';
+import { idSchema, optionalTextSchema as optionalText } from './input.ts';
 import {
   buildingTypes,
   companyTypes,
@@ -35,14 +35,6 @@ const lookupId = (rows: readonly { id: number }[]) => {
     .refine((id) => known.has(id), portfolioMessages.unknownValue);
 };
 const id = idSchema;
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((text) => (text === '' ? null : text))
-    .nullable()
-    .optional();
 
 export const nameSchema = z
   .string()
