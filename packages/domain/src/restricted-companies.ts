@@ -10,10 +10,11 @@
 // restricted companies until it is added below (the server checks every registered route).
 import type { ApiRoute } from './access.ts';
 import { RoleType, type RoleTypeId } from './lookups.ts';
+import type { PortfolioLevel } from './portfolio.ts';
 import type { WebRoutePattern } from './web-access.ts';
 
 /** The levels of the portfolio's record pages. */
-export type RecordLevel = 'company' | 'property' | 'building' | 'unit';
+export type RecordLevel = PortfolioLevel;
 
 /** One part of the product a restricted company keeps. */
 type Allowance = {
