@@ -5,23 +5,17 @@ import {
   type FixtureDetectionUpdate,
   fixtureDetectionUpdateSchema,
 } from '@flowsight/domain/fleet-settings';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
-import { errorMessages } from '@/lib/api-error';
 import type { FixtureType } from '../api/get-fixture-types';
 import { useUpdateFixtureDetection } from '../api/update-fixture-detection';
 import { useFleetMessage } from '../utils/messages';
+import { FleetDialogForm } from './fleet-dialog-form';
 
 type Field = 'continuous_hours' | 'hourly_min_gal' | 'night_flow' | 'daily_high_gal';
 
@@ -67,18 +61,16 @@ export type FixtureDetectionDialogProps = {
 
 export function FixtureDetectionDialog({ fixture, name, onClose }: FixtureDetectionDialogProps) {
   return (
-    <Dialog
+    <FormDialog
       open={fixture !== null}
       onClose={onClose}
-      fullWidth
       maxWidth="sm"
       data-testid="fixture-dialog"
-      aria-labelledby="fixture-dialog-title"
     >
       {fixture && (
         <FixtureDetectionForm key={fixture.id} fixture={fixture} name={name} onClose={onClose} />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -123,95 +115,66 @@ function FixtureDetectionForm({ fixture, name, onClose }: FixtureDetectionFormPr
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <FleetDialogForm
+      title={t('fleetSettings.fixtureDialog.title', { name })}
+      onSubmit={submit}
+      onCancel={onClose}
+      save={update}
+      saveDisabled={!changed || !parsed.success}
+      saveTestId="fixture-save"
+      errorTestId="fixture-save-error"
     >
-      <DialogTitle id="fixture-dialog-title">
-        {t('fleetSettings.fixtureDialog.title', { name })}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {update.isError && (
-            <Alert severity="error" role="alert" data-testid="fixture-save-error">
-              {t('fleetSettings.failed', {
-                reason: errorMessages(update.error).map(translate).join(' '),
-              })}
-            </Alert>
-          )}
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.watched}
-                onChange={(event) => set({ watched: event.target.checked })}
-              />
-            }
-            label={t('fleetSettings.fixtureDialog.watchContinuous')}
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.watched}
+            onChange={(event) => set({ watched: event.target.checked })}
           />
-          {form.watched && (
-            <TextField
-              id={hoursId}
-              label={t('fleetSettings.fixtureDialog.continuousHours')}
-              value={form.continuousHours}
-              onChange={(event) => set({ continuousHours: event.target.value })}
-              error={problemOf('continuous_hours') !== undefined}
-              helperText={
-                problemOf('continuous_hours') ?? t('fleetSettings.fixtureDialog.continuousHelp')
-              }
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              autoFocus
-              fullWidth
-            />
-          )}
-          <TextField
-            label={t('fleetSettings.fixtureDialog.hourlyMin')}
-            value={form.hourlyMinGal}
-            onChange={(event) => set({ hourlyMinGal: event.target.value })}
-            error={problemOf('hourly_min_gal') !== undefined}
-            helperText={
-              problemOf('hourly_min_gal') ?? t('fleetSettings.fixtureDialog.hourlyMinHelp')
-            }
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            fullWidth
+        }
+        label={t('fleetSettings.fixtureDialog.watchContinuous')}
+      />
+      {form.watched && (
+        <TextField
+          id={hoursId}
+          label={t('fleetSettings.fixtureDialog.continuousHours')}
+          value={form.continuousHours}
+          onChange={(event) => set({ continuousHours: event.target.value })}
+          error={problemOf('continuous_hours') !== undefined}
+          helperText={
+            problemOf('continuous_hours') ?? t('fleetSettings.fixtureDialog.continuousHelp')
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          autoFocus
+          fullWidth
+        />
+      )}
+      <TextField
+        label={t('fleetSettings.fixtureDialog.hourlyMin')}
+        value={form.hourlyMinGal}
+        onChange={(event) => set({ hourlyMinGal: event.target.value })}
+        error={problemOf('hourly_min_gal') !== undefined}
+        helperText={problemOf('hourly_min_gal') ?? t('fleetSettings.fixtureDialog.hourlyMinHelp')}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        fullWidth
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={form.nightFlow}
+            onChange={(event) => set({ nightFlow: event.target.checked })}
           />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.nightFlow}
-                onChange={(event) => set({ nightFlow: event.target.checked })}
-              />
-            }
-            label={t('fleetSettings.fixtureDialog.nightFlow')}
-          />
-          <TextField
-            label={t('fleetSettings.fixtureDialog.dailyHigh')}
-            value={form.dailyHighGal}
-            onChange={(event) => set({ dailyHighGal: event.target.value })}
-            error={problemOf('daily_high_gal') !== undefined}
-            helperText={
-              problemOf('daily_high_gal') ?? t('fleetSettings.fixtureDialog.dailyHighHelp')
-            }
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            fullWidth
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={update.isPending}>
-          {t('fleetSettings.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!changed || !parsed.success || update.isPending}
-          data-testid="fixture-save"
-        >
-          {t('fleetSettings.save')}
-        </Button>
-      </DialogActions>
-    </form>
+        }
+        label={t('fleetSettings.fixtureDialog.nightFlow')}
+      />
+      <TextField
+        label={t('fleetSettings.fixtureDialog.dailyHigh')}
+        value={form.dailyHighGal}
+        onChange={(event) => set({ dailyHighGal: event.target.value })}
+        error={problemOf('daily_high_gal') !== undefined}
+        helperText={problemOf('daily_high_gal') ?? t('fleetSettings.fixtureDialog.dailyHighHelp')}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        fullWidth
+      />
+    </FleetDialogForm>
   );
 }

@@ -6,22 +6,16 @@ import {
   gallonThresholdValueSchema,
 } from '@flowsight/domain/fleet-settings';
 import { normalizeMac } from '@flowsight/domain/mac';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
-import { errorMessages } from '@/lib/api-error';
 import { useCreateGallonThreshold } from '../api/create-gallon-threshold';
 import type { GallonThreshold } from '../api/get-gallon-thresholds';
 import { useUpdateGallonThreshold } from '../api/update-gallon-threshold';
 import { useFleetMessage } from '../utils/messages';
+import { FleetDialogForm } from './fleet-dialog-form';
 
 export type GallonThresholdDialogProps = {
   open: boolean;
@@ -32,18 +26,11 @@ export type GallonThresholdDialogProps = {
 
 export function GallonThresholdDialog({ open, threshold, onClose }: GallonThresholdDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      data-testid="gallon-threshold-dialog"
-      aria-labelledby="gallon-threshold-dialog-title"
-    >
+    <FormDialog open={open} onClose={onClose} maxWidth="xs" data-testid="gallon-threshold-dialog">
       {open && (
         <GallonThresholdForm key={threshold?.id ?? 'new'} threshold={threshold} onClose={onClose} />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -74,7 +61,6 @@ function GallonThresholdForm({ threshold, onClose }: GallonThresholdFormProps) {
   const changed = threshold === null || (parsed.success && parsed.data !== threshold.value);
   const valid = macProblem === undefined && parsed.success;
 
-  const failed = (error: unknown) => errorMessages(error).map(translate).join(' ');
   const submit = () => {
     setTouched({ mac: true, value: true });
     if (!valid || !changed) return;
@@ -102,70 +88,49 @@ function GallonThresholdForm({ threshold, onClose }: GallonThresholdFormProps) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <DialogTitle id="gallon-threshold-dialog-title">
-        {threshold
+    <FleetDialogForm
+      title={
+        threshold
           ? t('fleetSettings.thresholds.editTitle', { mac: threshold.mac_address })
-          : t('fleetSettings.thresholds.addTitle')}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {mutation.isError && (
-            <Alert severity="error" role="alert" data-testid="gallon-threshold-error">
-              {t('fleetSettings.failed', { reason: failed(mutation.error) })}
-            </Alert>
-          )}
-          {threshold === null && (
-            <TextField
-              label={t('fleetSettings.thresholds.mac')}
-              value={mac}
-              onChange={(event) => {
-                create.reset();
-                setMac(event.target.value);
-              }}
-              onBlur={() => setTouched((current) => ({ ...current, mac: true }))}
-              error={touched.mac && macProblem !== undefined}
-              helperText={(touched.mac && macProblem) || t('fleetSettings.thresholds.macHelp')}
-              slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
-              autoFocus
-              fullWidth
-            />
-          )}
-          <TextField
-            label={t('fleetSettings.thresholds.value')}
-            value={valueText}
-            onChange={(event) => {
-              mutation.reset();
-              setValueText(event.target.value);
-            }}
-            onBlur={() => setTouched((current) => ({ ...current, value: true }))}
-            error={touched.value && valueProblem !== undefined}
-            helperText={(touched.value && valueProblem) || t('fleetSettings.thresholds.valueHelp')}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            autoFocus={threshold !== null}
-            fullWidth
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={mutation.isPending}>
-          {t('fleetSettings.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!changed || mutation.isPending}
-          data-testid="gallon-threshold-save"
-        >
-          {t('fleetSettings.save')}
-        </Button>
-      </DialogActions>
-    </form>
+          : t('fleetSettings.thresholds.addTitle')
+      }
+      onSubmit={submit}
+      onCancel={onClose}
+      save={mutation}
+      saveDisabled={!changed}
+      saveTestId="gallon-threshold-save"
+      errorTestId="gallon-threshold-error"
+    >
+      {threshold === null && (
+        <TextField
+          label={t('fleetSettings.thresholds.mac')}
+          value={mac}
+          onChange={(event) => {
+            create.reset();
+            setMac(event.target.value);
+          }}
+          onBlur={() => setTouched((current) => ({ ...current, mac: true }))}
+          error={touched.mac && macProblem !== undefined}
+          helperText={(touched.mac && macProblem) || t('fleetSettings.thresholds.macHelp')}
+          slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
+          autoFocus
+          fullWidth
+        />
+      )}
+      <TextField
+        label={t('fleetSettings.thresholds.value')}
+        value={valueText}
+        onChange={(event) => {
+          mutation.reset();
+          setValueText(event.target.value);
+        }}
+        onBlur={() => setTouched((current) => ({ ...current, value: true }))}
+        error={touched.value && valueProblem !== undefined}
+        helperText={(touched.value && valueProblem) || t('fleetSettings.thresholds.valueHelp')}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        autoFocus={threshold !== null}
+        fullWidth
+      />
+    </FleetDialogForm>
   );
 }

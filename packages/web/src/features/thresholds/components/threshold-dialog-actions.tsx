@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 
-type Props = {
+export type ThresholdDialogActionsProps = {
   /** The label and action of the reset button; none when the default already applies. */
   reset: { label: string; onClick: () => void; testId: string } | null;
   pending: boolean;
@@ -14,7 +14,13 @@ type Props = {
   saveTestId: string;
 };
 
-export function ThresholdDialogActions({ reset, pending, unchanged, onClose, saveTestId }: Props) {
+export function ThresholdDialogActions({
+  reset,
+  pending,
+  unchanged,
+  onClose,
+  saveTestId,
+}: ThresholdDialogActionsProps) {
   const { t } = useTranslation();
   return (
     <DialogActions disableSpacing sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>

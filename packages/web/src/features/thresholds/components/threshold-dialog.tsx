@@ -2,22 +2,17 @@
 // domain's rule as it is typed, or "Use the default" to remove the company's value. A refusal
 // from the server shows in the dialog, which stays open; a save closes it with a message.
 import { applianceThresholdMessages, parseApplianceThreshold } from '@flowsight/domain/thresholds';
-import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { numberFormats } from '@/lib/number-format';
 import type { ApplianceThreshold } from '../api/get-company-thresholds';
 import { useSetCompanyThreshold } from '../api/set-company-threshold';
-import { useThresholdError, useThresholdMessage } from '../utils/threshold-messages';
-import { ThresholdDialogActions } from './threshold-dialog-actions';
+import { useThresholdMessage } from '../utils/threshold-messages';
+import { ThresholdDialogForm } from './threshold-dialog-form';
 
 export type ThresholdDialogProps = {
   companyId: number;
@@ -35,13 +30,11 @@ export function ThresholdDialog({
   onClose,
 }: ThresholdDialogProps) {
   return (
-    <Dialog
+    <FormDialog
       open={threshold !== null}
       onClose={onClose}
-      fullWidth
       maxWidth="xs"
       data-testid="threshold-dialog"
-      aria-labelledby="threshold-dialog-title"
     >
       {threshold !== null && (
         <ThresholdForm
@@ -52,7 +45,7 @@ export function ThresholdDialog({
           onClose={onClose}
         />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -66,7 +59,6 @@ type ThresholdFormProps = {
 function ThresholdForm({ companyId, threshold, fixtureName, onClose }: ThresholdFormProps) {
   const { t, i18n } = useTranslation();
   const translate = useThresholdMessage();
-  const describeError = useThresholdError();
   const { showMessage } = useSnackbar();
   const save = useSetCompanyThreshold();
   const [text, setText] = useState(threshold.threshold === null ? '' : String(threshold.threshold));
@@ -110,63 +102,47 @@ function ThresholdForm({ companyId, threshold, fixtureName, onClose }: Threshold
         });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ThresholdDialogForm
+      title={t('thresholds.dialogTitle', { fixture: fixtureName })}
+      defaultText={defaultText}
+      onSubmit={() => {
         setTouched(true);
         if (problem === undefined && !unchanged) submit(value);
       }}
+      save={save}
+      errorTestId="threshold-save-error"
+      reset={
+        threshold.threshold !== null
+          ? {
+              label: t('thresholds.useDefault'),
+              onClick: () => submit(null),
+              testId: 'threshold-remove',
+            }
+          : null
+      }
+      unchanged={unchanged}
+      onClose={onClose}
+      saveTestId="threshold-save"
     >
-      <DialogTitle id="threshold-dialog-title">
-        {t('thresholds.dialogTitle', { fixture: fixtureName })}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText variant="body2">{defaultText}</DialogContentText>
-          {save.isError && (
-            <Alert severity="error" role="alert" data-testid="threshold-save-error">
-              {t('thresholds.failed', { reason: describeError(save.error) })}
-            </Alert>
-          )}
-          <TextField
-            label={t('thresholds.field')}
-            value={text}
-            onChange={(event) => {
-              save.reset();
-              setText(event.target.value);
-            }}
-            onBlur={() => setTouched(true)}
-            error={touched && problem !== undefined}
-            helperText={(touched && problem) || t('thresholds.fieldHelp')}
-            slotProps={{
-              htmlInput: { inputMode: 'decimal', 'data-testid': 'threshold-input' },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">{t('thresholds.unit')}</InputAdornment>
-                ),
-              },
-            }}
-            autoFocus
-            fullWidth
-          />
-        </Stack>
-      </DialogContent>
-      <ThresholdDialogActions
-        reset={
-          threshold.threshold !== null
-            ? {
-                label: t('thresholds.useDefault'),
-                onClick: () => submit(null),
-                testId: 'threshold-remove',
-              }
-            : null
-        }
-        pending={save.isPending}
-        unchanged={unchanged}
-        onClose={onClose}
-        saveTestId="threshold-save"
+      <TextField
+        label={t('thresholds.field')}
+        value={text}
+        onChange={(event) => {
+          save.reset();
+          setText(event.target.value);
+        }}
+        onBlur={() => setTouched(true)}
+        error={touched && problem !== undefined}
+        helperText={(touched && problem) || t('thresholds.fieldHelp')}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', 'data-testid': 'threshold-input' },
+          input: {
+            endAdornment: <InputAdornment position="end">{t('thresholds.unit')}</InputAdornment>,
+          },
+        }}
+        autoFocus
+        fullWidth
       />
-    </form>
+    </ThresholdDialogForm>
   );
 }

@@ -3,22 +3,17 @@
 // the default, and "Use defaults" clears both. A refusal from the server shows in the dialog,
 // which stays open; a save closes it with a message.
 import { unaccountedThresholdProblems } from '@flowsight/domain/thresholds';
-import Alert from '@mui/material/Alert';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { numberFormats } from '@/lib/number-format';
 import type { UnaccountedThreshold } from '../api/get-unaccounted-threshold';
 import { useSetUnaccountedThreshold } from '../api/set-unaccounted-threshold';
-import { useThresholdError, useThresholdMessage } from '../utils/threshold-messages';
-import { ThresholdDialogActions } from './threshold-dialog-actions';
+import { useThresholdMessage } from '../utils/threshold-messages';
+import { ThresholdDialogForm } from './threshold-dialog-form';
 
 export type UnaccountedThresholdDialogProps = {
   companyId: number;
@@ -33,18 +28,16 @@ export function UnaccountedThresholdDialog({
   onClose,
 }: UnaccountedThresholdDialogProps) {
   return (
-    <Dialog
+    <FormDialog
       open={threshold !== null}
       onClose={onClose}
-      fullWidth
       maxWidth="xs"
       data-testid="unaccounted-dialog"
-      aria-labelledby="unaccounted-dialog-title"
     >
       {threshold !== null && (
         <UnaccountedThresholdForm companyId={companyId} threshold={threshold} onClose={onClose} />
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -68,7 +61,6 @@ function UnaccountedThresholdForm({
 }: UnaccountedThresholdFormProps) {
   const { t, i18n } = useTranslation();
   const translate = useThresholdMessage();
-  const describeError = useThresholdError();
   const { showMessage } = useSnackbar();
   const save = useSetUnaccountedThreshold();
   const [shareText, setShareText] = useState(
@@ -112,98 +104,80 @@ function UnaccountedThresholdForm({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <ThresholdDialogForm
+      title={t('thresholds.unaccounted.dialogTitle')}
+      defaultText={t('thresholds.unaccounted.dialogText', {
+        share: number(threshold.default_share_percent),
+        gallons: number(threshold.default_min_gallons_per_day),
+      })}
+      onSubmit={() => {
         setTouched(true);
         if (valid && !unchanged) submit(share, gallons);
       }}
+      save={save}
+      errorTestId="unaccounted-save-error"
+      reset={
+        threshold.share_percent !== null || threshold.min_gallons_per_day !== null
+          ? {
+              label: t('thresholds.unaccounted.useDefaults'),
+              onClick: () => submit(null, null),
+              testId: 'unaccounted-defaults',
+            }
+          : null
+      }
+      unchanged={unchanged}
+      onClose={onClose}
+      saveTestId="unaccounted-save"
     >
-      <DialogTitle id="unaccounted-dialog-title">
-        {t('thresholds.unaccounted.dialogTitle')}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText variant="body2">
-            {t('thresholds.unaccounted.dialogText', {
-              share: number(threshold.default_share_percent),
-              gallons: number(threshold.default_min_gallons_per_day),
-            })}
-          </DialogContentText>
-          {save.isError && (
-            <Alert severity="error" role="alert" data-testid="unaccounted-save-error">
-              {t('thresholds.failed', { reason: describeError(save.error) })}
-            </Alert>
-          )}
-          <TextField
-            label={t('thresholds.unaccounted.shareField')}
-            value={shareText}
-            onChange={(event) => {
-              save.reset();
-              setShareText(event.target.value);
-            }}
-            onBlur={() => setTouched(true)}
-            error={touched && shareProblem !== undefined}
-            helperText={
-              (touched && shareProblem && translate(shareProblem)) ||
-              t('thresholds.unaccounted.shareHelp', {
-                value: number(threshold.default_share_percent),
-              })
-            }
-            placeholder={number(threshold.default_share_percent)}
-            slotProps={{
-              htmlInput: { inputMode: 'decimal', 'data-testid': 'unaccounted-share-input' },
-              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-            }}
-            autoFocus
-            fullWidth
-          />
-          <TextField
-            label={t('thresholds.unaccounted.gallonsField')}
-            value={gallonsText}
-            onChange={(event) => {
-              save.reset();
-              setGallonsText(event.target.value);
-            }}
-            onBlur={() => setTouched(true)}
-            error={touched && gallonsProblem !== undefined}
-            helperText={
-              (touched && gallonsProblem && translate(gallonsProblem)) ||
-              t('thresholds.unaccounted.gallonsHelp', {
-                value: number(threshold.default_min_gallons_per_day),
-              })
-            }
-            placeholder={number(threshold.default_min_gallons_per_day)}
-            slotProps={{
-              htmlInput: { inputMode: 'decimal', 'data-testid': 'unaccounted-gallons-input' },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    {t('thresholds.unaccounted.perDay')}
-                  </InputAdornment>
-                ),
-              },
-            }}
-            fullWidth
-          />
-        </Stack>
-      </DialogContent>
-      <ThresholdDialogActions
-        reset={
-          threshold.share_percent !== null || threshold.min_gallons_per_day !== null
-            ? {
-                label: t('thresholds.unaccounted.useDefaults'),
-                onClick: () => submit(null, null),
-                testId: 'unaccounted-defaults',
-              }
-            : null
+      <TextField
+        label={t('thresholds.unaccounted.shareField')}
+        value={shareText}
+        onChange={(event) => {
+          save.reset();
+          setShareText(event.target.value);
+        }}
+        onBlur={() => setTouched(true)}
+        error={touched && shareProblem !== undefined}
+        helperText={
+          (touched && shareProblem && translate(shareProblem)) ||
+          t('thresholds.unaccounted.shareHelp', {
+            value: number(threshold.default_share_percent),
+          })
         }
-        pending={save.isPending}
-        unchanged={unchanged}
-        onClose={onClose}
-        saveTestId="unaccounted-save"
+        placeholder={number(threshold.default_share_percent)}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', 'data-testid': 'unaccounted-share-input' },
+          input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+        }}
+        autoFocus
+        fullWidth
       />
-    </form>
+      <TextField
+        label={t('thresholds.unaccounted.gallonsField')}
+        value={gallonsText}
+        onChange={(event) => {
+          save.reset();
+          setGallonsText(event.target.value);
+        }}
+        onBlur={() => setTouched(true)}
+        error={touched && gallonsProblem !== undefined}
+        helperText={
+          (touched && gallonsProblem && translate(gallonsProblem)) ||
+          t('thresholds.unaccounted.gallonsHelp', {
+            value: number(threshold.default_min_gallons_per_day),
+          })
+        }
+        placeholder={number(threshold.default_min_gallons_per_day)}
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', 'data-testid': 'unaccounted-gallons-input' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">{t('thresholds.unaccounted.perDay')}</InputAdornment>
+            ),
+          },
+        }}
+        fullWidth
+      />
+    </ThresholdDialogForm>
   );
 }

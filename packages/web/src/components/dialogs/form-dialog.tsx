@@ -1,0 +1,133 @@
+// The frame the app's form dialogs share: a dialog labelled by its title, holding a form whose
+// Enter submits (Escape and the backdrop close the dialog, unless a call is under way), the
+// content between, and the actions row of Cancel and the form's own submit button.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { createContext, type ReactNode, use, useId } from 'react';
+
+/** The id of the open dialog's title, which names the dialog for assistive technology. */
+const TitleIdContext = createContext<string | undefined>(undefined);
+
+export type FormDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  /** A call is under way: Escape and the backdrop leave the dialog open. */
+  busy?: boolean;
+  maxWidth: 'xs' | 'sm';
+  fullScreen?: boolean;
+  'data-testid'?: string;
+  /** Runs once the dialog has faded out, to forget what was typed in it. */
+  onExited?: () => void;
+  /** Usually a `DialogForm`; a dialog that keeps its form's state per record keys it here. */
+  children: ReactNode;
+};
+
+export function FormDialog({
+  open,
+  onClose,
+  busy = false,
+  maxWidth,
+  fullScreen,
+  'data-testid': testId,
+  onExited,
+  children,
+}: FormDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      slotProps={onExited === undefined ? undefined : { transition: { onExited } }}
+    >
+      <TitleIdContext value={titleId}>{children}</TitleIdContext>
+    </Dialog>
+  );
+}
+
+export type DialogFormProps = {
+  title: ReactNode;
+  /** Enter in a field, or the submit button; the browser's own checks are left to the form. */
+  onSubmit: () => void;
+  /** Usually `FormDialogActions`. */
+  actions: ReactNode;
+  /** Off for forms of secrets a browser should not offer to fill in. */
+  autoComplete?: 'off';
+  'data-testid'?: string;
+  children: ReactNode;
+};
+
+export function DialogForm({
+  title,
+  onSubmit,
+  actions,
+  autoComplete,
+  'data-testid': testId,
+  children,
+}: DialogFormProps) {
+  const titleId = use(TitleIdContext);
+  return (
+    <form
+      noValidate
+      autoComplete={autoComplete}
+      data-testid={testId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      {actions}
+    </form>
+  );
+}
+
+export type FormDialogActionsProps = {
+  cancelLabel: string;
+  submitLabel: string;
+  onCancel: () => void;
+  /** A call is under way: Cancel is off. */
+  busy: boolean;
+  /** The submit button spins while the call runs (without it, `submitDisabled` says when it is off). */
+  submitLoading?: boolean;
+  submitDisabled?: boolean;
+  submitTestId?: string;
+  /** The settings dialogs' wider inset around the buttons. */
+  inset?: boolean;
+};
+
+export function FormDialogActions({
+  cancelLabel,
+  submitLabel,
+  onCancel,
+  busy,
+  submitLoading,
+  submitDisabled,
+  submitTestId,
+  inset = false,
+}: FormDialogActionsProps) {
+  return (
+    <DialogActions sx={inset ? { px: 3, pb: 2 } : undefined}>
+      <Button onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button
+        type="submit"
+        variant="contained"
+        loading={submitLoading}
+        disabled={submitDisabled}
+        data-testid={submitTestId}
+      >
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
+}
