@@ -31,9 +31,9 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
+import { placeIdFilters, placeIds, placeScope } from '../../db/queries/place-columns.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { events, notifications } from '../../db/schema/alerts.ts';
 import { gateways, sensors } from '../../db/schema/fleet.ts';
 import { userRoles, users } from '../../db/schema/identity.ts';
@@ -48,13 +48,7 @@ import type {
   AlertStatusTarget,
 } from './alerts.status.ts';
 
-export const visibleAlerts = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: notifications.companyId,
-    propertyId: notifications.propertyId,
-    buildingId: notifications.buildingId,
-    unitId: notifications.unitId,
-  });
+export const visibleAlerts = (scope: Scope) => placeScope(scope, notifications);
 
 /** Which alerts a read is about, besides the caller's scope (every part optional, all must hold). */
 export type AlertSelection = {
@@ -116,10 +110,7 @@ export const alertList = defineList({
     notification_status_id: { column: notifications.notificationStatusId, type: 'number' },
     notification_type_id: { column: notifications.notificationTypeId, type: 'number' },
     notification_category_id: { column: notifications.notificationCategoryId, type: 'number' },
-    company_id: { column: notifications.companyId, type: 'number' },
-    property_id: { column: notifications.propertyId, type: 'number' },
-    building_id: { column: notifications.buildingId, type: 'number' },
-    unit_id: { column: notifications.unitId, type: 'number' },
+    ...placeIdFilters(notifications),
     sensor_id: { column: notifications.sensorId, type: 'number' },
     appliance_type_id: { column: notifications.applianceTypeId, type: 'number' },
     mac_address: { column: sensors.macAddress, type: 'string' },
@@ -145,10 +136,7 @@ const fullName = (user: { firstName: Column; lastName: Column }) =>
   sql<string | null>`nullif(trim(concat(${user.firstName}, ' ', ${user.lastName})), '')`;
 const columns = {
   id: notifications.id,
-  company_id: notifications.companyId,
-  property_id: notifications.propertyId,
-  building_id: notifications.buildingId,
-  unit_id: notifications.unitId,
+  ...placeIds(notifications),
   sensor_id: notifications.sensorId,
   mac_address: sensors.macAddress,
   gateway_id: notifications.gatewayId,
@@ -479,10 +467,7 @@ export async function dueSnoozes(ex: Executor, at: Date): Promise<DueSnooze[]> {
   return ex
     .select({
       id: notifications.id,
-      company_id: notifications.companyId,
-      property_id: notifications.propertyId,
-      building_id: notifications.buildingId,
-      unit_id: notifications.unitId,
+      ...placeIds(notifications),
       notification_status_id: notifications.notificationStatusId,
       snooze_reason: notifications.snoozeReason,
     })

@@ -2,7 +2,12 @@
 // micrometer: the caller's scope applies to the sensor's company, property, building and unit.
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
+import {
+  placeIdFilters,
+  placeNames,
+  placeScope,
+  placeSelection,
+} from '../../db/queries/place-columns.ts';
 import { sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
@@ -15,10 +20,7 @@ export const gallonThresholdList = defineList({
     id: sensorGallonThresholds.id,
     mac_address: sensors.macAddress,
     value: sensorGallonThresholds.value,
-    company_name: companies.name,
-    property_name: properties.name,
-    building_name: buildings.name,
-    unit_name: units.name,
+    ...placeNames,
     updated_at: sensorGallonThresholds.updatedAt,
   },
   filterable: {
@@ -26,37 +28,21 @@ export const gallonThresholdList = defineList({
     sensor_id: { column: sensorGallonThresholds.sensorId, type: 'number' },
     mac_address: { column: sensors.macAddress, type: 'string' },
     value: { column: sensorGallonThresholds.value, type: 'number' },
-    company_id: { column: sensors.companyId, type: 'number' },
-    property_id: { column: sensors.propertyId, type: 'number' },
-    building_id: { column: sensors.buildingId, type: 'number' },
-    unit_id: { column: sensors.unitId, type: 'number' },
+    ...placeIdFilters(sensors),
   },
   searchable: [sensors.macAddress, companies.name, properties.name, buildings.name, units.name],
   defaultSort: [{ field: 'mac_address', direction: 'ASC' }],
   tieBreaker: sensorGallonThresholds.id,
 });
 
-const sensorScope = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: sensors.companyId,
-    propertyId: sensors.propertyId,
-    buildingId: sensors.buildingId,
-    unitId: sensors.unitId,
-  });
+const sensorScope = (scope: Scope) => placeScope(scope, sensors);
 
 const columns = {
   id: sensorGallonThresholds.id,
   sensor_id: sensorGallonThresholds.sensorId,
   mac_address: sensors.macAddress,
   value: sql<number>`${sensorGallonThresholds.value}::float8`,
-  company_id: sensors.companyId,
-  company_name: companies.name,
-  property_id: sensors.propertyId,
-  property_name: properties.name,
-  building_id: sensors.buildingId,
-  building_name: buildings.name,
-  unit_id: sensors.unitId,
-  unit_name: units.name,
+  ...placeSelection(sensors),
   appliance_type_id: sensors.applianceTypeId,
   created_at: sensorGallonThresholds.createdAt,
   updated_at: sensorGallonThresholds.updatedAt,

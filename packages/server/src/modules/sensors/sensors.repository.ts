@@ -20,6 +20,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf } from '../../db/client.ts';
+import { placeIdFilters, placeIds, placeNames } from '../../db/queries/place-columns.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
@@ -72,10 +73,7 @@ export const sensorList = defineList({
     room_type_id: { column: sensors.roomTypeId, type: 'number' },
     water_type_id: { column: sensors.waterTypeId, type: 'number' },
     unit_category_id: { column: units.unitCategoryId, type: 'number' },
-    company_id: { column: sensors.companyId, type: 'number' },
-    property_id: { column: sensors.propertyId, type: 'number' },
-    building_id: { column: sensors.buildingId, type: 'number' },
-    unit_id: { column: sensors.unitId, type: 'number' },
+    ...placeIdFilters(sensors),
     notification_excluded: { column: sensors.notificationExcluded, type: 'boolean' },
     battery: { column: sensors.battery, type: 'number' },
     last_keepalive: { column: sensors.lastKeepalive, type: 'date' },
@@ -99,17 +97,11 @@ const columns = {
   last_submission: sensors.lastSubmission,
   report_interval_s: sensors.reportIntervalS,
   keepalive_interval_s: sensors.keepaliveIntervalS,
-  company_id: sensors.companyId,
-  property_id: sensors.propertyId,
-  building_id: sensors.buildingId,
-  unit_id: sensors.unitId,
+  ...placeIds(sensors),
   appliance_type_id: sensors.applianceTypeId,
   room_type_id: sensors.roomTypeId,
   water_type_id: sensors.waterTypeId,
-  company_name: companies.name,
-  property_name: properties.name,
-  building_name: buildings.name,
-  unit_name: units.name,
+  ...placeNames,
   unit_category_id: units.unitCategoryId,
   notification_excluded: sensors.notificationExcluded,
   config: sensors.config,

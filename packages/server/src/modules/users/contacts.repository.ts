@@ -3,7 +3,7 @@
 // person is visible to the caller (`contactsInScope`, the one place scope touches contacts).
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
+import { placeIds, placeNames, placeScope } from '../../db/queries/place-columns.ts';
 import { notificationContacts } from '../../db/schema/alerts.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -14,14 +14,8 @@ import type { ContactRow } from './users.schemas.ts';
 const contactColumns = {
   id: notificationContacts.id,
   user_id: notificationContacts.userId,
-  company_id: notificationContacts.companyId,
-  property_id: notificationContacts.propertyId,
-  building_id: notificationContacts.buildingId,
-  unit_id: notificationContacts.unitId,
-  company_name: companies.name,
-  property_name: properties.name,
-  building_name: buildings.name,
-  unit_name: units.name,
+  ...placeIds(notificationContacts),
+  ...placeNames,
   notification_method_id: notificationContacts.notificationMethodId,
   destination: notificationContacts.destination,
   enabled: notificationContacts.enabled,
@@ -38,12 +32,7 @@ export type ContactValues = Placement & {
 export function createContactsRepository(db: Database, usersRepository: UsersRepository) {
   const contactsInScope = (scope: Scope) =>
     and(
-      scopeCondition(scope, {
-        companyId: notificationContacts.companyId,
-        propertyId: notificationContacts.propertyId,
-        buildingId: notificationContacts.buildingId,
-        unitId: notificationContacts.unitId,
-      }),
+      placeScope(scope, notificationContacts),
       usersRepository.userIsVisible(scope, notificationContacts.userId),
     );
 
