@@ -20,7 +20,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Database, type Executor, rowsOf } from '../../db/client.ts';
-import { placeIdFilters, placeIds, placeNames } from '../../db/queries/place-columns.ts';
+import {
+  placeIdFilters,
+  placeIds,
+  placeNames,
+  placeScope,
+} from '../../db/queries/place-columns.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
@@ -274,12 +279,7 @@ async function recentSubmissions(
   limit: number,
   tx?: Executor,
 ) {
-  const own = scopeCondition(scope, {
-    companyId: submissions.companyId,
-    propertyId: submissions.propertyId,
-    buildingId: submissions.buildingId,
-    unitId: submissions.unitId,
-  });
+  const own = placeScope(scope, submissions);
   return (await (tx ?? db)
     .select(submissionColumns)
     .from(submissions)
@@ -305,12 +305,7 @@ async function counterSteps(
   tx?: Executor,
 ) {
   if (macs.length === 0) return [];
-  const own = scopeCondition(scope, {
-    companyId: submissions.companyId,
-    propertyId: submissions.propertyId,
-    buildingId: submissions.buildingId,
-    unitId: submissions.unitId,
-  });
+  const own = placeScope(scope, submissions);
   return rowsOf<{
     mac_address: string;
     frames: number;

@@ -22,9 +22,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Database, rowsOf, selectRows } from '../../db/client.ts';
+import { placeScope } from '../../db/queries/place-columns.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { buildingBuckets, buildingUse } from '../../db/queries/rollup-reads.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { buildings, units } from '../../db/schema/portfolio.ts';
 import { submissions, usageDaily } from '../../db/schema/readings.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
@@ -136,13 +136,7 @@ export type ReadingsOf = { level: PortfolioLevel; id: number } | { list: Special
 const readingsOf = (of: ReadingsOf): SQL =>
   'list' in of ? specialLists[of.list] : inPlace(submissions, of.level, of.id);
 
-const inScope = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: submissions.companyId,
-    propertyId: submissions.propertyId,
-    buildingId: submissions.buildingId,
-    unitId: submissions.unitId,
-  });
+const inScope = (scope: Scope) => placeScope(scope, submissions);
 
 /** The window of a list: the caller's measured_at filter, else the last 30 days. */
 function windowOf(query: ListQuery, now: Date): SQL | undefined {
@@ -326,10 +320,4 @@ export function createSubmissionsRepository(db: Database) {
 }
 export type SubmissionsRepository = ReturnType<typeof createSubmissionsRepository>;
 
-const dailyScope = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: usageDaily.companyId,
-    propertyId: usageDaily.propertyId,
-    buildingId: usageDaily.buildingId,
-    unitId: usageDaily.unitId,
-  });
+const dailyScope = (scope: Scope) => placeScope(scope, usageDaily);

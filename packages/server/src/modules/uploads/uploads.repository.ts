@@ -3,9 +3,9 @@
 // record or place outside it is simply not found.
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { placeScope } from '../../db/queries/place-columns.ts';
 import { visiblePlaces } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { buildings, units } from '../../db/schema/portfolio.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -29,13 +29,7 @@ export type UploadRecord = NewUpload & { id: number; createdAt: Date };
 
 export type UploadFilter = { purpose?: string | undefined; unitId?: number | undefined };
 
-const visibleUploads = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: uploads.companyId,
-    propertyId: uploads.propertyId,
-    buildingId: uploads.buildingId,
-    unitId: uploads.unitId,
-  });
+const visibleUploads = (scope: Scope) => placeScope(scope, uploads);
 
 export function createUploadsRepository(db: Database) {
   return {

@@ -12,6 +12,7 @@ import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { LocalDate } from '@flowsight/domain/usage-windows';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, selectRows } from '../../db/client.ts';
+import { placeScope } from '../../db/queries/place-columns.ts';
 import { inPlace, visiblePlaces } from '../../db/queries/places.ts';
 import {
   type BuildingLevel,
@@ -23,34 +24,15 @@ import {
   hoursWithin,
   rangeUsage,
 } from '../../db/queries/rollup-reads.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { units } from '../../db/schema/portfolio.ts';
 import { usageDaily, usageHourly, usageMonthly } from '../../db/schema/readings.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 
 const always = sql`true`;
-const dailyScope = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: usageDaily.companyId,
-    propertyId: usageDaily.propertyId,
-    buildingId: usageDaily.buildingId,
-    unitId: usageDaily.unitId,
-  }) ?? always;
-const hourlyScope = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: usageHourly.companyId,
-    propertyId: usageHourly.propertyId,
-    buildingId: usageHourly.buildingId,
-    unitId: usageHourly.unitId,
-  }) ?? always;
-const sensorScope = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: sensors.companyId,
-    propertyId: sensors.propertyId,
-    buildingId: sensors.buildingId,
-    unitId: sensors.unitId,
-  }) ?? always;
+const dailyScope = (scope: Scope) => placeScope(scope, usageDaily) ?? always;
+const hourlyScope = (scope: Scope) => placeScope(scope, usageHourly) ?? always;
+const sensorScope = (scope: Scope) => placeScope(scope, sensors) ?? always;
 
 /** The rows of one place's daily rollup between two local dates (both included). */
 const dailyOf = (scope: Scope, level: PortfolioLevel, id: number, range: DayRange) =>
@@ -146,13 +128,7 @@ export function createUsageRepository(db: Database) {
           ),
         );
       }
-      const monthlyScope =
-        scopeCondition(scope, {
-          companyId: usageMonthly.companyId,
-          propertyId: usageMonthly.propertyId,
-          buildingId: usageMonthly.buildingId,
-          unitId: usageMonthly.unitId,
-        }) ?? always;
+      const monthlyScope = placeScope(scope, usageMonthly) ?? always;
       return dayRows(sql`
         select ${usageMonthly.month}::text as bucket, sum(${usageMonthly.volumeMgal})::float8 as mgal
         from ${usageMonthly}

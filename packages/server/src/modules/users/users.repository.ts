@@ -20,8 +20,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { placeScope } from '../../db/queries/place-columns.ts';
 import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
-import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { userRoles, users, userTokens } from '../../db/schema/identity.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { defineList, type ListQuery } from '../../lib/list-query.ts';
@@ -134,13 +134,7 @@ export type NewUser = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The roles of user_roles that lie inside the scope; undefined means all. */
-const rolesInScope = (scope: Scope) =>
-  scopeCondition(scope, {
-    companyId: userRoles.companyId,
-    propertyId: userRoles.propertyId,
-    buildingId: userRoles.buildingId,
-    unitId: userRoles.unitId,
-  });
+const rolesInScope = (scope: Scope) => placeScope(scope, userRoles);
 
 /**
  * The roles that reach a property: company-wide roles of its company, and roles placed on the
