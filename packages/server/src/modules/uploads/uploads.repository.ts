@@ -31,6 +31,13 @@ export type UploadFilter = { purpose?: string | undefined; unitId?: number | und
 
 const visibleUploads = (scope: Scope) => placeScope(scope, uploads);
 
+/** What an upload's create and delete events record about it. */
+const uploadEventFacts = (upload: NewUpload) => ({
+  building_id: upload.buildingId,
+  unit_id: upload.unitId,
+  purpose: upload.purpose,
+});
+
 export function createUploadsRepository(db: Database) {
   return {
     /** The building in the caller's scope (the "place within my scope" lookup of placeCheck). */
@@ -64,7 +71,7 @@ export function createUploadsRepository(db: Database) {
         entityId: created.id,
         action: 'create',
         companyId: created.companyId,
-        to: { building_id: created.buildingId, unit_id: created.unitId, purpose: created.purpose },
+        to: uploadEventFacts(created),
       });
       return created;
     },
@@ -107,7 +114,7 @@ export function createUploadsRepository(db: Database) {
         entityId: upload.id,
         action: 'delete',
         companyId: upload.companyId,
-        from: { building_id: upload.buildingId, unit_id: upload.unitId, purpose: upload.purpose },
+        from: uploadEventFacts(upload),
       });
     },
 
