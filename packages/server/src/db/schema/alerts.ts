@@ -25,7 +25,8 @@ import {
   notificationTypes,
   roomTypes,
 } from './lookups.ts';
-import { buildings, companies, properties, units } from './portfolio.ts';
+import { placeRefsBelowCompany } from './place-refs.ts';
+import { companies } from './portfolio.ts';
 
 export const notifications = pgTable(
   'notifications',
@@ -34,9 +35,7 @@ export const notifications = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    propertyId: integer('property_id').references(() => properties.id),
-    buildingId: integer('building_id').references(() => buildings.id),
-    unitId: integer('unit_id').references(() => units.id),
+    ...placeRefsBelowCompany(),
     sensorId: integer('sensor_id').references(() => sensors.id, { onDelete: 'set null' }),
     gatewayId: integer('gateway_id').references(() => gateways.id, { onDelete: 'set null' }),
     applianceTypeId: smallint('appliance_type_id').references(() => applianceTypes.id),
@@ -105,9 +104,7 @@ export const notificationContacts = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    propertyId: integer('property_id').references(() => properties.id),
-    buildingId: integer('building_id').references(() => buildings.id),
-    unitId: integer('unit_id').references(() => units.id),
+    ...placeRefsBelowCompany(),
     notificationMethodId: smallint('notification_method_id')
       .notNull()
       .default(1)

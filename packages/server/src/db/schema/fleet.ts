@@ -26,6 +26,7 @@ import {
   sensorStatuses,
   waterTypes,
 } from './lookups.ts';
+import { placeRefsBelowCompany } from './place-refs.ts';
 import { buildings, companies, properties, units } from './portfolio.ts';
 
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -62,9 +63,7 @@ export const sensors = pgTable(
     reportIntervalS: integer('report_interval_s').notNull().default(900),
     keepaliveIntervalS: integer('keepalive_interval_s').notNull().default(3600),
     companyId: integer('company_id').references(() => companies.id),
-    propertyId: integer('property_id').references(() => properties.id),
-    buildingId: integer('building_id').references(() => buildings.id),
-    unitId: integer('unit_id').references(() => units.id),
+    ...placeRefsBelowCompany(),
     applianceTypeId: smallint('appliance_type_id').references(() => applianceTypes.id),
     roomTypeId: smallint('room_type_id').references(() => roomTypes.id),
     waterTypeId: smallint('water_type_id').references(() => waterTypes.id),

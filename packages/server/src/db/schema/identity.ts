@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { userRoleTypes, userStatuses } from './lookups.ts';
-import { buildings, companies, properties, units } from './portfolio.ts';
+import { placeRefsBelowCompany } from './place-refs.ts';
+import { companies } from './portfolio.ts';
 
 export const users = pgTable(
   'users',
@@ -46,9 +47,7 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => userRoleTypes.id),
     companyId: integer('company_id').references(() => companies.id),
-    propertyId: integer('property_id').references(() => properties.id),
-    buildingId: integer('building_id').references(() => buildings.id),
-    unitId: integer('unit_id').references(() => units.id),
+    ...placeRefsBelowCompany(),
     createdAt: createdAt(),
   },
   (t) => [
