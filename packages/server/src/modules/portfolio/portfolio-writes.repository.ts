@@ -254,6 +254,23 @@ async function redateDailyUsage(tx: Transaction, buildingId: number) {
       group by sensor_id, company_id, property_id, building_id, unit_id, date_trunc('month', day)::date`);
 }
 
+/** The address fields the portfolio's create and update bodies share. */
+type AddressValues = Pick<CompanyValues, 'street' | 'city_id' | 'postal'>;
+
+/** A new record's address columns: a field left out is stored as none. */
+const newAddress = (input: Partial<AddressValues>) => ({
+  street: input.street ?? null,
+  cityId: input.city_id ?? null,
+  postal: input.postal ?? null,
+});
+
+/** An update's address columns: a field left out stays as it is. */
+const changedAddress = (input: Partial<AddressValues>) => ({
+  street: input.street,
+  cityId: input.city_id,
+  postal: input.postal,
+});
+
 async function createCompany(db: Database, scope: Scope, input: CompanyValues) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -265,9 +282,7 @@ async function createCompany(db: Database, scope: Scope, input: CompanyValues) {
         phone: input.phone ?? null,
         email: input.email ?? null,
         timezoneId: input.timezone_id ?? null,
-        street: input.street ?? null,
-        cityId: input.city_id ?? null,
-        postal: input.postal ?? null,
+        ...newAddress(input),
       })
       .returning({ id: companies.id });
     if (!row) throw new Error('company not created');
@@ -298,9 +313,7 @@ async function updateCompany(
         phone: input.phone,
         email: input.email,
         timezoneId: input.timezone_id,
-        street: input.street,
-        cityId: input.city_id,
-        postal: input.postal,
+        ...changedAddress(input),
         updatedAt: new Date(),
       })
       .where(eq(companies.id, id));
@@ -324,9 +337,7 @@ async function createProperty(db: Database, scope: Scope, input: PropertyValues)
         timezoneId: input.timezone_id,
         propertyTypeId: input.property_type_id ?? null,
         waterPricePerKgal: input.water_price_per_kgal.toFixed(2),
-        street: input.street ?? null,
-        cityId: input.city_id ?? null,
-        postal: input.postal ?? null,
+        ...newAddress(input),
       })
       .returning({ id: properties.id });
     if (!row) throw new Error('property not created');
@@ -356,9 +367,7 @@ async function updateProperty(
         timezoneId: input.timezone_id,
         propertyTypeId: input.property_type_id,
         waterPricePerKgal: input.water_price_per_kgal?.toFixed(2),
-        street: input.street,
-        cityId: input.city_id,
-        postal: input.postal,
+        ...changedAddress(input),
         updatedAt: new Date(),
       })
       .where(eq(properties.id, id));
@@ -388,9 +397,7 @@ async function createBuilding(
         floors: input.floors ?? null,
         buildingTypeId: input.building_type_id ?? null,
         installationTypeId: input.installation_type_id ?? null,
-        street: input.street ?? null,
-        cityId: input.city_id ?? null,
-        postal: input.postal ?? null,
+        ...newAddress(input),
       })
       .returning({ id: buildings.id });
     if (!row) throw new Error('building not created');
@@ -420,9 +427,7 @@ async function updateBuilding(
         floors: input.floors,
         buildingTypeId: input.building_type_id,
         installationTypeId: input.installation_type_id,
-        street: input.street,
-        cityId: input.city_id,
-        postal: input.postal,
+        ...changedAddress(input),
         updatedAt: new Date(),
       })
       .where(eq(buildings.id, id));
