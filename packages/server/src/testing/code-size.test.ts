@@ -24,12 +24,7 @@ const MAX_SERVICE_FILE_LINES = 300;
 const oversizedFunctions: Record<string, number> = {};
 
 /** Service files over the limit today, with their length. */
-const oversizedServiceFiles: Record<string, number> = {
-  'packages/server/src/modules/portfolio/portfolio.service.ts': 314,
-  'packages/server/src/modules/reports/reports.service.ts': 312,
-  'packages/server/src/modules/surveys/surveys.service.ts': 315,
-  'packages/server/src/modules/users/users.service.ts': 324,
-};
+const oversizedServiceFiles: Record<string, number> = {};
 
 const SOURCE = /\.(?:ts|tsx)$/;
 const sources = (dir: string) =>

@@ -3,28 +3,25 @@
 // transfer flag, refusals while dependents remain, names, counts, searches and the CSV exports.
 
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
-import { incidentsMonthlyCost, leakFactsOf, leakIncidents } from '@flowsight/domain/leak-incidents';
 import { unitCategories, unitStates, unitTypes } from '@flowsight/domain/lookups';
 import type { BuildingValues, PortfolioLevel, UnitValues } from '@flowsight/domain/portfolio';
-import { changePercent, roundGallons, statisticsDays } from '@flowsight/domain/reports';
+import { statisticsDays } from '@flowsight/domain/reports';
 import { localDate } from '@flowsight/domain/wall-clock';
-import { waterCost } from '@flowsight/domain/water-cost';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQuery, type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
 import { buildingCsv, unitCsv } from './portfolio.csv.ts';
+import { placeListRow, unitListRow } from './portfolio.figures.ts';
 import {
   buildingList,
   companyList,
   type Parent,
-  type PlaceActivity,
   type PortfolioRepository,
   propertyList,
-  type UnitActivity,
   unitList,
 } from './portfolio.repository.ts';
-import type { MoveResult, UnitListRow, UnitRow } from './portfolio.schemas.ts';
+import type { MoveResult } from './portfolio.schemas.ts';
 import type { ZoneDays } from './portfolio-activity.repository.ts';
 import { companyCalls } from './portfolio-companies.ts';
 import { propertyCalls } from './portfolio-properties.ts';
@@ -47,49 +44,6 @@ type Dependencies = {
   writes: PortfolioWrites;
   now?: () => Date;
 };
-
-// ── Where to act: the lists' figures from the raw sums ────────────────────────────────
-/** Rollups count thousandths of a gallon. */
-const gallonsOf = (mgal: number) => roundGallons(mgal / 1000);
-const isoOrNull = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
-/**
- * This month so far, and its whole days against as many days of last month (the statistics'
- * comparison, call 7; nothing compared on the 1st, when both sides are empty).
- */
-function monthUse(row: { month_mgal: number; compared_mgal: number; last_mgal: number }) {
-  const compared = gallonsOf(row.compared_mgal);
-  const last = gallonsOf(row.last_mgal);
-  return {
-    month_gallons: gallonsOf(row.month_mgal),
-    compared_gallons: compared,
-    last_month_same_gallons: last,
-    month_change_percent: changePercent(compared, last),
-  };
-}
-function unitListRow<Row extends UnitRow>(
-  row: Row & UnitActivity,
-): Omit<Row, keyof UnitActivity> & UnitListRow {
-  const { month_mgal, compared_mgal, last_mgal, water_price, last_reading, open_alerts, ...rest } =
-    row;
-  const use = monthUse({ month_mgal, compared_mgal, last_mgal });
-  return {
-    ...rest,
-    open_alerts,
-    ...use,
-    month_cost: waterCost(use.month_gallons, water_price),
-    last_reading: isoOrNull(last_reading),
-  };
-}
-function placeListRow<Row>(row: Row & PlaceActivity) {
-  const { month_mgal, compared_mgal, last_mgal, water_price: _price, leaks, ...rest } = row;
-  return {
-    ...rest,
-    ...monthUse({ month_mgal, compared_mgal, last_mgal }),
-    // Each gallon once: the open leaks' incidents, each at its property's price.
-    open_leaks_monthly_cost: incidentsMonthlyCost(leakIncidents(leakFactsOf(leaks))),
-  };
-}
 
 /** What the level calls share: record checks, list and export helpers, pages with their figures. */
 function portfolioCore({ repository, writes, now = () => new Date() }: Dependencies) {

@@ -7,11 +7,7 @@ import { leakIncidents } from '@flowsight/domain/leak-incidents';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import {
   AVERAGE_DAYS,
-  BUILDING_USE,
   changePercent,
-  csvFigure,
-  csvHeading,
-  csvName,
   type DateRange,
   periodStart,
   type ReportDefinition,
@@ -22,7 +18,6 @@ import {
   reportTotals,
   reportTypeOf,
   statisticsPlan,
-  UNACCOUNTED_WATER,
   unitCategoryName,
   unitStatus,
 } from '@flowsight/domain/reports';
@@ -30,11 +25,12 @@ import { resolveDateRange } from '@flowsight/domain/usage-windows';
 import { localDate } from '@flowsight/domain/wall-clock';
 import { sourceOf } from '@flowsight/domain/water-accounting';
 import { waterPrice } from '@flowsight/domain/water-cost';
-import { type CsvColumn, type CsvFile, csvFile } from '../../lib/csv.ts';
+import { type CsvFile, csvFile } from '../../lib/csv.ts';
 import { Forbidden, Invalid } from '../../lib/errors.ts';
 import { singleFlight } from '../../lib/single-flight.ts';
 import { placeCheck, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import { iso } from '../../lib/timestamps.ts';
+import { gallonsReportCsvLines, reportOverviewCsvLines } from './reports.csv.ts';
 import { gallonsOf, leakCost, overviewAt, reportRows, sourceOfRows } from './reports.figures.ts';
 import type { Place, ReportsRepository } from './reports.repository.ts';
 import type {
@@ -46,13 +42,6 @@ import type {
 } from './reports.schemas.ts';
 
 type RangeInput = { from?: string | undefined; to?: string | undefined };
-/** A report row for the CSV writer: date columns as instants, written in the company's zone. */
-type ReportCsvRow = Record<string, string | number | Date | null>;
-/** A gallons-report CSV line: building, unit, category, one cell per period (`p0`…), total. */
-type GallonsCsvRow = { building: string; unit: string; category: string; total: number } & {
-  [period: `p${number}`]: number;
-};
-
 type Dependencies = { repository: ReportsRepository; now?: () => Date };
 
 export function createReportsService({ repository, now = () => new Date() }: Dependencies) {
@@ -229,43 +218,8 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
       query: RangeInput & { granularity: number },
     ): Promise<CsvFile> {
       const report = await gallonsReport(scope, level, id, query);
-      const columns: CsvColumn<GallonsCsvRow>[] = [
-        { key: 'building', header: 'Building', kind: 'text' },
-        { key: 'unit', header: 'Unit', kind: 'text' },
-        { key: 'category', header: 'Unit category', kind: 'text' },
-        ...report.periods.map(
-          (label, i): CsvColumn<GallonsCsvRow> => ({ key: `p${i}`, header: label, kind: 'number' }),
-        ),
-        { key: 'total', header: 'Total', kind: 'number' },
-      ];
-      const line = (
-        building: string,
-        unit: string,
-        category: string,
-        gallons: number[],
-        total: number,
-      ) => {
-        const row: GallonsCsvRow = { building, unit, category, total: csvFigure('number', total) };
-        for (const [i, value] of gallons.entries()) row[`p${i}`] = csvFigure('number', value);
-        return row;
-      };
-      async function* rows(): AsyncGenerator<GallonsCsvRow> {
-        for (const unit of report.data) {
-          yield line(
-            unit.building_name,
-            unit.unit_name,
-            unit.unit_category,
-            unit.gallons,
-            unit.total_gallons,
-          );
-        }
-        // The units' total, the water no fixture accounts for, and the two together: the
-        // buildings' use, the figure of the place's statistics.
-        yield line('Total', '', '', report.totals, report.total_gallons);
-        yield line(UNACCOUNTED_WATER, '', '', report.unaccounted, report.unaccounted_gallons);
-        yield line(BUILDING_USE, '', '', report.building_use, report.building_gallons);
-      }
-      return csvFile('gallons-report', columns, rows(), report.time_zone, now());
+      const { columns, rows } = gallonsReportCsvLines(report);
+      return csvFile('gallons-report', columns, rows, report.time_zone, now());
     },
 
     async reportOverview(scope: Scope, companyId: number, report: string, query: RangeInput) {
@@ -278,29 +232,8 @@ export function createReportsService({ repository, now = () => new Date() }: Dep
       query: RangeInput,
     ): Promise<CsvFile> {
       const { answer, definition, place } = await reportOverview(scope, companyId, report, query);
-      // The columns are data (one list per report type), so their row type is only known here.
-      // Figures stay numbers, rounded as people read them, the currency in the heading; fixture
-      // names read as names ("Main line").
-      const columns = definition.columns.map((c) => ({
-        key: c.key,
-        header: csvHeading(c.label, c.kind),
-        kind: c.kind === 'money' ? 'number' : c.kind,
-      })) as unknown as CsvColumn<ReportCsvRow>[];
-      async function* rows(): AsyncGenerator<ReportCsvRow> {
-        for (const row of answer.rows) {
-          const line: ReportCsvRow = {};
-          for (const { key, kind } of definition.columns) {
-            const value = row[key] ?? null;
-            if (kind === 'date') line[key] = typeof value === 'string' ? new Date(value) : null;
-            else if ((kind === 'number' || kind === 'money') && typeof value === 'number')
-              line[key] = csvFigure(kind, value);
-            else if (key === 'fixture' && typeof value === 'string') line[key] = csvName(value);
-            else line[key] = value;
-          }
-          yield line;
-        }
-      }
-      return csvFile(definition.fileName, columns, rows(), place.timeZone, now());
+      const { columns, rows } = reportOverviewCsvLines(definition, answer);
+      return csvFile(definition.fileName, columns, rows, place.timeZone, now());
     },
 
     async overview(scope: Scope): Promise<Overview> {

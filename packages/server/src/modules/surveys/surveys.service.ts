@@ -8,14 +8,9 @@ import {
   type BuildingSurvey,
   type DxPlan,
   type DxPlanBody,
-  isUnitSurveyed,
-  micrometersNeeded,
   type SurveyAction,
   type SurveyAnswerBody,
-  type SurveyHistoryEntry,
   type SurveySendBody,
-  surveyActions,
-  surveyActionsFrom,
   surveyMessages,
   surveyStatusName,
   surveyTransition,
@@ -38,6 +33,7 @@ import {
   type SurveyBuilding,
   type SurveysRepository,
 } from './surveys.repository.ts';
+import { surveyOf } from './surveys.shape.ts';
 
 export type SurveyMailLog = { warn(object: unknown, message: string): void };
 
@@ -47,20 +43,6 @@ type Dependencies = {
   appUrl: string;
   log: SurveyMailLog;
   now?: () => Date;
-};
-
-const isSurveyAction = (action: string): action is SurveyAction =>
-  (surveyActions as readonly string[]).includes(action);
-const statusOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
-
-type SurveyAnswerRow = Awaited<ReturnType<SurveysRepository['answers']>>[number];
-
-const answersByUnit = (answers: readonly SurveyAnswerRow[]) => {
-  const byUnit = new Map<number, SurveyAnswerRow[]>();
-  for (const answer of answers) {
-    byUnit.set(answer.unit_id, [...(byUnit.get(answer.unit_id) ?? []), answer]);
-  }
-  return byUnit;
 };
 
 export function createSurveysService({
@@ -79,43 +61,7 @@ export function createSurveysService({
       repository.answers(target.id, tx),
       repository.history(target.id, tx),
     ]);
-    const byUnit = answersByUnit(answers);
-    const surveyed = units.filter((unit) => isUnitSurveyed(byUnit.get(unit.id) ?? [])).length;
-    return {
-      building_id: target.id,
-      status: target.survey_status,
-      status_name: surveyStatusName(target.survey_status),
-      updated_at: target.survey_updated_at?.toISOString() ?? null,
-      actions: surveyActionsFrom(target.survey_status),
-      progress: { surveyed, units: units.length },
-      units: units.map((unit) => {
-        const own = byUnit.get(unit.id) ?? [];
-        return {
-          unit_id: unit.id,
-          name: unit.name,
-          answers: own.length,
-          surveyed: isUnitSurveyed(own),
-        };
-      }),
-      answers,
-      micrometers_needed: micrometersNeeded(answers),
-      dx_plan: (target.survey_dx_approval as DxPlan | null) ?? null,
-      history: history.flatMap((event): SurveyHistoryEntry[] =>
-        isSurveyAction(event.action)
-          ? [
-              {
-                at: event.at.toISOString(),
-                action: event.action,
-                from_status: statusOf(event.from_value),
-                to_status: statusOf(event.to_value),
-                user_id: event.user_id,
-                user_name: event.user_name,
-                detail: event.note,
-              },
-            ]
-          : [],
-      ),
-    };
+    return surveyOf(target, units, answers, history);
   }
 
   type Effect = { note?: string | null; dxPlan?: DxPlan | null };

@@ -4,13 +4,6 @@
 import { accessFor, mayCall } from '@flowsight/domain/access';
 import { DELETED_MESSAGE, LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
 import { UserStatus } from '@flowsight/domain/lookups';
-import {
-  COMPANY_GRANTABLE_ROLE_TYPES,
-  describeRole,
-  placementLevels,
-  roleLevel,
-  roleTypeName,
-} from '@flowsight/domain/roles';
 import { csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
@@ -20,22 +13,15 @@ import { inScope, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { authMails } from '../auth/auth.mails.ts';
 import { INVITATION_TTL_MS } from '../auth/auth.service.ts';
-import {
-  deepestLevel,
-  idField,
-  levelIndex,
-  NOWHERE,
-  placementOf,
-  resolvePlacement,
-} from './placement.ts';
+import { placementOf } from './placement.ts';
 import { userExportColumns, userExportRow } from './users.csv.ts';
 import {
-  type RoleRecord,
   type RoleValues,
   reachingProperty,
   type UsersRepository,
   userListDefinition,
 } from './users.repository.ts';
+import { heldKey, placeRole, roleKey, withDescription } from './users.roles.ts';
 import type {
   CreateUserInput,
   RoleGrant,
@@ -56,12 +42,6 @@ type Dependencies = {
   now?: () => Date;
 };
 
-/** Two roles are the same when type and place are. */
-const roleKey = (role: RoleValues) =>
-  [role.roleTypeId, role.companyId, role.propertyId, role.buildingId, role.unitId].join(':');
-const heldKey = (held: RoleRecord) =>
-  roleKey({ roleTypeId: held.user_role_type_id, ...placementOf(held) });
-
 /** Enabling brings back whoever they were: active, or still invited when they never registered. */
 function nextStatus(current: number, requested: number | undefined, hasPassword: boolean) {
   if (requested === undefined) return current;
@@ -69,11 +49,6 @@ function nextStatus(current: number, requested: number | undefined, hasPassword:
   if (current !== UserStatus.Disabled) return current;
   return hasPassword ? UserStatus.Active : UserStatus.Invited;
 }
-
-const withDescription = (role: RoleRecord): UserRoleRow => ({
-  ...role,
-  description: describeRole(role.user_role_type_id, role),
-});
 
 export function createUsersService(deps: Dependencies) {
   const { repository, tokens, mailer, appUrl } = deps;
@@ -115,38 +90,6 @@ export function createUsersService(deps: Dependencies) {
     }
   }
 
-  /**
-   * The one rule for granting a role: which types the caller may grant, which hierarchy ids each
-   * type needs or refuses, and that the place exists inside the caller's scope.
-   */
-  async function placeRole(scope: Scope, grant: RoleGrant): Promise<RoleValues> {
-    const roleTypeId = grant.user_role_type_id;
-    const name = roleTypeName(roleTypeId);
-    if (!seesEverything(scope) && !COMPANY_GRANTABLE_ROLE_TYPES.includes(roleTypeId)) {
-      const grantable = COMPANY_GRANTABLE_ROLE_TYPES.map(roleTypeName).join(', ');
-      throw new Invalid(`A company admin may grant only these roles: ${grantable}`);
-    }
-    const level = roleLevel(roleTypeId);
-    const given = deepestLevel(grant);
-    if (level === undefined) {
-      if (given !== undefined) {
-        throw new Invalid(
-          `A ${name} role belongs to no company; leave out company_id, property_id, building_id and unit_id`,
-        );
-      }
-      return { roleTypeId, ...NOWHERE };
-    }
-    if (given === undefined || grant[idField[level]] == null) {
-      throw new Invalid(`A ${name} role needs ${idField[level]}`);
-    }
-    if (levelIndex(given) > levelIndex(level)) {
-      const deeper = placementLevels.slice(levelIndex(level) + 1).map((l) => idField[l]);
-      throw new Invalid(`A ${name} role covers a whole ${level}; leave out ${deeper.join(', ')}`);
-    }
-    const placement = await resolvePlacement(repository.findPlacement, scope, level, grant);
-    return { roleTypeId, ...placement };
-  }
-
   return {
     async list(scope: Scope, input: ListQueryInput, url: string) {
       const query = userListDefinition.toQuery(input);
@@ -183,7 +126,7 @@ export function createUsersService(deps: Dependencies) {
     async create(scope: Scope, input: CreateUserInput): Promise<UserRow> {
       const roles: RoleValues[] = [];
       for (const grant of input.roles) {
-        const role = await placeRole(scope, grant);
+        const role = await placeRole(repository.findPlacement, scope, grant);
         if (roles.some((r) => roleKey(r) === roleKey(role))) {
           throw new Invalid('The same role is listed twice');
         }
@@ -265,7 +208,7 @@ export function createUsersService(deps: Dependencies) {
 
     async addRole(scope: Scope, userId: number, grant: RoleGrant): Promise<UserRoleRow> {
       await requireUser(scope, userId);
-      const role = await placeRole(scope, grant);
+      const role = await placeRole(repository.findPlacement, scope, grant);
       const held = await repository.allRolesOf(userId);
       if (held.some((r) => heldKey(r) === roleKey(role))) {
         throw new Conflict('The user already holds this role');
