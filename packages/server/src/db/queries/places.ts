@@ -2,7 +2,7 @@
 // buildings, units) the caller sees, which hierarchy column of a tenant-owned table holds a level's
 // id, and a company's chart time zone. Repositories of every module build on these instead of
 // importing another module's repository.
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { levelIdKey, type PortfolioLevel } from '@flowsight/domain/portfolio';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { buildings, companies, properties, units } from '../schema/portfolio.ts';
@@ -38,13 +38,8 @@ export function visiblePlaces(level: PortfolioLevel, scope: Scope): SQL | undefi
 /** A tenant-owned table's four hierarchy columns (a Drizzle table that has them qualifies). */
 export type HierarchyColumns = Required<ScopeColumns>;
 
-/** The level → hierarchy-column map, the one place it is written. */
-const columnKey = {
-  company: 'companyId',
-  property: 'propertyId',
-  building: 'buildingId',
-  unit: 'unitId',
-} as const satisfies Record<PortfolioLevel, keyof HierarchyColumns>;
+/** The level → hierarchy-column map: the domain's id key of each level names its column. */
+const columnKey = levelIdKey satisfies Record<PortfolioLevel, keyof HierarchyColumns>;
 
 /** The column of `table` holding the id of its place at `level`. */
 export const placeColumn = (table: HierarchyColumns, level: PortfolioLevel) =>

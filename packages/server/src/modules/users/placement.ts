@@ -3,6 +3,7 @@
 // (otherwise 404, as for any foreign record), the ids given agree with each other (a unit in that
 // building, in that company), and the ancestors the caller left out are filled in.
 
+import { levelIdField, levelIdKey } from '@flowsight/domain/portfolio';
 import { type PlacementLevel, placementLevels } from '@flowsight/domain/roles';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { inScope, type Scope } from '../../lib/tenant-scope.ts';
@@ -31,18 +32,8 @@ export type PlacementIds = {
   readonly unit_id?: number | null | undefined;
 };
 
-export const idField = {
-  company: 'company_id',
-  property: 'property_id',
-  building: 'building_id',
-  unit: 'unit_id',
-} as const satisfies Record<PlacementLevel, keyof PlacementIds>;
-const placementKey = {
-  company: 'companyId',
-  property: 'propertyId',
-  building: 'buildingId',
-  unit: 'unitId',
-} as const satisfies Record<PlacementLevel, keyof Placement>;
+export const idField = levelIdField satisfies Record<PlacementLevel, keyof PlacementIds>;
+const placementKey = levelIdKey satisfies Record<PlacementLevel, keyof Placement>;
 
 export const levelIndex = (level: PlacementLevel) => placementLevels.indexOf(level);
 
