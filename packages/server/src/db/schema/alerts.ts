@@ -26,15 +26,13 @@ import {
   roomTypes,
 } from './lookups.ts';
 import { placeRefsBelowCompany } from './place-refs.ts';
-import { companies } from './portfolio.ts';
+import { companyRef } from './portfolio.ts';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     ...placeRefsBelowCompany(),
     sensorId: integer('sensor_id').references(() => sensors.id, { onDelete: 'set null' }),
     gatewayId: integer('gateway_id').references(() => gateways.id, { onDelete: 'set null' }),
@@ -101,9 +99,7 @@ export const notificationContacts = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     ...placeRefsBelowCompany(),
     notificationMethodId: smallint('notification_method_id')
       .notNull()

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
-import { users } from './identity.ts';
+import { createdBy, users } from './identity.ts';
 import {
   applianceTypes,
   gatewayStatuses,
@@ -27,7 +27,14 @@ import {
   waterTypes,
 } from './lookups.ts';
 import { placeRefsBelowCompany } from './place-refs.ts';
-import { buildings, companies, properties, units } from './portfolio.ts';
+import {
+  buildings,
+  companies,
+  companyRef,
+  optionalCompanyRef,
+  properties,
+  units,
+} from './portfolio.ts';
 
 export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -62,7 +69,7 @@ export const sensors = pgTable(
     /** Report interval the sensor last announced (keep-alive) or was configured with, seconds. */
     reportIntervalS: integer('report_interval_s').notNull().default(900),
     keepaliveIntervalS: integer('keepalive_interval_s').notNull().default(3600),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: optionalCompanyRef(),
     ...placeRefsBelowCompany(),
     applianceTypeId: smallint('appliance_type_id').references(() => applianceTypes.id),
     roomTypeId: smallint('room_type_id').references(() => roomTypes.id),
@@ -91,15 +98,19 @@ export const sensors = pgTable(
   ],
 );
 
+/** The micrometer a row belongs to, deleted with it. */
+export const sensorRefCascading = () =>
+  integer('sensor_id')
+    .notNull()
+    .references(() => sensors.id, { onDelete: 'cascade' });
+
 /** A sensor's own daily high-usage threshold in gallons. */
 export const sensorGallonThresholds = pgTable(
   'sensor_gallon_thresholds',
   {
     id: serial('id').primaryKey(),
-    sensorId: integer('sensor_id')
-      .notNull()
-      .references(() => sensors.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').references(() => companies.id),
+    sensorId: sensorRefCascading(),
+    companyId: optionalCompanyRef(),
     value: numeric('value', { precision: 12, scale: 3 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -114,9 +125,7 @@ export const sensorGallonThresholds = pgTable(
 export const companyApplianceThresholds = pgTable(
   'company_appliance_thresholds',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     applianceTypeId: smallint('appliance_type_id')
       .notNull()
       .references(() => applianceTypes.id),
@@ -148,7 +157,7 @@ export const gateways = pgTable(
     serialNumber: text('serial_number').notNull(),
     name: text('name'),
     model: text('model'),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: optionalCompanyRef(),
     propertyId: integer('property_id').references(() => properties.id),
     buildingId: integer('building_id').references(() => buildings.id),
     gatewayStatusId: smallint('gateway_status_id')
@@ -175,7 +184,7 @@ export const gatewayBuildingHistory = pgTable(
     gatewayId: integer('gateway_id')
       .notNull()
       .references(() => gateways.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: optionalCompanyRef(),
     buildingId: integer('building_id')
       .notNull()
       .references(() => buildings.id),
@@ -194,9 +203,7 @@ export const sensorTests = pgTable(
   'sensor_tests',
   {
     id: serial('id').primaryKey(),
-    sensorId: integer('sensor_id')
-      .notNull()
-      .references(() => sensors.id, { onDelete: 'cascade' }),
+    sensorId: sensorRefCascading(),
     testerUserId: integer('tester_user_id').references(() => users.id, { onDelete: 'set null' }),
     passed: boolean('passed').notNull(),
     notes: text('notes'),
@@ -214,21 +221,17 @@ export const officeAssignments = pgTable(
   'office_assignments',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     buildingId: integer('building_id')
       .notNull()
       .references(() => buildings.id),
-    sensorId: integer('sensor_id')
-      .notNull()
-      .references(() => sensors.id, { onDelete: 'cascade' }),
+    sensorId: sensorRefCascading(),
     unitId: integer('unit_id').references(() => units.id),
     applianceTypeId: smallint('appliance_type_id').references(() => applianceTypes.id),
     status: text('status', { enum: ['pending', 'installed', 'cancelled'] })
       .notNull()
       .default('pending'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,11 +249,9 @@ export const downlinks = pgTable(
   'downlinks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: optionalCompanyRef(),
     buildingId: integer('building_id').references(() => buildings.id),
-    sensorId: integer('sensor_id')
-      .notNull()
-      .references(() => sensors.id, { onDelete: 'cascade' }),
+    sensorId: sensorRefCascading(),
     macAddress: text('mac_address').notNull(),
     port: smallint('port').notNull().default(3),
     params: jsonb('params').$type<Record<string, number>>().notNull(),
@@ -259,7 +260,7 @@ export const downlinks = pgTable(
       .notNull()
       .default('queued'),
     error: text('error'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     sentAt: tstz('sent_at'),
   },

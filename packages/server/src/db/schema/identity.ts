@@ -5,7 +5,7 @@ import { index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'dr
 import { createdAt, tstz, updatedAt } from './columns.ts';
 import { userRoleTypes, userStatuses } from './lookups.ts';
 import { placeRefsBelowCompany } from './place-refs.ts';
-import { companies } from './portfolio.ts';
+import { optionalCompanyRef } from './portfolio.ts';
 
 export const users = pgTable(
   'users',
@@ -36,6 +36,10 @@ export const users = pgTable(
   ],
 );
 
+/** Who made a row; kept when that user is deleted, as no one. */
+export const createdBy = () =>
+  integer('created_by').references(() => users.id, { onDelete: 'set null' });
+
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -46,7 +50,7 @@ export const userRoles = pgTable(
     userRoleTypeId: smallint('user_role_type_id')
       .notNull()
       .references(() => userRoleTypes.id),
-    companyId: integer('company_id').references(() => companies.id),
+    companyId: optionalCompanyRef(),
     ...placeRefsBelowCompany(),
     createdAt: createdAt(),
   },

@@ -15,22 +15,18 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns.ts';
-import { users } from './identity.ts';
+import { createdBy, users } from './identity.ts';
 import { cities } from './location.ts';
 import { applianceTypes } from './lookups.ts';
-import { buildings, companies, units } from './portfolio.ts';
+import { buildingRefCascading, buildings, companies, companyRef, units } from './portfolio.ts';
 
 /** One answer of a building survey: for a unit's fixture, an item and its chosen option. */
 export const buildingSurveyItems = pgTable(
   'building_survey_items',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    buildingId: buildingRefCascading(),
     unitId: integer('unit_id')
       .notNull()
       .references(() => units.id, { onDelete: 'cascade' }),
@@ -50,12 +46,8 @@ export const buildingInstallers = pgTable(
   'building_installers',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    buildingId: buildingRefCascading(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email'),
@@ -78,12 +70,8 @@ export const buildingShipping = pgTable(
   'building_shipping',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    buildingId: buildingRefCascading(),
     shippedOn: date('shipped_on', { mode: 'string' }).notNull(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
@@ -96,7 +84,7 @@ export const buildingShipping = pgTable(
       .default({}),
     /** The MACs shipped, once known. */
     macs: jsonb('macs').$type<string[]>().notNull().default([]),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -113,12 +101,8 @@ export const buildingSurveyApprovalTokens = pgTable(
   'building_survey_approval_tokens',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    buildingId: buildingRefCascading(),
     recipientUserId: integer('recipient_user_id').references(() => users.id, {
       onDelete: 'cascade',
     }),
@@ -126,7 +110,7 @@ export const buildingSurveyApprovalTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     usedAt: tstz('used_at'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -139,12 +123,8 @@ export const buildingShippingContacts = pgTable(
   'building_shipping_contacts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    buildingId: buildingRefCascading(),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -164,9 +144,7 @@ export const externalFlowAccounts = pgTable(
   'external_flow_accounts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     buildingId: integer('building_id').references(() => buildings.id),
     provider: text('provider').notNull().default('flume'),
     externalAccountId: text('external_account_id').notNull(),
@@ -185,7 +163,7 @@ export const externalFlowAccounts = pgTable(
     credentialsRefused: boolean('credentials_refused').notNull().default(false),
     /** A replica syncing the account holds it until then (a lease: the sync calls Flume for minutes). */
     syncClaimedUntil: tstz('sync_claimed_until'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -200,9 +178,7 @@ export const externalFlowDevices = pgTable(
   'external_flow_devices',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     accountId: integer('account_id')
       .notNull()
       .references(() => externalFlowAccounts.id, { onDelete: 'cascade' }),
@@ -261,7 +237,7 @@ export const integrationApiKeys = pgTable(
     /** First characters of the key, shown so people can tell keys apart. */
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     lastUsedAt: tstz('last_used_at'),
     revokedAt: tstz('revoked_at'),

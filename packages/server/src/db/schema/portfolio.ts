@@ -51,13 +51,20 @@ export const companies = pgTable(
   ],
 );
 
+/** The company a row belongs to: every tenant-owned row has one. */
+export const companyRef = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id);
+
+/** The company a row belongs to when it has one (stock micrometers and system roles have none). */
+export const optionalCompanyRef = () => integer('company_id').references(() => companies.id);
+
 export const properties = pgTable(
   'properties',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     name: text('name').notNull(),
     street: text('street'),
     cityId: integer('city_id').references(() => cities.id),
@@ -85,9 +92,7 @@ export const properties = pgTable(
 export const billingCompanyProperties = pgTable(
   'billing_company_properties',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id),
@@ -103,9 +108,7 @@ export const buildings = pgTable(
   'buildings',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id),
@@ -134,13 +137,17 @@ export const buildings = pgTable(
   ],
 );
 
+/** The building a row belongs to, deleted with it. */
+export const buildingRefCascading = () =>
+  integer('building_id')
+    .notNull()
+    .references(() => buildings.id, { onDelete: 'cascade' });
+
 export const units = pgTable(
   'units',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id),

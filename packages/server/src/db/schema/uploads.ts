@@ -4,21 +4,17 @@
 import { bigint, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { users } from './identity.ts';
-import { buildings, companies, properties, units } from './portfolio.ts';
+import { buildingRefCascading, companyRef, properties, units } from './portfolio.ts';
 
 export const uploads = pgTable(
   'uploads',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id),
-    buildingId: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    buildingId: buildingRefCascading(),
     unitId: integer('unit_id').references(() => units.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     contentType: text('content_type').notNull(),
