@@ -1,13 +1,13 @@
 // The first queries of the usage dashboards (/dashboard, a company's dashboard tab), started by
 // their route loaders (`page-data.ts`) with the query keys and fetchers the pages use, for the
 // roles that may make them. One module per page family, so a page loads only its own prefetch.
-import { applianceGallonsQueryOptions } from '@/features/usage/api/get-appliance-gallons';
+
 import { DASHBOARD_TOP_UNITS, topUnitsQueryOptions } from '@/features/usage/api/get-comparisons';
-import { gallonsQueryOptions } from '@/features/usage/api/get-gallons';
 import { needsAttentionQueryOptions } from '@/features/usage/api/get-needs-attention';
 import { statisticsQueryOptions } from '@/features/usage/api/get-statistics';
 import { parseGranularity } from '@/features/usage/utils/chart-params';
 import { mayCallRoute } from '@/lib/permissions';
+import { applianceGallonsQueryOptions, gallonsQueryOptions } from '@/lib/place-usage';
 import type { PagePrefetch, PrefetchArgs } from '../page-data';
 
 /**

@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { usageQueryKey } from './usage-keys';
+import { usageQueryKey } from '@/lib/place-usage';
 
 /** Months are the company's local months: `timeZone` is its zone (from its statistics). */
 export async function getAlertsChart(companyId: number, timeZone: string) {

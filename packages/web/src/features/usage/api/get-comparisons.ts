@@ -7,8 +7,8 @@ import { RESIDENTIAL_UNIT_CATEGORY } from '@flowsight/domain/water-accounting';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import type { DateRangeQuery } from '../utils/date-range';
-import { usageQueryKey } from './usage-keys';
+import type { DateRangeQuery } from '@/lib/place-usage';
+import { usageQueryKey } from '@/lib/place-usage';
 
 /** How many units or properties a company's comparison lists. */
 export const TOP_LIMIT = 10;

@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { usageQueryKey } from './usage-keys';
+import { usageQueryKey } from '@/lib/place-usage';
 
 export async function getNeedsAttention(companyId: number) {
   return dataOrThrow(

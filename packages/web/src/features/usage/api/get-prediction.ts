@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { usageQueryKey } from './usage-keys';
+import { usageQueryKey } from '@/lib/place-usage';
 
 export async function getPrediction(unitId: number) {
   return dataOrThrow(

@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { placeKey, type UsagePlace, usageQueryKey } from './usage-keys';
+import { placeKey, type UsagePlace, usageQueryKey } from '@/lib/place-usage';
 
 const paths = {
   company: '/companies/{id}/statistics',

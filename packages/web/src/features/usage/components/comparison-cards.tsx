@@ -15,6 +15,7 @@ import {
   ChartError,
   ChartLoading,
 } from '@/components/charts';
+import type { DateRangeQuery } from '@/lib/place-usage';
 import { useUnitTitle } from '@/lib/unit-title';
 import {
   TOP_LIMIT,
@@ -24,7 +25,6 @@ import {
   useTopProperties,
   useTopUnits,
 } from '../api/get-comparisons';
-import type { DateRangeQuery } from '../utils/date-range';
 import {
   useRankedCategoryLabel,
   useUnitCategoryLabel,

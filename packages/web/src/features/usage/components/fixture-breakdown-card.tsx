@@ -4,9 +4,8 @@
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { BarList, ChartCard, ChartError, ChartLoading } from '@/components/charts';
-import { useApplianceGallons } from '../api/get-appliance-gallons';
-import type { UsagePlace } from '../api/usage-keys';
-import type { DateRangeQuery } from '../utils/date-range';
+import type { DateRangeQuery, UsagePlace } from '@/lib/place-usage';
+import { useApplianceGallons } from '@/lib/place-usage';
 import { useFixtureLabel, useUsageFormat } from '../utils/usage-format';
 import { fixtureShares } from '../utils/water-accounting';
 import { SourceNote } from './source-note';

@@ -16,8 +16,8 @@ import {
   ColumnChart,
   StackedColumnChart,
 } from '@/components/charts';
-import { useGallons } from '../api/get-gallons';
-import type { UsagePlace } from '../api/usage-keys';
+import type { UsagePlace } from '@/lib/place-usage';
+import { useGallons } from '@/lib/place-usage';
 import { localDateOf, periodLabel } from '../utils/period-labels';
 import { useUsageFormat } from '../utils/usage-format';
 import { hasUnaccountedSeries, splitBucket, windowUnaccounted } from '../utils/water-accounting';

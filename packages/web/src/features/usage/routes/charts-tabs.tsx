@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApplianceGallons } from '../api/get-appliance-gallons';
-import type { UsagePlace } from '../api/usage-keys';
+import type { DateRangeQuery, UsagePlace } from '@/lib/place-usage';
+import { useApplianceGallons } from '@/lib/place-usage';
 import {
   BuildingComparison,
   CompanyComparison,
@@ -23,7 +23,7 @@ import { PredictionCard } from '../components/prediction-card';
 import { UnaccountedToggle } from '../components/unaccounted-toggle';
 import { UsageTrendCard } from '../components/usage-trend-card';
 import { useChartParams } from '../utils/chart-params';
-import { type DateRangeQuery, dateRangeProblem, dateRangeQuery } from '../utils/date-range';
+import { dateRangeProblem, dateRangeQuery } from '../utils/date-range';
 import { usePlaceIds } from '../utils/place-paths';
 
 type ChartsTabProps = {

@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DateRangeQuery, UsagePlace } from '@/lib/place-usage';
 import { useStatistics } from '../api/get-statistics';
-import type { UsagePlace } from '../api/usage-keys';
 import { AlertsChartCard } from '../components/alerts-chart-card';
 import { FixtureBreakdownCard } from '../components/fixture-breakdown-card';
 import { KpiCards } from '../components/kpi-cards';
@@ -17,7 +17,6 @@ import { NeedsAttentionCard } from '../components/needs-attention-card';
 import { TopUnitsCard } from '../components/top-units-card';
 import { UsageTrendCard } from '../components/usage-trend-card';
 import { useChartParams } from '../utils/chart-params';
-import type { DateRangeQuery } from '../utils/date-range';
 
 /** The dashboard's fixture rows before "show all": the card stays beside the alerts chart. */
 const DASHBOARD_FIXTURE_ROWS = 6;

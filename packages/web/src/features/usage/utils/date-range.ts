@@ -4,9 +4,7 @@
 // (`@flowsight/domain/usage-windows`).
 
 import { dayNumber, isLocalDate, MAX_RANGE_DAYS } from '@flowsight/domain/usage-windows';
-
-/** The query sent: both dates, or neither (the API's default range). */
-export type DateRangeQuery = { from?: string; to?: string };
+import type { DateRangeQuery } from '@/lib/place-usage';
 
 export type DateRangeProblem = 'invalidFrom' | 'invalidTo' | 'fromAfterTo' | 'tooLong';
 
