@@ -73,6 +73,49 @@ export type ListQueryInput = {
   [filter: `filter.${string}`]: string | string[] | undefined;
 };
 
+/** `gatewayStatusId` → `gateway_status_id`: a column's property name as the API spells a field. */
+type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Tail>}`
+  : S;
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+type ColumnName<T> = { [K in keyof T]: T[K] extends AnyColumn ? K : never }[keyof T] & string;
+
+/**
+ * The filter type each kind of column takes. Not `numeric` (it arrives as text but compares as a
+ * number) nor timestamps read as text: those lists say their filter's type themselves.
+ */
+const FILTER_TYPES = {
+  PgSmallInt: 'number',
+  PgInteger: 'number',
+  PgSerial: 'number',
+  PgText: 'string',
+  PgVarchar: 'string',
+  PgBoolean: 'boolean',
+  PgTimestamp: 'date',
+} as const satisfies Record<string, FieldType>;
+type FilterColumnName<T> = {
+  [K in keyof T]: T[K] extends AnyColumn<{ columnType: keyof typeof FILTER_TYPES }> ? K : never;
+}[keyof T] &
+  string;
+
+/** Sort fields named after their columns: `(gateways, ['lastSeenAt'])` → `{ last_seen_at: … }`. */
+export function sortColumns<T, K extends ColumnName<T>>(table: T, names: readonly K[]) {
+  return Object.fromEntries(names.map((name) => [snakeCase(name), table[name]])) as {
+    [P in K as SnakeCase<P>]: T[P];
+  };
+}
+
+/** Filters named after their columns, typed by their column: `alertsDisabled` is a boolean. */
+export function filterColumns<T, K extends FilterColumnName<T>>(table: T, names: readonly K[]) {
+  return Object.fromEntries(
+    names.map((name) => {
+      const column = table[name] as AnyColumn<{ columnType: keyof typeof FILTER_TYPES }>;
+      return [snakeCase(name), { column, type: FILTER_TYPES[column.columnType] }];
+    }),
+  ) as { [P in K as SnakeCase<P>]: FilterField };
+}
+
 const repeatable = z.union([z.string(), z.array(z.string())]);
 const asList = (v: string | string[] | undefined): string[] =>
   v === undefined ? [] : Array.isArray(v) ? v : [v];

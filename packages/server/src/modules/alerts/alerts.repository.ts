@@ -39,7 +39,7 @@ import { gateways, sensors } from '../../db/schema/fleet.ts';
 import { userRoles, users } from '../../db/schema/identity.ts';
 import { applianceTypes, roomTypes } from '../../db/schema/lookups.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery, sortColumns } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type {
   AlertAssignInput,
@@ -99,20 +99,19 @@ export const alertList = defineList({
   sortable: {
     first_detected: notifications.firstDetectedAt,
     last_detected: notifications.lastDetectedAt,
-    rate: notifications.rate,
-    notification_status_id: notifications.notificationStatusId,
-    notification_type_id: notifications.notificationTypeId,
+    ...sortColumns(notifications, ['rate', 'notificationStatusId', 'notificationTypeId']),
     company_name: companies.name,
     building_name: buildings.name,
     unit_name: units.name,
   },
   filterable: {
-    notification_status_id: { column: notifications.notificationStatusId, type: 'number' },
-    notification_type_id: { column: notifications.notificationTypeId, type: 'number' },
-    notification_category_id: { column: notifications.notificationCategoryId, type: 'number' },
+    ...filterColumns(notifications, [
+      'notificationStatusId',
+      'notificationTypeId',
+      'notificationCategoryId',
+    ]),
     ...placeIdFilters(notifications),
-    sensor_id: { column: notifications.sensorId, type: 'number' },
-    appliance_type_id: { column: notifications.applianceTypeId, type: 'number' },
+    ...filterColumns(notifications, ['sensorId', 'applianceTypeId']),
     mac_address: { column: sensors.macAddress, type: 'string' },
     first_detected: { column: notifications.firstDetectedAt, type: 'date' },
     last_detected: { column: notifications.lastDetectedAt, type: 'date' },

@@ -7,7 +7,7 @@ import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { events } from '../../db/schema/alerts.ts';
 import { userRoles, users } from '../../db/schema/identity.ts';
 import { companies } from '../../db/schema/portfolio.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery, sortColumns } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 
 const actorName = sql<
@@ -52,20 +52,18 @@ export type EventRecord = Omit<RawEvent, 'occurred_at'> & { occurred_at: string 
 
 export const eventList = defineList({
   sortable: {
-    occurred_at: events.occurredAt,
-    entity_type: events.entityType,
-    action: events.action,
+    ...sortColumns(events, ['occurredAt', 'entityType', 'action']),
     company_name: companies.name,
     actor_name: actorName,
   },
-  filterable: {
-    entity_type: { column: events.entityType, type: 'string' },
-    entity_id: { column: events.entityId, type: 'number' },
-    action: { column: events.action, type: 'string' },
-    company_id: { column: events.companyId, type: 'number' },
-    actor_user_id: { column: events.actorUserId, type: 'number' },
-    occurred_at: { column: events.occurredAt, type: 'date' },
-  },
+  filterable: filterColumns(events, [
+    'entityType',
+    'entityId',
+    'action',
+    'companyId',
+    'actorUserId',
+    'occurredAt',
+  ]),
   searchable: [events.action, events.note, events.entityType],
   defaultSort: [{ field: 'occurred_at', direction: 'DESC' }],
   // Events of one transaction share its timestamp: the later insert (higher id) comes first.

@@ -10,7 +10,7 @@ import {
 } from '../../db/queries/place-columns.ts';
 import { sensorGallonThresholds, sensors } from '../../db/schema/fleet.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { GallonThreshold } from './fleet-settings.schemas.ts';
 
@@ -24,8 +24,7 @@ export const gallonThresholdList = defineList({
     updated_at: sensorGallonThresholds.updatedAt,
   },
   filterable: {
-    id: { column: sensorGallonThresholds.id, type: 'number' },
-    sensor_id: { column: sensorGallonThresholds.sensorId, type: 'number' },
+    ...filterColumns(sensorGallonThresholds, ['id', 'sensorId']),
     mac_address: { column: sensors.macAddress, type: 'string' },
     value: { column: sensorGallonThresholds.value, type: 'number' },
     ...placeIdFilters(sensors),

@@ -9,7 +9,7 @@ import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { gatewayBuildingHistory, gateways } from '../../db/schema/fleet.ts';
 import { users } from '../../db/schema/identity.ts';
 import { buildings, companies, properties } from '../../db/schema/portfolio.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery, sortColumns } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { iso } from '../../lib/timestamps.ts';
 
@@ -74,19 +74,16 @@ const toRecord = (row: RawGateway): GatewayRecord => ({
 
 export const gatewayList = defineList({
   sortable: {
-    serial_number: gateways.serialNumber,
-    name: gateways.name,
-    gateway_status_id: gateways.gatewayStatusId,
-    last_seen_at: gateways.lastSeenAt,
+    ...sortColumns(gateways, ['serialNumber', 'name', 'gatewayStatusId', 'lastSeenAt']),
     building_name: buildings.name,
   },
-  filterable: {
-    gateway_status_id: { column: gateways.gatewayStatusId, type: 'number' },
-    company_id: { column: gateways.companyId, type: 'number' },
-    property_id: { column: gateways.propertyId, type: 'number' },
-    building_id: { column: gateways.buildingId, type: 'number' },
-    alerts_disabled: { column: gateways.alertsDisabled, type: 'boolean' },
-  },
+  filterable: filterColumns(gateways, [
+    'gatewayStatusId',
+    'companyId',
+    'propertyId',
+    'buildingId',
+    'alertsDisabled',
+  ]),
   searchable: [gateways.serialNumber, gateways.name, buildings.name],
   defaultSort: [{ field: 'serial_number', direction: 'ASC' }],
   tieBreaker: gateways.id,

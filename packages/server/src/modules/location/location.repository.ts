@@ -8,7 +8,7 @@ import {
   states,
   timezones,
 } from '../../db/schema/location.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery, sortColumns } from '../../lib/list-query.ts';
 
 const countryColumns = {
   id: countries.id,
@@ -38,11 +38,9 @@ const timezoneColumns = {
 
 /** `GET /cities`: sortable, filterable and searchable fields. */
 export const cityListDefinition = defineList({
-  sortable: { id: cities.id, name: cities.name, state_id: cities.stateId },
+  sortable: sortColumns(cities, ['id', 'name', 'stateId']),
   filterable: {
-    id: { column: cities.id, type: 'number' },
-    name: { column: cities.name, type: 'string' },
-    state_id: { column: cities.stateId, type: 'number' },
+    ...filterColumns(cities, ['id', 'name', 'stateId']),
     country_id: { column: states.countryId, type: 'number' },
   },
   searchable: [cities.name],

@@ -7,24 +7,19 @@ import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { downlinks } from '../../db/schema/fleet.ts';
 import { buildings } from '../../db/schema/portfolio.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery, sortColumns } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { Downlink } from './sensors.schemas.ts';
 
 export const downlinkList = defineList({
-  sortable: {
-    created_at: downlinks.createdAt,
-    sent_at: downlinks.sentAt,
-    status: downlinks.status,
-    mac_address: downlinks.macAddress,
-  },
-  filterable: {
-    status: { column: downlinks.status, type: 'string' },
-    mac_address: { column: downlinks.macAddress, type: 'string' },
-    building_id: { column: downlinks.buildingId, type: 'number' },
-    company_id: { column: downlinks.companyId, type: 'number' },
-    created_at: { column: downlinks.createdAt, type: 'date' },
-  },
+  sortable: sortColumns(downlinks, ['createdAt', 'sentAt', 'status', 'macAddress']),
+  filterable: filterColumns(downlinks, [
+    'status',
+    'macAddress',
+    'buildingId',
+    'companyId',
+    'createdAt',
+  ]),
   searchable: [downlinks.macAddress, buildings.name],
   defaultSort: [{ field: 'created_at', direction: 'DESC' }],
   tieBreaker: downlinks.id,

@@ -33,7 +33,7 @@ import { officeAssignments, sensorGallonThresholds, sensors } from '../../db/sch
 import { externalFlowDevices } from '../../db/schema/operations.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import { submissions } from '../../db/schema/readings.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery, sortColumns } from '../../lib/list-query.ts';
 import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import { withDatabase } from '../../lib/with-database.ts';
 import { type SubmissionRecord, submissionColumns } from '../submissions/submissions.repository.ts';
@@ -57,32 +57,38 @@ export function visibleSensors(scope: Scope, options: { stock: boolean }): SQL |
 
 export const sensorList = defineList({
   sortable: {
-    mac_address: sensors.macAddress,
-    sensor_state_id: sensors.sensorStateId,
-    sensor_status_id: sensors.sensorStatusId,
-    battery: sensors.battery,
-    last_keepalive: sensors.lastKeepalive,
-    last_submission: sensors.lastSubmission,
-    install_date: sensors.installDate,
-    created_at: sensors.createdAt,
-    appliance_type_id: sensors.applianceTypeId,
+    ...sortColumns(sensors, [
+      'macAddress',
+      'sensorStateId',
+      'sensorStatusId',
+      'battery',
+      'lastKeepalive',
+      'lastSubmission',
+      'installDate',
+      'createdAt',
+      'applianceTypeId',
+    ]),
     company_name: companies.name,
     building_name: buildings.name,
     unit_name: units.name,
   },
   filterable: {
-    mac_address: { column: sensors.macAddress, type: 'string' },
-    sensor_state_id: { column: sensors.sensorStateId, type: 'number' },
-    sensor_status_id: { column: sensors.sensorStatusId, type: 'number' },
-    appliance_type_id: { column: sensors.applianceTypeId, type: 'number' },
-    room_type_id: { column: sensors.roomTypeId, type: 'number' },
-    water_type_id: { column: sensors.waterTypeId, type: 'number' },
+    ...filterColumns(sensors, [
+      'macAddress',
+      'sensorStateId',
+      'sensorStatusId',
+      'applianceTypeId',
+      'roomTypeId',
+      'waterTypeId',
+    ]),
     unit_category_id: { column: units.unitCategoryId, type: 'number' },
     ...placeIdFilters(sensors),
-    notification_excluded: { column: sensors.notificationExcluded, type: 'boolean' },
-    battery: { column: sensors.battery, type: 'number' },
-    last_keepalive: { column: sensors.lastKeepalive, type: 'date' },
-    last_submission: { column: sensors.lastSubmission, type: 'date' },
+    ...filterColumns(sensors, [
+      'notificationExcluded',
+      'battery',
+      'lastKeepalive',
+      'lastSubmission',
+    ]),
   },
   searchable: [sensors.macAddress, units.name, buildings.name, properties.name, companies.name],
   defaultSort: [{ field: 'mac_address', direction: 'ASC' }],

@@ -27,29 +27,27 @@ import { inPlace } from '../../db/queries/places.ts';
 import { buildingBuckets, buildingUse } from '../../db/queries/rollup-reads.ts';
 import { buildings, units } from '../../db/schema/portfolio.ts';
 import { submissions, usageDaily } from '../../db/schema/readings.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery, sortColumns } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 
 export const submissionList = defineList({
   sortable: {
-    measured_at: submissions.measuredAt,
-    mac_address: submissions.macAddress,
+    ...sortColumns(submissions, ['measuredAt', 'macAddress']),
     volume: submissions.volumeMgal,
-    battery: submissions.battery,
-    ingested_at: submissions.ingestedAt,
+    ...sortColumns(submissions, ['battery', 'ingestedAt']),
   },
-  filterable: {
-    measured_at: { column: submissions.measuredAt, type: 'date' },
-    mac_address: { column: submissions.macAddress, type: 'string' },
-    kind: { column: submissions.kind, type: 'string' },
-    transport: { column: submissions.transport, type: 'string' },
-    sensor_id: { column: submissions.sensorId, type: 'number' },
-    unit_id: { column: submissions.unitId, type: 'number' },
-    building_id: { column: submissions.buildingId, type: 'number' },
-    appliance_type_id: { column: submissions.applianceTypeId, type: 'number' },
-    gateway_serial: { column: submissions.gatewaySerial, type: 'string' },
-    battery: { column: submissions.battery, type: 'number' },
-  },
+  filterable: filterColumns(submissions, [
+    'measuredAt',
+    'macAddress',
+    'kind',
+    'transport',
+    'sensorId',
+    'unitId',
+    'buildingId',
+    'applianceTypeId',
+    'gatewaySerial',
+    'battery',
+  ]),
   searchable: [submissions.macAddress, submissions.gatewaySerial],
   defaultSort: [{ field: 'measured_at', direction: 'DESC' }],
   tieBreaker: submissions.id,

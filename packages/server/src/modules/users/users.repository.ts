@@ -24,7 +24,7 @@ import { placeScope } from '../../db/queries/place-columns.ts';
 import { selectRolesWithNames } from '../../db/queries/roles-with-names.ts';
 import { userRoles, users, userTokens } from '../../db/schema/identity.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
-import { defineList, type ListQuery } from '../../lib/list-query.ts';
+import { defineList, filterColumns, type ListQuery, sortColumns } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { withDatabase } from '../../lib/with-database.ts';
 import type { Placement, RolePlacement } from './placement.ts';
@@ -37,23 +37,17 @@ const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
  * among the roles the caller can see; several role filters must hold for the same role.
  */
 export const userListDefinition = defineList({
-  sortable: {
-    id: users.id,
-    email: users.email,
-    first_name: users.firstName,
-    last_name: users.lastName,
-    created_at: users.createdAt,
-    last_login_at: users.lastLoginAt,
-  },
+  sortable: sortColumns(users, [
+    'id',
+    'email',
+    'firstName',
+    'lastName',
+    'createdAt',
+    'lastLoginAt',
+  ]),
   filterable: {
-    id: { column: users.id, type: 'number' },
-    email: { column: users.email, type: 'string' },
-    first_name: { column: users.firstName, type: 'string' },
-    last_name: { column: users.lastName, type: 'string' },
-    user_status_id: { column: users.userStatusId, type: 'number' },
-    mfa: { column: users.mfa, type: 'number' },
-    user_role_type_id: { column: userRoles.userRoleTypeId, type: 'number' },
-    company_id: { column: userRoles.companyId, type: 'number' },
+    ...filterColumns(users, ['id', 'email', 'firstName', 'lastName', 'userStatusId', 'mfa']),
+    ...filterColumns(userRoles, ['userRoleTypeId', 'companyId']),
   },
   searchable: [users.email, users.firstName, users.lastName, fullName],
   defaultSort: [
