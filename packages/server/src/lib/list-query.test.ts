@@ -4,7 +4,9 @@ import { regexProblem } from '@flowsight/domain/list-query';
 import { createRandom } from '@flowsight/simulator/random';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gateways } from '../db/schema/fleet.ts';
 import { buildTestApp, type TestApp } from '../testing/app.ts';
+import { filterColumns, sortColumns } from './list-query.ts';
 
 type City = {
   id: number;
@@ -232,5 +234,22 @@ describe('list query language', () => {
       expect(response.statusCode, filter).toBe(400);
       expect(response.json().message[0]).toMatch(new RegExp(`^${name?.replace('.', '\\.')}: `));
     }
+  });
+});
+
+describe('fields named after their columns', () => {
+  it('spells each column in snake_case and filters it by its kind', () => {
+    expect(sortColumns(gateways, ['serialNumber', 'lastSeenAt'])).toEqual({
+      serial_number: gateways.serialNumber,
+      last_seen_at: gateways.lastSeenAt,
+    });
+    expect(
+      filterColumns(gateways, ['gatewayStatusId', 'name', 'alertsDisabled', 'createdAt']),
+    ).toEqual({
+      gateway_status_id: { column: gateways.gatewayStatusId, type: 'number' },
+      name: { column: gateways.name, type: 'string' },
+      alerts_disabled: { column: gateways.alertsDisabled, type: 'boolean' },
+      created_at: { column: gateways.createdAt, type: 'date' },
+    });
   });
 });
