@@ -4,11 +4,12 @@ import { idParamSchema } from '@flowsight/domain/input';
 import { NotificationStatus } from '@flowsight/domain/lookups';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema } from '../../lib/http-schemas.ts';
 import { linkProblems } from './alert-mail.links.ts';
 import type { AlertMail } from './alert-mail.service.ts';
 
-const tags = ['alerts'];
+const doc = routeDocs('alerts');
 const linkParams = z.object({
   id: idParamSchema,
   status: z.coerce
@@ -54,25 +55,22 @@ export const alertMailModule: FastifyPluginAsyncZod<{ service: AlertMail }> = as
 ) => {
   app.get(
     '/confirmation/:id/:status/:token',
-    {
-      schema: {
-        operationId: 'getAlertConfirmation',
-        tags,
-        summary: 'What an emailed "On it" / "Fixed it" link is about; changes nothing',
+    doc(
+      'getAlertConfirmation',
+      'What an emailed "On it" / "Fixed it" link is about; changes nothing',
+      {
         params: linkParams,
         response: { 200: linkSchema, 400: errorSchema },
       },
-    },
+    ),
     (r) => service.inspect(r.params.id, r.params.status, r.params.token),
   );
   app.post(
     '/confirmation/:id/:status/:token',
-    {
-      schema: {
-        operationId: 'confirmAlertStatus',
-        tags,
-        summary:
-          'Confirms an emailed "On it" / "Fixed it" link (once) as its recipient, while they could do the same signed in',
+    doc(
+      'confirmAlertStatus',
+      'Confirms an emailed "On it" / "Fixed it" link (once) as its recipient, while they could do the same signed in',
+      {
         params: linkParams,
         body: z
           .object({ note: z.string().max(2000).optional() })
@@ -91,7 +89,7 @@ export const alertMailModule: FastifyPluginAsyncZod<{ service: AlertMail }> = as
           410: errorSchema,
         },
       },
-    },
+    ),
     (r) => service.confirm(r.params.id, r.params.status, r.params.token, r.body?.note),
   );
 };

@@ -18,12 +18,13 @@ import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema } from '../../lib/http-schemas.ts';
 import { cookieValue, KNOWN_DEVICE_COOKIE, knownDeviceCookie } from '../../lib/known-devices.ts';
 import { bearerToken, scopeOf } from '../../plugins/auth.ts';
 import type { AuthService, SignInClient, SignInResult } from './auth.service.ts';
 
-const tags = ['auth'];
+const doc = routeDocs('auth');
 
 /** The caller's address and the known-device cookie their browser holds. */
 const clientOf = (request: FastifyRequest): SignInClient => ({
@@ -48,21 +49,16 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
 ) => {
   app.post(
     '/login',
-    {
-      schema: {
-        operationId: 'signIn',
-        tags,
-        summary: 'Sign in; answers a session, or an MFA challenge when a second factor is on',
-        description:
-          'Password guesses are bounded per account and address, per address and per account ' +
-          '(429 with Retry-After). A whole sign-in sets the HttpOnly `flowsight_device` cookie ' +
-          '(Path=/api/auth, 90 days): later sign-ins from that browser are held to a bound of ' +
-          'their own instead of the account-wide one, so failures elsewhere cannot lock the ' +
-          'owner out.',
-        body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    doc('signIn', 'Sign in; answers a session, or an MFA challenge when a second factor is on', {
+      description:
+        'Password guesses are bounded per account and address, per address and per account ' +
+        '(429 with Retry-After). A whole sign-in sets the HttpOnly `flowsight_device` cookie ' +
+        '(Path=/api/auth, 90 days): later sign-ins from that browser are held to a bound of ' +
+        'their own instead of the account-wide one, so failures elsewhere cannot lock the ' +
+        'owner out.',
+      body: loginRequestSchema,
+      response: { 200: loginResponseSchema, 401: errorSchema, 429: errorSchema },
+    }),
     (request, reply) =>
       answerSignIn(
         request,
@@ -72,18 +68,13 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
   );
   app.post(
     '/login-mfa',
-    {
-      schema: {
-        operationId: 'signInWithCode',
-        tags,
-        summary: 'Complete an MFA sign-in with the emailed code',
-        description:
-          'Codes are bounded per challenge, per user and per address (429). Success sets the ' +
-          'known-device cookie, as a sign-in without a second factor does.',
-        body: loginMfaRequestSchema,
-        response: { 200: sessionSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
+    doc('signInWithCode', 'Complete an MFA sign-in with the emailed code', {
+      description:
+        'Codes are bounded per challenge, per user and per address (429). Success sets the ' +
+        'known-device cookie, as a sign-in without a second factor does.',
+      body: loginMfaRequestSchema,
+      response: { 200: sessionSchema, 401: errorSchema, 429: errorSchema },
+    }),
     (request, reply) =>
       answerSignIn(
         request,
@@ -93,14 +84,9 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
   );
   app.post(
     '/logout',
-    {
-      schema: {
-        operationId: 'signOut',
-        tags,
-        summary: 'Sign out: the token presented is refused from now on (other sessions go on)',
-        response: { 204: z.null(), 401: errorSchema },
-      },
-    },
+    doc('signOut', 'Sign out: the token presented is refused from now on (other sessions go on)', {
+      response: { 204: z.null(), 401: errorSchema },
+    }),
     async (request, reply) => {
       scopeOf(request);
       await service.logout(bearerToken(request) ?? '');
@@ -109,97 +95,67 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
   );
   app.get(
     '/me',
-    {
-      schema: {
-        operationId: 'getCurrentUser',
-        tags,
-        summary: 'The signed-in user, their roles and the active one',
-        response: {
-          200: z.object({
-            user: sessionUserSchema,
-            roles: z.array(sessionRoleSchema),
-            active_role_id: z.number().int(),
-          }),
-        },
+    doc('getCurrentUser', 'The signed-in user, their roles and the active one', {
+      response: {
+        200: z.object({
+          user: sessionUserSchema,
+          roles: z.array(sessionRoleSchema),
+          active_role_id: z.number().int(),
+        }),
       },
-    },
+    }),
     (request) => service.me(scopeOf(request)),
   );
   app.put(
     '/me',
-    {
-      schema: {
-        operationId: 'updateCurrentUser',
-        tags,
-        summary: 'Change the caller’s own name or phone',
-        body: updateProfileRequestSchema,
-        response: {
-          200: z.object({
-            user: sessionUserSchema,
-            roles: z.array(sessionRoleSchema),
-            active_role_id: z.number().int(),
-          }),
-          400: errorSchema,
-        },
+    doc('updateCurrentUser', 'Change the caller’s own name or phone', {
+      body: updateProfileRequestSchema,
+      response: {
+        200: z.object({
+          user: sessionUserSchema,
+          roles: z.array(sessionRoleSchema),
+          active_role_id: z.number().int(),
+        }),
+        400: errorSchema,
       },
-    },
+    }),
     (request) => service.updateProfile(scopeOf(request), request.body),
   );
   app.get(
     '/new-token/:role_id',
-    {
-      schema: {
-        operationId: 'switchRole',
-        tags,
-        summary: 'A fresh session for one of the caller’s own roles',
-        params: z.object({ role_id: idParamSchema }),
-        response: { 200: sessionSchema },
-      },
-    },
+    doc('switchRole', 'A fresh session for one of the caller’s own roles', {
+      params: z.object({ role_id: idParamSchema }),
+      response: { 200: sessionSchema },
+    }),
     (request) => service.newToken(scopeOf(request), request.params.role_id),
   );
   app.post(
     '/forgot-password-email',
-    {
-      schema: {
-        operationId: 'requestPasswordReset',
-        tags,
-        summary: 'Email a reset link (the same answer for unknown addresses)',
-        body: forgotPasswordRequestSchema,
-        response: { 200: messageResponseSchema, 429: errorSchema },
-      },
-    },
+    doc('requestPasswordReset', 'Email a reset link (the same answer for unknown addresses)', {
+      body: forgotPasswordRequestSchema,
+      response: { 200: messageResponseSchema, 429: errorSchema },
+    }),
     (request) => service.forgotPassword(request.body.email, request.ip),
   );
   app.post(
     '/forgot-password-reset',
-    {
-      schema: {
-        operationId: 'resetPassword',
-        tags,
-        summary: 'Set a new password with the emailed reset token',
-        body: resetPasswordRequestSchema,
-        response: { 200: messageResponseSchema, 400: errorSchema },
-      },
-    },
+    doc('resetPassword', 'Set a new password with the emailed reset token', {
+      body: resetPasswordRequestSchema,
+      response: { 200: messageResponseSchema, 400: errorSchema },
+    }),
     (request) =>
       service.resetPassword(request.body.email, request.body.token, request.body.newPassword),
   );
   app.post(
     '/change-password',
-    {
-      schema: {
-        operationId: 'changePassword',
-        tags,
-        summary: 'Change the password; other sessions end, this one gets a new token',
-        body: changePasswordRequestSchema,
-        response: {
-          200: messageResponseSchema.extend({ access_token: z.string() }),
-          400: errorSchema,
-          429: errorSchema,
-        },
+    doc('changePassword', 'Change the password; other sessions end, this one gets a new token', {
+      body: changePasswordRequestSchema,
+      response: {
+        200: messageResponseSchema.extend({ access_token: z.string() }),
+        400: errorSchema,
+        429: errorSchema,
       },
-    },
+    }),
     (request) =>
       service.changePassword(
         scopeOf(request),
@@ -210,31 +166,21 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
   );
   app.get(
     '/invitation/:token',
-    {
-      schema: {
-        operationId: 'getInvitation',
-        tags,
-        summary: 'Who an invitation is for',
-        params: z.object({ token: z.string().min(1).max(200) }),
-        response: {
-          200: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
-          404: errorSchema,
-        },
+    doc('getInvitation', 'Who an invitation is for', {
+      params: z.object({ token: z.string().min(1).max(200) }),
+      response: {
+        200: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
+        404: errorSchema,
       },
-    },
+    }),
     (request) => service.invitation(request.params.token),
   );
   app.post(
     '/register',
-    {
-      schema: {
-        operationId: 'registerUser',
-        tags,
-        summary: 'Accept an invitation: set name and password',
-        body: registerRequestSchema,
-        response: { 200: messageResponseSchema, 404: errorSchema },
-      },
-    },
+    doc('registerUser', 'Accept an invitation: set name and password', {
+      body: registerRequestSchema,
+      response: { 200: messageResponseSchema, 404: errorSchema },
+    }),
     (request) => service.register(request.body),
   );
 };

@@ -2,6 +2,7 @@
 // see how MQTT uplinks arrive (`/mqtt-status`).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { UplinkQos } from '../ingest/mqtt-ingest.ts';
@@ -13,7 +14,7 @@ import {
 import type { IntegrationKeys } from './integration-keys.service.ts';
 import { mqttStatus, mqttStatusSchema } from './mqtt-status.ts';
 
-const tags = ['integrations'];
+const doc = routeDocs('integrations');
 
 export const integrationKeysModule: FastifyPluginAsyncZod<{
   keys: IntegrationKeys;
@@ -24,12 +25,13 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      schema: {
-        operationId: 'listIntegrationKeys',
-        tags,
-        summary: 'Integration API keys (prefix only) with their scope, newest first',
-        response: { 200: z.array(integrationKeySchema) },
-      },
+      ...doc(
+        'listIntegrationKeys',
+        'Integration API keys (prefix only) with their scope, newest first',
+        {
+          response: { 200: z.array(integrationKeySchema) },
+        },
+      ),
     },
     () => keys.list(),
   );
@@ -37,15 +39,16 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      schema: {
-        operationId: 'createIntegrationKey',
-        tags,
-        summary: 'Create a key for a network-server integration; the answer shows it once',
-        description:
-          "The key writes readings of the micrometers in its scope only: one company (`company_id`, for that company's network server) or the whole fleet (`company_id` null or left out, for the provider's network server).",
-        body: createKeyBodySchema,
-        response: { 201: createdKeySchema, 400: errorSchema },
-      },
+      ...doc(
+        'createIntegrationKey',
+        'Create a key for a network-server integration; the answer shows it once',
+        {
+          description:
+            "The key writes readings of the micrometers in its scope only: one company (`company_id`, for that company's network server) or the whole fleet (`company_id` null or left out, for the provider's network server).",
+          body: createKeyBodySchema,
+          response: { 201: createdKeySchema, 400: errorSchema },
+        },
+      ),
     },
     async (request, reply) =>
       reply
@@ -56,29 +59,27 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{
   );
   app.get(
     '/mqtt-status',
-    {
-      schema: {
-        operationId: 'getMqttIngestStatus',
-        tags,
-        summary: 'How MQTT uplinks arrive: the QoS of the newest per format, and a QoS 0 warning',
+    doc(
+      'getMqttIngestStatus',
+      'How MQTT uplinks arrive: the QoS of the newest per format, and a QoS 0 warning',
+      {
         description:
           "ChirpStack publishes at QoS 0 by default; such uplinks sent while Flowsight is down are lost, so `warning` is set until they arrive at QoS 1 (ChirpStack's `[integration.mqtt] qos=1`). What this server saw since it started.",
         response: { 200: mqttStatusSchema },
       },
-    },
+    ),
     () => mqttStatus(mqttUplinks()),
   );
   app.delete(
     '/:id',
-    {
-      schema: {
-        operationId: 'deleteIntegrationKey',
-        tags,
-        summary: 'Revoke a key: ingest calls presenting it are refused from now on',
+    doc(
+      'deleteIntegrationKey',
+      'Revoke a key: ingest calls presenting it are refused from now on',
+      {
         params: idParams,
         response: { 200: integrationKeySchema, 404: errorSchema },
       },
-    },
+    ),
     (request) => keys.revoke(scopeOf(request), request.params.id),
   );
 };

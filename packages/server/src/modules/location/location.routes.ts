@@ -2,91 +2,62 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
+import { routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { createLocationRepository } from './location.repository.ts';
 import { citySchema, countrySchema, stateSchema, timezoneSchema } from './location.schemas.ts';
 import { cityListDefinition, createLocationService } from './location.service.ts';
 
-const tags = ['location'];
+const doc = routeDocs('location');
 
 export const locationModule: FastifyPluginAsyncZod = async (app) => {
   const service = createLocationService(createLocationRepository(app.db));
 
   app.get(
     '/countries',
-    {
-      schema: {
-        operationId: 'listCountries',
-        tags,
-        summary: 'All countries',
-        response: { 200: z.array(countrySchema) },
-      },
-    },
+    doc('listCountries', 'All countries', {
+      response: { 200: z.array(countrySchema) },
+    }),
     () => service.listCountries(),
   );
   app.get(
     '/countries/:id',
-    {
-      schema: {
-        operationId: 'getCountry',
-        tags,
-        summary: 'One country',
-        params: idParams,
-        response: { 200: countrySchema, 404: errorSchema },
-      },
-    },
+    doc('getCountry', 'One country', {
+      params: idParams,
+      response: { 200: countrySchema, 404: errorSchema },
+    }),
     (request) => service.getCountry(request.params.id),
   );
   app.get(
     '/states',
-    {
-      schema: {
-        operationId: 'listStates',
-        tags,
-        summary: 'All loaded states',
-        response: { 200: z.array(stateSchema) },
-      },
-    },
+    doc('listStates', 'All loaded states', {
+      response: { 200: z.array(stateSchema) },
+    }),
     () => service.listStates(),
   );
   app.get(
     '/states/:id',
-    {
-      schema: {
-        operationId: 'getState',
-        tags,
-        summary: 'One state',
-        params: idParams,
-        response: { 200: stateSchema, 404: errorSchema },
-      },
-    },
+    doc('getState', 'One state', {
+      params: idParams,
+      response: { 200: stateSchema, 404: errorSchema },
+    }),
     (request) => service.getState(request.params.id),
   );
   app.get(
     '/states/country/:id',
-    {
-      schema: {
-        operationId: 'listStatesOfCountry',
-        tags,
-        summary: 'States of a country',
-        params: idParams,
-        response: { 200: z.array(stateSchema) },
-      },
-    },
+    doc('listStatesOfCountry', 'States of a country', {
+      params: idParams,
+      response: { 200: z.array(stateSchema) },
+    }),
     (request) => service.listStatesOfCountry(request.params.id),
   );
   app.get(
     '/cities',
-    {
-      schema: {
-        operationId: 'listCities',
-        tags,
-        summary: 'Cities, paged, with search and filters',
-        querystring: cityListDefinition.querySchema,
-        response: { 200: listResponseSchema(citySchema) },
-      },
-    },
+    doc('listCities', 'Cities, paged, with search and filters', {
+      querystring: cityListDefinition.querySchema,
+      response: { 200: listResponseSchema(citySchema) },
+    }),
     async (request) => {
       const query = cityListDefinition.toQuery(request.query);
       const { rows, total } = await service.listCities(query);
@@ -95,79 +66,49 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/cities/export-all',
-    {
-      schema: {
-        operationId: 'exportCities',
-        tags,
-        summary: 'Every loaded city with its state and country, as CSV',
-        querystring: csvExportQuerySchema,
-        response: { 200: csvResponseSchema },
-      },
-    },
+    doc('exportCities', 'Every loaded city with its state and country, as CSV', {
+      querystring: csvExportQuerySchema,
+      response: { 200: csvResponseSchema },
+    }),
     async (request, reply) => sendCsv(reply, service.exportCities(request.query.timeZone)),
   );
   app.get(
     '/cities/:id',
-    {
-      schema: {
-        operationId: 'getCity',
-        tags,
-        summary: 'One city',
-        params: idParams,
-        response: { 200: citySchema, 404: errorSchema },
-      },
-    },
+    doc('getCity', 'One city', {
+      params: idParams,
+      response: { 200: citySchema, 404: errorSchema },
+    }),
     (request) => service.getCity(request.params.id),
   );
   app.get(
     '/cities/state/:id',
-    {
-      schema: {
-        operationId: 'listCitiesOfState',
-        tags,
-        summary: 'Cities of a state',
-        params: idParams,
-        response: { 200: z.array(citySchema) },
-      },
-    },
+    doc('listCitiesOfState', 'Cities of a state', {
+      params: idParams,
+      response: { 200: z.array(citySchema) },
+    }),
     (request) => service.listCitiesOfState(request.params.id),
   );
   app.get(
     '/timezones',
-    {
-      schema: {
-        operationId: 'listTimezones',
-        tags,
-        summary: 'IANA time zones',
-        response: { 200: z.array(timezoneSchema) },
-      },
-    },
+    doc('listTimezones', 'IANA time zones', {
+      response: { 200: z.array(timezoneSchema) },
+    }),
     () => service.listTimezones(),
   );
   app.get(
     '/timezones/:id',
-    {
-      schema: {
-        operationId: 'getTimezone',
-        tags,
-        summary: 'One time zone',
-        params: idParams,
-        response: { 200: timezoneSchema, 404: errorSchema },
-      },
-    },
+    doc('getTimezone', 'One time zone', {
+      params: idParams,
+      response: { 200: timezoneSchema, 404: errorSchema },
+    }),
     (request) => service.getTimezone(request.params.id),
   );
   app.get(
     '/timezones/country/:id',
-    {
-      schema: {
-        operationId: 'listTimezonesOfCountry',
-        tags,
-        summary: 'Time zones of a country',
-        params: idParams,
-        response: { 200: z.array(timezoneSchema) },
-      },
-    },
+    doc('listTimezonesOfCountry', 'Time zones of a country', {
+      params: idParams,
+      response: { 200: z.array(timezoneSchema) },
+    }),
     (request) => service.listTimezonesOfCountry(request.params.id),
   );
 };

@@ -2,6 +2,7 @@
 // contacts`), read, changed and removed by id (`/api/notifications/contacts/{id}`). HTTP only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { ContactsService } from './contacts.service.ts';
@@ -12,7 +13,7 @@ import {
   updateContactSchema,
 } from './users.schemas.ts';
 
-const tags = ['notification contacts'];
+const doc = routeDocs('notification contacts');
 /** Registered under `/users`. */
 export const userContactsModule: FastifyPluginAsyncZod<{ service: ContactsService }> = async (
   app,
@@ -20,29 +21,23 @@ export const userContactsModule: FastifyPluginAsyncZod<{ service: ContactsServic
 ) => {
   app.get(
     '/:id/notification-contacts',
-    {
-      schema: {
-        operationId: 'listNotificationContacts',
-        tags,
-        summary: 'The notification contacts of a user, within the caller’s scope',
+    doc(
+      'listNotificationContacts',
+      'The notification contacts of a user, within the caller’s scope',
+      {
         params: idParams,
         response: { 200: z.array(contactSchema), 404: errorSchema },
       },
-    },
+    ),
     (request) => service.contactsOf(scopeOf(request), request.params.id),
   );
   app.post(
     '/:id/notification-contacts',
-    {
-      schema: {
-        operationId: 'createNotificationContact',
-        tags,
-        summary: 'Add a notification contact for a user',
-        params: idParams,
-        body: createContactSchema,
-        response: { 201: contactSchema, 400: errorSchema, 404: errorSchema },
-      },
-    },
+    doc('createNotificationContact', 'Add a notification contact for a user', {
+      params: idParams,
+      body: createContactSchema,
+      response: { 201: contactSchema, 400: errorSchema, 404: errorSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -57,42 +52,27 @@ export const contactsModule: FastifyPluginAsyncZod<{ service: ContactsService }>
 ) => {
   app.get(
     '/contacts/:id',
-    {
-      schema: {
-        operationId: 'getNotificationContact',
-        tags,
-        summary: 'One notification contact',
-        params: idParams,
-        response: { 200: contactSchema, 404: errorSchema },
-      },
-    },
+    doc('getNotificationContact', 'One notification contact', {
+      params: idParams,
+      response: { 200: contactSchema, 404: errorSchema },
+    }),
     (request) => service.get(scopeOf(request), request.params.id),
   );
   app.put(
     '/contacts/:id',
-    {
-      schema: {
-        operationId: 'updateNotificationContact',
-        tags,
-        summary: 'Change a notification contact',
-        params: idParams,
-        body: updateContactSchema,
-        response: { 200: contactSchema, 400: errorSchema, 404: errorSchema },
-      },
-    },
+    doc('updateNotificationContact', 'Change a notification contact', {
+      params: idParams,
+      body: updateContactSchema,
+      response: { 200: contactSchema, 400: errorSchema, 404: errorSchema },
+    }),
     (request) => service.update(scopeOf(request), request.params.id, request.body),
   );
   app.delete(
     '/contacts/:id',
-    {
-      schema: {
-        operationId: 'deleteNotificationContact',
-        tags,
-        summary: 'Remove a notification contact',
-        params: idParams,
-        response: { 200: messageSchema, 404: errorSchema },
-      },
-    },
+    doc('deleteNotificationContact', 'Remove a notification contact', {
+      params: idParams,
+      response: { 200: messageSchema, 404: errorSchema },
+    }),
     (request) => service.remove(scopeOf(request), request.params.id),
   );
 };

@@ -4,6 +4,7 @@ import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
+import { routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -20,7 +21,7 @@ import {
 } from './users.schemas.ts';
 import { type UsersService, userListQuerySchema } from './users.service.ts';
 
-const tags = ['users'];
+const doc = routeDocs('users');
 export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = async (
   app,
   { service },
@@ -29,13 +30,10 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      schema: {
-        operationId: 'listUsers',
-        tags,
-        summary: 'Users the caller can see, paged, with search, filters and sorting',
+      ...doc('listUsers', 'Users the caller can see, paged, with search, filters and sorting', {
         querystring: userListQuerySchema,
         response: { 200: listResponseSchema(userListRowSchema), 400: errorSchema },
-      },
+      }),
     },
     (request) => service.list(scopeOf(request), request.query, request.url),
   );
@@ -43,109 +41,75 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      schema: {
-        operationId: 'createUser',
-        tags,
-        summary: 'Invite a user: creates them with their roles and emails a registration link',
-        body: createUserSchema,
-        response: { 201: userSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
-      },
+      ...doc(
+        'createUser',
+        'Invite a user: creates them with their roles and emails a registration link',
+        {
+          body: createUserSchema,
+          response: { 201: userSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        },
+      ),
     },
     async (request, reply) =>
       reply.status(201).send(await service.create(scopeOf(request), request.body)),
   );
   app.get(
     '/export-all',
-    {
-      schema: {
-        operationId: 'exportUsers',
-        tags,
-        summary: 'Every user the caller can see, as CSV (dates in the given time zone)',
-        querystring: csvExportQuerySchema,
-        response: { 200: csvResponseSchema, 400: errorSchema },
-      },
-    },
+    doc('exportUsers', 'Every user the caller can see, as CSV (dates in the given time zone)', {
+      querystring: csvExportQuerySchema,
+      response: { 200: csvResponseSchema, 400: errorSchema },
+    }),
     async (request, reply) =>
       sendCsv(reply, service.exportCsv(scopeOf(request), request.query.timeZone)),
   );
   app.get(
     '/search-top/:text/5',
-    {
-      schema: {
-        operationId: 'searchUsers',
-        tags,
-        summary: 'At most 5 users whose name or email contains the text, best match first',
-        params: searchTopParams,
-        response: { 200: z.array(userSchema) },
-      },
-    },
+    doc('searchUsers', 'At most 5 users whose name or email contains the text, best match first', {
+      params: searchTopParams,
+      response: { 200: z.array(userSchema) },
+    }),
     (request) => service.searchTop(scopeOf(request), request.params.text),
   );
   app.get(
     '/:id',
-    {
-      schema: {
-        operationId: 'getUser',
-        tags,
-        summary: 'One user',
-        params: idParams,
-        response: { 200: userSchema, 404: errorSchema },
-      },
-    },
+    doc('getUser', 'One user', {
+      params: idParams,
+      response: { 200: userSchema, 404: errorSchema },
+    }),
     (request) => service.get(scopeOf(request), request.params.id),
   );
   app.put(
     '/:id',
-    {
-      schema: {
-        operationId: 'updateUser',
-        tags,
-        summary: 'Change a user; disabling ends their sessions at once',
-        params: idParams,
-        body: updateUserSchema,
-        response: { 200: userSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
-      },
-    },
+    doc('updateUser', 'Change a user; disabling ends their sessions at once', {
+      params: idParams,
+      body: updateUserSchema,
+      response: { 200: userSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+    }),
     (request) => service.update(scopeOf(request), request.params.id, request.body),
   );
   app.delete(
     '/:id',
-    {
-      schema: {
-        operationId: 'deleteUser',
-        tags,
-        summary: 'Delete a user (never oneself)',
-        params: idParams,
-        response: { 200: messageSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
-      },
-    },
+    doc('deleteUser', 'Delete a user (never oneself)', {
+      params: idParams,
+      response: { 200: messageSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+    }),
     (request) => service.remove(scopeOf(request), request.params.id),
   );
   app.get(
     '/:id/roles',
-    {
-      schema: {
-        operationId: 'listUserRoles',
-        tags,
-        summary: 'The roles of a user the caller can see, described in words',
-        params: idParams,
-        response: { 200: z.array(userRoleSchema), 404: errorSchema },
-      },
-    },
+    doc('listUserRoles', 'The roles of a user the caller can see, described in words', {
+      params: idParams,
+      response: { 200: z.array(userRoleSchema), 404: errorSchema },
+    }),
     (request) => service.roles(scopeOf(request), request.params.id),
   );
   app.post(
     '/:id/role',
-    {
-      schema: {
-        operationId: 'addUserRole',
-        tags,
-        summary: 'Grant a user one more role',
-        params: idParams,
-        body: roleGrantSchema,
-        response: { 201: userRoleSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
-      },
-    },
+    doc('addUserRole', 'Grant a user one more role', {
+      params: idParams,
+      body: roleGrantSchema,
+      response: { 201: userRoleSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -153,20 +117,15 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   );
   app.delete(
     '/roles/:roleId',
-    {
-      schema: {
-        operationId: 'removeUserRole',
-        tags,
-        summary: 'Remove a role (never a user’s last one); the owner’s older tokens end',
-        params: z.object({ roleId: idParamSchema }),
-        response: {
-          200: deleteRoleResponseSchema,
-          400: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
+    doc('removeUserRole', 'Remove a role (never a user’s last one); the owner’s older tokens end', {
+      params: z.object({ roleId: idParamSchema }),
+      response: {
+        200: deleteRoleResponseSchema,
+        400: errorSchema,
+        403: errorSchema,
+        404: errorSchema,
       },
-    },
+    }),
     (request) => service.deleteRole(scopeOf(request), request.params.roleId),
   );
 };
@@ -178,12 +137,10 @@ export const propertyUsersModule: FastifyPluginAsyncZod<{ service: UsersService 
 ) => {
   app.get(
     '/:id/users',
-    {
-      schema: {
-        operationId: 'listPropertyUsers',
-        tags,
-        summary:
-          'Users whose roles reach the property (company-wide roles of its company, roles on it, its buildings or units), paged like /users',
+    doc(
+      'listPropertyUsers',
+      'Users whose roles reach the property (company-wide roles of its company, roles on it, its buildings or units), paged like /users',
+      {
         params: idParams,
         querystring: userListQuerySchema,
         response: {
@@ -192,7 +149,7 @@ export const propertyUsersModule: FastifyPluginAsyncZod<{ service: UsersService 
           404: errorSchema,
         },
       },
-    },
+    ),
     (request) =>
       service.propertyUsers(scopeOf(request), request.params.id, request.query, request.url),
   );
