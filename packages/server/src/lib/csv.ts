@@ -9,6 +9,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { Invalid } from './errors.ts';
+import { errorSchema } from './http-schemas.ts';
 
 export type CsvKind = 'text' | 'number' | 'date';
 
@@ -78,6 +79,12 @@ export const csvExportQuerySchema = z.object({ timeZone: timeZoneSchema }).stric
 export const csvResponseSchema = {
   description: 'CSV file (RFC 4180, UTF-8), sent as an attachment',
   content: { 'text/csv': { schema: z.string() } },
+};
+
+/** The schemas of an `export-all` route: the time zone in, the file or a refused time zone out. */
+export const csvExportSchemas = {
+  querystring: csvExportQuerySchema,
+  response: { 200: csvResponseSchema, 400: errorSchema },
 };
 
 /**

@@ -3,7 +3,7 @@
 // Security and the 400/401/403 answers the plugins give are not written per route: the OpenAPI
 // plugin derives them from the access table (`plugins/openapi.ts`).
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import { errorSchema } from './http-schemas.ts';
+import { errorSchema, idParams } from './http-schemas.ts';
 
 /** The refusals of a call that changes a record: invalid, not allowed, not found, conflicting. */
 export const errorResponses = {
@@ -12,6 +12,12 @@ export const errorResponses = {
   404: errorSchema,
   409: errorSchema,
 };
+
+/** The schemas of a call on one record by `/:id`: its answer, or 404 when the caller sees none. */
+export const byId = <A>(answer: A) => ({
+  params: idParams,
+  response: { 200: answer, 404: errorSchema },
+});
 
 /**
  * A route's documentation. The operationId is the verb-noun name clients generate their methods

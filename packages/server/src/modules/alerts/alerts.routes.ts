@@ -5,7 +5,7 @@ import { idSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv, timeZoneSchema } from '../../lib/csv.ts';
-import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import { byId, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
 import { countSchema, errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { bearerToken, scopeOf } from '../../plugins/auth.ts';
@@ -96,10 +96,7 @@ export const alertsModule: FastifyPluginAsyncZod<{
       doc(
         `count${pascalCase(level)}OpenAlerts`,
         `How many open alerts (New, On it) the ${level} has`,
-        {
-          params: idParams,
-          response: { 200: countSchema, 404: errorSchema },
-        },
+        byId(countSchema),
       ),
       (r) => service.openCountOfPlace(scopeOf(r), level, r.params.id),
     );
@@ -252,13 +249,8 @@ export const alertsModule: FastifyPluginAsyncZod<{
     async (r, reply) =>
       sendCsv(reply, service.exportCsv(scopeOf(r), { page: 1, limit: 1, ...r.query })),
   );
-  app.get(
-    '/notifications/:id',
-    doc('getAlert', 'One alert', {
-      params: idParams,
-      response: { 200: alertSchema, 404: errorSchema },
-    }),
-    (r) => service.get(scopeOf(r), r.params.id),
+  app.get('/notifications/:id', doc('getAlert', 'One alert', byId(alertSchema)), (r) =>
+    service.get(scopeOf(r), r.params.id),
   );
   app.get(
     '/notifications/:id/monthly-cost/:gallons',

@@ -1,7 +1,6 @@
 // `GET /api/companies/{id}/needs-attention`: the company dashboard's "Needs attention" section.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeDoc } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { byId, routeDoc } from '../../lib/http-routes.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { needsAttentionSchema } from './attention.schemas.ts';
 import type { AttentionService } from './attention.service.ts';
@@ -16,10 +15,7 @@ export const attentionModule: FastifyPluginAsyncZod<{ service: AttentionService 
       'companies',
       'getCompanyNeedsAttention',
       'Where to act first: open leaks by monthly cost, micrometers not transmitting, gateways offline',
-      {
-        params: idParams,
-        response: { 200: needsAttentionSchema, 404: errorSchema },
-      },
+      byId(needsAttentionSchema),
     ),
     (r) => service.needsAttention(scopeOf(r), r.params.id),
   );

@@ -4,7 +4,7 @@
 import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { byId, errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
@@ -46,7 +46,7 @@ export const flumeModule: FastifyPluginAsyncZod<{ service: FlumeService }> = asy
     doc(
       'testFlumeAccount',
       "Sign in to Flume again and refresh the account's meters; a failure is kept as the account's last error, in words",
-      { params: idParams, response: { 200: flumeAccountSchema, 404: errorSchema } },
+      byId(flumeAccountSchema),
     ),
     (r) => service.test(scopeOf(r), r.params.id),
   );
@@ -77,10 +77,11 @@ export const flumeModule: FastifyPluginAsyncZod<{ service: FlumeService }> = asy
   );
   app.delete(
     '/flume-accounts/:id',
-    doc('deleteFlumeAccount', "Remove a Flume account, its secrets and its meters' links", {
-      params: idParams,
-      response: { 200: flumeAccountSchema, 404: errorSchema },
-    }),
+    doc(
+      'deleteFlumeAccount',
+      "Remove a Flume account, its secrets and its meters' links",
+      byId(flumeAccountSchema),
+    ),
     (r) => service.remove(scopeOf(r), r.params.id),
   );
   app.get(
@@ -100,7 +101,7 @@ export const flumeModule: FastifyPluginAsyncZod<{ service: FlumeService }> = asy
     doc(
       'getBuildingFlumeMeter',
       'The Flume meter linked to the building as its main line (null when none), with its last sync',
-      { params: idParams, response: { 200: buildingFlumeMeterSchema, 404: errorSchema } },
+      byId(buildingFlumeMeterSchema),
     ),
     (r) => service.meterOfBuilding(scopeOf(r), r.params.id),
   );

@@ -9,8 +9,8 @@ import {
 } from '@flowsight/domain/gateways';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
+import { byId, errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -107,19 +107,15 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
   );
   app.get(
     '/export-all',
-    doc('exportGateways', 'Every gateway the caller can see, as CSV (dates in timeZone)', {
-      querystring: csvExportQuerySchema,
-      response: { 200: csvResponseSchema, 400: errorSchema },
-    }),
+    doc(
+      'exportGateways',
+      'Every gateway the caller can see, as CSV (dates in timeZone)',
+      csvExportSchemas,
+    ),
     async (r, reply) => sendCsv(reply, service.exportCsv(scopeOf(r), r.query.timeZone)),
   );
-  app.get(
-    '/:id',
-    doc('getGateway', 'One gateway', {
-      params: idParams,
-      response: { 200: gatewaySchema, 404: errorSchema },
-    }),
-    (r) => service.get(scopeOf(r), r.params.id),
+  app.get('/:id', doc('getGateway', 'One gateway', byId(gatewaySchema)), (r) =>
+    service.get(scopeOf(r), r.params.id),
   );
   app.put(
     '/:id',
@@ -168,10 +164,11 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
   );
   app.get(
     '/:id/buildings-history',
-    doc('listGatewayBuildingHistory', 'The buildings the gateway served, newest first', {
-      params: idParams,
-      response: { 200: z.array(historySchema), 404: errorSchema },
-    }),
+    doc(
+      'listGatewayBuildingHistory',
+      'The buildings the gateway served, newest first',
+      byId(z.array(historySchema)),
+    ),
     (r) => service.history(scopeOf(r), r.params.id),
   );
 };

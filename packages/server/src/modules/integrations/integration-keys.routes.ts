@@ -2,8 +2,8 @@
 // see how MQTT uplinks arrive (`/mqtt-status`).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeDocs } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { byId, routeDocs } from '../../lib/http-routes.ts';
+import { errorSchema } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { UplinkQos } from '../ingest/mqtt-ingest.ts';
 import {
@@ -75,10 +75,7 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{
     doc(
       'deleteIntegrationKey',
       'Revoke a key: ingest calls presenting it are refused from now on',
-      {
-        params: idParams,
-        response: { 200: integrationKeySchema, 404: errorSchema },
-      },
+      byId(integrationKeySchema),
     ),
     (request) => keys.revoke(scopeOf(request), request.params.id),
   );

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { routeDocs } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { byId, routeDocs } from '../../lib/http-routes.ts';
+import { idParams } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { createLocationRepository } from './location.repository.ts';
 import { citySchema, countrySchema, stateSchema, timezoneSchema } from './location.schemas.ts';
@@ -21,13 +21,8 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
     }),
     () => service.listCountries(),
   );
-  app.get(
-    '/countries/:id',
-    doc('getCountry', 'One country', {
-      params: idParams,
-      response: { 200: countrySchema, 404: errorSchema },
-    }),
-    (request) => service.getCountry(request.params.id),
+  app.get('/countries/:id', doc('getCountry', 'One country', byId(countrySchema)), (request) =>
+    service.getCountry(request.params.id),
   );
   app.get(
     '/states',
@@ -36,13 +31,8 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
     }),
     () => service.listStates(),
   );
-  app.get(
-    '/states/:id',
-    doc('getState', 'One state', {
-      params: idParams,
-      response: { 200: stateSchema, 404: errorSchema },
-    }),
-    (request) => service.getState(request.params.id),
+  app.get('/states/:id', doc('getState', 'One state', byId(stateSchema)), (request) =>
+    service.getState(request.params.id),
   );
   app.get(
     '/states/country/:id',
@@ -72,13 +62,8 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => sendCsv(reply, service.exportCities(request.query.timeZone)),
   );
-  app.get(
-    '/cities/:id',
-    doc('getCity', 'One city', {
-      params: idParams,
-      response: { 200: citySchema, 404: errorSchema },
-    }),
-    (request) => service.getCity(request.params.id),
+  app.get('/cities/:id', doc('getCity', 'One city', byId(citySchema)), (request) =>
+    service.getCity(request.params.id),
   );
   app.get(
     '/cities/state/:id',
@@ -95,13 +80,8 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
     }),
     () => service.listTimezones(),
   );
-  app.get(
-    '/timezones/:id',
-    doc('getTimezone', 'One time zone', {
-      params: idParams,
-      response: { 200: timezoneSchema, 404: errorSchema },
-    }),
-    (request) => service.getTimezone(request.params.id),
+  app.get('/timezones/:id', doc('getTimezone', 'One time zone', byId(timezoneSchema)), (request) =>
+    service.getTimezone(request.params.id),
   );
   app.get(
     '/timezones/country/:id',

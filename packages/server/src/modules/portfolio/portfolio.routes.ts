@@ -14,8 +14,8 @@ import {
 } from '@flowsight/domain/portfolio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
+import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
+import { byId, errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { type listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -142,19 +142,13 @@ function levelRoutes<Q extends z.ZodType, I extends z.ZodType, U extends z.ZodTy
       tag,
       `export${Plural}`,
       `Every ${d.noun} the caller can see, as CSV (dates in timeZone)`,
-      {
-        querystring: csvExportQuerySchema,
-        response: { 200: csvResponseSchema, 400: errorSchema },
-      },
+      csvExportSchemas,
     ),
     async (r, reply) => sendCsv(reply, d.exportCsv(scopeOf(r), r.query.timeZone)),
   );
   app.get(
     '/:id',
-    routeDoc(tag, `get${Noun}`, d.says.get ?? `One ${d.noun}`, {
-      params: idParams,
-      response: { 200: schemas.detail ?? schemas.row, 404: errorSchema },
-    }),
+    routeDoc(tag, `get${Noun}`, d.says.get ?? `One ${d.noun}`, byId(schemas.detail ?? schemas.row)),
     (r) => d.get(scopeOf(r), r.params.id),
   );
   app.put(
@@ -248,10 +242,7 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
         tag,
         `countCompany${pascalCase(path.replace('-count', ''))}`,
         `How many ${path.replace('-count', '')} the company has`,
-        {
-          params: idParams,
-          response: { 200: countSchema, 404: errorSchema },
-        },
+        byId(countSchema),
       ),
       (r) => service.companyCount(scopeOf(r), r.params.id, level),
     );
@@ -262,19 +253,18 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
       tag,
       'listCompanyResidentialUnits',
       'How many residential (internal) units the company has',
-      {
-        params: idParams,
-        response: { 200: countSchema, 404: errorSchema },
-      },
+      byId(countSchema),
     ),
     (r) => service.residentialUnits(scopeOf(r), r.params.id),
   );
   app.get(
     '/:id/properties-names',
-    routeDoc(tag, 'listCompanyPropertyNames', 'Id and name of the company’s properties', {
-      params: idParams,
-      response: { 200: z.array(nameRowSchema), 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'listCompanyPropertyNames',
+      'Id and name of the company’s properties',
+      byId(z.array(nameRowSchema)),
+    ),
     (r) => service.propertyNamesOf(scopeOf(r), r.params.id),
   );
   app.get(
@@ -322,10 +312,7 @@ export const companiesModule: FastifyPluginAsyncZod<{ service: PortfolioService 
       tag,
       'getCompanyTimezone',
       'The time zone of the company’s charts (its own, else its properties’ usual one)',
-      {
-        params: idParams,
-        response: { 200: timezoneAnswerSchema, 404: errorSchema },
-      },
+      byId(timezoneAnswerSchema),
     ),
     (r) => service.companyTimezone(scopeOf(r), r.params.id),
   );
@@ -386,26 +373,27 @@ export const propertiesModule: FastifyPluginAsyncZod<{ service: PortfolioService
   );
   app.get(
     '/:id/buildings-count',
-    routeDoc(tag, 'countPropertyBuildings', 'How many buildings the property has', {
-      params: idParams,
-      response: { 200: countSchema, 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'countPropertyBuildings',
+      'How many buildings the property has',
+      byId(countSchema),
+    ),
     (r) => service.propertyCount(scopeOf(r), r.params.id, 'building'),
   );
   app.get(
     '/:id/units-count',
-    routeDoc(tag, 'countPropertyUnits', 'How many units the property has', {
-      params: idParams,
-      response: { 200: countSchema, 404: errorSchema },
-    }),
+    routeDoc(tag, 'countPropertyUnits', 'How many units the property has', byId(countSchema)),
     (r) => service.propertyCount(scopeOf(r), r.params.id, 'unit'),
   );
   app.get(
     '/:id/buildings-names',
-    routeDoc(tag, 'listPropertyBuildingNames', 'Id and name of the property’s buildings', {
-      params: idParams,
-      response: { 200: z.array(nameRowSchema), 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'listPropertyBuildingNames',
+      'Id and name of the property’s buildings',
+      byId(z.array(nameRowSchema)),
+    ),
     (r) => service.buildingNamesOf(scopeOf(r), r.params.id),
   );
   app.put(
@@ -464,26 +452,27 @@ export const buildingsModule: FastifyPluginAsyncZod<{ service: PortfolioService 
   );
   app.get(
     '/:id/units-count',
-    routeDoc(tag, 'countBuildingUnits', 'How many units the building has', {
-      params: idParams,
-      response: { 200: countSchema, 404: errorSchema },
-    }),
+    routeDoc(tag, 'countBuildingUnits', 'How many units the building has', byId(countSchema)),
     (r) => service.buildingUnitsCount(scopeOf(r), r.params.id),
   );
   app.get(
     '/:id/tenants-count',
-    routeDoc(tag, 'countBuildingTenants', 'How many tenants live in the building’s units', {
-      params: idParams,
-      response: { 200: countSchema, 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'countBuildingTenants',
+      'How many tenants live in the building’s units',
+      byId(countSchema),
+    ),
     (r) => service.buildingTenants(scopeOf(r), r.params.id),
   );
   app.get(
     '/:id/units-names',
-    routeDoc(tag, 'listBuildingUnitNames', 'Id and name of the building’s units', {
-      params: idParams,
-      response: { 200: z.array(nameRowSchema), 404: errorSchema },
-    }),
+    routeDoc(
+      tag,
+      'listBuildingUnitNames',
+      'Id and name of the building’s units',
+      byId(z.array(nameRowSchema)),
+    ),
     (r) => service.unitNamesOf(scopeOf(r), r.params.id),
   );
   app.put(

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
-import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import { byId, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
@@ -35,10 +35,7 @@ export const reportsModule: FastifyPluginAsyncZod<{ service: ReportsService }> =
       doc(
         `get${pascalCase(level)}Statistics`,
         `Usage, micrometer and alert figures of the ${level}`,
-        {
-          params: idParams,
-          response: { 200: statisticsSchema, 404: errorSchema },
-        },
+        byId(statisticsSchema),
       ),
       (r) => service.statistics(scopeOf(r), level, r.params.id),
     );
@@ -48,10 +45,7 @@ export const reportsModule: FastifyPluginAsyncZod<{ service: ReportsService }> =
     doc(
       'getUnitStatus',
       "The unit's state at a glance: no-sensors, leak, attention, silent or ok",
-      {
-        params: idParams,
-        response: { 200: unitStatusSchema, 404: errorSchema },
-      },
+      byId(unitStatusSchema),
     ),
     (r) => service.unitStatus(scopeOf(r), r.params.id),
   );

@@ -8,9 +8,9 @@ import {
 } from '@flowsight/domain/micrometers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
+import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
 import { Invalid } from '../../lib/errors.ts';
-import { errorResponses, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import { byId, errorResponses, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams, optionalBody } from '../../lib/http-schemas.ts';
 import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -85,18 +85,12 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   }
   app.get(
     '/units/:id/sensors-count',
-    doc('countUnitSensors', 'How many micrometers the unit has', {
-      params: idParams,
-      response: { 200: countSchema, 404: errorSchema },
-    }),
+    doc('countUnitSensors', 'How many micrometers the unit has', byId(countSchema)),
     (r) => service.unitSensorsCount(scopeOf(r), r.params.id),
   );
   app.get(
     '/sensors/export-all',
-    doc('exportSensors', 'Every micrometer the caller may list, as CSV', {
-      querystring: csvExportQuerySchema,
-      response: { 200: csvResponseSchema, 400: errorSchema },
-    }),
+    doc('exportSensors', 'Every micrometer the caller may list, as CSV', csvExportSchemas),
     async (r, reply) => sendCsv(reply, service.exportAll(scopeOf(r), r.query.timeZone)),
   );
   app.get(
@@ -115,13 +109,8 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
     }),
     (r) => service.getByMac(scopeOf(r), r.params.mac),
   );
-  app.get(
-    '/sensors/:id',
-    doc('getSensor', 'One micrometer', {
-      params: idParams,
-      response: { 200: micrometerSchema, 404: errorSchema },
-    }),
-    (r) => service.get(scopeOf(r), r.params.id),
+  app.get('/sensors/:id', doc('getSensor', 'One micrometer', byId(micrometerSchema)), (r) =>
+    service.get(scopeOf(r), r.params.id),
   );
   app.get(
     '/sensors/:id/submissions',
@@ -211,10 +200,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.get(
     '/sensors/:id/sensor-issue',
-    doc('getSensorIssue', "The micrometer's reported issue", {
-      params: idParams,
-      response: { 200: issueSchema, 404: errorSchema },
-    }),
+    doc('getSensorIssue', "The micrometer's reported issue", byId(issueSchema)),
     (r) => service.getIssue(scopeOf(r), r.params.id),
   );
   app.post(
@@ -251,18 +237,20 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.get(
     '/sensors/office-assignment/:id',
-    doc('getOfficeAssignment', "The micrometer's pending office assignment", {
-      params: idParams,
-      response: { 200: officeAssignmentSchema, 404: errorSchema },
-    }),
+    doc(
+      'getOfficeAssignment',
+      "The micrometer's pending office assignment",
+      byId(officeAssignmentSchema),
+    ),
     (r) => service.officeAssignmentOf(scopeOf(r), r.params.id),
   );
   app.get(
     '/sensors/office-assignment-building/:id',
-    doc('listBuildingOfficeAssignments', "The building's pending office assignments", {
-      params: idParams,
-      response: { 200: z.array(buildingOfficeAssignmentSchema), 404: errorSchema },
-    }),
+    doc(
+      'listBuildingOfficeAssignments',
+      "The building's pending office assignments",
+      byId(z.array(buildingOfficeAssignmentSchema)),
+    ),
     (r) => service.officeAssignmentsOfBuilding(scopeOf(r), r.params.id),
   );
   app.delete(

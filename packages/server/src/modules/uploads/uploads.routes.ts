@@ -8,7 +8,7 @@ import type { FastifyReply, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { byId, errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { formLimits, readUploadForm, uploadFormSchema } from './upload-form.ts';
@@ -103,10 +103,11 @@ export const uploadsModule: FastifyPluginAsyncZod<UploadsModuleOptions> = async 
 
   app.get(
     '/uploads/:id',
-    doc('getUploadFile', 'The file of an upload, inline, to those who may see its building', {
-      params: idParams,
-      response: { 200: fileResponse, 404: errorSchema },
-    }),
+    doc(
+      'getUploadFile',
+      'The file of an upload, inline, to those who may see its building',
+      byId(fileResponse),
+    ),
     async (request, reply) => {
       const file = await service.open(scopeOf(request), request.params.id);
       return sendFile(reply, file);

@@ -2,7 +2,7 @@
 // contacts`), read, changed and removed by id (`/api/notifications/contacts/{id}`). HTTP only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeDocs } from '../../lib/http-routes.ts';
+import { byId, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { ContactsService } from './contacts.service.ts';
@@ -24,10 +24,7 @@ export const userContactsModule: FastifyPluginAsyncZod<{ service: ContactsServic
     doc(
       'listNotificationContacts',
       'The notification contacts of a user, within the caller’s scope',
-      {
-        params: idParams,
-        response: { 200: z.array(contactSchema), 404: errorSchema },
-      },
+      byId(z.array(contactSchema)),
     ),
     (request) => service.contactsOf(scopeOf(request), request.params.id),
   );
@@ -52,10 +49,7 @@ export const contactsModule: FastifyPluginAsyncZod<{ service: ContactsService }>
 ) => {
   app.get(
     '/contacts/:id',
-    doc('getNotificationContact', 'One notification contact', {
-      params: idParams,
-      response: { 200: contactSchema, 404: errorSchema },
-    }),
+    doc('getNotificationContact', 'One notification contact', byId(contactSchema)),
     (request) => service.get(scopeOf(request), request.params.id),
   );
   app.put(
@@ -69,10 +63,7 @@ export const contactsModule: FastifyPluginAsyncZod<{ service: ContactsService }>
   );
   app.delete(
     '/contacts/:id',
-    doc('deleteNotificationContact', 'Remove a notification contact', {
-      params: idParams,
-      response: { 200: messageSchema, 404: errorSchema },
-    }),
+    doc('deleteNotificationContact', 'Remove a notification contact', byId(messageSchema)),
     (request) => service.remove(scopeOf(request), request.params.id),
   );
 };

@@ -3,8 +3,8 @@
 import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
-import { routeDocs } from '../../lib/http-routes.ts';
+import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
+import { byId, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -55,10 +55,11 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   );
   app.get(
     '/export-all',
-    doc('exportUsers', 'Every user the caller can see, as CSV (dates in the given time zone)', {
-      querystring: csvExportQuerySchema,
-      response: { 200: csvResponseSchema, 400: errorSchema },
-    }),
+    doc(
+      'exportUsers',
+      'Every user the caller can see, as CSV (dates in the given time zone)',
+      csvExportSchemas,
+    ),
     async (request, reply) =>
       sendCsv(reply, service.exportCsv(scopeOf(request), request.query.timeZone)),
   );
@@ -70,13 +71,8 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     }),
     (request) => service.searchTop(scopeOf(request), request.params.text),
   );
-  app.get(
-    '/:id',
-    doc('getUser', 'One user', {
-      params: idParams,
-      response: { 200: userSchema, 404: errorSchema },
-    }),
-    (request) => service.get(scopeOf(request), request.params.id),
+  app.get('/:id', doc('getUser', 'One user', byId(userSchema)), (request) =>
+    service.get(scopeOf(request), request.params.id),
   );
   app.put(
     '/:id',
@@ -97,10 +93,11 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   );
   app.get(
     '/:id/roles',
-    doc('listUserRoles', 'The roles of a user the caller can see, described in words', {
-      params: idParams,
-      response: { 200: z.array(userRoleSchema), 404: errorSchema },
-    }),
+    doc(
+      'listUserRoles',
+      'The roles of a user the caller can see, described in words',
+      byId(z.array(userRoleSchema)),
+    ),
     (request) => service.roles(scopeOf(request), request.params.id),
   );
   app.post(
