@@ -36,6 +36,7 @@ import {
 } from 'drizzle-orm';
 import { z } from 'zod';
 import { Invalid } from './errors.ts';
+import { errorSchema } from './http-schemas.ts';
 
 export type FieldType = 'number' | 'string' | 'date' | 'boolean';
 type Expression = AnyColumn | SQL;
@@ -337,6 +338,14 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   const itemName = z.globalRegistry.get(item)?.id;
   if (itemName !== undefined) z.globalRegistry.add(envelope, { id: `${itemName}List` });
   return envelope;
+}
+
+/** The schemas of a paged list route: its query string in, a page of `item` or a refusal out. */
+export function pagedListSchemas<Q extends z.ZodType, T extends z.ZodType>(
+  querystring: Q,
+  item: T,
+) {
+  return { querystring, response: { 200: listResponseSchema(item), 400: errorSchema } };
 }
 
 function envelopeOf<T extends z.ZodType>(item: T) {

@@ -2,8 +2,8 @@
 // and search. HTTP only: the route declares its schemas and calls one service method.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '../../lib/http-schemas.ts';
-import { listResponseSchema } from '../../lib/list-query.ts';
+import { routeDoc } from '../../lib/http-routes.ts';
+import { pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { type EventsService, eventListQuerySchema } from './events.service.ts';
 
@@ -32,15 +32,12 @@ export const eventsModule: FastifyPluginAsyncZod<{ service: EventsService }> = a
 ) => {
   app.get(
     '/events',
-    {
-      schema: {
-        operationId: 'listEvents',
-        tags: ['events'],
-        summary: 'The event log, newest first, with filters and search',
-        querystring: eventListQuerySchema,
-        response: { 200: listResponseSchema(eventSchema), 400: errorSchema },
-      },
-    },
+    routeDoc(
+      'events',
+      'listEvents',
+      'The event log, newest first, with filters and search',
+      pagedListSchemas(eventListQuerySchema, eventSchema),
+    ),
     (r) => service.list(scopeOf(r), r.query, r.url),
   );
 };

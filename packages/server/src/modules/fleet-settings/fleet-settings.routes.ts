@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { errorResponses, routeDoc } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
-import { listResponseSchema } from '../../lib/list-query.ts';
+import { idParams } from '../../lib/http-schemas.ts';
+import { pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { createConfigDefaultsRepository } from './config-defaults.repository.ts';
 import { createConfigDefaultsService } from './config-defaults.service.ts';
@@ -99,10 +99,7 @@ export const fleetSettingsModule: FastifyPluginAsyncZod<{ service: FleetSettings
       'micrometers',
       'listGallonThresholds',
       'Gallon thresholds of the micrometers the caller can see, paged',
-      {
-        querystring: gallonThresholdList.querySchema,
-        response: { 200: listResponseSchema(gallonThresholdSchema), 400: errorSchema },
-      },
+      pagedListSchemas(gallonThresholdList.querySchema, gallonThresholdSchema),
     ),
     (r) => service.gallonThresholds.list(scopeOf(r), r.query, r.url),
   );

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
 import { byId, errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
-import { listResponseSchema } from '../../lib/list-query.ts';
+import { pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { type GatewaysService, gatewayListQuerySchema } from './gateways.service.ts';
 
@@ -70,10 +70,7 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
       ...doc(
         'listGateways',
         'Gateways the caller can see, paged, with search, filters and sorting',
-        {
-          querystring: gatewayListQuerySchema,
-          response: { 200: listResponseSchema(gatewaySchema), 400: errorSchema },
-        },
+        pagedListSchemas(gatewayListQuerySchema, gatewaySchema),
       ),
     },
     (r) => service.list(scopeOf(r), r.query, r.url),

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
 import { byId, errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
-import { type listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
+import { type listEnvelope, listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
@@ -104,10 +104,7 @@ function levelRoutes<Q extends z.ZodType, I extends z.ZodType, U extends z.ZodTy
         tag,
         `list${Plural}`,
         `${Plural} the caller can see, paged, with search, filters and sorting`,
-        {
-          querystring: schemas.listQuery,
-          response: { 200: listResponseSchema(schemas.listRow), 400: errorSchema },
-        },
+        pagedListSchemas(schemas.listQuery, schemas.listRow),
       ),
     },
     (r) => d.list(scopeOf(r), r.query as z.infer<Q>, r.url),

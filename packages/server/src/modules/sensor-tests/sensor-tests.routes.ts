@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
-import { listResponseSchema } from '../../lib/list-query.ts';
+import { pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   benchTestInputSchema,
@@ -35,10 +35,11 @@ export const sensorTestsModule: FastifyPluginAsyncZod<{ service: SensorTestsServ
   );
   app.get(
     '/sensors/tested-failed',
-    doc('listFailedSensorTests', 'Micrometers whose latest uncleared bench test failed', {
-      querystring: failedTestListQuerySchema,
-      response: { 200: listResponseSchema(benchTestSchema), 400: errorSchema },
-    }),
+    doc(
+      'listFailedSensorTests',
+      'Micrometers whose latest uncleared bench test failed',
+      pagedListSchemas(failedTestListQuerySchema, benchTestSchema),
+    ),
     (r) => service.listFailed(scopeOf(r), r.query, r.url),
   );
   app.delete(

@@ -12,7 +12,7 @@ import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { byId, errorResponses, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams, optionalBody } from '../../lib/http-schemas.ts';
-import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
+import { listEnvelope, listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { submissionSchema } from '../submissions/submissions.schemas.ts';
 import { type DownlinkQueue, downlinkList } from './downlinks.ts';
@@ -279,10 +279,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
     doc(
       'getDownlinkConfigParams',
       'Configuration downlinks and their status (queued, sent, failed)',
-      {
-        querystring: downlinkList.querySchema,
-        response: { 200: listResponseSchema(downlinkSchema), 400: errorSchema },
-      },
+      pagedListSchemas(downlinkList.querySchema, downlinkSchema),
     ),
     async (r) => {
       const query = downlinkList.toQuery(r.query);

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.ts';
 import { levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
 import { countSchema, errorSchema, idParams } from '../../lib/http-schemas.ts';
-import { listResponseSchema } from '../../lib/list-query.ts';
+import { listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { SpecialList } from './submissions.repository.ts';
 import {
@@ -142,10 +142,7 @@ export const submissionsModule: FastifyPluginAsyncZod<{ service: SubmissionsServ
       doc(
         `list${pascalCase(path)}Submissions`,
         `Readings: ${path} (last 30 days unless filter.measured_at is given)`,
-        {
-          querystring: submissionListQuerySchema,
-          response: { 200: listResponseSchema(submissionSchema), 400: errorSchema },
-        },
+        pagedListSchemas(submissionListQuerySchema, submissionSchema),
       ),
       (r) => service.listSpecial(scopeOf(r), list, r.query, r.url),
     );

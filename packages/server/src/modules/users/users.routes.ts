@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
 import { byId, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
-import { listResponseSchema } from '../../lib/list-query.ts';
+import { listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import {
   createUserSchema,
@@ -30,10 +30,11 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     '/',
     {
       prefixTrailingSlash: 'no-slash',
-      ...doc('listUsers', 'Users the caller can see, paged, with search, filters and sorting', {
-        querystring: userListQuerySchema,
-        response: { 200: listResponseSchema(userListRowSchema), 400: errorSchema },
-      }),
+      ...doc(
+        'listUsers',
+        'Users the caller can see, paged, with search, filters and sorting',
+        pagedListSchemas(userListQuerySchema, userListRowSchema),
+      ),
     },
     (request) => service.list(scopeOf(request), request.query, request.url),
   );
