@@ -29,11 +29,11 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { placeIdFilters, placeIds, placeScope } from '../../db/queries/place-columns.ts';
 import { inPlace } from '../../db/queries/places.ts';
-import { recordEvent } from '../../db/queries/record-event.ts';
+import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
 import { events, notifications } from '../../db/schema/alerts.ts';
 import { gateways, sensors } from '../../db/schema/fleet.ts';
 import { userRoles, users } from '../../db/schema/identity.ts';
@@ -481,6 +481,26 @@ export async function dueSnoozes(ex: Executor, at: Date): Promise<DueSnooze[]> {
     .for('update', { skipLocked: true });
 }
 
+/** Changes the alert `target` and records `event` about it, together in `ex`. */
+async function changeAlert(
+  ex: Executor,
+  actor: Scope | null,
+  target: AlertStatusTarget,
+  changes: PgUpdateSetSource<typeof notifications>,
+  event: Omit<EventInput, 'companyId' | 'entityType' | 'entityId'>,
+) {
+  await ex
+    .update(notifications)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(notifications.id, target.alertId));
+  await recordEvent(ex, actor, {
+    companyId: target.companyId,
+    entityType: 'alert',
+    entityId: target.alertId,
+    ...event,
+  });
+}
+
 /**
  * Writes an alert's status and its event in `ex` (the caller's transaction); `actor` null is the
  * system. Only the status service (alerts.status.ts) calls it.
@@ -491,9 +511,11 @@ export async function writeAlertStatus(
   target: AlertStatusTarget,
   input: AlertStatusInput,
 ) {
-  await ex
-    .update(notifications)
-    .set({
+  await changeAlert(
+    ex,
+    actor,
+    target,
+    {
       notificationStatusId: input.statusId,
       statusChangedAt: input.at,
       statusChangedBy: actor && actor.userId > 0 ? actor.userId : null,
@@ -503,18 +525,14 @@ export async function writeAlertStatus(
         : {}),
       ...(input.snoozeEnded ? { snoozedUntil: null, snoozeReason: null } : {}),
       ...(input.note !== undefined ? { note: input.note } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(notifications.id, target.alertId));
-  await recordEvent(ex, actor, {
-    companyId: target.companyId,
-    entityType: 'alert',
-    entityId: target.alertId,
-    action: input.snoozeEnded ? 'snooze-ended' : 'status',
-    ...(input.from !== undefined ? { from: input.from } : {}),
-    to: input.statusId,
-    ...(input.note !== undefined ? { note: input.note } : {}),
-  });
+    },
+    {
+      action: input.snoozeEnded ? 'snooze-ended' : 'status',
+      ...(input.from !== undefined ? { from: input.from } : {}),
+      to: input.statusId,
+      ...(input.note !== undefined ? { note: input.note } : {}),
+    },
+  );
 }
 
 /** Writes an alert's assignee and its event ('assigned', from and to user ids) in `ex`. */
@@ -524,18 +542,13 @@ export async function writeAlertAssignee(
   target: AlertStatusTarget,
   input: AlertAssignInput,
 ) {
-  await ex
-    .update(notifications)
-    .set({ assignedToUserId: input.to, updatedAt: sql`now()` })
-    .where(eq(notifications.id, target.alertId));
-  await recordEvent(ex, actor, {
-    companyId: target.companyId,
-    entityType: 'alert',
-    entityId: target.alertId,
-    action: 'assigned',
-    from: input.from,
-    to: input.to,
-  });
+  await changeAlert(
+    ex,
+    actor,
+    target,
+    { assignedToUserId: input.to },
+    { action: 'assigned', from: input.from, to: input.to },
+  );
 }
 
 /**
@@ -548,20 +561,15 @@ export async function writeAlertSnooze(
   target: AlertStatusTarget,
   input: AlertSnoozeInput,
 ) {
-  await ex
-    .update(notifications)
-    .set({
-      snoozedUntil: input.until,
-      snoozeReason: input.until === null ? null : input.reason,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(notifications.id, target.alertId));
-  await recordEvent(ex, actor, {
-    companyId: target.companyId,
-    entityType: 'alert',
-    entityId: target.alertId,
-    action: input.until === null ? 'snooze-ended' : 'snoozed',
-    to: input.until === null ? null : input.until.toISOString(),
-    note: input.reason,
-  });
+  await changeAlert(
+    ex,
+    actor,
+    target,
+    { snoozedUntil: input.until, snoozeReason: input.until === null ? null : input.reason },
+    {
+      action: input.until === null ? 'snooze-ended' : 'snoozed',
+      to: input.until === null ? null : input.until.toISOString(),
+      note: input.reason,
+    },
+  );
 }
