@@ -236,22 +236,16 @@ async function place(
         .where(and(eq(properties.id, id), visiblePlaces('property', scope)));
       return row;
     }
-    case 'building': {
-      const [row] = await db
-        .select({ id: buildings.id, timeZone: timezones.name, waterPrice: price })
-        .from(buildings)
-        .innerJoin(properties, eq(properties.id, buildings.propertyId))
-        .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
-        .where(and(eq(buildings.id, id), visiblePlaces('building', scope)));
-      return row;
-    }
+    case 'building':
     case 'unit': {
+      // Both take their property's time zone and price.
+      const table = level === 'building' ? buildings : units;
       const [row] = await db
-        .select({ id: units.id, timeZone: timezones.name, waterPrice: price })
-        .from(units)
-        .innerJoin(properties, eq(properties.id, units.propertyId))
+        .select({ id: table.id, timeZone: timezones.name, waterPrice: price })
+        .from(table)
+        .innerJoin(properties, eq(properties.id, table.propertyId))
         .innerJoin(timezones, eq(timezones.id, properties.timezoneId))
-        .where(and(eq(units.id, id), visiblePlaces('unit', scope)));
+        .where(and(eq(table.id, id), visiblePlaces(level, scope)));
       return row;
     }
     default: {
