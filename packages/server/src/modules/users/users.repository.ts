@@ -184,13 +184,7 @@ async function pageOfUsers(db: Database, scope: Scope, query: ListQuery, reach?:
     db.select({ total: count() }).from(users).where(visible),
   ]);
   // Each user's roles within the scope, so the lists can say who does what, and where.
-  const ids = rows.map((row) => row.id);
-  const roles =
-    ids.length === 0
-      ? []
-      : await rolesQuery(db)
-          .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
-          .orderBy(asc(userRoles.id));
+  const roles = await rolesOfUsers(db, scope, rows);
   return {
     rows: rows.map((row) => ({
       ...toUserRow(row),
@@ -349,6 +343,19 @@ function rolesOf(db: Database, scope: Scope, userId: number): Promise<RoleRecord
     .orderBy(asc(userRoles.id));
 }
 
+/** The roles the scope can see of each of `people`, oldest first, with names. */
+async function rolesOfUsers(
+  db: Database,
+  scope: Scope,
+  people: readonly { id: number }[],
+): Promise<RoleRecord[]> {
+  const ids = people.map((person) => person.id);
+  if (ids.length === 0) return [];
+  return rolesQuery(db)
+    .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
+    .orderBy(asc(userRoles.id));
+}
+
 /** Every role of the user, whoever asks: for decisions, never for answers. */
 function allRolesOf(db: Database, userId: number): Promise<RoleRecord[]> {
   return rolesQuery(db).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.id));
@@ -415,13 +422,7 @@ async function exportChunk(db: Database, scope: Scope, afterId: number | undefin
     )
     .orderBy(asc(users.id))
     .limit(limit);
-  const ids = rows.map((r) => r.id);
-  const roles =
-    ids.length === 0
-      ? []
-      : await rolesQuery(db)
-          .where(and(inArray(userRoles.userId, ids), rolesInScope(scope)))
-          .orderBy(asc(userRoles.id));
+  const roles = await rolesOfUsers(db, scope, rows);
   return rows.map((user) => ({ user, roles: roles.filter((r) => r.user_id === user.id) }));
 }
 
