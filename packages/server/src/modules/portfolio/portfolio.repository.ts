@@ -550,34 +550,22 @@ function pageOfCompanies(db: Database, scope: Scope, query: ListQuery) {
   return page<CompanyRow>(db, 'company', scope, query);
 }
 
-function pageOfProperties(
-  db: Database,
-  scope: Scope,
-  query: ListQuery,
-  parent?: Parent,
-  zones?: readonly ZoneDays[],
-) {
-  return page<PropertyRow & PlaceActivity>(db, 'property', scope, query, parent, zones);
+/**
+ * A lower level's page: the scope, the list query, the parent it lies under, and the local days
+ * each time zone compares (for the activity columns).
+ */
+type ChildPageArgs = [scope: Scope, query: ListQuery, parent?: Parent, zones?: readonly ZoneDays[]];
+
+function pageOfProperties(db: Database, ...args: ChildPageArgs) {
+  return page<PropertyRow & PlaceActivity>(db, 'property', ...args);
 }
 
-function pageOfBuildings(
-  db: Database,
-  scope: Scope,
-  query: ListQuery,
-  parent?: Parent,
-  zones?: readonly ZoneDays[],
-) {
-  return page<BuildingRow & PlaceActivity>(db, 'building', scope, query, parent, zones);
+function pageOfBuildings(db: Database, ...args: ChildPageArgs) {
+  return page<BuildingRow & PlaceActivity>(db, 'building', ...args);
 }
 
-function pageOfUnits(
-  db: Database,
-  scope: Scope,
-  query: ListQuery,
-  parent?: Parent,
-  zones?: readonly ZoneDays[],
-) {
-  return page<UnitRow & UnitActivity>(db, 'unit', scope, query, parent, zones);
+function pageOfUnits(db: Database, ...args: ChildPageArgs) {
+  return page<UnitRow & UnitActivity>(db, 'unit', ...args);
 }
 
 /** The time zones (id, name) of the properties a list page's records can sit in. */
