@@ -196,7 +196,18 @@ export function defineList<S extends string, F extends string>(definition: ListD
     };
   }
 
-  return { querySchema, toQuery, definition };
+  /** A list answer: `input` read against the whitelist, the page `read` finds, the envelope. */
+  async function page<Row>(
+    input: ListQueryInput,
+    url: string,
+    read: (query: ListQuery) => Promise<{ rows: Row[]; total: number }>,
+  ) {
+    const query = toQuery(input);
+    const { rows, total } = await read(query);
+    return listEnvelope(rows, total, query, url);
+  }
+
+  return { querySchema, toQuery, page, definition };
 }
 
 function filterCondition(field: string, spec: FilterField, raw: string): SQL | string {

@@ -9,7 +9,7 @@ import {
 import { normalizeMac } from '@flowsight/domain/mac';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
-import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import type { ListQueryInput } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { type GallonThreshold, gallonThresholdList } from './fleet-settings.schemas.ts';
 import type { GallonThresholdsRepository } from './gallon-thresholds.repository.ts';
@@ -43,9 +43,7 @@ export function createGallonThresholdsService(
 
   return {
     async list(scope: Scope, input: ListQueryInput, url: string) {
-      const query = gallonThresholdList.toQuery(input);
-      const { rows, total } = await repository.page(scope, query);
-      return listEnvelope(rows, total, query, url);
+      return gallonThresholdList.page(input, url, (query) => repository.page(scope, query));
     },
 
     async create(scope: Scope, body: GallonThresholdCreate): Promise<GallonThreshold> {

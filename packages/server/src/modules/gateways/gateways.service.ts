@@ -13,7 +13,7 @@ import {
 import { gatewayStatuses } from '@flowsight/domain/lookups';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
-import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import type { ListQueryInput } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import {
   type GatewayExportRow,
@@ -123,9 +123,7 @@ export function createGatewaysService({
 
   return {
     async list(scope: Scope, input: ListQueryInput, url: string) {
-      const query = gatewayList.toQuery(input);
-      const { rows, total } = await repository.page(scope, query);
-      return listEnvelope(rows, total, query, url);
+      return gatewayList.page(input, url, (query) => repository.page(scope, query));
     },
 
     get: gateway,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { csvExportQuerySchema, csvResponseSchema, sendCsv } from '../../lib/csv.ts';
 import { byId, routeDocs } from '../../lib/http-routes.ts';
 import { idParams } from '../../lib/http-schemas.ts';
-import { listEnvelope, listResponseSchema } from '../../lib/list-query.ts';
+import { listResponseSchema } from '../../lib/list-query.ts';
 import { createLocationRepository } from './location.repository.ts';
 import { citySchema, countrySchema, stateSchema, timezoneSchema } from './location.schemas.ts';
 import { cityListDefinition, createLocationService } from './location.service.ts';
@@ -48,11 +48,7 @@ export const locationModule: FastifyPluginAsyncZod = async (app) => {
       querystring: cityListDefinition.querySchema,
       response: { 200: listResponseSchema(citySchema) },
     }),
-    async (request) => {
-      const query = cityListDefinition.toQuery(request.query);
-      const { rows, total } = await service.listCities(query);
-      return listEnvelope(rows, total, query, request.url);
-    },
+    (request) => cityListDefinition.page(request.query, request.url, service.listCities),
   );
   app.get(
     '/cities/export-all',

@@ -15,10 +15,10 @@ import type { PortfolioCore } from './portfolio.service.ts';
 const STAFF_ONLY_COMPANY_FIELDS = ['company_type_id', 'allow_assignment'] as const;
 
 export function companyCalls(core: PortfolioCore) {
-  const { repository, writes, company, property, listed, exportOf, propertyPage, count } = core;
+  const { repository, writes, company, property, exportOf, propertyPage, count } = core;
   return {
     listCompanies: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(companyList, (q) => repository.pageOfCompanies(scope, q), input, url),
+      companyList.page(input, url, (q) => repository.pageOfCompanies(scope, q)),
     async getCompany(scope: Scope, id: number) {
       const row = await company(scope, id);
       const billing = await repository.billingProperties(id);
@@ -54,12 +54,7 @@ export function companyCalls(core: PortfolioCore) {
     companyTypes: () => companyTypes.map(({ id, name }) => ({ id, name })),
     async companyProperties(scope: Scope, id: number, input: ListQueryInput, url: string) {
       await company(scope, id);
-      return listed(
-        propertyList,
-        (q) => propertyPage(scope, q, { level: 'company', id }),
-        input,
-        url,
-      );
+      return propertyList.page(input, url, (q) => propertyPage(scope, q, { level: 'company', id }));
     },
     async companyCount(scope: Scope, id: number, level: 'property' | 'building' | 'unit') {
       await company(scope, id);

@@ -11,11 +11,11 @@ import type { MoveResult } from './portfolio.schemas.ts';
 import type { PortfolioCore } from './portfolio.service.ts';
 
 export function propertyCalls(core: PortfolioCore) {
-  const { repository, writes, company, property, listed, exportOf, count } = core;
+  const { repository, writes, company, property, exportOf, count } = core;
   const { propertyPage, buildingPage } = core;
   return {
     listProperties: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(propertyList, (q) => propertyPage(scope, q), input, url),
+      propertyList.page(input, url, (q) => propertyPage(scope, q)),
     getProperty: property,
     async createProperty(scope: Scope, input: PropertyValues) {
       await company(scope, input.company_id);
@@ -38,11 +38,8 @@ export function propertyCalls(core: PortfolioCore) {
     },
     async propertyBuildings(scope: Scope, id: number, input: ListQueryInput, url: string) {
       await property(scope, id);
-      return listed(
-        buildingList,
-        (q) => buildingPage(scope, q, { level: 'property', id }),
-        input,
-        url,
+      return buildingList.page(input, url, (q) =>
+        buildingPage(scope, q, { level: 'property', id }),
       );
     },
     async propertyCount(scope: Scope, id: number, level: 'building' | 'unit') {

@@ -9,7 +9,7 @@ import { statisticsDays } from '@flowsight/domain/reports';
 import { localDate } from '@flowsight/domain/wall-clock';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import { type ListQuery, type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import type { ListQuery, ListQueryInput } from '../../lib/list-query.ts';
 import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
 import { buildingCsv, unitCsv } from './portfolio.csv.ts';
 import { placeListRow, unitListRow } from './portfolio.figures.ts';
@@ -63,20 +63,6 @@ function portfolioCore({ repository, writes, now = () => new Date() }: Dependenc
   const unit = (scope: Scope, id: number) => require(repository.unit(scope, id), 'unit');
   /** Other modules' "is this place within my scope" check. */
   const requirePlace = placeCheck((scope, level, id) => repository.one(level, scope, id));
-
-  /** A list answer: the query parsed against the list's whitelist, one page and the envelope. */
-  async function listed<Row>(
-    definition: { toQuery(query: ListQueryInput): ReturnType<typeof companyList.toQuery> },
-    read: (
-      query: ReturnType<typeof companyList.toQuery>,
-    ) => Promise<{ rows: Row[]; total: number }>,
-    input: ListQueryInput,
-    url: string,
-  ) {
-    const query = definition.toQuery(input);
-    const { rows, total } = await read(query);
-    return listEnvelope(rows, total, query, url);
-  }
 
   function exportOf<Raw extends { id: number }, Row>(
     level: PortfolioLevel,
@@ -142,7 +128,6 @@ function portfolioCore({ repository, writes, now = () => new Date() }: Dependenc
     building,
     unit,
     requirePlace,
-    listed,
     exportOf,
     zonesOf,
     propertyPage,
@@ -156,7 +141,7 @@ export type PortfolioCore = ReturnType<typeof portfolioCore>;
 export function createPortfolioService(deps: Dependencies) {
   const core = portfolioCore(deps);
   const { repository, writes, property, building, unit, requirePlace } = core;
-  const { listed, exportOf, buildingPage, unitPage, count } = core;
+  const { exportOf, buildingPage, unitPage, count } = core;
   return {
     requirePlace,
     ...companyCalls(core),
@@ -165,7 +150,7 @@ export function createPortfolioService(deps: Dependencies) {
 
     // ── Buildings ──
     listBuildings: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(buildingList, (q) => buildingPage(scope, q), input, url),
+      buildingList.page(input, url, (q) => buildingPage(scope, q)),
     getBuilding: building,
     async createBuilding(scope: Scope, input: BuildingValues) {
       const parent = await property(scope, input.property_id);
@@ -188,7 +173,7 @@ export function createPortfolioService(deps: Dependencies) {
     },
     async buildingUnits(scope: Scope, id: number, input: ListQueryInput, url: string) {
       await building(scope, id);
-      return listed(unitList, (q) => unitPage(scope, q, { level: 'building', id }), input, url);
+      return unitList.page(input, url, (q) => unitPage(scope, q, { level: 'building', id }));
     },
     async buildingUnitsCount(scope: Scope, id: number) {
       await building(scope, id);
@@ -225,7 +210,7 @@ export function createPortfolioService(deps: Dependencies) {
 
     // ── Units ──
     listUnits: (scope: Scope, input: ListQueryInput, url: string) =>
-      listed(unitList, (q) => unitPage(scope, q), input, url),
+      unitList.page(input, url, (q) => unitPage(scope, q)),
     getUnit: unit,
     async createUnit(scope: Scope, input: UnitValues) {
       const parent = await building(scope, input.building_id);

@@ -12,7 +12,7 @@ import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { byId, errorResponses, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams, optionalBody } from '../../lib/http-schemas.ts';
-import { listEnvelope, listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
+import { listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { submissionSchema } from '../submissions/submissions.schemas.ts';
 import { type DownlinkQueue, downlinkList } from './downlinks.ts';
@@ -281,11 +281,7 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
       'Configuration downlinks and their status (queued, sent, failed)',
       pagedListSchemas(downlinkList.querySchema, downlinkSchema),
     ),
-    async (r) => {
-      const query = downlinkList.toQuery(r.query);
-      const { rows, total } = await downlinks.page(scopeOf(r), query);
-      return listEnvelope(rows, total, query, r.url);
-    },
+    (r) => downlinkList.page(r.query, r.url, (query) => downlinks.page(scopeOf(r), query)),
   );
   app.put(
     '/sensors/:mac/downlink-config-params',

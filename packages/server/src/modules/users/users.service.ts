@@ -6,7 +6,7 @@ import { DELETED_MESSAGE, LAST_ROLE_MESSAGE } from '@flowsight/domain/auth';
 import { UserStatus } from '@flowsight/domain/lookups';
 import { csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
-import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
+import type { ListQueryInput } from '../../lib/list-query.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
 import { inScope, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
@@ -92,9 +92,7 @@ export function createUsersService(deps: Dependencies) {
 
   return {
     async list(scope: Scope, input: ListQueryInput, url: string) {
-      const query = userListDefinition.toQuery(input);
-      const { rows, total } = await repository.pageOfUsers(scope, query);
-      return listEnvelope(rows, total, query, url);
+      return userListDefinition.page(input, url, (query) => repository.pageOfUsers(scope, query));
     },
 
     /**
@@ -109,13 +107,10 @@ export function createUsersService(deps: Dependencies) {
       if (!place || !reachable || place.propertyId === null) {
         throw new NotFound(`Property ${propertyId} not found`);
       }
-      const query = userListDefinition.toQuery(input);
-      const { rows, total } = await repository.pageOfUsers(
-        scope,
-        query,
-        reachingProperty({ companyId: place.companyId, propertyId: place.propertyId }),
+      const reach = reachingProperty({ companyId: place.companyId, propertyId: place.propertyId });
+      return userListDefinition.page(input, url, (query) =>
+        repository.pageOfUsers(scope, query, reach),
       );
-      return listEnvelope(rows, total, query, url);
     },
 
     searchTop: (scope: Scope, text: string) => repository.searchTop(scope, text, SEARCH_TOP_LIMIT),
