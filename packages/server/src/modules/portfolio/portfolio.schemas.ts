@@ -62,11 +62,12 @@ export const companyDetailSchema = companyRowSchema.extend({
     .describe('Properties of other companies this company is billed for'),
 });
 
+/** The first fields of a record below a company: itself, then its company (and property). */
+const inCompany = { id: int, name: z.string(), company_id: int, company_name: z.string() };
+const inProperty = { ...inCompany, property_id: int, property_name: z.string() };
+
 export const propertyRowSchema = z.object({
-  id: int,
-  name: z.string(),
-  company_id: int,
-  company_name: z.string(),
+  ...inCompany,
   timezone_id: int,
   timezone_name: z.string(),
   property_type_id: nullableInt,
@@ -79,12 +80,7 @@ export const propertyRowSchema = z.object({
 export type PropertyRow = z.infer<typeof propertyRowSchema>;
 
 export const buildingRowSchema = z.object({
-  id: int,
-  name: z.string(),
-  company_id: int,
-  company_name: z.string(),
-  property_id: int,
-  property_name: z.string(),
+  ...inProperty,
   floors: nullableInt,
   building_type_id: nullableInt,
   installation_type_id: nullableInt,
@@ -97,12 +93,7 @@ export const buildingRowSchema = z.object({
 export type BuildingRow = z.infer<typeof buildingRowSchema>;
 
 export const unitRowSchema = z.object({
-  id: int,
-  name: z.string(),
-  company_id: int,
-  company_name: z.string(),
-  property_id: int,
-  property_name: z.string(),
+  ...inProperty,
   building_id: int,
   building_name: z.string(),
   floor: nullableInt,
