@@ -93,11 +93,11 @@ export const userListRowSchema = userSchema.extend({
 });
 export type UserListRow = z.infer<typeof userListRowSchema>;
 
-export const userRoleSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  user_role_type_id: z.number().int(),
-  company_id: z.number().int().nullable(),
+/**
+ * A role's or a contact's place after its company id: the ids of the levels below (null above
+ * where it applies) and each level's name.
+ */
+const belowCompany = {
   property_id: z.number().int().nullable(),
   building_id: z.number().int().nullable(),
   unit_id: z.number().int().nullable(),
@@ -105,6 +105,14 @@ export const userRoleSchema = z.object({
   property_name: z.string().nullable(),
   building_name: z.string().nullable(),
   unit_name: z.string().nullable(),
+};
+
+export const userRoleSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_role_type_id: z.number().int(),
+  company_id: z.number().int().nullable(),
+  ...belowCompany,
   description: z.string(),
 });
 export type UserRoleRow = z.infer<typeof userRoleSchema>;
@@ -158,13 +166,7 @@ export const contactSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   company_id: z.number().int(),
-  property_id: z.number().int().nullable(),
-  building_id: z.number().int().nullable(),
-  unit_id: z.number().int().nullable(),
-  company_name: z.string().nullable(),
-  property_name: z.string().nullable(),
-  building_name: z.string().nullable(),
-  unit_name: z.string().nullable(),
+  ...belowCompany,
   notification_method_id: z.number().int(),
   destination: z.string(),
   enabled: z.boolean(),
