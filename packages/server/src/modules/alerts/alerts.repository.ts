@@ -34,6 +34,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { placeIdFilters, placeIds, placeScope } from '../../db/queries/place-columns.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
+import { eqWhenGiven } from '../../db/queries/when-given.ts';
 import { events, notifications } from '../../db/schema/alerts.ts';
 import { gateways, sensors } from '../../db/schema/fleet.ts';
 import { userRoles, users } from '../../db/schema/identity.ts';
@@ -81,7 +82,7 @@ const selected = (selection: AlertSelection = {}) =>
     selection.applianceTypeId === undefined
       ? undefined
       : eq(notifications.applianceTypeId, selection.applianceTypeId),
-    selection.mac === undefined ? undefined : eq(sensors.macAddress, selection.mac),
+    eqWhenGiven(sensors.macAddress, selection.mac),
     selection.query?.where,
     selection.assignedTo === undefined
       ? undefined
@@ -387,7 +388,7 @@ export function createAlertsRepository(db: Database) {
         .where(
           and(
             eq(users.userStatusId, UserStatus.Active),
-            userId === undefined ? undefined : eq(users.id, userId),
+            eqWhenGiven(users.id, userId),
             or(
               inArray(userRoles.userRoleTypeId, [...SYSTEM_ROLE_TYPES]),
               and(

@@ -1,6 +1,7 @@
 // Queries of the location tables. Rows leave here in the API's snake_case shape.
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { eqWhenGiven } from '../../db/queries/when-given.ts';
 import {
   cities,
   countries,
@@ -55,31 +56,21 @@ export function createLocationRepository(db: Database) {
       db
         .select(countryColumns)
         .from(countries)
-        .where(id === undefined ? undefined : eq(countries.id, id))
+        .where(eqWhenGiven(countries.id, id))
         .orderBy(asc(countries.name)),
     /** Every state, or the one with `id`, or those of a country. */
     states: (by: { id?: number; countryId?: number } = {}) =>
       db
         .select(stateColumns)
         .from(states)
-        .where(
-          and(
-            by.id === undefined ? undefined : eq(states.id, by.id),
-            by.countryId === undefined ? undefined : eq(states.countryId, by.countryId),
-          ),
-        )
+        .where(and(eqWhenGiven(states.id, by.id), eqWhenGiven(states.countryId, by.countryId)))
         .orderBy(asc(states.name)),
     /** The city with `id`, or the cities of a state. */
     cities: (by: { id?: number; stateId?: number }) =>
       db
         .select(cityColumns)
         .from(cities)
-        .where(
-          and(
-            by.id === undefined ? undefined : eq(cities.id, by.id),
-            by.stateId === undefined ? undefined : eq(cities.stateId, by.stateId),
-          ),
-        )
+        .where(and(eqWhenGiven(cities.id, by.id), eqWhenGiven(cities.stateId, by.stateId)))
         .orderBy(asc(cities.name), asc(cities.id)),
     async pageOfCities(query: ListQuery) {
       const [rows, [total]] = await Promise.all([
@@ -121,7 +112,7 @@ export function createLocationRepository(db: Database) {
       db
         .select(timezoneColumns)
         .from(timezones)
-        .where(id === undefined ? undefined : eq(timezones.id, id))
+        .where(eqWhenGiven(timezones.id, id))
         .orderBy(asc(timezones.name)),
     timezonesOfCountry: (countryId: number) =>
       db

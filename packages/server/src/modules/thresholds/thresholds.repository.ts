@@ -6,6 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
+import { eqWhenGiven } from '../../db/queries/when-given.ts';
 import { companyApplianceThresholds, companyUnaccountedThresholds } from '../../db/schema/fleet.ts';
 import { applianceTypes } from '../../db/schema/lookups.ts';
 import { companies } from '../../db/schema/portfolio.ts';
@@ -48,7 +49,7 @@ export function createThresholdsRepository(db: Database) {
           eq(companyApplianceThresholds.companyId, companyId),
         ),
       )
-      .where(applianceTypeId === undefined ? undefined : eq(applianceTypes.id, applianceTypeId))
+      .where(eqWhenGiven(applianceTypes.id, applianceTypeId))
       .orderBy(asc(applianceTypes.id));
     return found.map(
       (row): ApplianceThreshold => ({

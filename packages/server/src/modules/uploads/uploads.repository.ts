@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { placeScope } from '../../db/queries/place-columns.ts';
 import { visiblePlaces } from '../../db/queries/places.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
+import { eqWhenGiven } from '../../db/queries/when-given.ts';
 import { buildings, units } from '../../db/schema/portfolio.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -99,8 +100,8 @@ export function createUploadsRepository(db: Database) {
           and(
             eq(uploads.buildingId, buildingId),
             visibleUploads(scope),
-            filter.purpose === undefined ? undefined : eq(uploads.purpose, filter.purpose),
-            filter.unitId === undefined ? undefined : eq(uploads.unitId, filter.unitId),
+            eqWhenGiven(uploads.purpose, filter.purpose),
+            eqWhenGiven(uploads.unitId, filter.unitId),
           ),
         )
         .orderBy(desc(uploads.createdAt), desc(uploads.id));
