@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   defineList,
+  eqFilter,
   idParam,
+  listQuery,
   listStateFrom,
   pageSizeFrom,
   pagingFrom,
@@ -71,5 +73,25 @@ describe('list kit', () => {
     setParam(search, 'd', 0);
     setParam(search, 'e', 'x');
     expect(search.toString()).toBe('d=0&e=x');
+  });
+
+  it('binds parsing and writing to a declared list', () => {
+    const state = list.stateFrom(new URLSearchParams('sort=name'));
+    expect(state.sortBy).toBe('name:DESC');
+    expect(list.parseSort('name:ASC')).toEqual({ field: 'name', direction: 'ASC' });
+    expect(list.writeState(new URLSearchParams(), state).toString()).toBe('sort=name%3ADESC');
+  });
+
+  it("builds the server's query: paging, sort, trimmed search and filters with a value", () => {
+    const state = { page: 2, limit: 50, sortBy: 'name:ASC', search: ' oak ' };
+    expect(listQuery(state)).toEqual({ page: 2, limit: 50, sortBy: 'name:ASC', search: 'oak' });
+    expect(listQuery({ ...state, search: '  ' })).toEqual({
+      page: 2,
+      limit: 50,
+      sortBy: 'name:ASC',
+    });
+    expect({ ...eqFilter('company_id', 4), ...eqFilter('status', null) }).toEqual({
+      'filter.company_id': '$eq:4',
+    });
   });
 });

@@ -1,7 +1,8 @@
 // The list kit's address state: a list's page, page size, sort, search and filters, read from the
 // address and written back with what equals the default left out, so a reload or a shared link
-// shows the same list. Each feature declares its own page sizes, sortable fields, default sort and
-// filters (`features/*/utils/*list-params.ts`); parsing and writing live here once.
+// shows the same list; and the server's list query built from that state. Each feature declares
+// its own page sizes, sortable fields, default sort and filters
+// (`features/*/utils/*list-params.ts`); parsing, writing and the query's shape live here once.
 
 export type SortDirection = 'ASC' | 'DESC';
 export type ListSort<F extends string = string> = { field: F; direction: SortDirection };
@@ -26,11 +27,27 @@ export type ListState = ListPaging & {
   search: string;
 };
 
+/** A declared list with the kit's reading and writing bound to it. */
+export type ListKit<F extends string, P extends readonly number[]> = ListSpec<F> & {
+  readonly pageSizes: P;
+  /** `parseSort` for this list. */
+  parseSort: (sortBy: string | null) => ListSort<F>;
+  /** `listStateFrom` for this list. */
+  stateFrom: (search: URLSearchParams) => ListState;
+  /** `writeListState` for this list. */
+  writeState: (target: URLSearchParams, state: ListState) => URLSearchParams;
+};
+
 /** A list's declaration, keeping its page sizes and fields as literal types. */
 export function defineList<const F extends string, const P extends readonly number[]>(
   spec: ListSpec<F> & { readonly pageSizes: P },
-): ListSpec<F> & { readonly pageSizes: P } {
-  return spec;
+): ListKit<F, P> {
+  return {
+    ...spec,
+    parseSort: (sortBy) => parseSort(sortBy, spec),
+    stateFrom: (search) => listStateFrom(search, spec),
+    writeState: (target, state) => writeListState(target, state, spec),
+  };
 }
 
 /** A positive whole number, or null for anything else (absent, 0, negative, fractional, text). */
@@ -120,4 +137,30 @@ export function writeListState(
   writePaging(target, state, spec.pageSizes);
   if (state.sortBy !== spec.defaultSort) target.set('sort', state.sortBy);
   return setParam(target, 'search', state.search);
+}
+
+/** The server's paging and sort for a list. */
+export function pageQuery(state: ListPaging & { sortBy: string }) {
+  return { page: state.page, limit: state.limit, sortBy: state.sortBy };
+}
+
+/** The server's `search`: the trimmed text, left out when empty. */
+export function searchQuery(search: string): { search?: string } {
+  const text = search.trim();
+  return text === '' ? {} : { search: text };
+}
+
+/** The server's list query: paging, sort and the trimmed search. */
+export function listQuery(state: ListState) {
+  return { ...pageQuery(state), ...searchQuery(state.search) };
+}
+
+/** The server's `filter.<field>=$eq:<value>`, left out when there is no value. */
+export function eqFilter<const K extends string>(
+  field: K,
+  value: string | number | null,
+): Partial<Record<`filter.${K}`, string>> {
+  return value === null
+    ? {}
+    : ({ [`filter.${field}`]: `$eq:${value}` } as Record<`filter.${K}`, string>);
 }

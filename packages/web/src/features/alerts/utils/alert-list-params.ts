@@ -11,13 +11,12 @@ import {
 } from '@flowsight/domain/lookups';
 import {
   defineList,
+  eqFilter,
   idParam,
-  type ListSort,
   type ListState,
-  listStateFrom,
-  parseSort,
+  pageQuery,
+  searchQuery,
   setParam,
-  writeListState,
 } from '@/lib/list-params';
 
 export const alertList = defineList({
@@ -63,8 +62,7 @@ const statusIds = new Set<number>(notificationStatuses.map((status) => status.id
 const categoryIds = new Set<number>(notificationCategories.map((category) => category.id));
 const typeIds = new Set<number>(notificationTypes.map((type) => type.id));
 
-export const parseAlertSort = (sortBy: string): ListSort<SortableAlertField> =>
-  parseSort(sortBy, alertList);
+export const parseAlertSort = alertList.parseSort;
 
 const sameStatuses = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
@@ -76,7 +74,7 @@ export function alertParamsFrom(
 ): AlertListParams {
   const status = search.get('status');
   return {
-    ...listStateFrom(search, alertList),
+    ...alertList.stateFrom(search),
     statusIds:
       status === null
         ? [...defaultStatuses]
@@ -103,7 +101,7 @@ export function alertSearchFrom(
   defaultStatuses: readonly number[] = [],
   openAlert: number | null = null,
 ) {
-  const search = writeListState(new URLSearchParams(), params, alertList);
+  const search = alertList.writeState(new URLSearchParams(), params);
   if (!sameStatuses(params.statusIds, defaultStatuses)) {
     search.set('status', params.statusIds.length === 0 ? ALL : params.statusIds.join(','));
   }
@@ -119,25 +117,18 @@ export const openAlertFrom = (search: URLSearchParams) => idParam(search, ALERT_
 /** The API's `filter.<field>` query and search for the list (DESIGN section 4), no paging. */
 export function alertApiFilters(params: AlertListParams) {
   return {
-    ...(params.search.trim() === '' ? {} : { search: params.search.trim() }),
+    ...searchQuery(params.search),
     ...(params.statusIds.length === 0
       ? {}
       : { 'filter.notification_status_id': `$in:${params.statusIds.join(',')}` }),
-    ...(params.categoryId === null
-      ? {}
-      : { 'filter.notification_category_id': `$eq:${params.categoryId}` }),
-    ...(params.typeId === null ? {} : { 'filter.notification_type_id': `$eq:${params.typeId}` }),
-    ...(params.companyId === null ? {} : { 'filter.company_id': `$eq:${params.companyId}` }),
+    ...eqFilter('notification_category_id', params.categoryId),
+    ...eqFilter('notification_type_id', params.typeId),
+    ...eqFilter('company_id', params.companyId),
     ...(params.assigned === null ? {} : { assigned: params.assigned }),
   };
 }
 
 /** The whole list query: paging, sort and filters. */
 export function alertListQuery(params: AlertListParams) {
-  return {
-    page: params.page,
-    limit: params.limit,
-    sortBy: params.sortBy,
-    ...alertApiFilters(params),
-  };
+  return { ...pageQuery(params), ...alertApiFilters(params) };
 }

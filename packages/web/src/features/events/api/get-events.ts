@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
+import { searchQuery } from '@/lib/list-params';
 import { type EventListParams, eventApiFilters } from '../utils/event-list-params';
 
 export async function getEvents(params: EventListParams) {
@@ -11,7 +12,7 @@ export async function getEvents(params: EventListParams) {
         query: {
           page: params.page,
           limit: params.limit,
-          ...(params.search.trim() === '' ? {} : { search: params.search.trim() }),
+          ...searchQuery(params.search),
           ...eventApiFilters(params),
         },
       },

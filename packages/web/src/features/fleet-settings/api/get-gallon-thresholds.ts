@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
+import { searchQuery } from '@/lib/list-params';
 
 export const gallonThresholdsQueryKey = ['fleet-settings', 'gallon-thresholds'] as const;
 
@@ -11,7 +12,7 @@ export async function getGallonThresholds({ page, limit, search }: GallonThresho
   return dataOrThrow(
     await apiClient.GET('/sensors/gallon-thresholds', {
       params: {
-        query: { page, limit, ...(search.trim() === '' ? {} : { search: search.trim() }) },
+        query: { page, limit, ...searchQuery(search) },
       },
     }),
   );

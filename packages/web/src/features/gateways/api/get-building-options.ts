@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
+import { searchQuery } from '@/lib/list-params';
 
 /** How many buildings the picker offers at once; typing narrows them. */
 const BUILDING_OPTIONS_LIMIT = 20;
@@ -14,7 +15,7 @@ export async function getBuildingOptions(search: string, signal?: AbortSignal) {
         query: {
           limit: BUILDING_OPTIONS_LIMIT,
           sortBy: 'name:ASC',
-          ...(search.trim() === '' ? {} : { search: search.trim() }),
+          ...searchQuery(search),
         },
       },
       signal,

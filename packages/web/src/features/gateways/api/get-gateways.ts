@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
+import { eqFilter, listQuery } from '@/lib/list-params';
 
 export type GatewayListParams = {
   /** 1-based. */
@@ -18,15 +19,7 @@ export async function getGateways(params: GatewayListParams) {
   return dataOrThrow(
     await apiClient.GET('/gateways', {
       params: {
-        query: {
-          page: params.page,
-          limit: params.limit,
-          sortBy: params.sortBy,
-          ...(params.search.trim() === '' ? {} : { search: params.search.trim() }),
-          ...(params.statusId === null
-            ? {}
-            : { 'filter.gateway_status_id': `$eq:${params.statusId}` }),
-        },
+        query: { ...listQuery(params), ...eqFilter('gateway_status_id', params.statusId) },
       },
     }),
   );

@@ -2,15 +2,7 @@
 // reload or a shared link shows the same list (the list kit, `lib/list-params`, parses and writes
 // them); `gateway` names the gateway whose detail is open.
 import { isGatewayStatusId } from '@flowsight/domain/gateway-rules';
-import {
-  defineList,
-  idParam,
-  type ListSort,
-  listStateFrom,
-  parseSort as parseListSort,
-  setParam,
-  writeListState,
-} from '@/lib/list-params';
+import { defineList, idParam, setParam } from '@/lib/list-params';
 import type { GatewayListParams } from '../api/get-gateways';
 
 export const gatewayList = defineList({
@@ -24,19 +16,18 @@ export type SortableGatewayField = (typeof gatewayList.sortFields)[number];
 /** The address parameter naming the gateway whose detail dialog is open. */
 export const GATEWAY_PARAM = 'gateway';
 
-export const parseSort = (sortBy: string): ListSort<SortableGatewayField> =>
-  parseListSort(sortBy, gatewayList);
+export const parseSort = gatewayList.parseSort;
 
 export function listParamsFrom(search: URLSearchParams): GatewayListParams {
   return {
-    ...listStateFrom(search, gatewayList),
+    ...gatewayList.stateFrom(search),
     statusId: idParam(search, 'status', isGatewayStatusId),
   };
 }
 
 /** The address query for `params` (and an open gateway), leaving out what equals the default. */
 export function searchFrom(params: GatewayListParams, openGateway: number | null = null) {
-  const search = writeListState(new URLSearchParams(), params, gatewayList);
+  const search = gatewayList.writeState(new URLSearchParams(), params);
   setParam(search, 'status', params.statusId);
   return setParam(search, GATEWAY_PARAM, openGateway);
 }

@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
+import { eqFilter } from '@/lib/list-params';
 import { downlinksQueryKey } from './micrometer-keys';
 
 export const DOWNLINK_STATUSES = ['queued', 'sent', 'failed'] as const;
@@ -24,8 +25,8 @@ export async function getDownlinks(params: DownlinkListParams) {
           page: params.page,
           limit: params.limit,
           sortBy: 'created_at:DESC',
-          ...(params.status === null ? {} : { 'filter.status': `$eq:${params.status}` }),
-          ...(params.mac === null ? {} : { 'filter.mac_address': `$eq:${params.mac}` }),
+          ...eqFilter('status', params.status),
+          ...eqFilter('mac_address', params.mac),
         },
       },
     }),

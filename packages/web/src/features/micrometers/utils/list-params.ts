@@ -15,13 +15,10 @@ import { defaultMicrometerFilter } from '@flowsight/domain/micrometers';
 import {
   defineList,
   idParam,
-  type ListSort,
   type ListState,
-  listStateFrom,
-  parseSort,
+  listQuery,
   positiveInt,
   setParam,
-  writeListState,
 } from '@/lib/list-params';
 
 export const micrometerList = defineList({
@@ -80,8 +77,7 @@ const validIds: Record<MicrometerFilter, (id: number) => boolean> = {
   company: (id) => id > 0,
 };
 
-export const parseMicrometerSort = (sortBy: string | null): ListSort =>
-  parseSort(sortBy, micrometerList);
+export const parseMicrometerSort = micrometerList.parseSort;
 
 /**
  * The specification's default filter of the assigned list as address filters: internal units,
@@ -111,7 +107,7 @@ export function micrometerParamsFrom(
         MICROMETER_FILTERS.map((name) => [name, idParam(search, name, validIds[name])]),
       )
     : fallbackFilters;
-  return { ...listStateFrom(search, micrometerList), filters: filters as MicrometerFilters };
+  return { ...micrometerList.stateFrom(search), filters: filters as MicrometerFilters };
 }
 
 /** The micrometer whose dialog the address opens (`?mac=`), normalised, or null. */
@@ -126,10 +122,9 @@ export function searchFromMicrometerParams(
   params: MicrometerListParams,
   options: { mac?: string | null; explicitFilters?: readonly MicrometerFilter[] } = {},
 ): URLSearchParams {
-  const search = writeListState(
+  const search = micrometerList.writeState(
     setParam(new URLSearchParams(), 'mac', options.mac),
     params,
-    micrometerList,
   );
   for (const name of MICROMETER_FILTERS) {
     const value = params.filters[name];
@@ -149,13 +144,7 @@ export type MicrometerListQuery = {
 
 /** The server's list query: paging, sort, search and the filters. */
 export function micrometerListQuery(params: MicrometerListParams): MicrometerListQuery {
-  const query: MicrometerListQuery = {
-    page: params.page,
-    limit: params.limit,
-    sortBy: params.sortBy,
-  };
-  const search = params.search.trim();
-  if (search !== '') query.search = search;
+  const query: MicrometerListQuery = listQuery(params);
   for (const name of MICROMETER_FILTERS) {
     const value = params.filters[name];
     if (value !== null) query[`filter.${filterFields[name]}`] = `$eq:${value}`;

@@ -5,6 +5,7 @@ import {
   type ListSpec as KitListSpec,
   type ListSort,
   type ListState,
+  listQuery,
   listStateFrom,
   parseSort as parseListSort,
   type SortDirection,
@@ -58,12 +59,8 @@ export function searchFrom(params: PortfolioListParams, spec: ListSpec): URLSear
 
 /** The server's list query: paging, sort, trimmed search and `filter.<field>=$eq:<id>`. */
 export function serverQuery(params: PortfolioListParams) {
-  const search = params.search.trim();
   return {
-    page: params.page,
-    limit: params.limit,
-    sortBy: params.sortBy,
-    ...(search === '' ? {} : { search }),
+    ...listQuery(params),
     ...Object.fromEntries(
       Object.entries(params.filters).map(([field, value]) => [`filter.${field}`, `$eq:${value}`]),
     ),

@@ -7,13 +7,12 @@ import { normalizeMac } from '@flowsight/domain/mac';
 import { READINGS_DEFAULT_WINDOW_DAYS } from '@flowsight/domain/readings-window';
 import {
   defineList,
+  eqFilter,
   idParam,
-  type ListSort,
   type ListState,
-  listStateFrom,
-  parseSort,
+  pageQuery,
+  searchQuery,
   setParam,
-  writeListState,
 } from '@/lib/list-params';
 
 export const submissionList = defineList({
@@ -46,13 +45,12 @@ function localDate(value: string | null): string | null {
   return Number.isNaN(new Date(`${value}T00:00:00`).getTime()) ? null : value;
 }
 
-export const parseSubmissionSort = (sortBy: string | null): ListSort =>
-  parseSort(sortBy, submissionList);
+export const parseSubmissionSort = submissionList.parseSort;
 
 export function submissionParamsFrom(search: URLSearchParams): SubmissionListParams {
   const kind = search.get('kind');
   return {
-    ...listStateFrom(search, submissionList),
+    ...submissionList.stateFrom(search),
     mac: normalizeMac(search.get('mac') ?? ''),
     kind: SUBMISSION_KINDS.find((candidate) => candidate === kind) ?? null,
     fixture: idParam(search, 'fixture', (id) => applianceTypes.some((type) => type.id === id)),
@@ -64,7 +62,7 @@ export function submissionParamsFrom(search: URLSearchParams): SubmissionListPar
 /** The address query for `params`, leaving out what equals the default. */
 export function searchFromSubmissionParams(params: SubmissionListParams): URLSearchParams {
   const search = setParam(new URLSearchParams(), 'mac', params.mac);
-  writeListState(search, params, submissionList);
+  submissionList.writeState(search, params);
   setParam(search, 'kind', params.kind);
   setParam(search, 'fixture', params.fixture);
   setParam(search, 'from', params.from);
@@ -90,25 +88,19 @@ export function measuredAtFilter(params: Pick<SubmissionListParams, 'from' | 'to
 
 /** The filters shared by the list and its export. */
 export function submissionFilters(params: SubmissionListParams): Record<string, string> {
-  const search = params.search.trim();
   const measuredAt = measuredAtFilter(params);
   return {
-    ...(search === '' ? {} : { search }),
+    ...searchQuery(params.search),
     ...(measuredAt === undefined ? {} : { 'filter.measured_at': measuredAt }),
-    ...(params.mac === null ? {} : { 'filter.mac_address': `$eq:${params.mac}` }),
-    ...(params.kind === null ? {} : { 'filter.kind': `$eq:${params.kind}` }),
-    ...(params.fixture === null ? {} : { 'filter.appliance_type_id': `$eq:${params.fixture}` }),
+    ...eqFilter('mac_address', params.mac),
+    ...eqFilter('kind', params.kind),
+    ...eqFilter('appliance_type_id', params.fixture),
   };
 }
 
 /** The server's list query: paging, sort and the filters. */
 export function submissionListQuery(params: SubmissionListParams) {
-  return {
-    page: params.page,
-    limit: params.limit,
-    sortBy: params.sortBy,
-    ...submissionFilters(params),
-  };
+  return { ...pageQuery(params), ...submissionFilters(params) };
 }
 
 /** `YYYY-MM-DD` of a moment in the viewer's time zone. */

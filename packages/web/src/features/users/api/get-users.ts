@@ -4,6 +4,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
+import { eqFilter, listQuery as kitListQuery } from '@/lib/list-params';
 
 export type UserListParams = {
   /** 1-based. */
@@ -18,14 +19,9 @@ export type UserListParams = {
 
 function listQuery(params: UserListParams) {
   return {
-    page: params.page,
-    limit: params.limit,
-    sortBy: params.sortBy,
-    ...(params.search.trim() === '' ? {} : { search: params.search.trim() }),
-    ...(params.roleTypeId === null
-      ? {}
-      : { 'filter.user_role_type_id': `$eq:${params.roleTypeId}` }),
-    ...(params.statusId === null ? {} : { 'filter.user_status_id': `$eq:${params.statusId}` }),
+    ...kitListQuery(params),
+    ...eqFilter('user_role_type_id', params.roleTypeId),
+    ...eqFilter('user_status_id', params.statusId),
   };
 }
 

@@ -1,14 +1,6 @@
 // The users list's page, size, sort, search and filters, kept in the address so a reload or a
 // shared link shows the same list (the list kit, `lib/list-params`, parses and writes them).
-import {
-  defineList,
-  idParam,
-  type ListSort,
-  listStateFrom,
-  parseSort as parseListSort,
-  setParam,
-  writeListState,
-} from '@/lib/list-params';
+import { defineList, idParam, setParam } from '@/lib/list-params';
 import type { UserListParams } from '../api/get-users';
 
 export const userList = defineList({
@@ -19,12 +11,11 @@ export const userList = defineList({
 export const USER_PAGE_SIZES = userList.pageSizes;
 export type SortableUserField = (typeof userList.sortFields)[number];
 
-export const parseSort = (sortBy: string): ListSort<SortableUserField> =>
-  parseListSort(sortBy, userList);
+export const parseSort = userList.parseSort;
 
 export function listParamsFrom(search: URLSearchParams): UserListParams {
   return {
-    ...listStateFrom(search, userList),
+    ...userList.stateFrom(search),
     roleTypeId: idParam(search, 'role'),
     statusId: idParam(search, 'status'),
   };
@@ -32,7 +23,7 @@ export function listParamsFrom(search: URLSearchParams): UserListParams {
 
 /** The address query for `params`, leaving out what equals the default. */
 export function searchFrom(params: UserListParams): URLSearchParams {
-  const search = writeListState(new URLSearchParams(), params, userList);
+  const search = userList.writeState(new URLSearchParams(), params);
   setParam(search, 'role', params.roleTypeId);
   return setParam(search, 'status', params.statusId);
 }
