@@ -1,6 +1,6 @@
 // GET /notifications (every alert of the caller's scope) and
 // GET /{companies|properties|buildings|units}/{id}/alerts (one place's alerts): one page.
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { levelIdField, type PortfolioLevel } from '@flowsight/domain/portfolio';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
@@ -20,20 +20,13 @@ const levelPaths = {
   unit: '/units/{id}/alerts',
 } as const;
 
-const levelFilters = {
-  company: 'filter.company_id',
-  property: 'filter.property_id',
-  building: 'filter.building_id',
-  unit: 'filter.unit_id',
-} as const satisfies Record<PortfolioLevel, string>;
-
 /**
  * The list's filters as `/notifications/*` calls take them (export, matching ids), a place's
  * list adding its place as a filter.
  */
 export function sourceApiFilters(source: AlertSource, params: AlertListParams) {
   const filters: Record<string, string> = alertApiFilters(params);
-  if (!('scope' in source)) filters[levelFilters[source.level]] = `$eq:${source.id}`;
+  if (!('scope' in source)) filters[`filter.${levelIdField[source.level]}`] = `$eq:${source.id}`;
   return filters;
 }
 

@@ -2,21 +2,14 @@
 // alerts, every status unless filtered. The place comes from the address, so the tab needs
 // nothing from the portfolio feature.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import { useParams } from 'react-router';
+import { usePlaceId } from '@/lib/place-route';
 import { AlertList } from '../components/alert-list';
-
-const idParam = {
-  company: 'companyId',
-  property: 'propertyId',
-  building: 'buildingId',
-  unit: 'unitId',
-} as const satisfies Record<PortfolioLevel, string>;
 
 export type RecordAlertsTabProps = { level: PortfolioLevel };
 
 export function RecordAlertsTab({ level }: RecordAlertsTabProps) {
-  const id = Number(useParams()[idParam[level]]);
-  if (!Number.isInteger(id) || id <= 0) return null;
+  const id = usePlaceId(level);
+  if (id === null) return null;
   return <AlertList key={`${level}-${id}`} source={{ level, id }} />;
 }
 

@@ -5,43 +5,28 @@
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { isSystemRole } from '@flowsight/domain/roles';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { usePlaceId } from '@/lib/place-route';
 import { useSignedInSession } from '@/lib/session';
 import { BuildingBulkActions } from '../components/building-bulk-actions';
 import type { MicrometerColumn } from '../components/micrometer-columns';
 import { MicrometerTable } from '../components/micrometer-table';
 import type { MicrometerFilter } from '../utils/list-params';
 
-const idParam = {
-  company: 'companyId',
-  property: 'propertyId',
-  building: 'buildingId',
-  unit: 'unitId',
-} as const satisfies Record<PortfolioLevel, string>;
-
+/** A company's and a property's micrometers span buildings, so they show the building. */
+const acrossBuildings: readonly MicrometerColumn[] = [
+  'mac',
+  'fixture',
+  'unit',
+  'building',
+  'state',
+  'status',
+  'battery',
+  'keepalive',
+  'submission',
+];
 const columnsOf: Record<PortfolioLevel, readonly MicrometerColumn[]> = {
-  company: [
-    'mac',
-    'fixture',
-    'unit',
-    'building',
-    'state',
-    'status',
-    'battery',
-    'keepalive',
-    'submission',
-  ],
-  property: [
-    'mac',
-    'fixture',
-    'unit',
-    'building',
-    'state',
-    'status',
-    'battery',
-    'keepalive',
-    'submission',
-  ],
+  company: acrossBuildings,
+  property: acrossBuildings,
   building: [
     'mac',
     'fixture',
@@ -55,10 +40,12 @@ const columnsOf: Record<PortfolioLevel, readonly MicrometerColumn[]> = {
   ],
   unit: ['mac', 'fixture', 'state', 'status', 'battery', 'uplinkLoss', 'keepalive', 'submission'],
 };
+/** The filters of a company's, property's and building's tab; a unit's offers state and status. */
+const placeFilters: readonly MicrometerFilter[] = ['state', 'status', 'fixture', 'category'];
 const filtersOf: Record<PortfolioLevel, readonly MicrometerFilter[]> = {
-  company: ['state', 'status', 'fixture', 'category'],
-  property: ['state', 'status', 'fixture', 'category'],
-  building: ['state', 'status', 'fixture', 'category'],
+  company: placeFilters,
+  property: placeFilters,
+  building: placeFilters,
   unit: ['state', 'status'],
 };
 
@@ -67,9 +54,8 @@ export type RecordMicrometersTabProps = { level: PortfolioLevel };
 export function RecordMicrometersTab({ level }: RecordMicrometersTabProps) {
   const { t } = useTranslation();
   const { activeRole } = useSignedInSession();
-  const raw = useParams()[idParam[level]];
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) return null;
+  const id = usePlaceId(level);
+  if (id === null) return null;
   return (
     <MicrometerTable
       key={`${level}-${id}`}

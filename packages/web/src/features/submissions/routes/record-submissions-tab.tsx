@@ -3,24 +3,16 @@
 // place comes from the address, so the tab needs nothing from the portfolio feature.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { usePlaceId } from '@/lib/place-route';
 import { SubmissionTotals } from '../components/submission-totals';
 import { SubmissionsTable } from '../components/submissions-table';
-
-const idParam = {
-  company: 'companyId',
-  property: 'propertyId',
-  building: 'buildingId',
-  unit: 'unitId',
-} as const satisfies Record<PortfolioLevel, string>;
 
 export type RecordSubmissionsTabProps = { level: PortfolioLevel };
 
 export function RecordSubmissionsTab({ level }: RecordSubmissionsTabProps) {
   const { t } = useTranslation();
-  const raw = useParams()[idParam[level]];
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) return null;
+  const id = usePlaceId(level);
+  if (id === null) return null;
   return (
     <SubmissionsTable
       key={`${level}-${id}`}
