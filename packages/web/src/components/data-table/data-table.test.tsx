@@ -69,7 +69,6 @@ function Harness({ onOpen, onSelected, selectable, hideable, total = 7 }: Harnes
     columns,
     rows: meters,
     total,
-    rowId: (row) => row.id,
     state,
     onChange: change,
     selection: selectable === true ? { label: (row) => row.mac } : undefined,

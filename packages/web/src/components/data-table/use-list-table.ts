@@ -22,13 +22,20 @@ import { selectionColumn } from './selection-column';
 /** What a list writes to its address: a page, a page size (back to page 1) or a sort. */
 export type ListChange = { page?: number; limit?: number; sortBy?: string };
 
-export type UseListTableOptions<T> = {
+/** One page of a server list, as the API returns it. */
+export type ListPage<T> = { data: readonly T[]; meta: { totalItems: number } };
+
+/**
+ * The rows on show: the server's page (undefined while it loads), or — for a list paged in
+ * memory — the current page's rows and the count of the whole list.
+ */
+export type ListRows<T> = { page: ListPage<T> | undefined } | { rows: readonly T[]; total: number };
+
+/** Rows are told apart by their `id`, as every list the API returns names it. */
+export type ListRow = { id: string | number };
+
+export type UseListTableOptions<T extends ListRow> = ListRows<T> & {
   columns: readonly ListColumn<T>[];
-  /** The rows of the current page. */
-  rows: readonly T[];
-  /** Rows in the whole list. */
-  total: number;
-  rowId: (row: T) => string | number;
   /** The list's address state: page, page size and `field:ASC|DESC`. */
   state: ListPaging & { sortBy: string };
   /** Writes a change to the address (the feature's own writer, which keeps its filters). */
@@ -75,17 +82,12 @@ const next = <S>(updater: Updater<S>, old: S): S =>
 const visibilityOf = (hidden: readonly string[] = []): VisibilityState =>
   Object.fromEntries(hidden.map((id) => [id, false]));
 
-export function useListTable<T>({
-  columns,
-  rows,
-  total,
-  rowId,
-  state,
-  onChange,
-  firstDirection = 'ASC',
-  selection,
-  columnVisibility,
-}: UseListTableOptions<T>): ListTable<T> {
+const rowId = (row: ListRow) => row.id;
+
+export function useListTable<T extends ListRow>(options: UseListTableOptions<T>): ListTable<T> {
+  const { columns, state, onChange, firstDirection = 'ASC', selection, columnVisibility } = options;
+  const rows = 'page' in options ? (options.page?.data ?? []) : options.rows;
+  const total = 'page' in options ? (options.page?.meta.totalItems ?? 0) : options.total;
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [visibility, setVisibility] = useState(() => visibilityOf(columnVisibility?.hidden));
   const sorting = sortingOf(state.sortBy, columns);

@@ -4,7 +4,6 @@
 // and error states; one card per alert on phones. A row opens the alert dialog (rows become
 // selectable, through the list kit's selection, with the bulk actions that act on them). Export sends the same filters to the CSV stream. The table is the list kit's
 // (`components/data-table`), the columns `alert-columns.tsx`, the filters `alert-filters.tsx`.
-import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
@@ -17,6 +16,7 @@ import { useListTable } from '@/components/data-table/use-list-table';
 import { useTranslateMessage } from '@/i18n/messages';
 import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
+import { useListSearch } from '@/lib/use-list-search';
 import { getMatchingAlertIds } from '../api/alert-actions';
 import { type AlertSource, sourceApiFilters, useAlerts } from '../api/get-alerts';
 import {
@@ -55,21 +55,14 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
   const openAlert = openAlertFrom(searchParams);
   const alerts = useAlerts(source, params);
   const everyAlert = 'scope' in source;
-  const [searchText, setSearchText] = useState(params.search);
 
   const change = (next: Partial<AlertListParams>) =>
     setSearchParams(alertSearchFrom({ ...params, page: 1, ...next }, defaultStatuses, openAlert), {
       replace: true,
     });
+  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
   const open = (id: number | null) => setSearchParams(alertSearchFrom(params, defaultStatuses, id));
   const columns = useAlertColumns(everyAlert ? 'all' : source.level, open);
-
-  // The address follows what was typed once typing pauses.
-  useEffect(() => {
-    if (searchText === params.search) return;
-    const timer = window.setTimeout(() => change({ search: searchText }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  });
 
   const clearFilters = () => {
     setSearchText('');
@@ -91,7 +84,6 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
     columns,
     rows,
     total,
-    rowId: (alert) => alert.id,
     state: params,
     onChange: change,
     firstDirection: 'DESC',

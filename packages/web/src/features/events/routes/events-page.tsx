@@ -66,9 +66,7 @@ export function EventsPage() {
 
   const list = useListTable({
     columns: useEventColumns(),
-    rows: events.data?.data ?? [],
-    total: events.data?.meta.totalItems ?? 0,
-    rowId: (event) => event.id,
+    page: events.data,
     // Newest first: the log does not sort by column.
     state: { ...params, sortBy: '' },
     onChange: change,

@@ -150,7 +150,6 @@ export function FlumeAccountsPage() {
     columns,
     rows: rows.slice((paging.page - 1) * paging.limit, paging.page * paging.limit),
     total: rows.length,
-    rowId: (account) => account.id,
     state: { ...paging, sortBy: '' },
     onChange: ({ page, limit }) =>
       setPaging((previous) =>

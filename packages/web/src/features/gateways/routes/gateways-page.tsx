@@ -3,17 +3,17 @@
 // the gateway's detail dialog (`?gateway=<id>`, also where the header's gateway search lands).
 // Phones get one card per gateway instead of the table. The table is the list kit's
 // (`components/data-table`); columns and filters live in `components/gateway-*.tsx`.
-import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import AddRounded from '@mui/icons-material/AddRounded';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
 import { useAddressSearch } from '@/lib/address-search';
 import { useSignedInSession } from '@/lib/session';
+import { useListSearch } from '@/lib/use-list-search';
 import { type GatewayListParams, useGateways } from '../api/get-gateways';
 import { useGatewayColumns } from '../components/gateway-columns';
 import { GatewayDetailDialog } from '../components/gateway-detail-dialog';
@@ -37,25 +37,16 @@ export function GatewaysPage() {
   const params = listParamsFrom(searchParams);
   const openGateway = openGatewayFrom(searchParams);
   const gateways = useGateways(params);
-  const [searchText, setSearchText] = useState(params.search);
   const [creating, setCreating] = useState(false);
 
   const change = (next: Partial<GatewayListParams>) =>
     setSearchParams(searchFrom({ ...params, page: 1, ...next }, openGateway), { replace: true });
+  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
   const open = (id: number | null) => setSearchParams(searchFrom(params, id));
-
-  // The address follows what was typed once typing pauses.
-  useEffect(() => {
-    if (searchText === params.search) return;
-    const timer = window.setTimeout(() => change({ search: searchText }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  });
 
   const list = useListTable({
     columns: useGatewayColumns(),
-    rows: gateways.data?.data ?? [],
-    total: gateways.data?.meta.totalItems ?? 0,
-    rowId: (gateway) => gateway.id,
+    page: gateways.data,
     state: params,
     onChange: change,
   });

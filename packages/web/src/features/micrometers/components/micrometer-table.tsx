@@ -4,15 +4,15 @@
 // link with `?mac=` also pre-fills the search with it). A list with a default filter opens with it
 // when the address names no filter. The table is the list kit's (`components/data-table`), the
 // columns `micrometer-columns.tsx`, the filters `micrometer-filters.tsx`.
-import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
 import { useAddressSearch } from '@/lib/address-search';
+import { useListSearch } from '@/lib/use-list-search';
 import { type ExtraFilters, type Micrometer, useMicrometers } from '../api/get-micrometers';
 import {
   dialogMacFrom,
@@ -75,13 +75,13 @@ export function MicrometerTable({
   const params = micrometerParamsFrom(searchParams, opening);
   const dialogMac = dialogMacFrom(searchParams);
   const rows = useMicrometers(source, params, extra);
-  const [searchText, setSearchText] = useState(params.search);
   const explicitFilters = opening === undefined ? [] : filters;
 
   const write = (next: MicrometerListParams, mac: string | null) =>
     setSearchParams(searchFromMicrometerParams(next, { mac, explicitFilters }), { replace: true });
   const change = (next: Partial<MicrometerListParams>) =>
     write({ ...params, page: 1, ...next }, dialogMac);
+  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
   const setFilter = (name: MicrometerFilter, value: number | null) =>
     change({ filters: { ...params.filters, [name]: value } });
 
@@ -97,19 +97,10 @@ export function MicrometerTable({
     }
   });
 
-  // The address follows what was typed once typing pauses.
-  useEffect(() => {
-    if (searchText === params.search) return;
-    const timer = window.setTimeout(() => change({ search: searchText }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  });
-
   const openDialog = (mac: string | null) => write(params, mac);
   const list = useListTable({
     columns: useMicrometerColumns(columns, rowAction),
-    rows: rows.data?.data ?? [],
-    total: rows.data?.meta.totalItems ?? 0,
-    rowId: (row) => row.id,
+    page: rows.data,
     state: params,
     onChange: change,
   });

@@ -2,16 +2,16 @@
 // search typed with a pause, lookup filters and sorting kept in the address, loading, empty and
 // error states, and rows that open the record's page. The table and phone cards are the list
 // kit's (`components/data-table`); columns marked `from` give way on narrower screens.
-import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import Stack from '@mui/material/Stack';
 import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListColumn } from '@/components/data-table/list-column';
 import { useListTable } from '@/components/data-table/use-list-table';
 import { useAddressSearch } from '@/lib/address-search';
+import { useListSearch } from '@/lib/use-list-search';
 import {
   type ListSpec,
   listParamsFrom,
@@ -61,17 +61,10 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
   const [searchParams, setSearchParams] = useAddressSearch();
   const params = listParamsFrom(searchParams, spec);
   const rows = useQuery(listQuery(params));
-  const [searchText, setSearchText] = useState(params.search);
 
   const change = (next: Partial<PortfolioListParams>) =>
     setSearchParams(searchFrom({ ...params, page: 1, ...next }, spec), { replace: true });
-
-  // The address follows what was typed once typing pauses (spec section 9: 400 ms).
-  useEffect(() => {
-    if (searchText === params.search) return;
-    const timer = window.setTimeout(() => change({ search: searchText }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  });
+  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
 
   const setFilter = (field: string, value: string) => {
     const { [field]: _dropped, ...others } = params.filters;
@@ -80,9 +73,7 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
 
   const list = useListTable({
     columns,
-    rows: rows.data?.data ?? [],
-    total: rows.data?.meta.totalItems ?? 0,
-    rowId: (row) => row.id,
+    page: rows.data,
     state: params,
     onChange: change,
   });

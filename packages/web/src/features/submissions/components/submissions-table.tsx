@@ -4,9 +4,8 @@
 // states. All of it lives in the address. On phones each reading is a card instead of a row. The
 // table is the list kit's (`components/data-table`), the columns `submission-columns.tsx`, the
 // filters `submission-filters.tsx`.
-import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import Stack from '@mui/material/Stack';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
@@ -14,6 +13,7 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
 import { useAddressSearch } from '@/lib/address-search';
 import { errorMessages } from '@/lib/api-error';
+import { useListSearch } from '@/lib/use-list-search';
 import { useExportSubmissions } from '../api/export-submissions';
 import { useSubmissions } from '../api/get-submissions';
 import type { SubmissionSource } from '../api/submission-source';
@@ -85,25 +85,16 @@ export function SubmissionsTable({
   const params = submissionParamsFrom(searchParams);
   const rows = useSubmissions(source, params);
   const { exporting, exportCsv } = useSubmissionExport(source, params);
-  const [searchText, setSearchText] = useState(params.search);
 
   const change = (next: Partial<SubmissionListParams>) =>
     setSearchParams(searchFromSubmissionParams({ ...params, page: 1, ...next }), {
       replace: true,
     });
-
-  // The address follows what was typed once typing pauses.
-  useEffect(() => {
-    if (searchText === params.search) return;
-    const timer = window.setTimeout(() => change({ search: searchText }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  });
+  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
 
   const list = useListTable({
     columns: useSubmissionColumns({ place, fixtures }),
-    rows: rows.data?.data ?? [],
-    total: rows.data?.meta.totalItems ?? 0,
-    rowId: (row) => row.id,
+    page: rows.data,
     state: params,
     onChange: change,
     firstDirection: 'DESC',

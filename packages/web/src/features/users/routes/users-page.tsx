@@ -3,18 +3,17 @@
 // support, company admins) invite, edit, disable, delete and change roles and contacts; others
 // only read. The table is the list kit's (`components/data-table`); columns, filters and the
 // row actions live in `components/user-*.tsx`.
-import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import PersonAddAlt1Rounded from '@mui/icons-material/PersonAddAlt1Rounded';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table';
 import { useListTable } from '@/components/data-table/use-list-table';
 import { useAddressSearch } from '@/lib/address-search';
 import { useSignedInSession } from '@/lib/session';
+import { useListSearch } from '@/lib/use-list-search';
 import { type UserListParams, useUsers } from '../api/get-users';
 import { useUserActions } from '../components/user-actions';
 import { useUserColumns } from '../components/user-columns';
@@ -35,7 +34,6 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
   const users = useUsers(params, propertyId);
   const canManage = mayManageUsers(activeRole.user_role_type_id);
   const companyCaller = fixedCompanyId(activeRole) !== null;
-  const [searchText, setSearchText] = useState(params.search);
   const actions = useUserActions({
     activeRole,
     canManage,
@@ -44,19 +42,11 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
 
   const change = (next: Partial<UserListParams>) =>
     setSearchParams(searchFrom({ ...params, page: 1, ...next }), { replace: true });
-
-  // The address follows what was typed once typing pauses.
-  useEffect(() => {
-    if (searchText === params.search) return;
-    const timer = window.setTimeout(() => change({ search: searchText }), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  });
+  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
 
   const list = useListTable({
     columns: useUserColumns({ showCompany: !companyCaller, onMenu: actions.openMenu }),
-    rows: users.data?.data ?? [],
-    total: users.data?.meta.totalItems ?? 0,
-    rowId: (user) => user.id,
+    page: users.data,
     state: params,
     onChange: change,
   });
