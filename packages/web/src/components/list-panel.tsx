@@ -15,7 +15,8 @@ export type ListPanelProps = {
   query: { isFetching: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   /** Shown before the server's reasons when loading failed. */
   loadError: string;
-  retryLabel: string;
+  /** The retry button's text; "Try again" unless the list says otherwise. */
+  retryLabel?: string;
   /** How the failure is told, when not by the server's messages. */
   describeError?: (error: unknown) => string;
   children: ReactNode;
@@ -44,7 +45,7 @@ export function ListPanel({
           >
             {loadError} {reasons(query.error)}
           </Alert>
-          <Button onClick={() => void query.refetch()}>{retryLabel}</Button>
+          <Button onClick={() => void query.refetch()}>{retryLabel ?? t('common.retry')}</Button>
         </Stack>
       ) : (
         children

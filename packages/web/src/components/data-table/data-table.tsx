@@ -23,7 +23,8 @@ export type DataTableProps<T> = RowRendering<T> &
     label: string;
     emptyText: string;
     pageSizes: readonly number[];
-    rowsPerPageLabel: string;
+    /** The page size picker's label; "Rows per page" unless the list counts something else. */
+    rowsPerPageLabel?: string;
     testIds?: { table?: string; cards?: string; empty?: string };
     /** On phones: a card per row (the default), or the table with its narrow columns hidden. */
     phoneLayout?: 'cards' | 'table';
@@ -103,7 +104,7 @@ export function DataTable<T>({
         page={pageIndex + 1}
         limit={pageSize}
         sizes={pageSizes}
-        label={rowsPerPageLabel}
+        label={rowsPerPageLabel ?? t('dataTable.rowsPerPage')}
         onChange={({ page, limit }) =>
           limit === undefined ? table.setPageIndex((page ?? 1) - 1) : table.setPageSize(limit)
         }

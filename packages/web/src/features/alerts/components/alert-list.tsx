@@ -146,10 +146,8 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
         query={alerts}
         label={t('alerts.list.label')}
         loadError={t('alerts.list.loadError')}
-        retryLabel={t('alerts.list.retry')}
         emptyText={filtered ? t('alerts.list.emptyFiltered') : t('alerts.list.empty')}
         pageSizes={ALERT_PAGE_SIZES}
-        rowsPerPageLabel={t('alerts.list.rowsPerPage')}
         testIds={{ table: 'alerts-table', cards: 'alerts-cards', empty: 'alerts-empty' }}
         rowProps={(alert) => ({ 'data-testid': 'alert-row', 'data-alert-id': alert.id })}
         rowSx={{ verticalAlign: 'top' }}

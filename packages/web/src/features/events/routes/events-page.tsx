@@ -92,10 +92,8 @@ export function EventsPage() {
         query={events}
         label={t('events.title')}
         loadError={t('events.loadError')}
-        retryLabel={t('events.retry')}
         emptyText={filtered ? t('events.emptyFiltered') : t('events.empty')}
         pageSizes={EVENT_PAGE_SIZES}
-        rowsPerPageLabel={t('events.rowsPerPage')}
         testIds={{ table: 'events-table', cards: 'events-cards', empty: 'events-empty' }}
         rowProps={() => ({ 'data-testid': 'event-row' })}
         rowSx={{ verticalAlign: 'top' }}

@@ -203,7 +203,6 @@ export function FlumeAccountsPage() {
             query={accounts}
             label={t('flume.tableLabel')}
             loadError={t('flume.loadError')}
-            retryLabel={t('flume.retry')}
             emptyText={t('flume.empty.title')}
             pageSizes={PAGE_SIZES}
             rowsPerPageLabel={t('flume.rowsPerPage')}

@@ -83,11 +83,9 @@ export function GatewaysPage() {
         query={gateways}
         label={t('gateways.title')}
         loadError={t('gateways.loadError')}
-        retryLabel={t('gateways.retry')}
         describeError={describeError}
         emptyText={t('gateways.empty')}
         pageSizes={GATEWAY_PAGE_SIZES}
-        rowsPerPageLabel={t('gateways.rowsPerPage')}
         testIds={{ table: 'gateways-table', cards: 'gateways-cards', empty: 'gateways-empty' }}
         rowProps={() => ({ 'data-testid': 'gateway-row' })}
         onOpen={(gateway) => open(gateway.id)}

@@ -139,11 +139,7 @@ export function IntegrationKeysPage() {
         }
       />
       <MqttQosWarning />
-      <ListPanel
-        query={keys}
-        loadError={t('integrations.loadError')}
-        retryLabel={t('integrations.retry')}
-      >
+      <ListPanel query={keys} loadError={t('integrations.loadError')}>
         <TableContainer>
           <Table size="small" aria-label={t('integrations.tableLabel')}>
             <TableHead>

@@ -120,11 +120,9 @@ export function MicrometerTable({
         query={rows}
         label={label}
         loadError={t('micrometers.list.loadError')}
-        retryLabel={t('micrometers.list.retry')}
         describeError={errorText}
         emptyText={emptyText}
         pageSizes={MICROMETER_PAGE_SIZES}
-        rowsPerPageLabel={t('micrometers.list.rowsPerPage')}
         testIds={{ table: 'micrometers-table', empty: 'micrometers-empty' }}
         rowProps={() => ({ 'data-testid': 'micrometer-row' })}
         tableSx={tableSx}

@@ -94,10 +94,8 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
         query={rows}
         label={label}
         loadError={t('portfolio.list.loadError')}
-        retryLabel={t('portfolio.list.retry')}
         emptyText={emptyText}
         pageSizes={PORTFOLIO_PAGE_SIZES}
-        rowsPerPageLabel={t('portfolio.list.rowsPerPage')}
         testIds={{ table: 'portfolio-table', empty: 'portfolio-empty' }}
         rowProps={() => ({ 'data-testid': 'portfolio-row' })}
         onOpen={(row) => void navigate(rowPath(row))}

@@ -119,10 +119,8 @@ export function SubmissionsTable({
         query={rows}
         label={label}
         loadError={t('submissions.loadError')}
-        retryLabel={t('submissions.retry')}
         emptyText={emptyText}
         pageSizes={SUBMISSION_PAGE_SIZES}
-        rowsPerPageLabel={t('submissions.rowsPerPage')}
         testIds={{ table: 'submissions-table', empty: 'submissions-empty' }}
         rowProps={() => ({ 'data-testid': 'submission-row' })}
         tableSx={tableSx}

@@ -91,10 +91,8 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
         query={users}
         label={t('users.title')}
         loadError={t('users.loadError')}
-        retryLabel={t('users.retry')}
         emptyText={propertyId === undefined ? t('users.empty') : t('users.propertyEmpty')}
         pageSizes={USER_PAGE_SIZES}
-        rowsPerPageLabel={t('users.rowsPerPage')}
         testIds={{ table: 'users-table', empty: 'users-empty' }}
         rowProps={() => ({ 'data-testid': 'user-row' })}
       />
