@@ -1,6 +1,8 @@
 // The frame the app's form dialogs share: a dialog labelled by its title, holding a form whose
 // Enter submits (Escape and the backdrop close the dialog, unless a call is under way), the
-// content between, and the actions row of Cancel and the form's own submit button.
+// content between, and the actions row of Cancel and the form's own submit button. A dialog that
+// acts on each click instead of a form (a list to pick from) takes the same frame with a
+// `DialogPanel`.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -52,6 +54,22 @@ export function FormDialog({
   );
 }
 
+export type DialogPanelProps = {
+  title: ReactNode;
+  children: ReactNode;
+};
+
+/** The dialog's title, naming the dialog, over its content. */
+export function DialogPanel({ title, children }: DialogPanelProps) {
+  const titleId = use(TitleIdContext);
+  return (
+    <>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+    </>
+  );
+}
+
 export type DialogFormProps = {
   title: ReactNode;
   /** Enter in a field, or the submit button; the browser's own checks are left to the form. */
@@ -72,7 +90,6 @@ export function DialogForm({
   'data-testid': testId,
   children,
 }: DialogFormProps) {
-  const titleId = use(TitleIdContext);
   return (
     <form
       noValidate
@@ -83,8 +100,7 @@ export function DialogForm({
         onSubmit();
       }}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
+      <DialogPanel title={title}>{children}</DialogPanel>
       {actions}
     </form>
   );

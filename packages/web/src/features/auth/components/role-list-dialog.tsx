@@ -8,9 +8,6 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
@@ -21,8 +18,9 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel, FormDialog } from '@/components/dialogs/form-dialog';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import {
@@ -100,7 +98,6 @@ export function RoleListDialog({
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const { showMessage } = useSnackbar();
-  const titleId = useId();
   const [query, setQuery] = useState('');
   const [pendingDelete, setPendingDelete] = useState<SessionRole | null>(null);
   const [switching, setSwitching] = useState<number | null>(null);
@@ -136,16 +133,8 @@ export function RoleListDialog({
 
   return (
     <>
-      <Dialog
-        open={open}
-        onClose={onClose}
-        aria-labelledby={titleId}
-        fullWidth
-        maxWidth="sm"
-        data-testid="role-list-dialog"
-      >
-        <DialogTitle id={titleId}>{t('shell.roles.title')}</DialogTitle>
-        <DialogContent>
+      <FormDialog open={open} onClose={onClose} maxWidth="sm" data-testid="role-list-dialog">
+        <DialogPanel title={t('shell.roles.title')}>
           <TextField
             fullWidth
             size="small"
@@ -225,8 +214,8 @@ export function RoleListDialog({
               })}
             </List>
           )}
-        </DialogContent>
-      </Dialog>
+        </DialogPanel>
+      </FormDialog>
       <ConfirmationDialog
         open={pendingDelete !== null}
         text={t('shell.roles.deleteConfirm', { role: pendingDelete?.description ?? '' })}

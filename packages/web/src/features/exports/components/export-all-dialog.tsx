@@ -2,20 +2,16 @@
 // and each one downloads as its own CSV file with dates in the browser's time zone. Export stays
 // disabled until a set is ticked. Success says 'All files were downloaded successfully'; a failure
 // shows the server's message, else 'An error has occurred', and keeps the dialog open to retry.
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormDialog, FormDialogActions } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-error';
@@ -32,7 +28,6 @@ export function ExportAllDialog({ open, onClose }: ExportAllDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const { showMessage } = useSnackbar();
-  const titleId = useId();
   const exportAll = useExportAll();
   const [chosen, setChosen] = useState<ReadonlySet<ExportSetId>>(new Set());
   const timeZone = browserTimeZone();
@@ -45,11 +40,6 @@ export function ExportAllDialog({ open, onClose }: ExportAllDialogProps) {
       else after.delete(id);
       return after;
     });
-
-  const close = () => {
-    if (exportAll.isPending) return;
-    onClose();
-  };
 
   const submit = () => {
     exportAll.mutate(
@@ -72,16 +62,28 @@ export function ExportAllDialog({ open, onClose }: ExportAllDialogProps) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
-      aria-labelledby={titleId}
-      fullWidth
+      onClose={onClose}
+      busy={exportAll.isPending}
       maxWidth="xs"
       data-testid="export-all-dialog"
     >
-      <DialogTitle id={titleId}>{t('exportAll.title')}</DialogTitle>
-      <DialogContent>
+      <DialogForm
+        title={t('exportAll.title')}
+        onSubmit={submit}
+        actions={
+          <FormDialogActions
+            cancelLabel={t('exportAll.cancel')}
+            submitLabel={t('exportAll.submit')}
+            onCancel={onClose}
+            busy={exportAll.isPending}
+            submitLoading={exportAll.isPending}
+            submitDisabled={chosen.size === 0}
+            submitTestId="export-all-submit"
+          />
+        }
+      >
         <DialogContentText sx={{ mb: 2 }}>{t('exportAll.intro', { timeZone })}</DialogContentText>
         <FormControl
           component="fieldset"
@@ -121,21 +123,7 @@ export function ExportAllDialog({ open, onClose }: ExportAllDialogProps) {
             ))}
           </FormGroup>
         </FormControl>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={exportAll.isPending}>
-          {t('exportAll.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={chosen.size === 0}
-          loading={exportAll.isPending}
-          data-testid="export-all-submit"
-        >
-          {t('exportAll.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </DialogForm>
+    </FormDialog>
   );
 }

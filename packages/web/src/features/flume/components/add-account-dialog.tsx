@@ -4,16 +4,12 @@
 // again. Flume checks the credentials before anything is stored: its refusal (400), a Flume user
 // already added (409) or Flume asking to wait (429) shows in the dialog, which stays open.
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormDialog, FormDialogActions } from '@/components/dialogs/form-dialog';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useCompanyNames } from '@/lib/place-names';
@@ -56,7 +52,6 @@ export function AddAccountDialog({
 }: AddAccountDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
-  const titleId = useId();
   const create = useCreateFlumeAccount();
   const companies = useCompanyNames(open && fixedCompanyId === null);
   const [values, setValues] = useState(EMPTY);
@@ -74,10 +69,6 @@ export function AddAccountDialog({
   }
   if (problems.email === undefined && !EMAIL.test(values.email.trim()))
     problems.email = t('flume.create.emailInvalid');
-
-  const close = () => {
-    if (!create.isPending) onClose();
-  };
 
   const submit = () => {
     setTouched(true);
@@ -105,109 +96,99 @@ export function AddAccountDialog({
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
-      aria-labelledby={titleId}
-      fullWidth
+      onClose={onClose}
+      busy={create.isPending}
       maxWidth="sm"
       data-testid="flume-add-dialog"
-      slotProps={{
-        transition: {
-          // Nothing typed, the secrets least of all, outlives the dialog.
-          onExited: () => {
-            setValues(EMPTY);
-            setCompany('');
-            setTouched(false);
-            create.reset();
-          },
-        },
+      // Nothing typed, the secrets least of all, outlives the dialog.
+      onExited={() => {
+        setValues(EMPTY);
+        setCompany('');
+        setTouched(false);
+        create.reset();
       }}
     >
-      <form
-        noValidate
+      <DialogForm
+        title={t('flume.create.title')}
+        onSubmit={submit}
         autoComplete="off"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        actions={
+          <FormDialogActions
+            cancelLabel={t('flume.create.cancel')}
+            submitLabel={t('flume.create.submit')}
+            onCancel={onClose}
+            busy={create.isPending}
+            submitLoading={create.isPending}
+          />
+        }
       >
-        <DialogTitle id={titleId}>{t('flume.create.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('flume.create.intro')}</DialogContentText>
-          {create.isError && (
-            <Alert
-              severity="error"
-              role="alert"
-              sx={{ mb: 2, whiteSpace: 'pre-line' }}
-              data-testid="flume-add-error"
+        <DialogContentText sx={{ mb: 2 }}>{t('flume.create.intro')}</DialogContentText>
+        {create.isError && (
+          <Alert
+            severity="error"
+            role="alert"
+            sx={{ mb: 2, whiteSpace: 'pre-line' }}
+            data-testid="flume-add-error"
+          >
+            {errorMessages(create.error).map(translate).join('\n')}
+          </Alert>
+        )}
+        <Stack spacing={2} sx={{ pt: 0.5 }}>
+          {fixedCompanyId === null && (
+            <TextField
+              select
+              fullWidth
+              required
+              autoFocus
+              label={t('flume.create.company')}
+              value={company}
+              onChange={(event) => setCompany(event.target.value)}
+              error={(touched && problems.company !== undefined) || companies.isError}
+              helperText={
+                companies.isError
+                  ? t('flume.create.companiesError')
+                  : touched
+                    ? problems.company
+                    : undefined
+              }
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
-              {errorMessages(create.error).map(translate).join('\n')}
-            </Alert>
+              <option value="">{t('flume.create.chooseCompany')}</option>
+              {(companies.data ?? []).map((option) => (
+                <option key={option.id} value={String(option.id)}>
+                  {option.name}
+                </option>
+              ))}
+            </TextField>
           )}
-          <Stack spacing={2} sx={{ pt: 0.5 }}>
-            {fixedCompanyId === null && (
-              <TextField
-                select
-                fullWidth
-                required
-                autoFocus
-                label={t('flume.create.company')}
-                value={company}
-                onChange={(event) => setCompany(event.target.value)}
-                error={(touched && problems.company !== undefined) || companies.isError}
-                helperText={
-                  companies.isError
-                    ? t('flume.create.companiesError')
-                    : touched
-                      ? problems.company
-                      : undefined
-                }
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="">{t('flume.create.chooseCompany')}</option>
-                {(companies.data ?? []).map((option) => (
-                  <option key={option.id} value={String(option.id)}>
-                    {option.name}
-                  </option>
-                ))}
-              </TextField>
-            )}
-            <TextField
-              {...field('name')}
-              autoFocus={fixedCompanyId !== null}
-              placeholder={t('flume.create.namePlaceholder')}
-            />
-            <TextField
-              {...field('clientId')}
-              slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
-            />
-            <TextField
-              {...field('clientSecret')}
-              type="password"
-              slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
-            />
-            <TextField
-              {...field('email')}
-              type="email"
-              slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
-            />
-            <TextField
-              {...field('password')}
-              type="password"
-              slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            {t('flume.create.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('flume.create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          <TextField
+            {...field('name')}
+            autoFocus={fixedCompanyId !== null}
+            placeholder={t('flume.create.namePlaceholder')}
+          />
+          <TextField
+            {...field('clientId')}
+            slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+          />
+          <TextField
+            {...field('clientSecret')}
+            type="password"
+            slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
+          />
+          <TextField
+            {...field('email')}
+            type="email"
+            slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+          />
+          <TextField
+            {...field('password')}
+            type="password"
+            slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
+          />
+        </Stack>
+      </DialogForm>
+    </FormDialog>
   );
 }

@@ -2,15 +2,11 @@
 // fleet (the provider's network server) or one company, whose micrometers alone it may then write.
 // The server's refusal shows in the dialog, which stays open to correct it.
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormDialog, FormDialogActions } from '@/components/dialogs/form-dialog';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useCompanyNames } from '@/lib/place-names';
@@ -28,7 +24,6 @@ export type NewKeyDialogProps = {
 export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
-  const titleId = useId();
   const create = useCreateIntegrationKey();
   const companies = useCompanyNames(open);
   const [name, setName] = useState('');
@@ -43,11 +38,6 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
         ? t('integrations.create.nameTooLong', { max: KEY_NAME_MAX_LENGTH })
         : null;
 
-  const close = () => {
-    if (create.isPending) return;
-    onClose();
-  };
-
   const submit = () => {
     setTouched(true);
     if (problem !== null) return;
@@ -58,86 +48,76 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
-      aria-labelledby={titleId}
-      fullWidth
+      onClose={onClose}
+      busy={create.isPending}
       maxWidth="xs"
       data-testid="new-key-dialog"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            setName('');
-            setScope('');
-            setTouched(false);
-            create.reset();
-          },
-        },
+      onExited={() => {
+        setName('');
+        setScope('');
+        setTouched(false);
+        create.reset();
       }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id={titleId}>{t('integrations.create.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('integrations.create.intro')}</DialogContentText>
-          {create.isError && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {errorMessages(create.error).map(translate).join(' ')}
-            </Alert>
-          )}
-          <TextField
-            autoFocus
-            fullWidth
-            required
-            label={t('integrations.create.name')}
-            placeholder={t('integrations.create.namePlaceholder')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && problem !== null}
-            helperText={touched ? problem : null}
+      <DialogForm
+        title={t('integrations.create.title')}
+        onSubmit={submit}
+        actions={
+          <FormDialogActions
+            cancelLabel={t('integrations.create.cancel')}
+            submitLabel={t('integrations.create.submit')}
+            onCancel={onClose}
+            busy={create.isPending}
+            submitLoading={create.isPending}
           />
-          <TextField
-            select
-            fullWidth
-            label={t('integrations.create.scope')}
-            value={scope}
-            onChange={(event) => setScope(event.target.value)}
-            helperText={
-              companies.isError
-                ? t('integrations.create.companiesError')
-                : t('integrations.create.scopeHelp')
-            }
-            sx={{ mt: 2 }}
-            slotProps={{
-              select: { native: true },
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'key-scope' },
-            }}
-          >
-            <option value="">{t('integrations.scope.fleet')}</option>
-            {(companies.data ?? []).map((company) => (
-              <option key={company.id} value={String(company.id)}>
-                {company.name}
-              </option>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            {t('integrations.create.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            {t('integrations.create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        }
+      >
+        <DialogContentText sx={{ mb: 2 }}>{t('integrations.create.intro')}</DialogContentText>
+        {create.isError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {errorMessages(create.error).map(translate).join(' ')}
+          </Alert>
+        )}
+        <TextField
+          autoFocus
+          fullWidth
+          required
+          label={t('integrations.create.name')}
+          placeholder={t('integrations.create.namePlaceholder')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && problem !== null}
+          helperText={touched ? problem : null}
+        />
+        <TextField
+          select
+          fullWidth
+          label={t('integrations.create.scope')}
+          value={scope}
+          onChange={(event) => setScope(event.target.value)}
+          helperText={
+            companies.isError
+              ? t('integrations.create.companiesError')
+              : t('integrations.create.scopeHelp')
+          }
+          sx={{ mt: 2 }}
+          slotProps={{
+            select: { native: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'key-scope' },
+          }}
+        >
+          <option value="">{t('integrations.scope.fleet')}</option>
+          {(companies.data ?? []).map((company) => (
+            <option key={company.id} value={String(company.id)}>
+              {company.name}
+            </option>
+          ))}
+        </TextField>
+      </DialogForm>
+    </FormDialog>
   );
 }
