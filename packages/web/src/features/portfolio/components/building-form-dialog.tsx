@@ -54,7 +54,7 @@ export function BuildingFormDialog({
   const { t } = useTranslation();
   const typeOptions = useLookupOptions('buildingTypes');
   const installationOptions = useLookupOptions('installationTypes');
-  const { form, problem, text, revalidate, dialog } = useRecordForm({
+  const { form, problem, text, revalidate, choice, dialog } = useRecordForm({
     level: 'building',
     id: building?.id ?? null,
     parent: property && { name: property.name, ids: { property_id: property.id } },
@@ -71,7 +71,6 @@ export function BuildingFormDialog({
     onClose,
     onCreated,
   });
-  const [typeId, installationId] = form.watch(['building_type_id', 'installation_type_id']);
 
   return (
     <FormDialog {...dialog} data-testid="building-form">
@@ -80,18 +79,14 @@ export function BuildingFormDialog({
         <LookupSelect
           label={t('portfolio.forms.buildingType')}
           options={typeOptions}
-          value={typeId}
-          onChange={(id) => form.setValue('building_type_id', id, revalidate)}
+          {...choice('building_type_id')}
           optional
-          error={problem('building_type_id')}
         />
         <LookupSelect
           label={t('portfolio.forms.installationType')}
           options={installationOptions}
-          value={installationId}
-          onChange={(id) => form.setValue('installation_type_id', id, revalidate)}
+          {...choice('installation_type_id')}
           optional
-          error={problem('installation_type_id')}
         />
       </Stack>
       <TextField

@@ -56,7 +56,7 @@ export function CompanyFormDialog({
 }: CompanyFormDialogProps) {
   const { t } = useTranslation();
   const typeOptions = useLookupOptions('companyTypes');
-  const { form, problem, text, revalidate, dialog } = useRecordForm({
+  const { form, problem, text, revalidate, choice, dialog } = useRecordForm({
     level: 'company',
     id: company?.id ?? null,
     defaultValues: {
@@ -73,7 +73,7 @@ export function CompanyFormDialog({
     onClose,
     onCreated,
   });
-  const [typeId, allowAssignment] = form.watch(['company_type_id', 'allow_assignment']);
+  const allowAssignment = form.watch('allow_assignment');
 
   return (
     <FormDialog {...dialog} data-testid="company-form">
@@ -83,10 +83,8 @@ export function CompanyFormDialog({
           <LookupSelect
             label={t('portfolio.forms.companyType')}
             options={typeOptions}
-            value={typeId}
-            onChange={(id) => form.setValue('company_type_id', id, revalidate)}
+            {...choice('company_type_id')}
             required
-            error={problem('company_type_id')}
           />
           <FormControlLabel
             control={

@@ -56,7 +56,7 @@ export function PropertyFormDialog({
   const { t } = useTranslation();
   const translate = useTranslatePortfolioMessage();
   const typeOptions = useLookupOptions('propertyTypes');
-  const { form, problem, text, revalidate, dialog } = useRecordForm({
+  const { form, problem, text, revalidate, choice, dialog } = useRecordForm({
     level: 'property',
     id: property?.id ?? null,
     parent: company && { name: company.name, ids: { company_id: company.id } },
@@ -76,7 +76,6 @@ export function PropertyFormDialog({
       // A missing time zone fails as "not a positive id"; say what the person must do.
       name === 'timezone_id' ? t('portfolio.messages.timezoneRequired') : translate(message),
   });
-  const [typeId, timezoneId] = form.watch(['property_type_id', 'timezone_id']);
 
   return (
     <FormDialog {...dialog} data-testid="property-form">
@@ -84,17 +83,11 @@ export function PropertyFormDialog({
       <LookupSelect
         label={t('portfolio.forms.propertyType')}
         options={typeOptions}
-        value={typeId}
-        onChange={(id) => form.setValue('property_type_id', id, revalidate)}
+        {...choice('property_type_id')}
         optional
-        error={problem('property_type_id')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
-        <TimezoneField
-          value={timezoneId}
-          onChange={(id) => form.setValue('timezone_id', id, revalidate)}
-          error={problem('timezone_id')}
-        />
+        <TimezoneField {...choice('timezone_id')} />
         <TextField
           {...text('water_price_per_kgal')}
           label={t('portfolio.forms.waterPrice')}

@@ -2,7 +2,14 @@
 // the domain's create or change schema (a create names its parent), the fields' messages in
 // words, a save that says so and closes, the dialog's title and button, and the address binding.
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
-import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldPathByValue,
+  type FieldValues,
+  type PathValue,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { type BodySchema, schemaResolver } from '../utils/schema-resolver';
@@ -61,6 +68,13 @@ export function useRecordForm<F extends FieldValues, C, U, R extends { name: str
     describe === undefined ? translate(message) : describe(name, message),
   );
   const revalidate = { shouldValidate: form.formState.isSubmitted, shouldDirty: true };
+  // react-hook-form cannot resolve a path's value type through the type parameter F; the path's
+  // constraint says the value is an id or null, so it is read and written as one.
+  const choice = <K extends FieldPathByValue<F, number | null>>(name: K) => ({
+    value: form.watch(name) as number | null,
+    onChange: (id: number | null) => form.setValue(name, id as PathValue<F, K>, revalidate),
+    error: problem(name),
+  });
   const onSubmit = form.handleSubmit((values) => {
     if (id === null) {
       save.mutate(
@@ -77,6 +91,8 @@ export function useRecordForm<F extends FieldValues, C, U, R extends { name: str
     problem,
     text,
     revalidate,
+    /** The value, change and message binding a picker of one id (a lookup, the time zone). */
+    choice,
     /** The props of the form's `FormDialog`, but for its test id and fields. */
     dialog: {
       title: id === null ? t(createKey, { parent: parent?.name ?? '' }) : t(editKey),

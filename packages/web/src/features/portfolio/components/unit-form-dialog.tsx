@@ -48,7 +48,7 @@ export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormD
   const categoryOptions = useLookupOptions('unitCategories');
   const typeOptions = useLookupOptions('unitTypes');
   const stateOptions = useLookupOptions('unitStates');
-  const { form, problem, text, revalidate, dialog } = useRecordForm({
+  const { text, choice, dialog } = useRecordForm({
     level: 'unit',
     id: unit?.id ?? null,
     parent: building && { name: building.name, ids: { building_id: building.id } },
@@ -66,11 +66,6 @@ export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormD
     onClose,
     onCreated,
   });
-  const [categoryId, typeId, stateId] = form.watch([
-    'unit_category_id',
-    'unit_type_id',
-    'unit_state_id',
-  ]);
 
   return (
     <FormDialog {...dialog} data-testid="unit-form">
@@ -78,27 +73,21 @@ export function UnitFormDialog({ unit, building, onClose, onCreated }: UnitFormD
       <LookupSelect
         label={t('portfolio.forms.unitCategory')}
         options={categoryOptions}
-        value={categoryId}
-        onChange={(id) => form.setValue('unit_category_id', id, revalidate)}
+        {...choice('unit_category_id')}
         required
-        error={problem('unit_category_id')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
         <LookupSelect
           label={t('portfolio.forms.unitType')}
           options={typeOptions}
-          value={typeId}
-          onChange={(id) => form.setValue('unit_type_id', id, revalidate)}
+          {...choice('unit_type_id')}
           optional
-          error={problem('unit_type_id')}
         />
         <LookupSelect
           label={t('portfolio.forms.unitState')}
           options={stateOptions}
-          value={stateId}
-          onChange={(id) => form.setValue('unit_state_id', id, revalidate)}
+          {...choice('unit_state_id')}
           optional
-          error={problem('unit_state_id')}
         />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
