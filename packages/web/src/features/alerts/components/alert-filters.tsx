@@ -6,8 +6,8 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { CompanyFilterSelect } from '@/components/data-table/company-filter-select';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
-import { useCompanyNames } from '@/lib/place-names';
 import { useAlertLabel, useAlertOptions, useAlertTypeOptions } from '../utils/alert-format';
 import { type AlertListParams, ASSIGNED_FILTERS } from '../utils/alert-list-params';
 
@@ -53,13 +53,11 @@ export function AlertFilters({
   onChange,
 }: AlertFiltersProps) {
   const { t } = useTranslation();
-  const companies = useCompanyNames(everyAlert);
   const label = useAlertLabel();
   const statusOptions = useAlertOptions('statuses');
   const categoryOptions = useAlertOptions('categories');
   const typeOptions = useAlertTypeOptions(params.categoryId);
   const fieldSize = phone ? 'small' : 'medium';
-  const companyList = companies.data ?? [];
 
   return (
     <Box
@@ -145,15 +143,12 @@ export function AlertFilters({
         testId="filter-assigned"
       />
       {everyAlert && (
-        <FilterSelect
+        <CompanyFilterSelect
           size={fieldSize}
           label={t('alerts.list.filters.company')}
           value={params.companyId}
-          options={companyList.map((company) => ({ id: company.id, label: company.name }))}
           onChange={(companyId) => onChange({ companyId })}
           allLabel={t('alerts.list.filters.allCompanies')}
-          unknownLabel={(companyId) => `#${companyId}`}
-          testId="filter-company"
         />
       )}
       {phone && (

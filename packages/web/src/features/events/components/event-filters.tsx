@@ -5,9 +5,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { CompanyFilterSelect } from '@/components/data-table/company-filter-select';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { DateInput, NOT_A_DATE } from '@/components/date-input';
-import { useCompanyNames } from '@/lib/place-names';
 import { EVENT_ENTITY_TYPES, type EventListParams } from '../utils/event-list-params';
 
 export type EventFiltersProps = {
@@ -30,8 +30,6 @@ export function EventFilters({
   onActionText,
 }: EventFiltersProps) {
   const { t } = useTranslation();
-  const companies = useCompanyNames();
-  const companyList = companies.data ?? [];
   const size = phone ? 'small' : 'medium';
   return (
     <Box
@@ -74,16 +72,13 @@ export function EventFilters({
         onChange={(event) => onActionText(event.target.value)}
         slotProps={{ htmlInput: { 'data-testid': 'filter-action' } }}
       />
-      <FilterSelect
+      <CompanyFilterSelect
         className="wide-on-phone"
         size={size}
         label={t('events.filters.company')}
         value={params.companyId}
-        options={companyList.map((company) => ({ id: company.id, label: company.name }))}
         onChange={(companyId) => onChange({ companyId })}
         allLabel={t('events.filters.allCompanies')}
-        unknownLabel={(companyId) => `#${companyId}`}
-        testId="filter-company"
       />
       <DateInput
         size={size}
