@@ -160,31 +160,15 @@ export function MoveDialog(props: MoveDialogProps) {
               value={transfer ? '1' : '0'}
               onChange={(event) => setTransfer(event.target.value === '1')}
             >
-              <FormControlLabel
+              <TransferOption
                 value="1"
-                control={<Radio />}
-                sx={{ alignItems: 'flex-start', mt: 1, '& .MuiRadio-root': { pt: 0.25 } }}
-                label={
-                  <>
-                    <Typography>{t('portfolio.move.transferYes')}</Typography>
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {t('portfolio.move.transferYesHint')}
-                    </Typography>
-                  </>
-                }
+                title={t('portfolio.move.transferYes')}
+                hint={t('portfolio.move.transferYesHint')}
               />
-              <FormControlLabel
+              <TransferOption
                 value="0"
-                control={<Radio />}
-                sx={{ alignItems: 'flex-start', mt: 1, '& .MuiRadio-root': { pt: 0.25 } }}
-                label={
-                  <>
-                    <Typography>{t('portfolio.move.transferNo')}</Typography>
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {t('portfolio.move.transferNoHint')}
-                    </Typography>
-                  </>
-                }
+                title={t('portfolio.move.transferNo')}
+                hint={t('portfolio.move.transferNoHint')}
               />
             </RadioGroup>
           </FormControl>
@@ -207,5 +191,26 @@ export function MoveDialog(props: MoveDialogProps) {
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+type TransferOptionProps = { value: '1' | '0'; title: string; hint: string };
+
+/** One answer to "what happens to the micrometers": a radio with its title and a hint below. */
+function TransferOption({ value, title, hint }: TransferOptionProps) {
+  return (
+    <FormControlLabel
+      value={value}
+      control={<Radio />}
+      sx={{ alignItems: 'flex-start', mt: 1, '& .MuiRadio-root': { pt: 0.25 } }}
+      label={
+        <>
+          <Typography>{title}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {hint}
+          </Typography>
+        </>
+      }
+    />
   );
 }
