@@ -11,12 +11,12 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { PASSWORD_CHANGED_MESSAGE } from '@/i18n/messages';
 import { useAddressSearch } from '@/lib/address-search';
-import { errorMessages } from '@/lib/api-error';
 import { useAuth } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { AuthCardIcon } from '../components/auth-card-icon';
+import { AuthSubmit } from '../components/auth-submit';
 import {
   NewPasswordFields,
   type NewPasswordValues,
@@ -115,26 +115,23 @@ function PasswordForm({ reset }: PasswordFormProps) {
           <input type="hidden" name="username" autoComplete="username" value={reset.email} />
         )}
         <NewPasswordFields autoFocus={reset !== null} />
-        {mutation.error !== null && <ServerMessages messages={errorMessages(mutation.error)} />}
-        {succeeded && (
-          <ServerMessages
-            severity="success"
-            messages={
-              reset === null
-                ? [PASSWORD_CHANGED_MESSAGE]
-                : [PASSWORD_CHANGED_MESSAGE, t('auth.passwordForm.redirecting')]
-            }
-          />
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={mutation.isPending}
+        <AuthSubmit
+          mutation={mutation}
+          label={t('auth.passwordForm.submit')}
           disabled={!formState.isDirty || !valid}
-        >
-          {t('auth.passwordForm.submit')}
-        </Button>
+          notice={
+            succeeded && (
+              <ServerMessages
+                severity="success"
+                messages={
+                  reset === null
+                    ? [PASSWORD_CHANGED_MESSAGE]
+                    : [PASSWORD_CHANGED_MESSAGE, t('auth.passwordForm.redirecting')]
+                }
+              />
+            )
+          }
+        />
       </Stack>
     </FormProvider>
   );

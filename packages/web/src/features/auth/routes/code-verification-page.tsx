@@ -4,12 +4,11 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { errorMessages } from '@/lib/api-error';
 import { useAuth } from '@/lib/session';
 import { useLoginMfa } from '../api/login-mfa';
 import { AuthCard } from '../components/auth-card';
+import { AuthSubmit } from '../components/auth-submit';
 import { FormTextField } from '../components/form-text-field';
-import { ServerMessages } from '../components/server-messages';
 import { readMfaToken } from '../utils/navigation-state';
 import { codeProblem } from '../utils/validation';
 
@@ -79,10 +78,7 @@ export function CodeVerificationPage() {
           error={formState.errors.code}
           registration={register('code', { validate: codeProblem })}
         />
-        {loginMfa.error !== null && <ServerMessages messages={errorMessages(loginMfa.error)} />}
-        <Button type="submit" variant="contained" size="large" loading={loginMfa.isPending}>
-          {t('auth.codeVerification.submit')}
-        </Button>
+        <AuthSubmit mutation={loginMfa} label={t('auth.codeVerification.submit')} />
       </Stack>
     </AuthCard>
   );

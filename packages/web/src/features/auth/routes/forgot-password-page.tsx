@@ -4,11 +4,10 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { errorMessages } from '@/lib/api-error';
 import { useSendPasswordResetEmail } from '../api/send-password-reset-email';
 import { AuthCard } from '../components/auth-card';
+import { AuthSubmit } from '../components/auth-submit';
 import { FormTextField } from '../components/form-text-field';
-import { ServerMessages } from '../components/server-messages';
 import { readEmail } from '../utils/navigation-state';
 import { emailProblem } from '../utils/validation';
 
@@ -62,10 +61,7 @@ export function ForgotPasswordPage() {
           error={formState.errors.email}
           registration={register('email', { validate: emailProblem })}
         />
-        {sendEmail.error !== null && <ServerMessages messages={errorMessages(sendEmail.error)} />}
-        <Button type="submit" variant="contained" size="large" loading={sendEmail.isPending}>
-          {t('auth.forgotPassword.submit')}
-        </Button>
+        <AuthSubmit mutation={sendEmail} label={t('auth.forgotPassword.submit')} />
       </Stack>
     </AuthCard>
   );

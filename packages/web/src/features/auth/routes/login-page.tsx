@@ -1,17 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { errorMessages } from '@/lib/api-error';
 import { useAuth } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
+import { AuthSubmit } from '../components/auth-submit';
 import { FormTextField } from '../components/form-text-field';
 import { PasswordTextField } from '../components/password-text-field';
-import { ServerMessages } from '../components/server-messages';
 import { readNotice } from '../utils/navigation-state';
 import { emailProblem, loginPasswordProblem } from '../utils/validation';
 
@@ -93,10 +91,7 @@ export function LoginPage() {
         >
           {t('auth.login.forgotPassword')}
         </Link>
-        {login.error !== null && <ServerMessages messages={errorMessages(login.error)} />}
-        <Button type="submit" variant="contained" size="large" loading={login.isPending}>
-          {t('auth.login.submit')}
-        </Button>
+        <AuthSubmit mutation={login} label={t('auth.login.submit')} />
       </Stack>
     </AuthCard>
   );

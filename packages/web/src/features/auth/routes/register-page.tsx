@@ -13,6 +13,7 @@ import { useInvitation } from '../api/get-invitation';
 import { type RegisterAccountInput, useRegisterAccount } from '../api/register-account';
 import { AuthCard } from '../components/auth-card';
 import { AuthCardIcon } from '../components/auth-card-icon';
+import { AuthSubmit } from '../components/auth-submit';
 import { FormTextField } from '../components/form-text-field';
 import {
   NewPasswordFields,
@@ -102,18 +103,11 @@ function RegisterForm({ token, invitation }: RegisterFormProps) {
           />
         </Stack>
         <NewPasswordFields />
-        {registerAccount.error !== null && (
-          <ServerMessages messages={errorMessages(registerAccount.error)} />
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={registerAccount.isPending}
+        <AuthSubmit
+          mutation={registerAccount}
+          label={t('auth.register.submit')}
           disabled={!formState.isDirty || !valid}
-        >
-          {t('auth.register.submit')}
-        </Button>
+        />
       </Stack>
     </FormProvider>
   );
