@@ -8,18 +8,16 @@ import { NotificationStatus } from '@flowsight/domain/lookups';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel, FormDialog } from '@/components/dialogs/form-dialog';
 import { confirmationNote } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
@@ -134,7 +132,6 @@ export function AlertBulkDialog({ status, ids, onClose, onDone }: AlertBulkDialo
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const { showMessage } = useSnackbar();
-  const titleId = useId();
   const mutation = useSetAlertsStatus();
   const [note, setNote] = useState('');
   const [result, setResult] = useState<BulkStatusResult | null>(null);
@@ -171,22 +168,22 @@ export function AlertBulkDialog({ status, ids, onClose, onDone }: AlertBulkDialo
     : null;
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={mutation.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
+      onClose={onClose}
+      busy={mutation.isPending}
       maxWidth="xs"
       data-testid="alerts-bulk-dialog"
     >
-      <DialogTitle id={titleId}>
-        {result !== null
-          ? t('alerts.bulk.resultTitle')
-          : count === 1
-            ? t(`alerts.bulk.${key}.titleOne`)
-            : t(`alerts.bulk.${key}.title`, { count })}
-      </DialogTitle>
-      <DialogContent>
+      <DialogPanel
+        title={
+          result !== null
+            ? t('alerts.bulk.resultTitle')
+            : count === 1
+              ? t(`alerts.bulk.${key}.titleOne`)
+              : t(`alerts.bulk.${key}.title`, { count })
+        }
+      >
         {result === null ? (
           <>
             <DialogContentText>{t(`alerts.bulk.${key}.text`, { count })}</DialogContentText>
@@ -227,7 +224,7 @@ export function AlertBulkDialog({ status, ids, onClose, onDone }: AlertBulkDialo
             </Box>
           </Stack>
         )}
-      </DialogContent>
+      </DialogPanel>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {result === null ? (
           <>
@@ -249,6 +246,6 @@ export function AlertBulkDialog({ status, ids, onClose, onDone }: AlertBulkDialo
           </Button>
         )}
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -6,16 +6,14 @@
 import { NotificationCategory } from '@flowsight/domain/lookups';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel, FormDialog } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
@@ -70,7 +68,7 @@ function SnoozeDialog({ alert, onClose }: SnoozeDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const { showMessage } = useSnackbar();
-  const titleId = useId();
+  const formId = useId();
   const mutation = useSnoozeAlert();
   const [preset, setPreset] = useState<SnoozePreset>('tomorrow');
   const [custom, setCustom] = useState(() => localInput(new Date(Date.now() + DAY)));
@@ -104,20 +102,18 @@ function SnoozeDialog({ alert, onClose }: SnoozeDialogProps) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={mutation.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
+      onClose={onClose}
+      busy={mutation.isPending}
       maxWidth="xs"
       data-testid="alert-snooze-dialog"
     >
-      <DialogTitle id={titleId}>{t('alerts.snooze.title')}</DialogTitle>
-      <DialogContent>
+      <DialogPanel title={t('alerts.snooze.title')}>
         <DialogContentText>{t('alerts.snooze.text')}</DialogContentText>
         <Stack
           component="form"
-          id={`${titleId}-form`}
+          id={formId}
           spacing={2}
           sx={{ pt: 1 }}
           noValidate
@@ -176,21 +172,16 @@ function SnoozeDialog({ alert, onClose }: SnoozeDialogProps) {
             </Alert>
           )}
         </Stack>
-      </DialogContent>
+      </DialogPanel>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={mutation.isPending}>
           {t('alerts.dialog.cancel')}
         </Button>
-        <Button
-          variant="contained"
-          type="submit"
-          form={`${titleId}-form`}
-          loading={mutation.isPending}
-        >
+        <Button variant="contained" type="submit" form={formId} loading={mutation.isPending}>
           {t('alerts.snooze.confirm')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }
 
