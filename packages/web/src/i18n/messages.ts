@@ -92,3 +92,20 @@ export function useTranslateMessage(): (message: string) => string {
     [t],
   );
 }
+
+/** A server's validation answer without the field it names first (`body.name: `, `params.id: `). */
+export const withoutFieldPrefix = (message: string) =>
+  message.replace(/^(body|params|querystring)(\.[\w.]+)?: /, '');
+
+/**
+ * A feature's rule messages (worded once in the domain) by their English text, each naming its
+ * catalogue entry: the message's name, after `prefix` when several sets share one catalogue.
+ */
+export function messageNamesByText<const N extends string, const P extends string = ''>(
+  messages: Readonly<Record<N, string>>,
+  prefix = '' as P,
+): Map<string, `${P}${N}`> {
+  return new Map(
+    (Object.entries(messages) as [N, string][]).map(([name, text]) => [text, `${prefix}${name}`]),
+  );
+}

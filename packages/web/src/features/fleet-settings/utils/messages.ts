@@ -4,15 +4,9 @@
 import { fleetSettingsMessages } from '@flowsight/domain/fleet-settings';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTranslateMessage } from '@/i18n/messages';
+import { messageNamesByText, useTranslateMessage, withoutFieldPrefix } from '@/i18n/messages';
 
-type MessageName = keyof typeof fleetSettingsMessages;
-const nameOf = new Map<string, MessageName>(
-  (Object.entries(fleetSettingsMessages) as [MessageName, string][]).map(([name, text]) => [
-    text,
-    name,
-  ]),
-);
+const nameOf = messageNamesByText(fleetSettingsMessages);
 const CONFIG_RANGE = /^(.+) must be a whole number from (-?\d+) to (-?\d+)$/;
 
 /** `(message) → text in the interface language`, for the domain's and the server's messages. */
@@ -21,7 +15,7 @@ export function useFleetMessage(): (message: string) => string {
   const translateCommon = useTranslateMessage();
   return useCallback(
     (message: string) => {
-      const bare = message.replace(/^(body|params|querystring)(\.[\w.]+)?: /, '');
+      const bare = withoutFieldPrefix(message);
       const name = nameOf.get(bare);
       if (name) return t(`fleetSettings.messages.${name}`);
       const range = CONFIG_RANGE.exec(bare);

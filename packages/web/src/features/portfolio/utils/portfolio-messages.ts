@@ -3,10 +3,9 @@
 import { portfolioMessages } from '@flowsight/domain/portfolio';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTranslateMessage } from '@/i18n/messages';
+import { messageNamesByText, useTranslateMessage, withoutFieldPrefix } from '@/i18n/messages';
 
-type MessageName = keyof typeof portfolioMessages;
-const names = Object.keys(portfolioMessages) as MessageName[];
+const nameOf = messageNamesByText(portfolioMessages);
 
 export function useTranslatePortfolioMessage(): (message: string) => string {
   const { t } = useTranslation();
@@ -14,8 +13,7 @@ export function useTranslatePortfolioMessage(): (message: string) => string {
   return useCallback(
     (message: string) => {
       // Server validation answers read "body.name: Name is required".
-      const text = message.replace(/^body\.[\w.]+: /, '');
-      const name = names.find((candidate) => portfolioMessages[candidate] === text);
+      const name = nameOf.get(withoutFieldPrefix(message));
       return name === undefined ? translate(message) : t(`portfolio.messages.${name}`);
     },
     [t, translate],

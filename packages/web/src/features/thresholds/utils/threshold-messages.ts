@@ -7,25 +7,12 @@ import {
 } from '@flowsight/domain/thresholds';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTranslateMessage } from '@/i18n/messages';
+import { messageNamesByText, useTranslateMessage, withoutFieldPrefix } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 
-type MessageName =
-  | keyof typeof applianceThresholdMessages
-  | `unaccounted.${keyof typeof unaccountedThresholdMessages}`;
-const nameOf = new Map<string, MessageName>([
-  ...(
-    Object.entries(applianceThresholdMessages) as [
-      keyof typeof applianceThresholdMessages,
-      string,
-    ][]
-  ).map(([name, text]): [string, MessageName] => [text, name]),
-  ...(
-    Object.entries(unaccountedThresholdMessages) as [
-      keyof typeof unaccountedThresholdMessages,
-      string,
-    ][]
-  ).map(([name, text]): [string, MessageName] => [text, `unaccounted.${name}`]),
+const nameOf = new Map([
+  ...messageNamesByText(applianceThresholdMessages),
+  ...messageNamesByText(unaccountedThresholdMessages, 'unaccounted.'),
 ]);
 
 export function useThresholdMessage(): (message: string) => string {
@@ -33,7 +20,7 @@ export function useThresholdMessage(): (message: string) => string {
   const translateCommon = useTranslateMessage();
   return useCallback(
     (message: string) => {
-      const bare = message.replace(/^(body|params|querystring)(\.[\w.]+)?: /, '');
+      const bare = withoutFieldPrefix(message);
       const name = nameOf.get(bare);
       return name ? t(`thresholds.messages.${name}`) : translateCommon(message);
     },
