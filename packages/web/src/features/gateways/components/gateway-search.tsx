@@ -2,18 +2,15 @@
 // debounce and 5 hits, section 9): a combobox over serial numbers and names whose chosen hit opens
 // the gateway's detail on /gateways. Narrow screens get a button that opens it full screen.
 import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import RouterRounded from '@mui/icons-material/RouterRounded';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SearchInput } from '@/components/search-input';
+import { FullScreenSearch, SearchHit, SearchInput } from '@/components/search-input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type GatewaySearchHit, useGatewaySearch } from '../api/search-gateways';
 import { gatewayPath } from '../utils/list-params';
@@ -75,24 +72,17 @@ function GatewayCombobox({ inline, onDone }: GatewayComboboxProps) {
         popper: { placement: 'bottom-start', sx: { minWidth: 280 } },
       }}
       renderOption={({ key, ...optionProps }, gateway) => (
-        <Box
-          component="li"
+        <SearchHit
           key={key}
-          {...optionProps}
-          data-testid="gateway-search-result"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minHeight: 44 }}
-        >
-          <RouterRounded fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-              {gateway.serial_number}
-            </Typography>
-            <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
-              {[gateway.name, gateway.building_name].filter(Boolean).join(' · ') ||
-                t('gateways.inStock')}
-            </Typography>
-          </Box>
-        </Box>
+          optionProps={optionProps}
+          icon={RouterRounded}
+          title={gateway.serial_number}
+          caption={
+            [gateway.name, gateway.building_name].filter(Boolean).join(' · ') ||
+            t('gateways.inStock')
+          }
+          testId="gateway-search-result"
+        />
       )}
       renderInput={(params) => (
         <SearchInput
@@ -117,7 +107,6 @@ export type GatewaySearchProps = {
 export function GatewaySearch({ compact }: GatewaySearchProps) {
   const { t } = useTranslation();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const titleId = useId();
 
   if (!compact) {
     return (
@@ -142,19 +131,15 @@ export function GatewaySearch({ compact }: GatewaySearchProps) {
           <RouterRounded />
         </IconButton>
       </Tooltip>
-      <Dialog fullScreen open={dialogOpen} onClose={close} aria-labelledby={titleId}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, pt: 1.5 }}>
-          <IconButton aria-label={t('common.close')} onClick={close} edge="start">
-            <ArrowBackRounded />
-          </IconButton>
-          <Typography id={titleId} component="h2" variant="h6">
-            {t('gateways.search.open')}
-          </Typography>
-        </Box>
-        <Box sx={{ px: 2, pb: 2, pt: 1 }}>
-          <GatewayCombobox inline onDone={close} />
-        </Box>
-      </Dialog>
+      <FullScreenSearch
+        open={dialogOpen}
+        onClose={close}
+        title={t('gateways.search.open')}
+        closeLabel={t('common.close')}
+        contentSx={{ px: 2, pb: 2, pt: 1 }}
+      >
+        <GatewayCombobox inline onDone={close} />
+      </FullScreenSearch>
     </>
   );
 }

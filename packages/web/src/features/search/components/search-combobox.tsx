@@ -5,22 +5,19 @@
 import { SEARCH_DEBOUNCE_MS } from '@flowsight/domain/constants';
 import type { SvgIconComponent } from '@mui/icons-material';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import IconButton from '@mui/material/IconButton';
 import ListSubheader from '@mui/material/ListSubheader';
 import type { PopperProps } from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SearchInput } from '@/components/search-input';
+import { FullScreenSearch, SearchHit, SearchInput } from '@/components/search-input';
 import { useUnitTitle } from '@/lib/unit-title';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePortfolioSearch } from '../api/search-portfolio';
@@ -176,32 +173,15 @@ export function SearchCombobox({
         );
       }}
       renderOption={({ key, ...optionProps }, option) => {
-        const Icon = levelIcons[option.level];
         return (
-          <Box
-            component="li"
+          <SearchHit
             key={key}
-            {...optionProps}
-            data-testid="search-result"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minHeight: 44 }}
-          >
-            <Icon fontSize="small" sx={{ color: 'text.secondary', flexShrink: 0 }} />
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" noWrap sx={{ fontWeight: 500 }}>
-                {titleOf(option)}
-              </Typography>
-              {option.context !== null && option.context !== '' && (
-                <Typography
-                  variant="caption"
-                  component="div"
-                  noWrap
-                  sx={{ color: 'text.secondary' }}
-                >
-                  {option.context}
-                </Typography>
-              )}
-            </Box>
-          </Box>
+            optionProps={optionProps}
+            icon={levelIcons[option.level]}
+            title={titleOf(option)}
+            caption={option.context}
+            testId="search-result"
+          />
         );
       }}
       renderInput={(params) => (
@@ -228,29 +208,19 @@ export type SearchDialogProps = {
 /** Narrow screens: the search full screen, the hits in the page flow under the field. */
 export function SearchDialog({ open, onClose }: SearchDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog
-      fullScreen
+    <FullScreenSearch
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
+      title={t('search.open')}
+      closeLabel={t('search.close')}
       data-testid="search-dialog"
+      contentSx={{ px: 2, pb: 2, overflowY: 'auto', flex: 1 }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, pt: 1.5 }}>
-        <IconButton aria-label={t('search.close')} onClick={onClose} edge="start">
-          <ArrowBackRounded />
-        </IconButton>
-        <Typography id={titleId} component="h2" variant="h6">
-          {t('search.open')}
-        </Typography>
-      </Box>
-      <Box sx={{ px: 2, pb: 2, overflowY: 'auto', flex: 1 }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-          {t('search.hint')}
-        </Typography>
-        <SearchCombobox inline onDone={onClose} />
-      </Box>
-    </Dialog>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        {t('search.hint')}
+      </Typography>
+      <SearchCombobox inline onDone={onClose} />
+    </FullScreenSearch>
   );
 }
