@@ -1,6 +1,5 @@
 // The configuration defaults: each parameter with its unit, allowed range and default value;
 // system admins change a value in a small dialog.
-import EditRounded from '@mui/icons-material/EditRounded';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditButton } from '@/components/edit-button';
 import { errorMessages } from '@/lib/api-error';
 import { numberFormats } from '@/lib/number-format';
 import { type ConfigDefault, useConfigDefaults } from '../api/get-config-defaults';
@@ -123,17 +123,14 @@ export function ConfigDefaultsSection({ canEdit }: ConfigDefaultsSectionProps) {
                       {canEdit && (
                         <TableCell align="right">
                           {param.editable ? (
-                            <Button
-                              size="small"
-                              startIcon={<EditRounded />}
-                              onClick={() => setEditing(param)}
-                              aria-label={t('fleetSettings.configDefaults.editFor', {
+                            <EditButton
+                              label={t('fleetSettings.configDefaults.edit')}
+                              name={t('fleetSettings.configDefaults.editFor', {
                                 name: nameOf(param),
                               })}
-                              data-testid="edit-config-default"
-                            >
-                              {t('fleetSettings.configDefaults.edit')}
-                            </Button>
+                              onClick={() => setEditing(param)}
+                              testId="edit-config-default"
+                            />
                           ) : (
                             <Chip size="small" label={t('fleetSettings.configDefaults.locked')} />
                           )}

@@ -1,7 +1,6 @@
 // /appliances ("fixtures", system roles): the 22 fixture types and the leak-detection parameters
 // each is watched with. System admins edit a type in a dialog; the other roles read. A table on
 // wide screens, one card per fixture on phones.
-import EditRounded from '@mui/icons-material/EditRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditButton } from '@/components/edit-button';
 import { PageHeader } from '@/components/page-header';
 import { errorMessages } from '@/lib/api-error';
 import { displayDate } from '@/lib/display-date';
@@ -69,20 +69,17 @@ function useFixtureTexts() {
   });
 }
 
-type EditButtonProps = { name: string; onClick: () => void };
+type FixtureEditButtonProps = { name: string; onClick: () => void };
 
-function EditButton({ name, onClick }: EditButtonProps) {
+function FixtureEditButton({ name, onClick }: FixtureEditButtonProps) {
   const { t } = useTranslation();
   return (
-    <Button
-      size="small"
-      startIcon={<EditRounded />}
+    <EditButton
+      label={t('fleetSettings.fixtures.edit')}
+      name={t('fleetSettings.fixtures.editFor', { name })}
       onClick={onClick}
-      aria-label={t('fleetSettings.fixtures.editFor', { name })}
-      data-testid="edit-fixture"
-    >
-      {t('fleetSettings.fixtures.edit')}
-    </Button>
+      testId="edit-fixture"
+    />
   );
 }
 
@@ -140,7 +137,7 @@ function FixtureTable({ fixtures, canEdit, onEdit }: FixtureListProps) {
                 </TableCell>
                 {canEdit && (
                   <TableCell align="right">
-                    <EditButton name={text.name} onClick={() => onEdit(fixture)} />
+                    <FixtureEditButton name={text.name} onClick={() => onEdit(fixture)} />
                   </TableCell>
                 )}
               </TableRow>
@@ -214,7 +211,7 @@ function FixtureCards({ fixtures, canEdit, onEdit }: FixtureListProps) {
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {text.changed}
               </Typography>
-              {canEdit && <EditButton name={text.name} onClick={() => onEdit(fixture)} />}
+              {canEdit && <FixtureEditButton name={text.name} onClick={() => onEdit(fixture)} />}
             </Stack>
           </Box>
         );

@@ -2,15 +2,14 @@
 // the share of a building's use and the least gallons a day that no fixture micrometer accounts
 // for, on days in a row with the main line reporting, before a building-level leak alert. Its own
 // values in bold, else the defaults; editors change them in a dialog.
-import EditRounded from '@mui/icons-material/EditRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditButton } from '@/components/edit-button';
 import { numberFormats } from '@/lib/number-format';
 import {
   type UnaccountedThreshold,
@@ -60,15 +59,12 @@ export function UnaccountedWaterCard({ companyId, canEdit }: UnaccountedWaterCar
           </Typography>
         </Box>
         {canEdit && data !== undefined && (
-          <Button
-            size="small"
-            startIcon={<EditRounded />}
+          <EditButton
+            label={t('thresholds.edit')}
+            name={t('thresholds.unaccounted.edit')}
             onClick={() => setEditing(data)}
-            aria-label={t('thresholds.unaccounted.edit')}
-            data-testid="unaccounted-edit"
-          >
-            {t('thresholds.edit')}
-          </Button>
+            testId="unaccounted-edit"
+          />
         )}
       </Stack>
       {threshold.isPending && (

@@ -3,7 +3,6 @@
 // (docs/detection.md) — and, above them, its unaccounted-water threshold. System admins, system
 // support and the company's admins change one in a dialog; the other roles read. A table on wide
 // screens, one card per fixture on phones.
-import EditRounded from '@mui/icons-material/EditRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditButton } from '@/components/edit-button';
 import { numberFormats } from '@/lib/number-format';
 import { mayCallRoute } from '@/lib/permissions';
 import { useSignedInSession } from '@/lib/session';
@@ -63,20 +63,17 @@ function ThresholdValue({ own, fallback }: ThresholdValueProps) {
   );
 }
 
-type EditButtonProps = { fixture: string; onClick: () => void };
+type ThresholdEditButtonProps = { fixture: string; onClick: () => void };
 
-function EditButton({ fixture, onClick }: EditButtonProps) {
+function ThresholdEditButton({ fixture, onClick }: ThresholdEditButtonProps) {
   const { t } = useTranslation();
   return (
-    <Button
-      size="small"
-      startIcon={<EditRounded />}
+    <EditButton
+      label={t('thresholds.edit')}
+      name={t('thresholds.editFor', { fixture })}
       onClick={onClick}
-      aria-label={t('thresholds.editFor', { fixture })}
-      data-testid="threshold-edit"
-    >
-      {t('thresholds.edit')}
-    </Button>
+      testId="threshold-edit"
+    />
   );
 }
 
@@ -124,7 +121,7 @@ export function CompanyThresholdsTab({ companyId }: CompanyThresholdsTabProps) {
                 </TableCell>
                 {canEdit && (
                   <TableCell align="right" sx={{ py: 0.5 }}>
-                    <EditButton fixture={text.fixture} onClick={() => setEditing(row)} />
+                    <ThresholdEditButton fixture={text.fixture} onClick={() => setEditing(row)} />
                   </TableCell>
                 )}
               </TableRow>
@@ -154,7 +151,9 @@ export function CompanyThresholdsTab({ companyId }: CompanyThresholdsTabProps) {
                   <ThresholdValue own={text.own} fallback={text.fallback} />
                 </Box>
               </Box>
-              {canEdit && <EditButton fixture={text.fixture} onClick={() => setEditing(row)} />}
+              {canEdit && (
+                <ThresholdEditButton fixture={text.fixture} onClick={() => setEditing(row)} />
+              )}
             </Stack>
           </Card>
         );
