@@ -1,3 +1,4 @@
+import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
@@ -25,5 +26,14 @@ export function AuthCardIcon({ children, color = 'primary' }: AuthCardIconProps)
     >
       {children}
     </Box>
+  );
+}
+
+/** The broken-link icon of a sign-in page whose emailed link is invalid or used up. */
+export function InvalidLinkIcon() {
+  return (
+    <AuthCardIcon color="warning">
+      <LinkOffRounded />
+    </AuthCardIcon>
   );
 }

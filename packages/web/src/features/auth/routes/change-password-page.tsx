@@ -1,7 +1,6 @@
 import { PASSWORD_RESET_REDIRECT_MS } from '@flowsight/domain/constants';
 import { oldPasswordSchema, passwordMessages } from '@flowsight/domain/password';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
@@ -15,7 +14,7 @@ import { useAuth } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
-import { AuthCardIcon } from '../components/auth-card-icon';
+import { InvalidLinkIcon } from '../components/auth-card-icon';
 import { AuthSubmit } from '../components/auth-submit';
 import {
   NewPasswordFields,
@@ -192,11 +191,7 @@ export function ChangePasswordPage() {
       data-testid="change-password-page"
       title={t('messages.invalidRequest')}
       subtitle={t('auth.passwordForm.invalidDescription')}
-      icon={
-        <AuthCardIcon color="warning">
-          <LinkOffRounded />
-        </AuthCardIcon>
-      }
+      icon={<InvalidLinkIcon />}
     >
       <Stack spacing={1.5}>
         <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">

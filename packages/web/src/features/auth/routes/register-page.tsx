@@ -1,4 +1,3 @@
-import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -12,7 +11,7 @@ import { errorMessages, isApiError } from '@/lib/api-error';
 import { useInvitation } from '../api/get-invitation';
 import { type RegisterAccountInput, useRegisterAccount } from '../api/register-account';
 import { AuthCard } from '../components/auth-card';
-import { AuthCardIcon } from '../components/auth-card-icon';
+import { InvalidLinkIcon } from '../components/auth-card-icon';
 import { AuthSubmit } from '../components/auth-submit';
 import { FormTextField } from '../components/form-text-field';
 import {
@@ -120,11 +119,7 @@ function InvalidInvitation() {
       data-testid="register-page"
       title={t('auth.register.invalidTitle')}
       subtitle={t('auth.register.invalidDescription')}
-      icon={
-        <AuthCardIcon color="warning">
-          <LinkOffRounded />
-        </AuthCardIcon>
-      }
+      icon={<InvalidLinkIcon />}
     >
       <Button component={RouterLink} to="/login" variant="contained" size="large">
         {t('auth.register.goToLogin')}
