@@ -75,6 +75,9 @@ export function OverviewPage() {
 
 type OverviewFiguresProps = { overview: FleetOverview };
 
+/** The portfolio group's counts, each a card named and test-id'd after its place level. */
+const PLACE_COUNTS = ['companies', 'properties', 'buildings', 'units'] as const;
+
 function OverviewFigures({ overview }: OverviewFiguresProps) {
   const { t } = useTranslation();
   const leakDetail = useLeakDetail();
@@ -91,26 +94,14 @@ function OverviewFigures({ overview }: OverviewFiguresProps) {
   return (
     <>
       <FigureGroup title={t('overview.groups.portfolio')} id="portfolio">
-        <KpiCard
-          data-testid="kpi-companies"
-          label={t('overview.kpi.companies')}
-          value={format.count(overview.companies)}
-        />
-        <KpiCard
-          data-testid="kpi-properties"
-          label={t('overview.kpi.properties')}
-          value={format.count(overview.properties)}
-        />
-        <KpiCard
-          data-testid="kpi-buildings"
-          label={t('overview.kpi.buildings')}
-          value={format.count(overview.buildings)}
-        />
-        <KpiCard
-          data-testid="kpi-units"
-          label={t('overview.kpi.units')}
-          value={format.count(overview.units)}
-        />
+        {PLACE_COUNTS.map((place) => (
+          <KpiCard
+            key={place}
+            data-testid={`kpi-${place}`}
+            label={t(`overview.kpi.${place}`)}
+            value={format.count(overview[place])}
+          />
+        ))}
       </FigureGroup>
 
       <FigureGroup title={t('overview.groups.sensors')} id="sensors">
