@@ -58,6 +58,24 @@ export function useMicrometerColumns(
       .filter((part): part is string => part !== null && part !== '')
       .join(' · ') || null;
 
+  // A technician scans these for silent sensors: on every desktop width (the phone cards show
+  // them too), as "3 hours ago", the exact time on hover.
+  const lastHeard = (
+    id: MicrometerColumn,
+    header: string,
+    field: 'last_keepalive' | 'last_submission',
+  ): ListColumn<Micrometer> => ({
+    id,
+    header,
+    cell: ({ row }) => <LastHeard at={row.original[field]} exact={format.dateTime} />,
+    meta: {
+      sortField: field,
+      from: 'md',
+      headSx: { whiteSpace: 'normal' },
+      cellSx: wrapping,
+      cardCell: (row) => format.dateTime(row[field]),
+    },
+  });
   const columns: Record<MicrometerColumn, ListColumn<Micrometer>> = {
     mac: {
       id: 'mac',
@@ -148,32 +166,8 @@ export function useMicrometerColumns(
         cardCell: (row) => (row.uplink_loss == null ? null : format.uplinkLoss(row.uplink_loss)),
       },
     },
-    // A technician scans these for silent sensors: on every desktop width (the phone cards show
-    // them too), as "3 hours ago", the exact time on hover.
-    keepalive: {
-      id: 'keepalive',
-      header: t('micrometers.fields.lastKeepalive'),
-      cell: ({ row }) => <LastHeard at={row.original.last_keepalive} exact={format.dateTime} />,
-      meta: {
-        sortField: 'last_keepalive',
-        from: 'md',
-        headSx: { whiteSpace: 'normal' },
-        cellSx: wrapping,
-        cardCell: (row) => format.dateTime(row.last_keepalive),
-      },
-    },
-    submission: {
-      id: 'submission',
-      header: t('micrometers.fields.lastSubmission'),
-      cell: ({ row }) => <LastHeard at={row.original.last_submission} exact={format.dateTime} />,
-      meta: {
-        sortField: 'last_submission',
-        from: 'md',
-        headSx: { whiteSpace: 'normal' },
-        cellSx: wrapping,
-        cardCell: (row) => format.dateTime(row.last_submission),
-      },
-    },
+    keepalive: lastHeard('keepalive', t('micrometers.fields.lastKeepalive'), 'last_keepalive'),
+    submission: lastHeard('submission', t('micrometers.fields.lastSubmission'), 'last_submission'),
     firmware: {
       id: 'firmware',
       header: t('micrometers.fields.firmware'),
