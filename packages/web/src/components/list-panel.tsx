@@ -19,6 +19,7 @@ export type ListPanelProps = {
   retryLabel?: string;
   /** How the failure is told, when not by the server's messages. */
   describeError?: (error: unknown) => string;
+  'data-testid'?: string;
   children: ReactNode;
 };
 
@@ -27,6 +28,7 @@ export function ListPanel({
   loadError,
   retryLabel,
   describeError,
+  'data-testid': testId,
   children,
 }: ListPanelProps) {
   const { t } = useTranslation();
@@ -34,7 +36,7 @@ export function ListPanel({
   const reasons = (error: unknown) =>
     describeError ? describeError(error) : errorMessages(error).map(translate).join(' ');
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
+    <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }} data-testid={testId}>
       {query.isFetching && <LinearProgress aria-label={t('common.loading')} />}
       {query.isError ? (
         <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>

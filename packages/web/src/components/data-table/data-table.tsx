@@ -16,7 +16,7 @@ import { TableView } from './table-view';
 import type { ListTable } from './use-list-table';
 
 export type DataTableProps<T> = RowRendering<T> &
-  Omit<ListPanelProps, 'children'> & {
+  Omit<ListPanelProps, 'children' | 'data-testid'> & {
     list: ListTable<T>;
     query: ListPanelProps['query'] & { isPending: boolean; isSuccess: boolean };
     /** The table's (and the cards') accessible name. */

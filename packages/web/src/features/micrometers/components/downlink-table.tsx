@@ -1,11 +1,5 @@
-// Configuration downlinks as a list: when queued, the micrometer, its building, the parameters,
-// the port-3 bytes and the status (queued, sent, failed — with the error); on phones, cards.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -18,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '@/components/list-pagination';
+import { ListPanel } from '@/components/list-panel';
 import {
   type Downlink,
   type DownlinkListParams,
@@ -109,20 +104,13 @@ export function DownlinkTable({ params, onPage, label, emptyText }: DownlinkTabl
   );
 
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }} data-testid="downlinks">
-      {downlinks.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-      {downlinks.isError ? (
-        <Stack spacing={2} sx={{ p: 3, alignItems: 'flex-start' }}>
-          <Alert
-            severity="error"
-            role="alert"
-            sx={{ alignSelf: 'stretch', whiteSpace: 'pre-line' }}
-          >
-            {t('micrometers.downlink.loadError')} {errorText(downlinks.error)}
-          </Alert>
-          <Button onClick={() => void downlinks.refetch()}>{t('micrometers.list.retry')}</Button>
-        </Stack>
-      ) : phone ? (
+    <ListPanel
+      query={downlinks}
+      loadError={t('micrometers.downlink.loadError')}
+      describeError={errorText}
+      data-testid="downlinks"
+    >
+      {phone ? (
         <Stack role="list" aria-label={label}>
           {states}
           {rows.map((row) => (
@@ -200,7 +188,7 @@ export function DownlinkTable({ params, onPage, label, emptyText }: DownlinkTabl
           </Table>
         </TableContainer>
       )}
-      {onPage !== undefined && !downlinks.isError && (
+      {onPage !== undefined && (
         <ListPagination
           total={total}
           page={params.page}
@@ -210,6 +198,6 @@ export function DownlinkTable({ params, onPage, label, emptyText }: DownlinkTabl
           onChange={onPage}
         />
       )}
-    </Paper>
+    </ListPanel>
   );
 }
