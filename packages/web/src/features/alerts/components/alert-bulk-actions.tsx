@@ -23,6 +23,7 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { type BulkStatusResult, useSetAlertsStatus } from '../api/alert-actions';
+import { StatusButton } from './status-button';
 
 export type BulkStatus = typeof NotificationStatus.Acknowledged | typeof NotificationStatus.Closed;
 
@@ -86,22 +87,16 @@ export function AlertBulkBar({
         <Box sx={{ flex: 1 }} />
         {count > 0 && (
           <>
-            <Button
-              size="small"
+            <StatusButton
+              action="onIt"
               variant="contained"
-              color="warning"
               onClick={() => onAction(NotificationStatus.Acknowledged)}
-            >
-              {t('alerts.onIt')}
-            </Button>
-            <Button
-              size="small"
+            />
+            <StatusButton
+              action="fixedIt"
               variant="contained"
-              color="success"
               onClick={() => onAction(NotificationStatus.Closed)}
-            >
-              {t('alerts.fixedIt')}
-            </Button>
+            />
           </>
         )}
         <Button size="small" onClick={onClear}>

@@ -24,6 +24,7 @@ import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import type { LeakAlert } from '../api/get-active-leaks';
 import { useAlertFormat } from '../utils/alert-format';
 import { AlertDialog } from './alert-dialog';
+import { StatusButton } from './status-button';
 import { useAlertStatusChange } from './use-alert-status-change';
 
 export type LeakPopupProps = {
@@ -110,27 +111,21 @@ export function LeakPopup({ id: popupId, anchor, onClose: close, leaks }: LeakPo
         </Box>
         <Stack direction="row" spacing={1} sx={{ mt: 1, justifyContent: 'flex-end' }}>
           {!acknowledged && (
-            <Button
-              size="small"
+            <StatusButton
+              action="onIt"
               variant="outlined"
-              color="warning"
               disabled={busy}
               onClick={() => setAcknowledging(leak)}
-              data-testid="leak-on-it"
-            >
-              {t('alerts.onIt')}
-            </Button>
+              testId="leak-on-it"
+            />
           )}
-          <Button
-            size="small"
+          <StatusButton
+            action="fixedIt"
             variant="contained"
-            color="success"
             disabled={busy}
             onClick={() => setClosing(leak)}
-            data-testid="leak-fixed-it"
-          >
-            {t('alerts.fixedIt')}
-          </Button>
+            testId="leak-fixed-it"
+          />
         </Stack>
       </ListItem>
     );
