@@ -2,15 +2,11 @@
 // buildings (those another meter measures already are named so and cannot be chosen). The
 // server's refusal (another company's building, a building with a meter) shows in the dialog.
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormDialog, FormDialogActions } from '@/components/dialogs/form-dialog';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { useCompanyBuildings } from '../api/get-company-buildings';
@@ -36,16 +32,11 @@ export function LinkDeviceDialog({
 }: LinkDeviceDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
-  const titleId = useId();
   const buildings = useCompanyBuildings(account.company_id, true);
   const link = useLinkFlumeDevice();
   const [building, setBuilding] = useState('');
   const [touched, setTouched] = useState(false);
   const options = buildings.data ?? [];
-
-  const close = () => {
-    if (!link.isPending) onClose();
-  };
 
   const submit = () => {
     setTouched(true);
@@ -66,78 +57,66 @@ export function LinkDeviceDialog({
         : undefined;
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={close}
-      aria-labelledby={titleId}
-      fullWidth
+      onClose={onClose}
+      busy={link.isPending}
       maxWidth="xs"
       data-testid="flume-link-dialog"
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+      <DialogForm
+        title={t('flume.link.title', { meter: meterName(device) })}
+        onSubmit={submit}
+        actions={
+          <FormDialogActions
+            cancelLabel={t('flume.link.cancel')}
+            submitLabel={t('flume.link.submit')}
+            onCancel={onClose}
+            busy={link.isPending}
+            submitLoading={link.isPending}
+            submitDisabled={buildings.isPending || options.length === 0}
+          />
+        }
       >
-        <DialogTitle id={titleId}>
-          {t('flume.link.title', { meter: meterName(device) })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {t('flume.link.intro', { company: account.company_name })}
-          </DialogContentText>
-          {link.isError && (
-            <Alert severity="error" role="alert" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
-              {errorMessages(link.error).map(translate).join('\n')}
-            </Alert>
-          )}
-          <TextField
-            select
-            fullWidth
-            required
-            autoFocus
-            label={t('flume.link.building')}
-            value={building}
-            onChange={(event) => setBuilding(event.target.value)}
-            disabled={buildings.isPending}
-            error={buildings.isError || (touched && building === '')}
-            helperText={buildings.isPending ? t('common.loading') : help}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">{t('flume.link.chooseBuilding')}</option>
-            {options.map((option) => {
-              const taken = measured.has(option.id);
-              return (
-                <option key={option.id} value={String(option.id)} disabled={taken}>
-                  {taken
-                    ? t('flume.link.taken', { building: option.name })
-                    : option.property_name
-                      ? t('flume.link.option', {
-                          building: option.name,
-                          property: option.property_name,
-                        })
-                      : option.name}
-                </option>
-              );
-            })}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={link.isPending}>
-            {t('flume.link.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={link.isPending}
-            disabled={buildings.isPending || options.length === 0}
-          >
-            {t('flume.link.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        <DialogContentText sx={{ mb: 2 }}>
+          {t('flume.link.intro', { company: account.company_name })}
+        </DialogContentText>
+        {link.isError && (
+          <Alert severity="error" role="alert" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+            {errorMessages(link.error).map(translate).join('\n')}
+          </Alert>
+        )}
+        <TextField
+          select
+          fullWidth
+          required
+          autoFocus
+          label={t('flume.link.building')}
+          value={building}
+          onChange={(event) => setBuilding(event.target.value)}
+          disabled={buildings.isPending}
+          error={buildings.isError || (touched && building === '')}
+          helperText={buildings.isPending ? t('common.loading') : help}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('flume.link.chooseBuilding')}</option>
+          {options.map((option) => {
+            const taken = measured.has(option.id);
+            return (
+              <option key={option.id} value={String(option.id)} disabled={taken}>
+                {taken
+                  ? t('flume.link.taken', { building: option.name })
+                  : option.property_name
+                    ? t('flume.link.option', {
+                        building: option.name,
+                        property: option.property_name,
+                      })
+                    : option.name}
+              </option>
+            );
+          })}
+        </TextField>
+      </DialogForm>
+    </FormDialog>
   );
 }
