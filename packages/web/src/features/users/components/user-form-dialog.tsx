@@ -1,17 +1,12 @@
 // Invite a person (email, names, phone and one role) or change one (names, phone, email).
 import type { SessionRole } from '@flowsight/domain/auth';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormDialog, FormDialogActions } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { formMessages, useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
@@ -56,7 +51,6 @@ export function UserFormDialog({ open, user, activeRole, onClose }: UserFormDial
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const { showMessage } = useSnackbar();
-  const titleId = useId();
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const mutation = user === null ? createUser : updateUser;
@@ -84,8 +78,7 @@ export function UserFormDialog({ open, user, activeRole, onClose }: UserFormDial
     fullWidth: true,
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setSubmitted(true);
     if (!valid) return;
     const phone = values.phone.trim();
@@ -127,49 +120,51 @@ export function UserFormDialog({ open, user, activeRole, onClose }: UserFormDial
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="user-form">
-        <DialogTitle id={titleId}>
-          {user === null ? t('users.inviteTitle') : t('users.editTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {user === null && <DialogContentText>{t('users.inviteHint')}</DialogContentText>}
-            <TextField
-              {...field('email')}
-              type="email"
-              required
-              autoFocus
-              label={t('users.fields.email')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
-              <TextField {...field('firstName')} required label={t('users.fields.firstName')} />
-              <TextField {...field('lastName')} required label={t('users.fields.lastName')} />
-            </Stack>
-            <TextField {...field('phone')} type="tel" label={t('users.fields.phone')} />
-            {user === null && (
-              <RoleFields
-                value={role}
-                onChange={setRole}
-                grantable={grantable}
-                fixedCompanyId={companyId}
-                showErrors={submitted}
-              />
-            )}
-            {mutation.error !== null && (
-              <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
-                {errorMessages(mutation.error).map(translate).join('\n')}
-              </Alert>
-            )}
+    <FormDialog open={open} onClose={onClose} maxWidth="sm">
+      <DialogForm
+        title={user === null ? t('users.inviteTitle') : t('users.editTitle')}
+        onSubmit={onSubmit}
+        data-testid="user-form"
+        actions={
+          <FormDialogActions
+            cancelLabel={t('users.cancel')}
+            submitLabel={user === null ? t('users.sendInvite') : t('users.save')}
+            onCancel={onClose}
+            busy={false}
+            submitLoading={mutation.isPending}
+          />
+        }
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {user === null && <DialogContentText>{t('users.inviteHint')}</DialogContentText>}
+          <TextField
+            {...field('email')}
+            type="email"
+            required
+            autoFocus
+            label={t('users.fields.email')}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
+            <TextField {...field('firstName')} required label={t('users.fields.firstName')} />
+            <TextField {...field('lastName')} required label={t('users.fields.lastName')} />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('users.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {user === null ? t('users.sendInvite') : t('users.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          <TextField {...field('phone')} type="tel" label={t('users.fields.phone')} />
+          {user === null && (
+            <RoleFields
+              value={role}
+              onChange={setRole}
+              grantable={grantable}
+              fixedCompanyId={companyId}
+              showErrors={submitted}
+            />
+          )}
+          {mutation.error !== null && (
+            <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
+              {errorMessages(mutation.error).map(translate).join('\n')}
+            </Alert>
+          )}
+        </Stack>
+      </DialogForm>
+    </FormDialog>
   );
 }
