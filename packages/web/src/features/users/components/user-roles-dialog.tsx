@@ -4,10 +4,7 @@ import type { SessionRole } from '@flowsight/domain/auth';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,8 +13,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel, FormDialog } from '@/components/dialogs/form-dialog';
 import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
@@ -41,7 +39,6 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const { showMessage } = useSnackbar();
-  const titleId = useId();
   const roles = useUserRoles(user.id);
   const addRole = useAddUserRole();
   const deleteRole = useDeleteUserRole();
@@ -81,9 +78,8 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('users.roles.title', { name })}</DialogTitle>
-      <DialogContent>
+    <FormDialog open onClose={onClose} maxWidth="sm">
+      <DialogPanel title={t('users.roles.title', { name })}>
         {roles.isPending && <LinearProgress aria-label={t('common.loading')} />}
         {roles.isError && (
           <Alert severity="error">{errorMessages(roles.error).map(translate).join('\n')}</Alert>
@@ -139,7 +135,7 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
             </Stack>
           </>
         )}
-      </DialogContent>
+      </DialogPanel>
       <DialogActions>
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
@@ -150,6 +146,6 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
       />
-    </Dialog>
+    </FormDialog>
   );
 }
