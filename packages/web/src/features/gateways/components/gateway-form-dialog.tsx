@@ -2,17 +2,13 @@
 // creation the building it starts in. The serial rule is the domain's, shared with the server.
 import { gatewaySerialSchema } from '@flowsight/domain/gateways';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm, FormDialog, FormDialogActions } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import type { BuildingOption } from '../api/get-building-options';
 import type { Gateway } from '../api/get-gateways';
@@ -34,7 +30,6 @@ export function GatewayFormDialog({ gateway, onClose, onCreated }: GatewayFormDi
   const translate = useGatewayMessage();
   const describeError = useGatewayError();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
   const create = useCreateGateway();
   const update = useUpdateGateway();
   const [serial, setSerial] = useState(gateway?.serial_number ?? '');
@@ -51,8 +46,7 @@ export function GatewayFormDialog({ gateway, onClose, onCreated }: GatewayFormDi
       ? translate(serialCheck.error.issues[0]?.message ?? '')
       : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setTouched(true);
     if (!serialCheck.success) return;
     setFailure(null);
@@ -84,67 +78,66 @@ export function GatewayFormDialog({ gateway, onClose, onCreated }: GatewayFormDi
   };
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={busy ? undefined : onClose}
-      fullWidth
+      onClose={onClose}
+      busy={busy}
       maxWidth="sm"
       fullScreen={phone}
-      aria-labelledby={titleId}
       data-testid="gateway-form"
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>
-          {gateway === null ? t('gateways.form.createTitle') : t('gateways.form.editTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure !== null && (
-              <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
-                {failure}
-              </Alert>
-            )}
-            <TextField
-              label={t('gateways.fields.serial')}
-              value={serial}
-              onChange={(event) => setSerial(event.target.value)}
-              onBlur={() => setTouched(true)}
-              required
-              autoFocus
-              error={serialProblem !== undefined}
-              helperText={serialProblem}
-              slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'gateway-serial' } }}
+      <DialogForm
+        title={gateway === null ? t('gateways.form.createTitle') : t('gateways.form.editTitle')}
+        onSubmit={submit}
+        actions={
+          <FormDialogActions
+            cancelLabel={t('gateways.form.cancel')}
+            submitLabel={gateway === null ? t('gateways.form.create') : t('gateways.form.save')}
+            onCancel={onClose}
+            busy={busy}
+            submitLoading={busy}
+            submitTestId="gateway-save"
+          />
+        }
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {failure !== null && (
+            <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
+              {failure}
+            </Alert>
+          )}
+          <TextField
+            label={t('gateways.fields.serial')}
+            value={serial}
+            onChange={(event) => setSerial(event.target.value)}
+            onBlur={() => setTouched(true)}
+            required
+            autoFocus
+            error={serialProblem !== undefined}
+            helperText={serialProblem}
+            slotProps={{ htmlInput: { maxLength: 64, 'data-testid': 'gateway-serial' } }}
+          />
+          <TextField
+            label={t('gateways.fields.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'gateway-name' } }}
+          />
+          <TextField
+            label={t('gateways.fields.model')}
+            value={model}
+            onChange={(event) => setModel(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 120 } }}
+          />
+          {gateway === null && (
+            <BuildingPicker
+              value={building}
+              onChange={setBuilding}
+              label={t('gateways.fields.buildingOptional')}
             />
-            <TextField
-              label={t('gateways.fields.name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'gateway-name' } }}
-            />
-            <TextField
-              label={t('gateways.fields.model')}
-              value={model}
-              onChange={(event) => setModel(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: 120 } }}
-            />
-            {gateway === null && (
-              <BuildingPicker
-                value={building}
-                onChange={setBuilding}
-                label={t('gateways.fields.buildingOptional')}
-              />
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('gateways.form.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} data-testid="gateway-save">
-            {gateway === null ? t('gateways.form.create') : t('gateways.form.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        </Stack>
+      </DialogForm>
+    </FormDialog>
   );
 }
