@@ -4,6 +4,7 @@
 // spreadsheet would run as a formula neutralised (docs/api.md, "CSV files").
 import { pipeline, Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { type PortfolioLevel, portfolioLevelNames } from '@flowsight/domain/portfolio';
 import { isTimeZone, localDate, localDateTime, utcOffset } from '@flowsight/domain/wall-clock';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
@@ -27,6 +28,17 @@ export type CsvColumn<Row> = {
     readonly kind: KindOf<Row[K]>;
   };
 }[keyof Row & string];
+
+/**
+ * The name columns of the places an exported row sits in (`company_name` headed "Company", …), in
+ * the order given: every export names a place's level the same way.
+ */
+export const placeNameColumns = <L extends PortfolioLevel>(...levels: readonly L[]) =>
+  levels.map((level) => ({
+    key: `${level}_name` as const,
+    header: portfolioLevelNames[level],
+    kind: 'text' as const,
+  }));
 
 export const CSV_CHUNK_SIZE = 1000;
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';

@@ -1,6 +1,6 @@
 // The alerts' CSV export: its columns, and one stored alert as a row of it.
 import { notificationStatuses, notificationTypes } from '@flowsight/domain/lookups';
-import type { CsvColumn } from '../../lib/csv.ts';
+import { type CsvColumn, placeNameColumns } from '../../lib/csv.ts';
 import type { AlertRecord } from './alerts.repository.ts';
 import { type Alert, toAlert } from './alerts.shape.ts';
 
@@ -10,8 +10,7 @@ export const alertCsvColumns: readonly CsvColumn<CsvRow>[] = [
   { key: 'id', header: 'Alert', kind: 'number' },
   { key: 'type', header: 'Type', kind: 'text' },
   { key: 'status', header: 'Status', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
-  { key: 'property_name', header: 'Property', kind: 'text' },
+  ...placeNameColumns('company', 'property'),
   { key: 'address', header: 'Address', kind: 'text' },
   { key: 'room', header: 'Room', kind: 'text' },
   { key: 'appliance', header: 'Fixture', kind: 'text' },

@@ -11,7 +11,7 @@ import {
   isGatewayStatusId,
 } from '@flowsight/domain/gateways';
 import { gatewayStatuses } from '@flowsight/domain/lookups';
-import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
+import { type CsvColumn, csvFile, keysetChunks, placeNameColumns } from '../../lib/csv.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { ListQueryInput } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -41,9 +41,7 @@ const gatewayCsv: readonly CsvColumn<GatewayCsv>[] = [
   { key: 'serial_number', header: 'Serial number', kind: 'text' },
   { key: 'name', header: 'Name', kind: 'text' },
   { key: 'model', header: 'Model', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
-  { key: 'property_name', header: 'Property', kind: 'text' },
-  { key: 'building_name', header: 'Building', kind: 'text' },
+  ...placeNameColumns('company', 'property', 'building'),
   { key: 'status', header: 'Status', kind: 'text' },
   { key: 'alerts', header: 'Alerts disabled', kind: 'text' },
   { key: 'last_seen_at', header: 'Last seen', kind: 'date' },

@@ -9,7 +9,7 @@ import {
   unitStates,
   unitTypes,
 } from '@flowsight/domain/lookups';
-import type { CsvColumn } from '../../lib/csv.ts';
+import { type CsvColumn, placeNameColumns } from '../../lib/csv.ts';
 import type { BuildingRow, CompanyRow, PropertyRow, UnitRow } from './portfolio.schemas.ts';
 
 type Dated<T> = Omit<T, 'created_at'> & { created_at: Date };
@@ -42,7 +42,7 @@ type PropertyCsv = Dated<PropertyRow> & { property_type: string | null };
 const propertyColumns: readonly CsvColumn<PropertyCsv>[] = [
   { key: 'id', header: 'ID', kind: 'number' },
   { key: 'name', header: 'Name', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
+  ...placeNameColumns('company'),
   { key: 'property_type', header: 'Type', kind: 'text' },
   ...addressCsv,
   { key: 'timezone_name', header: 'Time zone', kind: 'text' },
@@ -56,8 +56,7 @@ type BuildingCsv = Dated<BuildingRow> & { building_type: string | null; survey: 
 const buildingColumns: readonly CsvColumn<BuildingCsv>[] = [
   { key: 'id', header: 'ID', kind: 'number' },
   { key: 'name', header: 'Name', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
-  { key: 'property_name', header: 'Property', kind: 'text' },
+  ...placeNameColumns('company', 'property'),
   { key: 'building_type', header: 'Type', kind: 'text' },
   ...addressCsv,
   { key: 'floors', header: 'Floors', kind: 'number' },
@@ -75,9 +74,7 @@ type UnitCsv = Dated<UnitRow> & {
 const unitColumns: readonly CsvColumn<UnitCsv>[] = [
   { key: 'id', header: 'ID', kind: 'number' },
   { key: 'name', header: 'Name', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
-  { key: 'property_name', header: 'Property', kind: 'text' },
-  { key: 'building_name', header: 'Building', kind: 'text' },
+  ...placeNameColumns('company', 'property', 'building'),
   { key: 'floor', header: 'Floor', kind: 'number' },
   { key: 'category', header: 'Category', kind: 'text' },
   { key: 'unit_type', header: 'Type', kind: 'text' },

@@ -10,7 +10,7 @@ import {
   UPLINK_LOSS_WINDOW_DAYS,
   uplinkLoss,
 } from '@flowsight/domain/uplink-loss';
-import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
+import { type CsvColumn, csvFile, keysetChunks, placeNameColumns } from '../../lib/csv.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -41,10 +41,7 @@ const csvColumns: readonly CsvColumn<CsvRow>[] = [
   { key: 'status', header: 'Status', kind: 'text' },
   { key: 'battery', header: 'Battery (%)', kind: 'number' },
   { key: 'firmware_version', header: 'Firmware', kind: 'text' },
-  { key: 'company_name', header: 'Company', kind: 'text' },
-  { key: 'property_name', header: 'Property', kind: 'text' },
-  { key: 'building_name', header: 'Building', kind: 'text' },
-  { key: 'unit_name', header: 'Unit', kind: 'text' },
+  ...placeNameColumns('company', 'property', 'building', 'unit'),
   { key: 'fixture', header: 'Fixture type', kind: 'text' },
   { key: 'keepalive', header: 'Last keep-alive', kind: 'date' },
   { key: 'submission', header: 'Last submission', kind: 'date' },

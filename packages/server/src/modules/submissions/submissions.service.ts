@@ -10,7 +10,14 @@ import {
   readingsExportWindow,
 } from '@flowsight/domain/readings-window';
 import type { z } from 'zod';
-import { type CsvColumn, type CsvFile, csvFile, keysetChunks, primed } from '../../lib/csv.ts';
+import {
+  type CsvColumn,
+  type CsvFile,
+  csvFile,
+  keysetChunks,
+  placeNameColumns,
+  primed,
+} from '../../lib/csv.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { createExportSlots, type ExportSlots } from '../../lib/export-slots.ts';
 import { type ListQueryInput, listEnvelope } from '../../lib/list-query.ts';
@@ -49,8 +56,7 @@ const csvColumns: readonly CsvColumn<CsvRow>[] = [
   { key: 'peak_flow_gpm', header: 'Peak flow (gal/min)', kind: 'number' },
   { key: 'battery', header: 'Battery (%)', kind: 'number' },
   { key: 'firmware_version', header: 'Firmware', kind: 'text' },
-  { key: 'building_name', header: 'Building', kind: 'text' },
-  { key: 'unit_name', header: 'Unit', kind: 'text' },
+  ...placeNameColumns('building', 'unit'),
   { key: 'fixture', header: 'Fixture', kind: 'text' },
   { key: 'gateway_serial', header: 'Gateway', kind: 'text' },
   { key: 'rssi', header: 'RSSI', kind: 'number' },
