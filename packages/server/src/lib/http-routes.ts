@@ -19,6 +19,20 @@ export const byId = <A>(answer: A) => ({
   response: { 200: answer, 404: errorSchema },
 });
 
+/** The schemas of a call that sends a body to one record by `/:id`: its answer, or a refusal. */
+export const changeById = <B, A>(body: B, answer: A) => ({
+  params: idParams,
+  body,
+  response: { 200: answer, ...errorResponses },
+});
+
+/** `changeById` for a call that creates a record under the one of `/:id`, answered with 201. */
+export const createUnderId = <B, A>(body: B, created: A) => ({
+  params: idParams,
+  body,
+  response: { 201: created, ...errorResponses },
+});
+
 /**
  * A route's documentation. The operationId is the verb-noun name clients generate their methods
  * from (`listGateways`, `getBuilding`): once published it stays, even when the summary changes.

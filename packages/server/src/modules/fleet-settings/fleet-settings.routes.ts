@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { errorResponses, routeDoc } from '../../lib/http-routes.ts';
+import { changeById, errorResponses, routeDoc } from '../../lib/http-routes.ts';
 import { idParams } from '../../lib/http-schemas.ts';
 import { pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -58,11 +58,7 @@ export const fleetSettingsModule: FastifyPluginAsyncZod<{ service: FleetSettings
       'fixtures',
       'updateFixture',
       "Change a fixture type's detection parameters (fields left out keep theirs)",
-      {
-        params: idParams,
-        body: fixtureDetectionUpdateSchema,
-        response: { 200: fixtureTypeSchema, ...errorResponses },
-      },
+      changeById(fixtureDetectionUpdateSchema, fixtureTypeSchema),
     ),
     (r) => service.fixtures.update(scopeOf(r), r.params.id, r.body),
   );

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
-import { byId, errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { byId, changeById, errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -119,11 +119,7 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
     doc(
       'updateGateway',
       'Change a gateway; a new building_id (or null) moves it and records the history',
-      {
-        params: idParams,
-        body: gatewayUpdateSchema,
-        response: { 200: gatewaySchema, ...errorResponses },
-      },
+      changeById(gatewayUpdateSchema, gatewaySchema),
     ),
     (r) => service.update(scopeOf(r), r.params.id, r.body),
   );

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
-import { byId, errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
+import { byId, changeById, errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { type listEnvelope, listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -150,11 +150,12 @@ function levelRoutes<Q extends z.ZodType, I extends z.ZodType, U extends z.ZodTy
   );
   app.put(
     '/:id',
-    routeDoc(tag, `update${Noun}`, d.says.update ?? `Change a ${d.noun}`, {
-      params: idParams,
-      body: schemas.update,
-      response: { 200: schemas.row, ...errorResponses },
-    }),
+    routeDoc(
+      tag,
+      `update${Noun}`,
+      d.says.update ?? `Change a ${d.noun}`,
+      changeById(schemas.update, schemas.row),
+    ),
     (r) => d.update(scopeOf(r), r.params.id, r.body as z.infer<U>),
   );
   app.delete(
@@ -526,11 +527,12 @@ export const unitsModule: FastifyPluginAsyncZod<{ service: PortfolioService }> =
   }
   app.put(
     '/:id/tenants',
-    routeDoc(tag, 'updateUnitTenants', 'Set how many tenants live in the unit', {
-      params: idParams,
-      body: z.object({ tenants: tenantsSchema }).strict(),
-      response: { 200: unitRowSchema, ...errorResponses },
-    }),
+    routeDoc(
+      tag,
+      'updateUnitTenants',
+      'Set how many tenants live in the unit',
+      changeById(z.object({ tenants: tenantsSchema }).strict(), unitRowSchema),
+    ),
     (r) => service.updateUnit(scopeOf(r), r.params.id, { tenants: r.body.tenants }),
   );
 };

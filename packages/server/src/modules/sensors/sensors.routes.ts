@@ -10,7 +10,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
 import { Invalid } from '../../lib/errors.ts';
-import { byId, errorResponses, levelPaths, pascalCase, routeDocs } from '../../lib/http-routes.ts';
+import {
+  byId,
+  changeById,
+  errorResponses,
+  levelPaths,
+  pascalCase,
+  routeDocs,
+} from '../../lib/http-routes.ts';
 import { errorSchema, idParams, optionalBody } from '../../lib/http-schemas.ts';
 import { listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -267,11 +274,11 @@ export const sensorsModule: FastifyPluginAsyncZod<Options> = async (
   );
   app.put(
     '/sensors/:id/config',
-    doc('updateSensorConfig', "Sets the micrometer's configuration and queues it as a downlink", {
-      params: idParams,
-      body: configBodySchema,
-      response: { 200: micrometerSchema, ...errorResponses },
-    }),
+    doc(
+      'updateSensorConfig',
+      "Sets the micrometer's configuration and queues it as a downlink",
+      changeById(configBodySchema, micrometerSchema),
+    ),
     (r) => service.configure(scopeOf(r), r.params.id, r.body.params),
   );
   app.get(

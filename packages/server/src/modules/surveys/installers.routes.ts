@@ -8,7 +8,7 @@ import {
 } from '@flowsight/domain/survey';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { changeById, createUnderId, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { InstallersService } from './installers.service.ts';
@@ -45,22 +45,18 @@ export const installerRoutes: FastifyPluginAsyncZod<{ service: InstallersService
     doc(
       'assignBuildingInstaller',
       "Assign a company installer of the building's company, or an outside installer's name and phone, with a scheduled date",
-      {
-        params: idParams,
-        body: installerInputSchema,
-        response: { 201: installerSchema, ...errorResponses },
-      },
+      createUnderId(installerInputSchema, installerSchema),
     ),
     async (r, reply) =>
       reply.status(201).send(await service.addInstaller(scopeOf(r), r.params.id, r.body)),
   );
   app.put(
     '/buildings/installers/:id',
-    doc('updateBuildingInstaller', "Change an installer's details, scheduled date or status", {
-      params: idParams,
-      body: installerUpdateSchema,
-      response: { 200: installerSchema, ...errorResponses },
-    }),
+    doc(
+      'updateBuildingInstaller',
+      "Change an installer's details, scheduled date or status",
+      changeById(installerUpdateSchema, installerSchema),
+    ),
     (r) => service.updateInstaller(scopeOf(r), r.params.id, r.body),
   );
   app.get(

@@ -9,7 +9,7 @@ import {
 } from '@flowsight/domain/survey';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { changeById, createUnderId, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { ShippingService } from './shipping.service.ts';
@@ -35,11 +35,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ service: ShippingService }>
     doc(
       'createBuildingShipment',
       'Record a shipment (a date ahead is a planned one): carrier, tracking number, micrometers by size, MACs once known',
-      {
-        params: idParams,
-        body: shipmentInputSchema,
-        response: { 201: shipmentSchema, ...errorResponses },
-      },
+      createUnderId(shipmentInputSchema, shipmentSchema),
     ),
     async (r, reply) =>
       reply.status(201).send(await service.addShipment(scopeOf(r), r.params.id, r.body)),
@@ -61,11 +57,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ service: ShippingService }>
     doc(
       'saveBuildingShippingContact',
       "Set a building's shipping contact (replaces the one before)",
-      {
-        params: idParams,
-        body: shippingContactInputSchema,
-        response: { 200: shippingContactSchema, ...errorResponses },
-      },
+      changeById(shippingContactInputSchema, shippingContactSchema),
     ),
     (r) => service.saveShippingContact(scopeOf(r), r.params.id, r.body),
   );

@@ -13,7 +13,7 @@ import {
 } from '@flowsight/domain/survey';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { changeById, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams, optionalBody } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { installerRoutes } from './installers.routes.ts';
@@ -71,11 +71,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = 
     doc(
       'saveBuildingSurveyAnswer',
       "Save one answer for a unit's fixture (the same unit, fixture and question again replaces it); the first answer moves the survey to In Survey",
-      {
-        params: idParams,
-        body: surveyAnswerBodySchema,
-        response: { 200: buildingSurveySchema, ...errorResponses },
-      },
+      changeById(surveyAnswerBodySchema, buildingSurveySchema),
     ),
     (r) => service.answer(scopeOf(r), r.params.id, r.body),
   );
@@ -84,11 +80,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = 
     doc(
       'sendBuildingSurvey',
       "Email the survey in progress to the customer's notification contacts, each with a single-use approval link",
-      {
-        params: idParams,
-        body: optionalBody(surveySendBodySchema),
-        response: { 200: sentSurveySchema, ...errorResponses },
-      },
+      changeById(optionalBody(surveySendBodySchema), sentSurveySchema),
     ),
     (r) => service.send(scopeOf(r), r.params.id, r.body ?? {}),
   );
@@ -97,11 +89,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = 
     doc(
       'approveBuildingSurveyByDx',
       "DX's sign-off of the installation plan of a survey approved by the customer (→ completed)",
-      {
-        params: idParams,
-        body: dxPlanBodySchema,
-        response: { 200: buildingSurveySchema, ...errorResponses },
-      },
+      changeById(dxPlanBodySchema, buildingSurveySchema),
     ),
     (r) => service.approveByDx(scopeOf(r), r.params.id, r.body),
   );
@@ -110,11 +98,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ service: SurveysService }> = 
     doc(
       'reopenBuildingSurvey',
       'Reopen an approved or completed survey (→ In Survey); a reason, if given, goes into its history',
-      {
-        params: idParams,
-        body: optionalBody(surveyReopenBodySchema),
-        response: { 200: buildingSurveySchema, ...errorResponses },
-      },
+      changeById(optionalBody(surveyReopenBodySchema), buildingSurveySchema),
     ),
     (r) => service.reopen(scopeOf(r), r.params.id, r.body?.reason ?? null),
   );
