@@ -36,6 +36,8 @@ export const placementSchema = z
   })
   .strict();
 export type Placement = z.output<typeof placementSchema>;
+/** A placement as sensor rows store it: each field null where it is not set (all while in stock). */
+export type StoredPlacement = { [K in keyof Placement]-?: number | null };
 
 /** The exact refusals of `POST /sensors/assign` (and the web's texts for them). */
 export const micrometerMessages = {

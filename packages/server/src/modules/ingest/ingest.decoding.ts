@@ -4,6 +4,7 @@
 // DevEUI kept as a malformed row carrying its error (never a failed batch). Also the rows' natural
 // key and the one order every statement of a batch touches them in.
 import { decodeUplink, type Frame } from '@flowsight/domain/device-protocol';
+import type { StoredPlacement } from '@flowsight/domain/micrometers';
 
 export const transports = ['http', 'chirpstack', 'ttn', 'mqtt', 'simulator'] as const;
 export type Transport = (typeof transports)[number];
@@ -30,16 +31,9 @@ export type Uplink = {
 };
 
 /** The micrometer behind a DevEUI with its assignment at this moment (copied onto its rows). */
-export type SensorRow = {
+export type SensorRow = StoredPlacement & {
   id: number;
   mac_address: string;
-  company_id: number | null;
-  property_id: number | null;
-  building_id: number | null;
-  unit_id: number | null;
-  appliance_type_id: number | null;
-  room_type_id: number | null;
-  water_type_id: number | null;
   report_interval_s: number;
   timezone: string | null;
 };

@@ -4,6 +4,7 @@
 // company) for the service to judge with `stockInScope` (who may see which stock, and how, is the
 // access table's `stockFinders`); lists never show stock outside the system roles.
 import { SensorState } from '@flowsight/domain/lookups';
+import type { StoredPlacement } from '@flowsight/domain/micrometers';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import {
   and,
@@ -140,7 +141,7 @@ type OfficeAssignmentJson = {
 };
 type LastTestJson = { passed: boolean; notes: string | null; tested_at: string };
 type Stamp = Date | string | null;
-export type SensorRecord = {
+export type SensorRecord = StoredPlacement & {
   id: number;
   mac_address: string;
   sensor_state_id: number;
@@ -153,13 +154,6 @@ export type SensorRecord = {
   last_submission: Stamp;
   report_interval_s: number;
   keepalive_interval_s: number;
-  company_id: number | null;
-  property_id: number | null;
-  building_id: number | null;
-  unit_id: number | null;
-  appliance_type_id: number | null;
-  room_type_id: number | null;
-  water_type_id: number | null;
   company_name: string | null;
   property_name: string | null;
   building_name: string | null;
