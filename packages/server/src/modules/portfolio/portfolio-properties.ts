@@ -11,7 +11,7 @@ import type { MoveResult } from './portfolio.schemas.ts';
 import type { PortfolioCore } from './portfolio.service.ts';
 
 export function propertyCalls(core: PortfolioCore) {
-  const { repository, writes, company, property, exportOf, count } = core;
+  const { repository, writes, company, property, deleteOf, exportOf, count } = core;
   const { propertyPage, buildingPage } = core;
   return {
     listProperties: (scope: Scope, input: ListQueryInput, url: string) =>
@@ -31,11 +31,7 @@ export function propertyCalls(core: PortfolioCore) {
       await writes.updateProperty(scope, id, row.company_id, input);
       return property(scope, id);
     },
-    async deleteProperty(scope: Scope, id: number) {
-      const row = await property(scope, id);
-      await writes.remove(scope, 'property', id, row.company_id);
-      return { message: 'Property deleted' };
-    },
+    deleteProperty: deleteOf('property'),
     async propertyBuildings(scope: Scope, id: number, input: ListQueryInput, url: string) {
       await property(scope, id);
       return buildingList.page(input, url, (q) =>

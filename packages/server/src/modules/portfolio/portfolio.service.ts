@@ -4,7 +4,13 @@
 
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
 import { unitCategories, unitStates, unitTypes } from '@flowsight/domain/lookups';
-import type { BuildingValues, PortfolioLevel, UnitValues } from '@flowsight/domain/portfolio';
+import {
+  type BuildingValues,
+  type PortfolioLevel,
+  placeNotFound,
+  portfolioLevelNames,
+  type UnitValues,
+} from '@flowsight/domain/portfolio';
 import { statisticsDays } from '@flowsight/domain/reports';
 import { localDate } from '@flowsight/domain/wall-clock';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
@@ -32,13 +38,6 @@ export const propertyListQuerySchema = propertyList.querySchema;
 export const buildingListQuerySchema = buildingList.querySchema;
 export const unitListQuerySchema = unitList.querySchema;
 
-const labels: Record<PortfolioLevel, string> = {
-  company: 'Company',
-  property: 'Property',
-  building: 'Building',
-  unit: 'Unit',
-};
-
 type Dependencies = {
   repository: PortfolioRepository;
   writes: PortfolioWrites;
@@ -52,7 +51,7 @@ function portfolioCore({ repository, writes, now = () => new Date() }: Dependenc
     level: PortfolioLevel,
   ): Promise<Row> {
     const row = await found;
-    if (!row) throw new NotFound(`${labels[level]} not found`);
+    if (!row) throw new NotFound(placeNotFound(level));
     return row;
   }
   const company = (scope: Scope, id: number) => require(repository.company(scope, id), 'company');
@@ -61,6 +60,13 @@ function portfolioCore({ repository, writes, now = () => new Date() }: Dependenc
   const building = (scope: Scope, id: number) =>
     require(repository.building(scope, id), 'building');
   const unit = (scope: Scope, id: number) => require(repository.unit(scope, id), 'unit');
+  const placeOf = { property, building, unit };
+  /** The delete of a place inside a company: found in the caller's scope, then removed. */
+  const deleteOf = (level: keyof typeof placeOf) => async (scope: Scope, id: number) => {
+    const row = await placeOf[level](scope, id);
+    await writes.remove(scope, level, id, row.company_id);
+    return { message: `${portfolioLevelNames[level]} deleted` };
+  };
   /** Other modules' "is this place within my scope" check. */
   const requirePlace = placeCheck((scope, level, id) => repository.one(level, scope, id));
 
@@ -128,6 +134,7 @@ function portfolioCore({ repository, writes, now = () => new Date() }: Dependenc
     building,
     unit,
     requirePlace,
+    deleteOf,
     exportOf,
     zonesOf,
     propertyPage,
@@ -141,7 +148,7 @@ export type PortfolioCore = ReturnType<typeof portfolioCore>;
 export function createPortfolioService(deps: Dependencies) {
   const core = portfolioCore(deps);
   const { repository, writes, property, building, unit, requirePlace } = core;
-  const { exportOf, buildingPage, unitPage, count } = core;
+  const { deleteOf, exportOf, buildingPage, unitPage, count } = core;
   return {
     requirePlace,
     ...companyCalls(core),
@@ -166,11 +173,7 @@ export function createPortfolioService(deps: Dependencies) {
       await writes.updateBuilding(scope, id, row.company_id, input);
       return building(scope, id);
     },
-    async deleteBuilding(scope: Scope, id: number) {
-      const row = await building(scope, id);
-      await writes.remove(scope, 'building', id, row.company_id);
-      return { message: 'Building deleted' };
-    },
+    deleteBuilding: deleteOf('building'),
     async buildingUnits(scope: Scope, id: number, input: ListQueryInput, url: string) {
       await building(scope, id);
       return unitList.page(input, url, (q) => unitPage(scope, q, { level: 'building', id }));
@@ -225,11 +228,7 @@ export function createPortfolioService(deps: Dependencies) {
       await writes.updateUnit(scope, id, row.company_id, input);
       return unit(scope, id);
     },
-    async deleteUnit(scope: Scope, id: number) {
-      const row = await unit(scope, id);
-      await writes.remove(scope, 'unit', id, row.company_id);
-      return { message: 'Unit deleted' };
-    },
+    deleteUnit: deleteOf('unit'),
     unitCategories: () => unitCategories.map(({ id, name }) => ({ id, name })),
     unitTypes: () => unitTypes.map(({ id, name }) => ({ id, name })),
     unitStates: () => unitStates.map(({ id, name }) => ({ id, name })),
