@@ -50,6 +50,12 @@ export const routeDocs =
   <T extends object>(operationId: string, summary: string, schema: T) =>
     routeDoc(tag, operationId, summary, schema);
 
+/** The options of a route at the module's own prefix (`GET /api/users`, no trailing slash). */
+export const atPrefix = <T extends object>(options: T) => ({
+  prefixTrailingSlash: 'no-slash' as const,
+  ...options,
+});
+
 /** Path segment of each level, as the hierarchy's own routes name it. */
 export const levelPaths: readonly [string, PortfolioLevel][] = [
   ['companies', 'company'],

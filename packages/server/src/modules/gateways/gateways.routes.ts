@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
-import { byId, changeById, errorResponses, routeDocs } from '../../lib/http-routes.ts';
+import { atPrefix, byId, changeById, errorResponses, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -65,29 +65,23 @@ export const gatewaysModule: FastifyPluginAsyncZod<{ service: GatewaysService }>
 ) => {
   app.get(
     '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...doc(
+    atPrefix(
+      doc(
         'listGateways',
         'Gateways the caller can see, paged, with search, filters and sorting',
         pagedListSchemas(gatewayListQuerySchema, gatewaySchema),
       ),
-    },
+    ),
     (r) => service.list(scopeOf(r), r.query, r.url),
   );
   app.post(
     '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...doc(
-        'createGateway',
-        'Create a gateway; with a building it joins that building’s company',
-        {
-          body: gatewayInputSchema,
-          response: { 201: gatewaySchema, ...errorResponses },
-        },
-      ),
-    },
+    atPrefix(
+      doc('createGateway', 'Create a gateway; with a building it joins that building’s company', {
+        body: gatewayInputSchema,
+        response: { 201: gatewaySchema, ...errorResponses },
+      }),
+    ),
     async (r, reply) => reply.status(201).send(await service.create(scopeOf(r), r.body)),
   );
   app.get(

@@ -2,7 +2,7 @@
 // see how MQTT uplinks arrive (`/mqtt-status`).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { byId, routeDocs } from '../../lib/http-routes.ts';
+import { atPrefix, byId, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { UplinkQos } from '../ingest/mqtt-ingest.ts';
@@ -23,23 +23,21 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{
 }> = async (app, { keys, mqttUplinks }) => {
   app.get(
     '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...doc(
+    atPrefix(
+      doc(
         'listIntegrationKeys',
         'Integration API keys (prefix only) with their scope, newest first',
         {
           response: { 200: z.array(integrationKeySchema) },
         },
       ),
-    },
+    ),
     () => keys.list(),
   );
   app.post(
     '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...doc(
+    atPrefix(
+      doc(
         'createIntegrationKey',
         'Create a key for a network-server integration; the answer shows it once',
         {
@@ -49,7 +47,7 @@ export const integrationKeysModule: FastifyPluginAsyncZod<{
           response: { 201: createdKeySchema, 400: errorSchema },
         },
       ),
-    },
+    ),
     async (request, reply) =>
       reply
         .status(201)

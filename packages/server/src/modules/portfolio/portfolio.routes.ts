@@ -15,7 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
-import { byId, changeById, errorResponses, pascalCase, routeDoc } from '../../lib/http-routes.ts';
+import {
+  atPrefix,
+  byId,
+  changeById,
+  errorResponses,
+  pascalCase,
+  routeDoc,
+} from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { type listEnvelope, listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
@@ -98,26 +105,24 @@ function levelRoutes<Q extends z.ZodType, I extends z.ZodType, U extends z.ZodTy
   const Plural = pascalCase(tag);
   app.get(
     '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(
+    atPrefix(
+      routeDoc(
         tag,
         `list${Plural}`,
         `${Plural} the caller can see, paged, with search, filters and sorting`,
         pagedListSchemas(schemas.listQuery, schemas.listRow),
       ),
-    },
+    ),
     (r) => d.list(scopeOf(r), r.query as z.infer<Q>, r.url),
   );
   app.post(
     '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...routeDoc(tag, `create${Noun}`, d.says.create, {
+    atPrefix(
+      routeDoc(tag, `create${Noun}`, d.says.create, {
         body: schemas.input,
         response: { 201: schemas.row, ...errorResponses },
       }),
-    },
+    ),
     async (r, reply) => reply.status(201).send(await d.create(scopeOf(r), r.body as z.infer<I>)),
   );
   app.get(

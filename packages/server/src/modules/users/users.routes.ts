@@ -4,7 +4,7 @@ import { idParamSchema } from '@flowsight/domain/input';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvExportSchemas, sendCsv } from '../../lib/csv.ts';
-import { byId, routeDocs } from '../../lib/http-routes.ts';
+import { atPrefix, byId, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams } from '../../lib/http-schemas.ts';
 import { listResponseSchema, pagedListSchemas } from '../../lib/list-query.ts';
 import { scopeOf } from '../../plugins/auth.ts';
@@ -28,21 +28,19 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
 ) => {
   app.get(
     '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...doc(
+    atPrefix(
+      doc(
         'listUsers',
         'Users the caller can see, paged, with search, filters and sorting',
         pagedListSchemas(userListQuerySchema, userListRowSchema),
       ),
-    },
+    ),
     (request) => service.list(scopeOf(request), request.query, request.url),
   );
   app.post(
     '/',
-    {
-      prefixTrailingSlash: 'no-slash',
-      ...doc(
+    atPrefix(
+      doc(
         'createUser',
         'Invite a user: creates them with their roles and emails a registration link',
         {
@@ -50,7 +48,7 @@ export const usersModule: FastifyPluginAsyncZod<{ service: UsersService }> = asy
           response: { 201: userSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
         },
       ),
-    },
+    ),
     async (request, reply) =>
       reply.status(201).send(await service.create(scopeOf(request), request.body)),
   );
