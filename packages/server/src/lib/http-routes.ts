@@ -13,6 +13,9 @@ export const errorResponses = {
   409: errorSchema,
 };
 
+/** The refusals of a read: a request it cannot take, or nothing the caller sees. */
+export const readErrors = { 400: errorSchema, 404: errorSchema };
+
 /** The schemas of a call on one record by `/:id`: its answer, or 404 when the caller sees none. */
 export const byId = <A>(answer: A) => ({
   params: idParams,

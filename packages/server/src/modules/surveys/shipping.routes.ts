@@ -9,13 +9,12 @@ import {
 } from '@flowsight/domain/survey';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeById, createUnderId, routeDocs } from '../../lib/http-routes.ts';
-import { errorSchema, idParams } from '../../lib/http-schemas.ts';
+import { changeById, createUnderId, readErrors, routeDocs } from '../../lib/http-routes.ts';
+import { idParams } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import type { ShippingService } from './shipping.service.ts';
 
 const doc = routeDocs('buildings');
-const readErrors = { 400: errorSchema, 404: errorSchema };
 
 /** Shipments of a building, its shipping contact, and a property's shipping date. */
 export const shippingRoutes: FastifyPluginAsyncZod<{ service: ShippingService }> = async (

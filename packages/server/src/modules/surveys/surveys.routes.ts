@@ -13,7 +13,7 @@ import {
 } from '@flowsight/domain/survey';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeById, routeDocs } from '../../lib/http-routes.ts';
+import { changeById, readErrors, routeDocs } from '../../lib/http-routes.ts';
 import { errorSchema, idParams, optionalBody } from '../../lib/http-schemas.ts';
 import { scopeOf } from '../../plugins/auth.ts';
 import { installerRoutes } from './installers.routes.ts';
@@ -24,7 +24,6 @@ import { approvalLinkProblems } from './surveys.links.ts';
 import type { SurveysService } from './surveys.service.ts';
 
 const doc = routeDocs('buildings');
-const readErrors = { 400: errorSchema, 404: errorSchema };
 
 const sentSurveySchema = buildingSurveySchema.extend({
   sent_to: z.array(z.string()).describe('The addresses the survey email went to'),
