@@ -18,7 +18,13 @@ function openSelect(testId: string) {
 describe('ListSearchField', () => {
   it('hands on the typed text and puts its test id on the input', () => {
     const onChange = vi.fn();
-    render(<ListSearchField label="Search" value="" onChange={onChange} testId="list-search" />);
+    render(
+      <ListSearchField
+        label="Search"
+        search={{ text: '', setText: onChange }}
+        testId="list-search"
+      />,
+    );
     const input = screen.getByTestId('list-search');
     expect(input).toBe(screen.getByRole('searchbox', { name: 'Search' }));
     fireEvent.change(input, { target: { value: 'aa:01' } });
@@ -27,7 +33,11 @@ describe('ListSearchField', () => {
 
   it('keeps the label above the box when a placeholder is shown', () => {
     render(
-      <ListSearchField label="Search" placeholder="MAC or unit" value="" onChange={vi.fn()} />,
+      <ListSearchField
+        label="Search"
+        placeholder="MAC or unit"
+        search={{ text: '', setText: vi.fn() }}
+      />,
     );
     expect(screen.getByRole('searchbox').getAttribute('placeholder')).toBe('MAC or unit');
     expect(document.querySelector('label')?.getAttribute('data-shrink')).toBe('true');

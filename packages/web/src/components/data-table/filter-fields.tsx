@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ListSearch } from '@/lib/use-list-search';
 
 type FieldSize = TextFieldProps['size'];
 
@@ -19,8 +20,7 @@ const searchAdornment = (
 
 export type ListSearchFieldProps = {
   label: string;
-  value: string;
-  onChange: (text: string) => void;
+  search: ListSearch;
   /** Set on the input element, where typing goes. */
   testId?: string;
   /** Shown in the empty box; the label then stays above the box so the hint can be read. */
@@ -33,8 +33,7 @@ export type ListSearchFieldProps = {
 
 export function ListSearchField({
   label,
-  value,
-  onChange,
+  search,
   testId,
   placeholder,
   size,
@@ -48,8 +47,8 @@ export function ListSearchField({
       size={size}
       label={label}
       placeholder={placeholder}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
+      value={search.text}
+      onChange={(event) => search.setText(event.target.value)}
       sx={sx}
       slotProps={{
         input: { startAdornment: searchAdornment },

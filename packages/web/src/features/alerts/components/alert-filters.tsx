@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { CompanyFilterSelect } from '@/components/data-table/company-filter-select';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
+import type { ListSearch } from '@/lib/use-list-search';
 import { useAlertLabel, useAlertOptions, useAlertTypeOptions } from '../utils/alert-format';
 import { type AlertListParams, ASSIGNED_FILTERS } from '../utils/alert-list-params';
 
@@ -31,8 +32,7 @@ export type AlertFiltersProps = {
   /** `/alerts` (every alert in scope) adds the company filter. */
   everyAlert: boolean;
   phone: boolean;
-  searchText: string;
-  onSearchText: (text: string) => void;
+  search: ListSearch;
   onChange: (next: Partial<AlertListParams>) => void;
 };
 
@@ -44,14 +44,7 @@ function statusIdsOf(value: unknown): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
 }
 
-export function AlertFilters({
-  params,
-  everyAlert,
-  phone,
-  searchText,
-  onSearchText,
-  onChange,
-}: AlertFiltersProps) {
+export function AlertFilters({ params, everyAlert, phone, search, onChange }: AlertFiltersProps) {
   const { t } = useTranslation();
   const label = useAlertLabel();
   const statusOptions = useAlertOptions('statuses');
@@ -80,8 +73,7 @@ export function AlertFilters({
         size={fieldSize}
         label={t('alerts.list.searchLabel')}
         placeholder={t('alerts.list.searchPlaceholder')}
-        value={searchText}
-        onChange={onSearchText}
+        search={search}
         testId="alerts-search"
       />
       <TextField

@@ -60,12 +60,12 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
     setSearchParams(alertSearchFrom({ ...params, page: 1, ...next }, defaultStatuses, openAlert), {
       replace: true,
     });
-  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
+  const search = useListSearch(params.search, (text) => change({ search: text }));
   const open = (id: number | null) => setSearchParams(alertSearchFrom(params, defaultStatuses, id));
   const columns = useAlertColumns(everyAlert ? 'all' : source.level, open);
 
   const clearFilters = () => {
-    setSearchText('');
+    search.setText('');
     setSearchParams(
       alertSearchFrom(
         { ...alertParamsFrom(new URLSearchParams(), defaultStatuses), limit: params.limit },
@@ -102,8 +102,7 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
         params={params}
         everyAlert={everyAlert}
         phone={phone}
-        searchText={searchText}
-        onSearchText={setSearchText}
+        search={search}
         onChange={change}
       />
       <AlertListActions

@@ -8,27 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { CompanyFilterSelect } from '@/components/data-table/company-filter-select';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { DateInput, NOT_A_DATE } from '@/components/date-input';
+import type { ListSearch } from '@/lib/use-list-search';
 import { EVENT_ENTITY_TYPES, type EventListParams } from '../utils/event-list-params';
 
 export type EventFiltersProps = {
   params: EventListParams;
   onChange: (next: Partial<EventListParams>) => void;
   phone: boolean;
-  searchText: string;
-  onSearchText: (text: string) => void;
-  actionText: string;
-  onActionText: (text: string) => void;
+  search: ListSearch;
+  /** The action box, typed and written to the address like the search. */
+  action: ListSearch;
 };
 
-export function EventFilters({
-  params,
-  onChange,
-  phone,
-  searchText,
-  onSearchText,
-  actionText,
-  onActionText,
-}: EventFiltersProps) {
+export function EventFilters({ params, onChange, phone, search, action }: EventFiltersProps) {
   const { t } = useTranslation();
   const size = phone ? 'small' : 'medium';
   return (
@@ -48,8 +40,7 @@ export function EventFilters({
         className="wide-on-phone"
         size={size}
         label={t('events.searchLabel')}
-        value={searchText}
-        onChange={onSearchText}
+        search={search}
         testId="events-search"
       />
       <FilterSelect
@@ -68,8 +59,8 @@ export function EventFilters({
       <TextField
         size={size}
         label={t('events.filters.action')}
-        value={actionText}
-        onChange={(event) => onActionText(event.target.value)}
+        value={action.text}
+        onChange={(event) => action.setText(event.target.value)}
         slotProps={{ htmlInput: { 'data-testid': 'filter-action' } }}
       />
       <CompanyFilterSelect

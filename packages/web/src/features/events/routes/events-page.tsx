@@ -81,10 +81,8 @@ export function EventsPage() {
         params={params}
         onChange={change}
         phone={phone}
-        searchText={searchText}
-        onSearchText={setSearchText}
-        actionText={actionText}
-        onActionText={setActionText}
+        search={{ text: searchText, setText: setSearchText }}
+        action={{ text: actionText, setText: setActionText }}
       />
       {filtered && <ClearEventFilters onClear={clearFilters} />}
       <DataTable

@@ -3,30 +3,20 @@
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
+import type { ListSearch } from '@/lib/use-list-search';
 import { gatewayStatusIds, gatewayStatusKey } from '../utils/gateway-status';
 
 export type GatewayFiltersProps = {
   statusId: number | null;
   onStatus: (statusId: number | null) => void;
-  searchText: string;
-  onSearchText: (text: string) => void;
+  search: ListSearch;
 };
 
-export function GatewayFilters({
-  statusId,
-  onStatus,
-  searchText,
-  onSearchText,
-}: GatewayFiltersProps) {
+export function GatewayFilters({ statusId, onStatus, search }: GatewayFiltersProps) {
   const { t } = useTranslation();
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap>
-      <ListSearchField
-        label={t('gateways.searchLabel')}
-        value={searchText}
-        onChange={onSearchText}
-        testId="gateways-search"
-      />
+      <ListSearchField label={t('gateways.searchLabel')} search={search} testId="gateways-search" />
       <FilterSelect
         label={t('gateways.filterStatus')}
         value={statusId}

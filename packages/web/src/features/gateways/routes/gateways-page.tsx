@@ -41,7 +41,7 @@ export function GatewaysPage() {
 
   const change = (next: Partial<GatewayListParams>) =>
     setSearchParams(searchFrom({ ...params, page: 1, ...next }, openGateway), { replace: true });
-  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
+  const search = useListSearch(params.search, (text) => change({ search: text }));
   const open = (id: number | null) => setSearchParams(searchFrom(params, id));
 
   const list = useListTable({
@@ -75,8 +75,7 @@ export function GatewaysPage() {
       <GatewayFilters
         statusId={params.statusId}
         onStatus={(statusId) => change({ statusId })}
-        searchText={searchText}
-        onSearchText={setSearchText}
+        search={search}
       />
       <DataTable
         list={list}

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { usePlaceNames } from '@/lib/place-names';
+import type { ListSearch } from '@/lib/use-list-search';
 import type { MicrometerFilter, MicrometerFilters } from '../utils/list-params';
 import { type MicrometerLookup, useMicrometerOptions } from '../utils/micrometer-format';
 
@@ -62,16 +63,14 @@ export type MicrometerFiltersBarProps = {
   filters: readonly MicrometerFilter[];
   values: MicrometerFilters;
   onFilter: (name: MicrometerFilter, id: number | null) => void;
-  searchText: string;
-  onSearchText: (text: string) => void;
+  search: ListSearch;
 };
 
 export function MicrometerFiltersBar({
   filters,
   values,
   onFilter,
-  searchText,
-  onSearchText,
+  search,
 }: MicrometerFiltersBarProps) {
   const { t } = useTranslation();
   return (
@@ -86,8 +85,7 @@ export function MicrometerFiltersBar({
     >
       <ListSearchField
         label={t('micrometers.filters.search')}
-        value={searchText}
-        onChange={onSearchText}
+        search={search}
         sx={{ '&&': { flex: { xs: '1 1 100%', sm: '2 1 260px' } } }}
       />
       {filters.map((name) =>

@@ -81,7 +81,7 @@ export function MicrometerTable({
     setSearchParams(searchFromMicrometerParams(next, { mac, explicitFilters }), { replace: true });
   const change = (next: Partial<MicrometerListParams>) =>
     write({ ...params, page: 1, ...next }, dialogMac);
-  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
+  const search = useListSearch(params.search, (text) => change({ search: text }));
   const setFilter = (name: MicrometerFilter, value: number | null) =>
     change({ filters: { ...params.filters, [name]: value } });
 
@@ -91,7 +91,7 @@ export function MicrometerTable({
     if (arrived.current) return;
     arrived.current = true;
     const prefill = dialogMac !== null && params.search === '' ? dialogMac : null;
-    if (prefill !== null) setSearchText(prefill);
+    if (prefill !== null) search.setText(prefill);
     if (prefill !== null || (opening !== undefined && !hasAddressFilters(searchParams))) {
       write({ ...params, search: prefill ?? params.search }, dialogMac);
     }
@@ -112,8 +112,7 @@ export function MicrometerTable({
         filters={filters}
         values={params.filters}
         onFilter={setFilter}
-        searchText={searchText}
-        onSearchText={setSearchText}
+        search={search}
       />
       <DataTable
         list={list}

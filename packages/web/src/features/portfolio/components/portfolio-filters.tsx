@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
+import type { ListSearch } from '@/lib/use-list-search';
 
 export type PortfolioFilter = {
   /** The server field (`filter.<field>`), one of the list spec's filters. */
@@ -18,8 +19,7 @@ export type PortfolioFiltersProps = {
   values: Record<string, string>;
   onFilter: (field: string, value: string) => void;
   searchLabel: string;
-  searchText: string;
-  onSearchText: (text: string) => void;
+  search: ListSearch;
   actions?: ReactNode;
 };
 
@@ -28,8 +28,7 @@ export function PortfolioFilters({
   values,
   onFilter,
   searchLabel,
-  searchText,
-  onSearchText,
+  search,
   actions,
 }: PortfolioFiltersProps) {
   const { t } = useTranslation();
@@ -40,7 +39,7 @@ export function PortfolioFilters({
       useFlexGap
       sx={{ alignItems: { xs: 'stretch', md: 'center' } }}
     >
-      <ListSearchField label={searchLabel} value={searchText} onChange={onSearchText} />
+      <ListSearchField label={searchLabel} search={search} />
       {filters.map((filter) => (
         <FilterSelect
           key={filter.field}

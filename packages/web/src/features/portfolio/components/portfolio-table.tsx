@@ -64,7 +64,7 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
 
   const change = (next: Partial<PortfolioListParams>) =>
     setSearchParams(searchFrom({ ...params, page: 1, ...next }, spec), { replace: true });
-  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
+  const search = useListSearch(params.search, (text) => change({ search: text }));
 
   const setFilter = (field: string, value: string) => {
     const { [field]: _dropped, ...others } = params.filters;
@@ -85,8 +85,7 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
         values={params.filters}
         onFilter={setFilter}
         searchLabel={searchLabel}
-        searchText={searchText}
-        onSearchText={setSearchText}
+        search={search}
         actions={actions}
       />
       <DataTable

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
 import { DateInput, NOT_A_DATE } from '@/components/date-input';
+import type { ListSearch } from '@/lib/use-list-search';
 import { useFixtureOptions, useKindLabel, useSubmissionFormat } from '../utils/submission-format';
 import {
   DEFAULT_WINDOW_DAYS,
@@ -19,8 +20,7 @@ import {
 export type SubmissionFiltersProps = {
   params: SubmissionListParams;
   onChange: (next: Partial<SubmissionListParams>) => void;
-  searchText: string;
-  onSearchText: (text: string) => void;
+  search: ListSearch;
   kindFilter: boolean;
   fixtures: boolean;
   exporting: boolean;
@@ -30,8 +30,7 @@ export type SubmissionFiltersProps = {
 export function SubmissionFilters({
   params,
   onChange,
-  searchText,
-  onSearchText,
+  search,
   kindFilter,
   fixtures,
   exporting,
@@ -60,8 +59,7 @@ export function SubmissionFilters({
     >
       <ListSearchField
         label={t('submissions.filters.search')}
-        value={searchText}
-        onChange={onSearchText}
+        search={search}
         sx={{ flex: 2, minWidth: 200 }}
       />
       {(kindFilter || fixtures) && (

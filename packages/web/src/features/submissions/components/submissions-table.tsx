@@ -90,7 +90,7 @@ export function SubmissionsTable({
     setSearchParams(searchFromSubmissionParams({ ...params, page: 1, ...next }), {
       replace: true,
     });
-  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
+  const search = useListSearch(params.search, (text) => change({ search: text }));
 
   const list = useListTable({
     columns: useSubmissionColumns({ place, fixtures }),
@@ -105,8 +105,7 @@ export function SubmissionsTable({
       <SubmissionFilters
         params={params}
         onChange={change}
-        searchText={searchText}
-        onSearchText={setSearchText}
+        search={search}
         kindFilter={kindFilter}
         fixtures={fixtures}
         exporting={exporting}

@@ -4,6 +4,7 @@ import { RoleType, roleTypes, UserStatus } from '@flowsight/domain/lookups';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, ListSearchField } from '@/components/data-table/filter-fields';
+import type { ListSearch } from '@/lib/use-list-search';
 import type { UserListParams } from '../api/get-users';
 import { statusKey } from './user-columns';
 
@@ -11,24 +12,17 @@ export type UserFiltersProps = {
   params: UserListParams;
   /** The caller sees one company's people only. */
   companyCaller: boolean;
-  searchText: string;
-  onSearchText: (text: string) => void;
+  search: ListSearch;
   onChange: (next: Partial<UserListParams>) => void;
 };
 
-export function UserFilters({
-  params,
-  companyCaller,
-  searchText,
-  onSearchText,
-  onChange,
-}: UserFiltersProps) {
+export function UserFilters({ params, companyCaller, search, onChange }: UserFiltersProps) {
   const { t } = useTranslation();
   // Company callers see only the people of their company, who hold no system role.
   const roles = roleTypes.filter((role) => !companyCaller || role.id > RoleType.SystemTechnician);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap>
-      <ListSearchField label={t('users.search')} value={searchText} onChange={onSearchText} />
+      <ListSearchField label={t('users.search')} search={search} />
       <FilterSelect
         label={t('users.filterRole')}
         value={params.roleTypeId}

@@ -42,7 +42,7 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
 
   const change = (next: Partial<UserListParams>) =>
     setSearchParams(searchFrom({ ...params, page: 1, ...next }), { replace: true });
-  const [searchText, setSearchText] = useListSearch(params.search, (search) => change({ search }));
+  const search = useListSearch(params.search, (text) => change({ search: text }));
 
   const list = useListTable({
     columns: useUserColumns({ showCompany: !companyCaller, onMenu: actions.openMenu }),
@@ -82,8 +82,7 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
       <UserFilters
         params={params}
         companyCaller={companyCaller}
-        searchText={searchText}
-        onSearchText={setSearchText}
+        search={search}
         onChange={change}
       />
       <DataTable
