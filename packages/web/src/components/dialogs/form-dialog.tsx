@@ -2,12 +2,13 @@
 // Enter submits (Escape and the backdrop close the dialog, unless a call is under way), the
 // content between, and the actions row of Cancel and the form's own submit button. A dialog that
 // acts on each click instead of a form (a list to pick from) takes the same frame with a
-// `DialogPanel`.
+// `DialogPanel`; one that lays out its own title and content puts a `FormDialogTitle` in it.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { createContext, type ReactNode, use, useId } from 'react';
 
 /** The id of the open dialog's title, which names the dialog for assistive technology. */
@@ -18,7 +19,8 @@ export type FormDialogProps = {
   onClose: () => void;
   /** A call is under way: Escape and the backdrop leave the dialog open. */
   busy?: boolean;
-  maxWidth: 'xs' | 'sm';
+  /** A breakpoint's width, or the widest the paper grows in pixels when not full screen. */
+  maxWidth: 'xs' | 'sm' | number;
   fullScreen?: boolean;
   'data-testid'?: string;
   /** Runs once the dialog has faded out, to forget what was typed in it. */
@@ -38,19 +40,37 @@ export function FormDialog({
   children,
 }: FormDialogProps) {
   const titleId = useId();
+  const paperWidth = typeof maxWidth === 'number';
   return (
     <Dialog
       open={open}
       onClose={busy ? undefined : onClose}
       fullWidth
-      maxWidth={maxWidth}
+      maxWidth={paperWidth ? undefined : maxWidth}
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       data-testid={testId}
-      slotProps={onExited === undefined ? undefined : { transition: { onExited } }}
+      slotProps={{
+        ...(onExited === undefined ? {} : { transition: { onExited } }),
+        ...(paperWidth ? { paper: { sx: fullScreen ? {} : { maxWidth } } } : {}),
+      }}
     >
       <TitleIdContext value={titleId}>{children}</TitleIdContext>
     </Dialog>
+  );
+}
+
+export type FormDialogTitleProps = {
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+};
+
+/** The title that names the dialog it stands in. */
+export function FormDialogTitle({ sx, children }: FormDialogTitleProps) {
+  return (
+    <DialogTitle id={use(TitleIdContext)} sx={sx}>
+      {children}
+    </DialogTitle>
   );
 }
 
@@ -61,10 +81,9 @@ export type DialogPanelProps = {
 
 /** The dialog's title, naming the dialog, over its content. */
 export function DialogPanel({ title, children }: DialogPanelProps) {
-  const titleId = use(TitleIdContext);
   return (
     <>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <FormDialogTitle>{title}</FormDialogTitle>
       <DialogContent>{children}</DialogContent>
     </>
   );

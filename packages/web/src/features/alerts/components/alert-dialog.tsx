@@ -6,10 +6,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -17,9 +15,10 @@ import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FormDialog, FormDialogTitle } from '@/components/dialogs/form-dialog';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import type { ActionableAlert } from '../api/alert-actions';
@@ -60,7 +59,6 @@ export function AlertDialog({ alertId, known, onClose, onOpenAlert }: AlertDialo
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  const titleId = useId();
   const query = useAlert(alertId, known);
   const label = useAlertLabel();
   const format = useAlertFormat();
@@ -82,18 +80,16 @@ export function AlertDialog({ alertId, known, onClose, onOpenAlert }: AlertDialo
           });
 
   return (
-    <Dialog
+    <FormDialog
       open
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
+      maxWidth={ALERT_DIALOG_MAX_WIDTH}
       fullScreen={phone}
       data-testid="alert-dialog"
-      slotProps={{ paper: { sx: phone ? {} : { maxWidth: ALERT_DIALOG_MAX_WIDTH } } }}
     >
-      <DialogTitle id={titleId}>
+      <FormDialogTitle>
         {open ? t('alerts.dialog.closeTitle') : t('alerts.dialog.noteTitle')}
-      </DialogTitle>
+      </FormDialogTitle>
       <DialogContent dividers>
         {query.isError && alert === undefined ? (
           <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
@@ -237,6 +233,6 @@ export function AlertDialog({ alertId, known, onClose, onOpenAlert }: AlertDialo
           <Button onClick={onClose}>{t('alerts.dialog.close')}</Button>
         )}
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -10,10 +10,8 @@ import { isSystemRole } from '@flowsight/domain/roles';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -28,9 +26,10 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormDialog, FormDialogTitle } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useSignedInSession } from '@/lib/session';
 import { useMicrometerByMac } from '../api/get-micrometer-by-mac';
@@ -55,7 +54,6 @@ export function MicrometerDialog({ mac, onClose }: MicrometerDialogProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   const navigate = useNavigate();
   const { activeRole } = useSignedInSession();
   const system = isSystemRole(activeRole.user_role_type_id);
@@ -64,16 +62,14 @@ export function MicrometerDialog({ mac, onClose }: MicrometerDialogProps) {
   const data = micrometer.data;
 
   return (
-    <Dialog
+    <FormDialog
       open
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
+      maxWidth={MICROMETER_DIALOG_MAX_WIDTH}
       fullScreen={phone}
       data-testid="micrometer-dialog"
-      slotProps={{ paper: { sx: phone ? {} : { maxWidth: MICROMETER_DIALOG_MAX_WIDTH } } }}
     >
-      <DialogTitle id={titleId} sx={{ pb: 1 }}>
+      <FormDialogTitle sx={{ pb: 1 }}>
         <Typography component="span" variant="h6" sx={{ display: 'block' }}>
           {t('micrometers.dialog.title')}
         </Typography>
@@ -84,7 +80,7 @@ export function MicrometerDialog({ mac, onClose }: MicrometerDialogProps) {
         >
           {mac}
         </Typography>
-      </DialogTitle>
+      </FormDialogTitle>
       <DialogContent dividers>
         {micrometer.isError ? (
           <Alert severity="error" role="alert" sx={{ whiteSpace: 'pre-line' }}>
@@ -125,7 +121,7 @@ export function MicrometerDialog({ mac, onClose }: MicrometerDialogProps) {
         <Box sx={{ flex: 1 }} />
         <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }
 

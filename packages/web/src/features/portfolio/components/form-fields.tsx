@@ -5,18 +5,17 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type FormEventHandler, type ReactNode, useId } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog as DialogFrame, FormDialogTitle } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { errorMessages } from '@/lib/api-error';
 import { useCities, useCountries, useStates, useTimezones } from '../api/get-locations';
@@ -98,17 +97,9 @@ export function FormDialog({
 }: FormDialogProps) {
   const { t } = useTranslation();
   const translate = useTranslatePortfolioMessage();
-  const titleId = useId();
   const fullScreen = usePhoneDialog();
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-    >
+    <DialogFrame open onClose={onClose} maxWidth="sm" fullScreen={fullScreen}>
       <Box
         component="form"
         noValidate
@@ -116,7 +107,7 @@ export function FormDialog({
         data-testid={testId}
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
       >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <FormDialogTitle>{title}</FormDialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
             {children}
@@ -134,7 +125,7 @@ export function FormDialog({
           </Button>
         </DialogActions>
       </Box>
-    </Dialog>
+    </DialogFrame>
   );
 }
 

@@ -5,10 +5,8 @@
 import { buildingPath, propertyPath } from '@flowsight/domain/paths';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -19,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { FormDialog, FormDialogTitle } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { errorMessages } from '@/lib/api-error';
 import { useCompanyNames } from '@/lib/place-names';
@@ -79,7 +78,7 @@ export function MoveDialog(props: MoveDialogProps) {
   const translate = useTranslatePortfolioMessage();
   const { showMessage } = useSnackbar();
   const navigate = useNavigate();
-  const titleId = useId();
+  const transferId = useId();
   const fullScreen = usePhoneDialog();
   const move = useMoveRecord();
   const [search, setSearch] = useState('');
@@ -120,19 +119,12 @@ export function MoveDialog(props: MoveDialogProps) {
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-    >
-      <DialogTitle id={titleId}>
+    <FormDialog open onClose={onClose} maxWidth="sm" fullScreen={fullScreen}>
+      <FormDialogTitle>
         {level === 'property'
           ? t('portfolio.move.propertyTitle', { name: record.name })
           : t('portfolio.move.buildingTitle', { name: record.name })}
-      </DialogTitle>
+      </FormDialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
           <Picker
@@ -154,9 +146,9 @@ export function MoveDialog(props: MoveDialogProps) {
             testId="move-target"
           />
           <FormControl>
-            <FormLabel id={`${titleId}-transfer`}>{t('portfolio.move.micrometers')}</FormLabel>
+            <FormLabel id={transferId}>{t('portfolio.move.micrometers')}</FormLabel>
             <RadioGroup
-              aria-labelledby={`${titleId}-transfer`}
+              aria-labelledby={transferId}
               value={transfer ? '1' : '0'}
               onChange={(event) => setTransfer(event.target.value === '1')}
             >
@@ -190,7 +182,7 @@ export function MoveDialog(props: MoveDialogProps) {
           {t('portfolio.move.submit')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }
 
