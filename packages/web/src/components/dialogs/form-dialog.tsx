@@ -19,6 +19,8 @@ export type FormDialogProps = {
   onClose: () => void;
   /** A call is under way: Escape and the backdrop leave the dialog open. */
   busy?: boolean;
+  /** Off where a stray click outside must not lose what the dialog shows: only Escape and its buttons close it. */
+  backdropCloses?: boolean;
   /** A breakpoint's width, or the widest the paper grows in pixels when not full screen. */
   maxWidth: 'xs' | 'sm' | number;
   fullScreen?: boolean;
@@ -33,6 +35,7 @@ export function FormDialog({
   open,
   onClose,
   busy = false,
+  backdropCloses = true,
   maxWidth,
   fullScreen,
   'data-testid': testId,
@@ -44,7 +47,9 @@ export function FormDialog({
   return (
     <Dialog
       open={open}
-      onClose={busy ? undefined : onClose}
+      onClose={(_event, reason) => {
+        if (!busy && (backdropCloses || reason !== 'backdropClick')) onClose();
+      }}
       fullWidth
       maxWidth={paperWidth ? undefined : maxWidth}
       fullScreen={fullScreen}
@@ -129,10 +134,10 @@ export type FormDialogActionsProps = {
   cancelLabel: string;
   submitLabel: string;
   onCancel: () => void;
-  /** A call is under way: Cancel is off. */
+  /** A call is under way: Cancel is off (and the submit button spins, unless told otherwise). */
   busy: boolean;
-  /** The submit button spins while the call runs (without it, `submitDisabled` says when it is off). */
-  submitLoading?: boolean;
+  /** When the submit button spins, if not while `busy`; `null` where it never spins (`submitDisabled` then says when it is off). */
+  submitLoading?: boolean | null;
   submitDisabled?: boolean;
   submitTestId?: string;
   /** The settings dialogs' wider inset around the buttons. */
@@ -144,7 +149,7 @@ export function FormDialogActions({
   submitLabel,
   onCancel,
   busy,
-  submitLoading,
+  submitLoading = busy,
   submitDisabled,
   submitTestId,
   inset = false,

@@ -78,7 +78,6 @@ export function ExportAllDialog({ open, onClose }: ExportAllDialogProps) {
             submitLabel={t('exportAll.submit')}
             onCancel={onClose}
             busy={exportAll.isPending}
-            submitLoading={exportAll.isPending}
             submitDisabled={chosen.size === 0}
             submitTestId="export-all-submit"
           />

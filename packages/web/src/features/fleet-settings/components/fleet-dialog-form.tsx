@@ -43,6 +43,7 @@ export function FleetDialogForm({
           submitLabel={t('fleetSettings.save')}
           onCancel={onCancel}
           busy={save.isPending}
+          submitLoading={null}
           submitDisabled={saveDisabled || save.isPending}
           submitTestId={saveTestId}
           inset

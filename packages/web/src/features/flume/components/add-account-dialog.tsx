@@ -120,7 +120,6 @@ export function AddAccountDialog({
             submitLabel={t('flume.create.submit')}
             onCancel={onClose}
             busy={create.isPending}
-            submitLoading={create.isPending}
           />
         }
       >

@@ -73,7 +73,6 @@ export function LinkDeviceDialog({
             submitLabel={t('flume.link.submit')}
             onCancel={onClose}
             busy={link.isPending}
-            submitLoading={link.isPending}
             submitDisabled={buildings.isPending || options.length === 0}
           />
         }

@@ -95,7 +95,6 @@ export function GatewayFormDialog({ gateway, onClose, onCreated }: GatewayFormDi
             submitLabel={gateway === null ? t('gateways.form.create') : t('gateways.form.save')}
             onCancel={onClose}
             busy={busy}
-            submitLoading={busy}
             submitTestId="gateway-save"
           />
         }

@@ -3,14 +3,12 @@
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel, FormDialog } from '@/components/dialogs/form-dialog';
 import type { CreatedIntegrationKey } from '../api/create-integration-key';
 
 export type CreatedKeyDialogProps = {
@@ -20,7 +18,6 @@ export type CreatedKeyDialogProps = {
 
 export function CreatedKeyDialog({ created, onClose }: CreatedKeyDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const field = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
@@ -37,20 +34,16 @@ export function CreatedKeyDialog({ created, onClose }: CreatedKeyDialogProps) {
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={created !== null}
-      // Only the button closes it: a stray click outside must not lose the key.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      aria-labelledby={titleId}
-      fullWidth
+      onClose={onClose}
+      // A stray click outside must not lose the key.
+      backdropCloses={false}
       maxWidth="sm"
       data-testid="created-key-dialog"
-      slotProps={{ transition: { onExited: () => setCopy('idle') } }}
+      onExited={() => setCopy('idle')}
     >
-      <DialogTitle id={titleId}>{t('integrations.created.title')}</DialogTitle>
-      <DialogContent>
+      <DialogPanel title={t('integrations.created.title')}>
         <Stack spacing={2}>
           <Alert severity="warning" data-testid="created-key-warning">
             {t('integrations.created.warning')}
@@ -74,7 +67,7 @@ export function CreatedKeyDialog({ created, onClose }: CreatedKeyDialogProps) {
             <Alert severity="info">{t('integrations.created.copyFailed')}</Alert>
           )}
         </Stack>
-      </DialogContent>
+      </DialogPanel>
       <DialogActions>
         <Button
           startIcon={<ContentCopyRounded />}
@@ -87,6 +80,6 @@ export function CreatedKeyDialog({ created, onClose }: CreatedKeyDialogProps) {
           {t('integrations.created.done')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }

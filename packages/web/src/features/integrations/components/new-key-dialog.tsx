@@ -70,7 +70,6 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
             submitLabel={t('integrations.create.submit')}
             onCancel={onClose}
             busy={create.isPending}
-            submitLoading={create.isPending}
           />
         }
       >

@@ -3,15 +3,12 @@
 // the action's own button.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog, FormDialogActions, FormDialogTitle } from '@/components/dialogs/form-dialog';
 import { errorMessages } from '@/lib/api-error';
 
 export type ActionDialogProps = {
@@ -37,25 +34,23 @@ export function ActionDialog({
   'data-testid': testId,
 }: ActionDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) onConfirm();
   };
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={busy ? undefined : onClose}
+      onClose={onClose}
+      busy={busy}
       fullScreen={phone}
-      fullWidth
       maxWidth="sm"
-      aria-labelledby={titleId}
       data-testid={testId}
     >
       {/* `display: contents` keeps the dialog's own layout (a scrolling content between title and buttons). */}
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <FormDialogTitle>{title}</FormDialogTitle>
         <DialogContent>
           {error !== null && error !== undefined && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="action-refusal">
@@ -64,15 +59,14 @@ export function ActionDialog({
           )}
           {children}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('survey.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} data-testid="action-confirm">
-            {confirmLabel}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          cancelLabel={t('survey.cancel')}
+          submitLabel={confirmLabel}
+          onCancel={onClose}
+          busy={busy}
+          submitTestId="action-confirm"
+        />
       </Box>
-    </Dialog>
+    </FormDialog>
   );
 }
