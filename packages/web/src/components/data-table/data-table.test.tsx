@@ -2,7 +2,6 @@
 // page size, rows are selected one by one or a page at a time, columns hide from the menu, and
 // below `sm` the same columns become cards.
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +57,16 @@ type HarnessProps = {
 
 let shownSearch = '';
 
+/** The rows' read, done: the list shows them. */
+const loaded = {
+  isFetching: false,
+  isPending: false,
+  isSuccess: true,
+  isError: false,
+  error: null,
+  refetch: () => undefined,
+};
+
 /** A list over `meters` that keeps its state in the (memory) address, as a feature's does. */
 function Harness({ onOpen, onSelected, selectable, hideable, total = 7 }: HarnessProps) {
   const [search, setSearch] = useSearchParams();
@@ -67,6 +76,7 @@ function Harness({ onOpen, onSelected, selectable, hideable, total = 7 }: Harnes
     setSearch(writeListState(new URLSearchParams(), { ...state, page: 1, ...next }, spec));
   const list = useListTable({
     columns,
+    query: loaded,
     rows: meters,
     total,
     state,
@@ -79,18 +89,9 @@ function Harness({ onOpen, onSelected, selectable, hideable, total = 7 }: Harnes
 }
 
 function Table({ list, onOpen }: { list: ListTable<Meter>; onOpen?: (row: Meter) => void }) {
-  const [query] = useState({
-    isFetching: false,
-    isPending: false,
-    isSuccess: true,
-    isError: false,
-    error: null,
-    refetch: () => undefined,
-  });
   return (
     <DataTable
       list={list}
-      query={query}
       label="Meters"
       emptyText="No meters"
       loadError="Could not load"

@@ -16,9 +16,9 @@ import { TableView } from './table-view';
 import type { ListTable } from './use-list-table';
 
 export type DataTableProps<T> = RowRendering<T> &
-  Omit<ListPanelProps, 'children' | 'data-testid'> & {
+  Omit<ListPanelProps, 'query' | 'children' | 'data-testid'> & {
+    /** The table, and the read its rows come from. */
     list: ListTable<T>;
-    query: ListPanelProps['query'] & { isPending: boolean; isSuccess: boolean };
     /** The table's (and the cards') accessible name. */
     label: string;
     emptyText: string;
@@ -34,7 +34,6 @@ export type DataTableProps<T> = RowRendering<T> &
 
 export function DataTable<T>({
   list,
-  query,
   loadError,
   retryLabel,
   describeError,
@@ -51,7 +50,7 @@ export function DataTable<T>({
   const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { table, hideable } = list;
+  const { table, hideable, query } = list;
   const rows = table.getRowModel().rows;
   const { pageIndex, pageSize } = table.getState().pagination;
 

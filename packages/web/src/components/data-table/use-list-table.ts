@@ -1,7 +1,8 @@
 // The list kit's table: TanStack Table over one server page of rows, its sort and page taken from
 // the list's address state (`lib/list-params.ts`) and every change written back there — the
 // server sorts and pages, so sorting and paging are manual. Row selection (a page at a time) and
-// column visibility are opt-in and kept in memory.
+// column visibility are opt-in and kept in memory. The table carries the read its rows come from,
+// so the list's component shows that read's loading, error and empty states.
 import {
   type ColumnDef,
   getCoreRowModel,
@@ -15,6 +16,7 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useState } from 'react';
+import type { ListPanelProps } from '@/components/list-panel';
 import type { ListPaging, SortDirection } from '@/lib/list-params';
 import type { ListColumn } from './list-column';
 import { selectionColumn } from './selection-column';
@@ -25,11 +27,16 @@ export type ListChange = { page?: number; limit?: number; sortBy?: string };
 /** One page of a server list, as the API returns it. */
 export type ListPage<T> = { data: readonly T[]; meta: { totalItems: number } };
 
+/** The read the rows come from (TanStack Query's result), for the list's loading and error states. */
+export type ListQuery = ListPanelProps['query'] & { isPending: boolean; isSuccess: boolean };
+
 /**
- * The rows on show: the server's page (undefined while it loads), or — for a list paged in
- * memory — the current page's rows and the count of the whole list.
+ * The rows on show: the read of the server's page (its data undefined while it loads), or — for a
+ * list paged in memory — the read, the current page's rows and the count of the whole list.
  */
-export type ListRows<T> = { page: ListPage<T> | undefined } | { rows: readonly T[]; total: number };
+export type ListRows<T> =
+  | { query: ListQuery & { data: ListPage<T> | undefined } }
+  | { query: ListQuery; rows: readonly T[]; total: number };
 
 /** Rows are told apart by their `id`, as every list the API returns names it. */
 export type ListRow = { id: string | number };
@@ -50,6 +57,7 @@ export type UseListTableOptions<T extends ListRow> = ListRows<T> & {
 
 export type ListTable<T> = {
   table: Table<T>;
+  query: ListQuery;
   /** The ids of the selected rows on this page. */
   selectedIds: (string | number)[];
   clearSelection: () => void;
@@ -86,8 +94,9 @@ const rowId = (row: ListRow) => row.id;
 
 export function useListTable<T extends ListRow>(options: UseListTableOptions<T>): ListTable<T> {
   const { columns, state, onChange, firstDirection = 'ASC', selection, columnVisibility } = options;
-  const rows = 'page' in options ? (options.page?.data ?? []) : options.rows;
-  const total = 'page' in options ? (options.page?.meta.totalItems ?? 0) : options.total;
+  const { query } = options;
+  const rows = 'rows' in options ? options.rows : (options.query.data?.data ?? []);
+  const total = 'rows' in options ? options.total : (options.query.data?.meta.totalItems ?? 0);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [visibility, setVisibility] = useState(() => visibilityOf(columnVisibility?.hidden));
   const sorting = sortingOf(state.sortBy, columns);
@@ -134,6 +143,7 @@ export function useListTable<T extends ListRow>(options: UseListTableOptions<T>)
   const selectedIds = rows.filter((row) => rowSelection[String(rowId(row))] === true).map(rowId);
   return {
     table,
+    query,
     selectedIds,
     clearSelection: () => setRowSelection({}),
     hideable,

@@ -82,8 +82,7 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
   const selecting = !phone || selectMode;
   const list = useListTable({
     columns,
-    rows,
-    total,
+    query: alerts,
     state: params,
     onChange: change,
     firstDirection: 'DESC',
@@ -142,7 +141,6 @@ export function AlertList({ source, defaultStatuses = [] }: AlertListProps) {
       )}
       <DataTable
         list={list}
-        query={alerts}
         label={t('alerts.list.label')}
         loadError={t('alerts.list.loadError')}
         emptyText={filtered ? t('alerts.list.emptyFiltered') : t('alerts.list.empty')}

@@ -66,7 +66,7 @@ export function EventsPage() {
 
   const list = useListTable({
     columns: useEventColumns(),
-    page: events.data,
+    query: events,
     // Newest first: the log does not sort by column.
     state: { ...params, sortBy: '' },
     onChange: change,
@@ -87,7 +87,6 @@ export function EventsPage() {
       {filtered && <ClearEventFilters onClear={clearFilters} />}
       <DataTable
         list={list}
-        query={events}
         label={t('events.title')}
         loadError={t('events.loadError')}
         emptyText={filtered ? t('events.emptyFiltered') : t('events.empty')}

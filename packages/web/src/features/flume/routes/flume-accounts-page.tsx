@@ -148,6 +148,7 @@ export function FlumeAccountsPage() {
 
   const list = useListTable({
     columns,
+    query: accounts,
     rows: rows.slice((paging.page - 1) * paging.limit, paging.page * paging.limit),
     total: rows.length,
     state: { ...paging, sortBy: '' },
@@ -200,7 +201,6 @@ export function FlumeAccountsPage() {
         <FlumeActionsContext.Provider value={rowActions}>
           <DataTable
             list={list}
-            query={accounts}
             label={t('flume.tableLabel')}
             loadError={t('flume.loadError')}
             emptyText={t('flume.empty.title')}

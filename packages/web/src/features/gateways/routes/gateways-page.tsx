@@ -46,7 +46,7 @@ export function GatewaysPage() {
 
   const list = useListTable({
     columns: useGatewayColumns(),
-    page: gateways.data,
+    query: gateways,
     state: params,
     onChange: change,
   });
@@ -79,7 +79,6 @@ export function GatewaysPage() {
       />
       <DataTable
         list={list}
-        query={gateways}
         label={t('gateways.title')}
         loadError={t('gateways.loadError')}
         describeError={describeError}

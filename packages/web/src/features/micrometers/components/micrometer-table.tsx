@@ -100,7 +100,7 @@ export function MicrometerTable({
   const openDialog = (mac: string | null) => write(params, mac);
   const list = useListTable({
     columns: useMicrometerColumns(columns, rowAction),
-    page: rows.data,
+    query: rows,
     state: params,
     onChange: change,
   });
@@ -116,7 +116,6 @@ export function MicrometerTable({
       />
       <DataTable
         list={list}
-        query={rows}
         label={label}
         loadError={t('micrometers.list.loadError')}
         describeError={errorText}

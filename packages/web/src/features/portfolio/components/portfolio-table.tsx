@@ -73,7 +73,7 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
 
   const list = useListTable({
     columns,
-    page: rows.data,
+    query: rows,
     state: params,
     onChange: change,
   });
@@ -90,7 +90,6 @@ export function PortfolioTable<TPage extends Page, TKey extends QueryKey>({
       />
       <DataTable
         list={list}
-        query={rows}
         label={label}
         loadError={t('portfolio.list.loadError')}
         emptyText={emptyText}

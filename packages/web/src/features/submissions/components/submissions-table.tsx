@@ -94,7 +94,7 @@ export function SubmissionsTable({
 
   const list = useListTable({
     columns: useSubmissionColumns({ place, fixtures }),
-    page: rows.data,
+    query: rows,
     state: params,
     onChange: change,
     firstDirection: 'DESC',
@@ -115,7 +115,6 @@ export function SubmissionsTable({
       {summary?.(params)}
       <DataTable
         list={list}
-        query={rows}
         label={label}
         loadError={t('submissions.loadError')}
         emptyText={emptyText}

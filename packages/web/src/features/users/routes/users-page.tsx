@@ -46,7 +46,7 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
 
   const list = useListTable({
     columns: useUserColumns({ showCompany: !companyCaller, onMenu: actions.openMenu }),
-    page: users.data,
+    query: users,
     state: params,
     onChange: change,
   });
@@ -87,7 +87,6 @@ export function UsersPage({ propertyId }: UsersPageProps = {}) {
       />
       <DataTable
         list={list}
-        query={users}
         label={t('users.title')}
         loadError={t('users.loadError')}
         emptyText={propertyId === undefined ? t('users.empty') : t('users.propertyEmpty')}
