@@ -14,15 +14,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type HTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 
+/** The longest text the server's searches (`GET /search/{text}`, the gateways') accept. */
+export const SEARCH_TEXT_MAX_LENGTH = 100;
+/** Spec section 9: the autocomplete list is at most 10rem high. */
+export const SEARCH_RESULTS_MAX_HEIGHT = '10rem';
+
 export type SearchInputProps = {
   /** What the Autocomplete's `renderInput` was given. */
   params: AutocompleteRenderInputParams;
   icon: SvgIconComponent;
   placeholder: string;
-  label: string;
-  maxLength: number;
-  testId: string;
   autoFocus?: boolean;
+  /** The field's name for screen readers, which see no visible label. */
+  label: string;
+  testId: string;
   inputRef?: Ref<HTMLInputElement>;
 };
 
@@ -31,7 +36,6 @@ export function SearchInput({
   icon: Icon,
   placeholder,
   label,
-  maxLength,
   testId,
   autoFocus,
   inputRef,
@@ -57,7 +61,7 @@ export function SearchInput({
           ...params.slotProps.htmlInput,
           'aria-label': label,
           enterKeyHint: 'search',
-          maxLength,
+          maxLength: SEARCH_TEXT_MAX_LENGTH,
           'data-testid': testId,
         },
       }}

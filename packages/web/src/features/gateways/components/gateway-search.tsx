@@ -10,14 +10,15 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FullScreenSearch, SearchHit, SearchInput } from '@/components/search-input';
+import {
+  FullScreenSearch,
+  SEARCH_RESULTS_MAX_HEIGHT,
+  SearchHit,
+  SearchInput,
+} from '@/components/search-input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type GatewaySearchHit, useGatewaySearch } from '../api/search-gateways';
 import { gatewayPath } from '../utils/list-params';
-
-/** Spec section 9: the autocomplete list is at most 10rem high. */
-const RESULT_LIST_MAX_HEIGHT = '10rem';
-const SEARCH_TEXT_MAX_LENGTH = 100;
 
 type GatewayComboboxProps = { inline: boolean; onDone?: () => void };
 
@@ -66,7 +67,7 @@ function GatewayCombobox({ inline, onDone }: GatewayComboboxProps) {
       }
       slotProps={{
         listbox: {
-          sx: { maxHeight: inline ? 'none' : RESULT_LIST_MAX_HEIGHT },
+          sx: { maxHeight: inline ? 'none' : SEARCH_RESULTS_MAX_HEIGHT },
           'aria-label': t('gateways.search.label'),
         },
         popper: { placement: 'bottom-start', sx: { minWidth: 280 } },
@@ -90,7 +91,6 @@ function GatewayCombobox({ inline, onDone }: GatewayComboboxProps) {
           icon={RouterRounded}
           placeholder={t('gateways.search.placeholder')}
           label={t('gateways.search.label')}
-          maxLength={SEARCH_TEXT_MAX_LENGTH}
           testId="gateway-search-input"
           autoFocus={inline}
         />

@@ -13,7 +13,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyTooltip } from '@/components/lazy-tooltip';
 import { useOpenedOnce } from '@/components/opened-once';
-import { SEARCH_TEXT_MAX_LENGTH } from '../utils/search-text';
+import { SEARCH_TEXT_MAX_LENGTH } from '@/components/search-input';
 
 type ComboboxModule = typeof import('./search-combobox');
 

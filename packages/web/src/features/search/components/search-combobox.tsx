@@ -17,7 +17,12 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FullScreenSearch, SearchHit, SearchInput } from '@/components/search-input';
+import {
+  FullScreenSearch,
+  SEARCH_RESULTS_MAX_HEIGHT,
+  SearchHit,
+  SearchInput,
+} from '@/components/search-input';
 import { useUnitTitle } from '@/lib/unit-title';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePortfolioSearch } from '../api/search-portfolio';
@@ -28,10 +33,6 @@ import {
   searchLevels,
   searchOptions,
 } from '../utils/search-hits';
-import { SEARCH_TEXT_MAX_LENGTH } from '../utils/search-text';
-
-/** Spec section 9: the autocomplete list is at most 10rem high. */
-const RESULT_LIST_MAX_HEIGHT = '10rem';
 
 const levelIcons: Record<SearchLevel, SvgIconComponent> = {
   companies: BusinessOutlined,
@@ -142,7 +143,7 @@ export function SearchCombobox({
       slotProps={{
         paper: inline ? { elevation: 0, sx: { bgcolor: 'transparent' } } : { elevation: 8 },
         listbox: {
-          sx: { maxHeight: inline ? 'none' : RESULT_LIST_MAX_HEIGHT },
+          sx: { maxHeight: inline ? 'none' : SEARCH_RESULTS_MAX_HEIGHT },
           'aria-label': t('search.label'),
         },
         popper: { placement: 'bottom-start' },
@@ -191,7 +192,6 @@ export function SearchCombobox({
           icon={SearchRounded}
           placeholder={t('search.placeholder')}
           label={t('search.label')}
-          maxLength={SEARCH_TEXT_MAX_LENGTH}
           testId="search-input"
           autoFocus={inline}
         />
