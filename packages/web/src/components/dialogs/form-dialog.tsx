@@ -13,13 +13,15 @@ import { createContext, type ReactNode, use, useId } from 'react';
 
 /** The id of the open dialog's title, which names the dialog for assistive technology. */
 const TitleIdContext = createContext<string | undefined>(undefined);
+/** Whether the open dialog's call is under way, for its actions row. */
+const BusyContext = createContext(false);
 
 export type FormDialogProps = {
   open: boolean;
   onClose: () => void;
   /** A call is under way: Escape and the backdrop leave the dialog open. */
   busy?: boolean;
-  /** Off where a stray click outside must not lose what the dialog shows: only Escape and its buttons close it. */
+  /** Off where a stray click outside must not lose what the dialog shows (Escape still closes it). */
   backdropCloses?: boolean;
   /** A breakpoint's width, or the widest the paper grows in pixels when not full screen. */
   maxWidth: 'xs' | 'sm' | number;
@@ -60,7 +62,9 @@ export function FormDialog({
         ...(paperWidth ? { paper: { sx: fullScreen ? {} : { maxWidth } } } : {}),
       }}
     >
-      <TitleIdContext value={titleId}>{children}</TitleIdContext>
+      <TitleIdContext value={titleId}>
+        <BusyContext value={busy}>{children}</BusyContext>
+      </TitleIdContext>
     </Dialog>
   );
 }
@@ -134,9 +138,15 @@ export type FormDialogActionsProps = {
   cancelLabel: string;
   submitLabel: string;
   onCancel: () => void;
-  /** A call is under way: Cancel is off (and the submit button spins, unless told otherwise). */
-  busy: boolean;
-  /** When the submit button spins, if not while `busy`; `null` where it never spins (`submitDisabled` then says when it is off). */
+  /**
+   * A call is under way: Cancel is off (and the submit button spins, unless told otherwise).
+   * The dialog's own `busy` unless said here.
+   */
+  busy?: boolean;
+  /**
+   * When the submit button spins, if not while `busy`; `null` where it never spins
+   * (`submitDisabled` then says when it is off).
+   */
   submitLoading?: boolean | null;
   submitDisabled?: boolean;
   submitTestId?: string;
@@ -148,12 +158,15 @@ export function FormDialogActions({
   cancelLabel,
   submitLabel,
   onCancel,
-  busy,
-  submitLoading = busy,
+  busy: ownBusy,
+  submitLoading: ownLoading,
   submitDisabled,
   submitTestId,
   inset = false,
 }: FormDialogActionsProps) {
+  const dialogBusy = use(BusyContext);
+  const busy = ownBusy ?? dialogBusy;
+  const submitLoading = ownLoading === undefined ? busy : ownLoading;
   return (
     <DialogActions sx={inset ? { px: 3, pb: 2 } : undefined}>
       <Button onClick={onCancel} disabled={busy}>

@@ -77,7 +77,6 @@ export function ExportAllDialog({ open, onClose }: ExportAllDialogProps) {
             cancelLabel={t('exportAll.cancel')}
             submitLabel={t('exportAll.submit')}
             onCancel={onClose}
-            busy={exportAll.isPending}
             submitDisabled={chosen.size === 0}
             submitTestId="export-all-submit"
           />

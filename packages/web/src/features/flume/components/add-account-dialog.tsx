@@ -119,7 +119,6 @@ export function AddAccountDialog({
             cancelLabel={t('flume.create.cancel')}
             submitLabel={t('flume.create.submit')}
             onCancel={onClose}
-            busy={create.isPending}
           />
         }
       >

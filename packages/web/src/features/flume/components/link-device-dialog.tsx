@@ -72,7 +72,6 @@ export function LinkDeviceDialog({
             cancelLabel={t('flume.link.cancel')}
             submitLabel={t('flume.link.submit')}
             onCancel={onClose}
-            busy={link.isPending}
             submitDisabled={buildings.isPending || options.length === 0}
           />
         }

@@ -94,7 +94,6 @@ export function GatewayFormDialog({ gateway, onClose, onCreated }: GatewayFormDi
             cancelLabel={t('gateways.form.cancel')}
             submitLabel={gateway === null ? t('gateways.form.create') : t('gateways.form.save')}
             onCancel={onClose}
-            busy={busy}
             submitTestId="gateway-save"
           />
         }

@@ -69,7 +69,6 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
             cancelLabel={t('integrations.create.cancel')}
             submitLabel={t('integrations.create.submit')}
             onCancel={onClose}
-            busy={create.isPending}
           />
         }
       >

@@ -63,7 +63,6 @@ export function ActionDialog({
           cancelLabel={t('survey.cancel')}
           submitLabel={confirmLabel}
           onCancel={onClose}
-          busy={busy}
           submitTestId="action-confirm"
         />
       </Box>

@@ -130,7 +130,6 @@ export function UserFormDialog({ open, user, activeRole, onClose }: UserFormDial
             cancelLabel={t('users.cancel')}
             submitLabel={user === null ? t('users.sendInvite') : t('users.save')}
             onCancel={onClose}
-            busy={false}
             submitLoading={mutation.isPending}
           />
         }
