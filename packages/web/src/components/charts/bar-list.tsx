@@ -76,18 +76,21 @@ export function BarList({
     gridTemplateColumns: 'minmax(0, 1fr)',
     gap: 1.25,
   } as const;
+  const bars = (list: readonly BarListItem[], isApart?: boolean) =>
+    list.map((item) => (
+      <BarRow
+        key={item.key}
+        item={item}
+        max={max}
+        fill={item.color ?? fill}
+        showValue={showValue}
+        apart={isApart}
+      />
+    ));
   return (
     <>
       <Box component="ol" aria-label={title} data-testid={testId} sx={listSx}>
-        {shown.map((item) => (
-          <BarRow
-            key={item.key}
-            item={item}
-            max={max}
-            fill={item.color ?? fill}
-            showValue={showValue}
-          />
-        ))}
+        {bars(shown)}
       </Box>
       {limit !== undefined && items.length > limit && (
         <Button
@@ -115,16 +118,7 @@ export function BarList({
             borderTopStyle: 'dashed',
           }}
         >
-          {apart.map((item) => (
-            <BarRow
-              key={item.key}
-              item={item}
-              max={max}
-              fill={item.color ?? fill}
-              showValue={showValue}
-              apart
-            />
-          ))}
+          {bars(apart, true)}
         </Box>
       )}
     </>
