@@ -8,25 +8,12 @@ export type SurveyChipProps = { status: number; size?: 'small' | 'medium' };
 
 export function SurveyChip({ status, size = 'medium' }: SurveyChipProps) {
   const { t } = useTranslation();
-  if (status === SurveyStatus.InProgress) {
-    return (
-      <Chip
-        size={size}
-        color="warning"
-        label={t('portfolio.survey.inSurvey')}
-        data-testid="survey-chip"
-      />
-    );
-  }
-  if (status === SurveyStatus.ApprovedByCustomer) {
-    return (
-      <Chip
-        size={size}
-        color="success"
-        label={t('portfolio.survey.approved')}
-        data-testid="survey-chip"
-      />
-    );
-  }
-  return null;
+  const chip =
+    status === SurveyStatus.InProgress
+      ? ({ color: 'warning', label: t('portfolio.survey.inSurvey') } as const)
+      : status === SurveyStatus.ApprovedByCustomer
+        ? ({ color: 'success', label: t('portfolio.survey.approved') } as const)
+        : null;
+  if (chip === null) return null;
+  return <Chip size={size} color={chip.color} label={chip.label} data-testid="survey-chip" />;
 }
