@@ -1,10 +1,16 @@
+import type { SessionRole } from '@flowsight/domain/auth';
 import { type RoleTypeId, roleTypes } from '@flowsight/domain/lookups';
 import { roleLevel } from '@flowsight/domain/roles';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { type RoleGrant, roleGrant } from '../utils/role-placement';
+import {
+  fixedCompanyId as fixedCompanyOf,
+  grantableRoleTypes,
+  type RoleGrant,
+  roleGrant,
+} from '../utils/role-placement';
 
 /** A role being chosen: no type yet (null) until one is picked. */
 export type RoleDraft = { roleTypeId: RoleTypeId | null; placeId: string };
@@ -12,9 +18,11 @@ export type RoleDraft = { roleTypeId: RoleTypeId | null; placeId: string };
 export type RoleFieldsProps = {
   value: RoleDraft;
   onChange: (next: RoleDraft) => void;
-  grantable: readonly RoleTypeId[];
-  /** The company every grant goes to (company admins); null lets the caller type one. */
-  fixedCompanyId: number | null;
+  /**
+   * The caller's role: it decides the types offered and, for company admins, the company every
+   * grant goes to (system staff type one).
+   */
+  activeRole: SessionRole;
   showErrors: boolean;
 };
 
@@ -46,14 +54,10 @@ export function grantOf(draft: RoleDraft, fixedCompanyId: number | null): RoleGr
 }
 
 /** One role to grant: its type and, when the type needs one, the id of its place. */
-export function RoleFields({
-  value,
-  onChange,
-  grantable,
-  fixedCompanyId,
-  showErrors,
-}: RoleFieldsProps) {
+export function RoleFields({ value, onChange, activeRole, showErrors }: RoleFieldsProps) {
   const { t } = useTranslation();
+  const grantable = grantableRoleTypes(activeRole);
+  const fixedCompanyId = fixedCompanyOf(activeRole);
   const level = value.roleTypeId === null ? undefined : roleLevel(value.roleTypeId);
   const typeMissing = showErrors && value.roleTypeId === null;
   const needsPlace = level !== undefined && !(level === 'company' && fixedCompanyId !== null);

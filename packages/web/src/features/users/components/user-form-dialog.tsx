@@ -152,8 +152,7 @@ export function UserFormDialog({ open, user, activeRole, onClose }: UserFormDial
             <RoleFields
               value={role}
               onChange={setRole}
-              grantable={grantable}
-              fixedCompanyId={companyId}
+              activeRole={activeRole}
               showErrors={submitted}
             />
           )}

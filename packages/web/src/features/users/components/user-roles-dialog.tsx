@@ -25,7 +25,7 @@ import { useDeleteUserRole } from '../api/delete-user-role';
 import type { UserRole } from '../api/get-user-roles';
 import { useUserRoles } from '../api/get-user-roles';
 import type { UserRow } from '../api/get-users';
-import { fixedCompanyId, grantableRoleTypes } from '../utils/role-placement';
+import { fixedCompanyId } from '../utils/role-placement';
 import { grantOf, type RoleDraft, RoleFields, roleDraftComplete } from './role-fields';
 
 export type UserRolesDialogProps = {
@@ -42,7 +42,6 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
   const roles = useUserRoles(user.id);
   const addRole = useAddUserRole();
   const deleteRole = useDeleteUserRole();
-  const grantable = grantableRoleTypes(activeRole);
   const companyId = fixedCompanyId(activeRole);
   // Nothing is preset: a role is a deliberate choice (a system role most of all).
   const [draft, setDraft] = useState<RoleDraft>({ roleTypeId: null, placeId: '' });
@@ -115,8 +114,7 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
               <RoleFields
                 value={draft}
                 onChange={setDraft}
-                grantable={grantable}
-                fixedCompanyId={companyId}
+                activeRole={activeRole}
                 showErrors={submitted}
               />
               {addRole.error !== null && (
