@@ -33,6 +33,7 @@ import { useOpenedOnce } from '@/components/opened-once';
 import { LeakBell } from '@/features/alerts/components/leak-bell';
 import { GlobalSearch } from '@/features/search/components/global-search';
 import { withEnglishPages } from '@/i18n/i18n';
+import type { MfaSwitch } from './header-menus';
 
 // Parts only some roles have, or that only show on request, load when first needed.
 const ExportAllDialog = lazy(async () => ({
@@ -54,12 +55,10 @@ export type AppHeaderProps = {
   homePath: string;
   user: { first_name: string; last_name: string; email: string };
   roleDescription: string;
-  mfaEnabled: boolean;
-  mfaBusy: boolean;
+  mfa: MfaSwitch;
   /** Shown only when the role has a drawer. */
   onDrawerToggle?: () => void;
   drawerExpanded: boolean;
-  onToggleMfa: () => void;
   onOpenRoles: () => void;
   onOpenCustomize: () => void;
   onSignOut: () => void;
@@ -74,11 +73,9 @@ export function AppHeader({
   homePath,
   user,
   roleDescription,
-  mfaEnabled,
-  mfaBusy,
+  mfa,
   onDrawerToggle,
   drawerExpanded,
-  onToggleMfa,
   onOpenRoles,
   onOpenCustomize,
   onSignOut,
@@ -96,7 +93,6 @@ export function AppHeader({
   const userMenuOpened = useOpenedOnce(userAnchor !== null);
   const moreMenuId = useId();
   const userMenuId = useId();
-  const mfaLabel = mfaEnabled ? t('shell.header.disableMfa') : t('shell.header.enableMfa');
   const closeMore = () => setMoreAnchor(null);
   const fullName = `${user.first_name} ${user.last_name}`.trim();
 
@@ -119,11 +115,11 @@ export function AppHeader({
           variant="outlined"
           size="small"
           startIcon={<SecurityRounded />}
-          loading={mfaBusy}
-          onClick={onToggleMfa}
+          loading={mfa.busy}
+          onClick={mfa.onToggle}
           data-testid="header-mfa"
         >
-          {mfaLabel}
+          {mfa.label}
         </Button>
       )}
       {controls.switchRole && (
@@ -187,9 +183,7 @@ export function AppHeader({
             anchor={moreAnchor}
             onClose={closeMore}
             controls={controls}
-            mfaLabel={mfaLabel}
-            mfaBusy={mfaBusy}
-            onToggleMfa={onToggleMfa}
+            mfa={mfa}
             onOpenRoles={onOpenRoles}
             onExportAll={() => setExportOpen(true)}
             onOpenCustomize={onOpenCustomize}

@@ -126,11 +126,13 @@ export function AppShell() {
         homePath={homePath}
         user={user}
         roleDescription={activeRole.description}
-        mfaEnabled={user.mfa === 1}
-        mfaBusy={updateMfa.isPending}
+        mfa={{
+          label: user.mfa === 1 ? t('shell.header.disableMfa') : t('shell.header.enableMfa'),
+          busy: updateMfa.isPending,
+          onToggle: toggleMfa,
+        }}
         onDrawerToggle={withDrawer ? toggleDrawer : undefined}
         drawerExpanded={desktop ? !settings.miniDrawer : mobileOpen}
-        onToggleMfa={toggleMfa}
         onOpenRoles={() => setRolesOpen(true)}
         onOpenCustomize={() => setCustomizeOpen(true)}
         onSignOut={signOut}

@@ -29,14 +29,15 @@ const UNDER_THE_BUTTON = {
   transformOrigin: { vertical: 'top', horizontal: 'right' },
 } as const;
 
+/** The two-step sign-in switch: its label (enable or disable), whether the change is under way. */
+export type MfaSwitch = { label: string; busy: boolean; onToggle: () => void };
+
 export type MoreMenuProps = {
   id: string;
   anchor: HTMLElement | null;
   onClose: () => void;
   controls: HeaderControls;
-  mfaLabel: string;
-  mfaBusy: boolean;
-  onToggleMfa: () => void;
+  mfa: MfaSwitch;
   onOpenRoles: () => void;
   onExportAll: () => void;
   onOpenCustomize: () => void;
@@ -48,9 +49,7 @@ export function MoreMenu({
   anchor,
   onClose: closeMore,
   controls,
-  mfaLabel,
-  mfaBusy,
-  onToggleMfa,
+  mfa,
   onOpenRoles,
   onExportAll,
   onOpenCustomize,
@@ -80,17 +79,17 @@ export function MoreMenu({
       )}
       {controls.mfaToggle && (
         <MenuItem
-          disabled={mfaBusy}
+          disabled={mfa.busy}
           onClick={() => {
             closeMore();
-            onToggleMfa();
+            mfa.onToggle();
           }}
           data-testid="header-mfa"
         >
           <ListItemIcon>
             <SecurityRounded fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary={mfaLabel} />
+          <ListItemText primary={mfa.label} />
         </MenuItem>
       )}
       {controls.switchRole && (
