@@ -9,3 +9,16 @@ import { useParams } from 'react-router';
 export function usePlaceId(level: PortfolioLevel): number | null {
   return recordId(useParams()[levelIdKey[level]]);
 }
+
+/** The ids of every level's place in the address; null where absent or not an id. */
+export function usePlaceIds() {
+  const params = useParams();
+  return {
+    companyId: recordId(params.companyId),
+    propertyId: recordId(params.propertyId),
+    buildingId: recordId(params.buildingId),
+    unitId: recordId(params.unitId),
+  };
+}
+
+export type PlaceIds = ReturnType<typeof usePlaceIds>;

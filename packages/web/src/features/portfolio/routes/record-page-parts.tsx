@@ -2,7 +2,7 @@
 // outlet's record, an overview with its edit, move and delete buttons, and the tab listing a
 // record's children with its "New …".
 
-import { placePath, recordId } from '@flowsight/domain/paths';
+import { placePath } from '@flowsight/domain/paths';
 import {
   levelIdField,
   levelIdKey,
@@ -15,24 +15,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useOutletContext, useParams } from 'react-router';
+import { useNavigate, useOutletContext } from 'react-router';
+import { type PlaceIds, usePlaceIds } from '@/lib/place-route';
 import { useSignedInSession } from '@/lib/session';
 import type { ListProps } from '../components/portfolio-lists';
 import { DeleteRecordButton, RefusalAlert } from '../components/record-overview';
 import { mayDo, type PortfolioAction, recordActions } from '../utils/access';
 
-/** The ids of the portfolio levels in the address; null where absent or not an id. */
-export function useRecordIds() {
-  const params = useParams();
-  return {
-    companyId: recordId(params.companyId),
-    propertyId: recordId(params.propertyId),
-    buildingId: recordId(params.buildingId),
-    unitId: recordId(params.unitId),
-  };
-}
-
-type RecordIds = ReturnType<typeof useRecordIds>;
 /** The ids a record carries of the places above it. */
 type Placed = { id: number; company_id?: number; property_id?: number; building_id?: number };
 type RecordRead<T> = {
@@ -55,7 +44,7 @@ const listTab = {
  */
 export function levelListPath(
   level: PortfolioLevel,
-  ids: Omit<RecordIds, 'unitId'> & { unitId?: number | null },
+  ids: Omit<PlaceIds, 'unitId'> & { unitId?: number | null },
 ): string {
   const above = levelsAbove(level);
   const parent = above.at(-1);
@@ -79,7 +68,7 @@ export function useAddressedRecord<T extends Placed>(
   level: PortfolioLevel,
   useRead: (id: number) => RecordRead<T>,
 ) {
-  const ids = useRecordIds();
+  const ids = usePlaceIds();
   const id = ids[levelIdKey[level]];
   const read = useRead(id ?? 0);
   const data = read.data;

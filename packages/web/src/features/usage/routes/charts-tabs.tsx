@@ -4,12 +4,14 @@
 // also shows its projected month end. The choices live in the address.
 
 import { propertyPath, unitPath } from '@flowsight/domain/paths';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePlaceId } from '@/lib/place-route';
 import type { DateRangeQuery, UsagePlace } from '@/lib/place-usage';
 import { useApplianceGallons } from '@/lib/place-usage';
 import {
@@ -24,7 +26,6 @@ import { UnaccountedToggle } from '../components/unaccounted-toggle';
 import { UsageTrendCard } from '../components/usage-trend-card';
 import { useChartParams } from '../utils/chart-params';
 import { dateRangeProblem, dateRangeQuery } from '../utils/date-range';
-import { usePlaceIds } from '../utils/place-paths';
 
 type ChartsTabProps = {
   place: UsagePlace;
@@ -100,8 +101,14 @@ function ChartsTab({ place, lead, comparison }: ChartsTabProps) {
   );
 }
 
+/**
+ * The `level` place's id in the address; 0 where absent, since the record page around the tab has
+ * then shown not found.
+ */
+const useShownId = (level: PortfolioLevel) => usePlaceId(level) ?? 0;
+
 export function CompanyChartsTab() {
-  const { companyId } = usePlaceIds();
+  const companyId = useShownId('company');
   return (
     <ChartsTab
       place={{ level: 'company', id: companyId }}
@@ -118,7 +125,8 @@ export function CompanyChartsTab() {
 }
 
 export function PropertyChartsTab() {
-  const { companyId, propertyId } = usePlaceIds();
+  const companyId = useShownId('company');
+  const propertyId = useShownId('property');
   return (
     <ChartsTab
       place={{ level: 'property', id: propertyId }}
@@ -135,7 +143,9 @@ export function PropertyChartsTab() {
 }
 
 export function BuildingChartsTab() {
-  const { companyId, propertyId, buildingId } = usePlaceIds();
+  const companyId = useShownId('company');
+  const propertyId = useShownId('property');
+  const buildingId = useShownId('building');
   return (
     <ChartsTab
       place={{ level: 'building', id: buildingId }}
@@ -152,7 +162,7 @@ export function BuildingChartsTab() {
 }
 
 export function UnitChartsTab() {
-  const { unitId } = usePlaceIds();
+  const unitId = useShownId('unit');
   return (
     <ChartsTab place={{ level: 'unit', id: unitId }} lead={<PredictionCard unitId={unitId} />} />
   );
