@@ -1,5 +1,7 @@
 // One key figure on an outlined card: a label, the figure, and an optional line under it. The
-// figure is the card's accessible description, so a screen reader reads "Open alerts: 20".
+// figure is the card's accessible description, so a screen reader reads "Open alerts: 20". The
+// grid the pages lay their cards out in: two a row on phones, more from the md breakpoint.
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -65,5 +67,28 @@ export function KpiCard({
         </Typography>
       )}
     </Paper>
+  );
+}
+
+export type KpiGridProps = {
+  /** Cards a row from the md breakpoint (two below it). */
+  columns?: number;
+  children: ReactNode;
+};
+
+export function KpiGrid({ columns = 4, children }: KpiGridProps) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 1, sm: 2 },
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          md: `repeat(${columns}, minmax(0, 1fr))`,
+        },
+      }}
+    >
+      {children}
+    </Box>
   );
 }

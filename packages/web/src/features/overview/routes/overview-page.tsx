@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChart } from '@/components/charts/column-chart';
-import { KpiCard } from '@/components/kpi-card';
+import { KpiCard, KpiGrid } from '@/components/kpi-card';
 import { PageLoader } from '@/components/page-loader';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
@@ -201,18 +201,7 @@ function FigureGroup({ title, id, children }: FigureGroupProps) {
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {title}
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 1, sm: 2 },
-          gridTemplateColumns: {
-            xs: 'repeat(2, minmax(0, 1fr))',
-            md: 'repeat(4, minmax(0, 1fr))',
-          },
-        }}
-      >
-        {children}
-      </Box>
+      <KpiGrid>{children}</KpiGrid>
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KpiGrid } from '@/components/kpi-card';
 import { useSubmissionTotals } from '../api/get-submission-totals';
 import { useUnitReadingEdge } from '../api/get-unit-reading-edges';
 import { useSubmissionFormat } from '../utils/submission-format';
@@ -50,16 +51,7 @@ export function SubmissionTotals({ level, id, params }: SubmissionTotalsProps) {
   const failed = totals.isError ? t('submissions.totals.unavailable') : null;
   return (
     <Box data-testid="submission-totals">
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 1, sm: 2 },
-          gridTemplateColumns: {
-            xs: 'repeat(2, minmax(0, 1fr))',
-            md: `repeat(${level === 'unit' ? 4 : 2}, minmax(0, 1fr))`,
-          },
-        }}
-      >
+      <KpiGrid columns={level === 'unit' ? 4 : 2}>
         <Figure
           label={t('submissions.totals.gallons')}
           loading={totals.isPending}
@@ -73,7 +65,7 @@ export function SubmissionTotals({ level, id, params }: SubmissionTotalsProps) {
           testId="total-readings"
         />
         {level === 'unit' && <UnitReadingEdges unitId={id} />}
-      </Box>
+      </KpiGrid>
       <Typography
         variant="body2"
         sx={{ color: 'text.secondary', mt: 1 }}
