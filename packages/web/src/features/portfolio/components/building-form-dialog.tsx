@@ -8,7 +8,8 @@ import type { BuildingDetail } from '../api/get-records';
 import { useSaveBuilding } from '../api/save-building';
 import { useLookupOptions } from '../utils/lookup-labels';
 import { numberOrNull } from '../utils/schema-resolver';
-import { AddressFields, FormDialog, LookupSelect } from './form-fields';
+import { AddressFields } from './address-fields';
+import { FormDialog, LookupSelect } from './form-fields';
 import {
   type AddressForm,
   addressBinding,

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { CompanyDetail } from '../api/get-records';
 import { useSaveCompany } from '../api/save-company';
 import { useLookupOptions } from '../utils/lookup-labels';
-import { AddressFields, FormDialog, LookupSelect } from './form-fields';
+import { AddressFields } from './address-fields';
+import { FormDialog, LookupSelect } from './form-fields';
 import {
   type AddressForm,
   addressBinding,

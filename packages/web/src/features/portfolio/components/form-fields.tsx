@@ -1,6 +1,7 @@
 // The pieces the four portfolio forms share: the dialog frame (full screen on phones, the
-// server's refusal under the fields), the country → state → city pickers, the time-zone picker
-// and lookup selects. Picker lists are at most 10rem tall (spec section 9).
+// server's refusal under the fields), the record picker, the time-zone picker and lookup selects
+// (the address's pickers are in `address-fields.tsx`). Picker lists are at most 10rem tall (spec
+// section 9).
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -18,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog as DialogFrame, FormDialogTitle } from '@/components/dialogs/form-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { errorMessages } from '@/lib/api-error';
-import { useCities, useCountries, useStates, useTimezones } from '../api/get-locations';
+import { useTimezones } from '../api/get-locations';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 
 /**
@@ -190,53 +191,6 @@ export function Picker({
   );
 }
 
-export type Place = { country_id: number | null; state_id: number | null; city_id: number | null };
-
-export type PlaceFieldsProps = {
-  value: Place;
-  onChange: (place: Place) => void;
-  cityError?: string | undefined;
-};
-
-/** Country, then its states, then the state's cities; changing one clears those below it. */
-export function PlaceFields({ value, onChange, cityError }: PlaceFieldsProps) {
-  const { t } = useTranslation();
-  const countries = useCountries();
-  const states = useStates(value.country_id);
-  const cities = useCities(value.state_id);
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap>
-      <Picker
-        label={t('portfolio.forms.country')}
-        options={countries.data ?? []}
-        loading={countries.isPending}
-        value={value.country_id}
-        onChange={(id) => onChange({ country_id: id, state_id: null, city_id: null })}
-        testId="country-picker"
-      />
-      <Picker
-        label={t('portfolio.forms.state')}
-        options={states.data ?? []}
-        loading={states.isFetching}
-        disabled={value.country_id === null}
-        value={value.state_id}
-        onChange={(id) => onChange({ ...value, state_id: id, city_id: null })}
-        testId="state-picker"
-      />
-      <Picker
-        label={t('portfolio.forms.city')}
-        options={cities.data ?? []}
-        loading={cities.isFetching}
-        disabled={value.state_id === null}
-        value={value.city_id}
-        onChange={(id) => onChange({ ...value, city_id: id })}
-        error={cityError}
-        testId="city-picker"
-      />
-    </Stack>
-  );
-}
-
 /** "+05:30" from seconds east of UTC. */
 function utcOffset(seconds: number): string {
   const sign = seconds < 0 ? '−' : '+';
@@ -320,33 +274,5 @@ export function LookupSelect({
         </MenuItem>
       ))}
     </TextField>
-  );
-}
-
-/** A TextField's binding as `fieldHelpers` makes it. */
-type FieldBinding = ReturnType<ReturnType<typeof fieldHelpers>['text']>;
-
-export type AddressFieldsProps = {
-  text: (name: 'street' | 'postal') => FieldBinding;
-  problem: (name: 'city_id') => string | undefined;
-  /** The form's country, state and city. */
-  place: Place;
-  /** Sets the three in the form. */
-  setPlace: (place: Place) => void;
-};
-
-/** The street, the country → state → city pickers and the postal code of a record's address. */
-export function AddressFields({ text, problem, place, setPlace }: AddressFieldsProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <TextField {...text('street')} label={t('portfolio.forms.street')} />
-      <PlaceFields value={place} onChange={setPlace} cityError={problem('city_id')} />
-      <TextField
-        {...text('postal')}
-        label={t('portfolio.forms.postal')}
-        sx={{ maxWidth: { sm: 240 } }}
-      />
-    </>
   );
 }

@@ -11,7 +11,8 @@ import { useSaveProperty } from '../api/save-property';
 import { useLookupOptions } from '../utils/lookup-labels';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { numberOrNull } from '../utils/schema-resolver';
-import { AddressFields, FormDialog, LookupSelect, TimezoneField } from './form-fields';
+import { AddressFields } from './address-fields';
+import { FormDialog, LookupSelect, TimezoneField } from './form-fields';
 import {
   type AddressForm,
   addressBinding,

@@ -13,7 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useTranslatePortfolioMessage } from '../utils/portfolio-messages';
 import { type BodySchema, schemaResolver } from '../utils/schema-resolver';
-import { fieldHelpers, type Place, useSavedRecord } from './form-fields';
+import type { Place } from './address-fields';
+import { fieldHelpers, useSavedRecord } from './form-fields';
 
 /** A domain schema that checks a body and hands it on typed. */
 type Schema<B> = BodySchema & { parse: (input: unknown) => B };
