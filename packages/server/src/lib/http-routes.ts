@@ -2,7 +2,7 @@
 // summary and schemas), the usual refusals, and the path segment of each level of the hierarchy.
 // Security and the 400/401/403 answers the plugins give are not written per route: the OpenAPI
 // plugin derives them from the access table (`plugins/openapi.ts`).
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { levelPlural, type PortfolioLevel, portfolioLevels } from '@flowsight/domain/portfolio';
 import { errorSchema, idParams } from './http-schemas.ts';
 
 /** The refusals of a call that changes a record: invalid, not allowed, not found, conflicting. */
@@ -60,12 +60,10 @@ export const atPrefix = <T extends object>(options: T) => ({
 });
 
 /** Path segment of each level, as the hierarchy's own routes name it. */
-export const levelPaths: readonly [string, PortfolioLevel][] = [
-  ['companies', 'company'],
-  ['properties', 'property'],
-  ['buildings', 'building'],
-  ['units', 'unit'],
-];
+export const levelPaths: readonly [string, PortfolioLevel][] = portfolioLevels.map((level) => [
+  levelPlural[level],
+  level,
+]);
 
 /** A level or a path segment as it appears inside an operationId: `parsed-old` → `ParsedOld`. */
 export const pascalCase = (words: string): string =>

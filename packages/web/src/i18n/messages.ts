@@ -11,6 +11,7 @@ import {
 } from '@flowsight/domain/auth-messages';
 import { GENERIC_ERROR_MESSAGE } from '@flowsight/domain/constants';
 import { passwordMessages } from '@flowsight/domain/password-rules';
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type en from './locales/en.json';
@@ -107,5 +108,29 @@ export function messageNamesByText<const N extends string, const P extends strin
 ): Map<string, `${P}${N}`> {
   return new Map(
     (Object.entries(messages) as [N, string][]).map(([name, text]) => [text, `${prefix}${name}`]),
+  );
+}
+
+/**
+ * A feature's translator of its rule messages: a known one, also behind a server's field prefix,
+ * reads its catalogue entry (`named`); `unnamed` may word one the table cannot hold (a message with
+ * numbers in it); anything else goes through the app's translator. Give it functions defined
+ * once, outside the component, so the translator stays the same from render to render.
+ */
+export function useRuleMessages<N extends string>(
+  names: ReadonlyMap<string, N>,
+  named: (t: TFunction, name: N) => string,
+  unnamed?: (t: TFunction, bare: string) => string | undefined,
+): (message: string) => string {
+  const { t } = useTranslation();
+  const translate = useTranslateMessage();
+  return useCallback(
+    (message: string) => {
+      const bare = withoutFieldPrefix(message);
+      const name = names.get(bare);
+      if (name !== undefined) return named(t, name);
+      return unnamed?.(t, bare) ?? translate(message);
+    },
+    [t, translate, names, named, unnamed],
   );
 }

@@ -141,7 +141,12 @@ export function writeListState(
 
 /** The server's paging and sort for a list. */
 export function pageQuery(state: ListPaging & { sortBy: string }) {
-  return { page: state.page, limit: state.limit, sortBy: state.sortBy };
+  return { ...pagingQuery(state), sortBy: state.sortBy };
+}
+
+/** The server's page and page size, for a list whose order is fixed. */
+export function pagingQuery(state: ListPaging): { page: number; limit: number } {
+  return { page: state.page, limit: state.limit };
 }
 
 /** The server's `search`: the trimmed text, left out when empty. */

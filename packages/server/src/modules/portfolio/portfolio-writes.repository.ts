@@ -4,11 +4,13 @@
 // service decides who may write what; this is its write repository. The dependents check refuses
 // a delete inside the delete's own transaction, so nothing can come to depend on the record
 // between the check and the delete.
+
 import { NotificationStatus, SensorState } from '@flowsight/domain/lookups';
 import {
   type BuildingValues,
   type CompanyValues,
   dependentsMessage,
+  levelPlural,
   type PortfolioLevel,
   type PropertyValues,
   type UnitValues,
@@ -29,12 +31,7 @@ import { Conflict } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import { withDatabase } from '../../lib/with-database.ts';
 
-const tableOf = {
-  company: 'companies',
-  property: 'properties',
-  building: 'buildings',
-  unit: 'units',
-} as const;
+const tableOf = levelPlural;
 
 /**
  * Rows that describe or configure part of the hierarchy and always follow it when it moves, with

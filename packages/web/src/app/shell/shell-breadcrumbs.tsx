@@ -3,6 +3,7 @@
 // read it, the trail says only what the path itself says ("Company 12") — never an invented name.
 // Every crumb shows where there is room; on a phone a long trail collapses to its first crumb and
 // its last two, behind an ellipsis that expands it.
+import { levelOfPlural } from '@flowsight/domain/portfolio';
 import { webRoutes } from '@flowsight/domain/web-access';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
@@ -18,12 +19,7 @@ import { usePortfolioName } from './get-portfolio-name';
 type SegmentName = keyof (typeof en)['breadcrumbs']['segments'];
 
 /** The portfolio levels whose id follows their segment in a URL. */
-const ENTITY_SEGMENTS = {
-  companies: 'company',
-  properties: 'property',
-  buildings: 'building',
-  units: 'unit',
-} as const;
+const ENTITY_SEGMENTS = levelOfPlural;
 type EntitySegment = keyof typeof ENTITY_SEGMENTS;
 
 const isEntitySegment = (segment: string): segment is EntitySegment =>

@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { searchQuery } from '@/lib/list-params';
+import { pagingQuery, searchQuery } from '@/lib/list-params';
 import { type EventListParams, eventApiFilters } from '../utils/event-list-params';
 
 export async function getEvents(params: EventListParams) {
@@ -10,8 +10,7 @@ export async function getEvents(params: EventListParams) {
     await apiClient.GET('/events', {
       params: {
         query: {
-          page: params.page,
-          limit: params.limit,
+          ...pagingQuery(params),
           ...searchQuery(params.search),
           ...eventApiFilters(params),
         },

@@ -2,32 +2,21 @@
 // English (the server answers with the same words); this finds the catalogue key of each, also
 // behind a server's `body.field: ` prefix. A message it does not know is shown as written.
 import { fleetSettingsMessages } from '@flowsight/domain/fleet-settings';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { messageNamesByText, useTranslateMessage, withoutFieldPrefix } from '@/i18n/messages';
+import type { TFunction } from 'i18next';
+import { messageNamesByText, useRuleMessages } from '@/i18n/messages';
 
 const nameOf = messageNamesByText(fleetSettingsMessages);
 const CONFIG_RANGE = /^(.+) must be a whole number from (-?\d+) to (-?\d+)$/;
 
+const named = (t: TFunction, name: keyof typeof fleetSettingsMessages) =>
+  t(`fleetSettings.messages.${name}`);
+const configRange = (t: TFunction, bare: string) => {
+  const range = CONFIG_RANGE.exec(bare);
+  return range
+    ? t('fleetSettings.messages.configRange', { name: range[1], min: range[2], max: range[3] })
+    : undefined;
+};
+
 /** `(message) → text in the interface language`, for the domain's and the server's messages. */
-export function useFleetMessage(): (message: string) => string {
-  const { t } = useTranslation();
-  const translateCommon = useTranslateMessage();
-  return useCallback(
-    (message: string) => {
-      const bare = withoutFieldPrefix(message);
-      const name = nameOf.get(bare);
-      if (name) return t(`fleetSettings.messages.${name}`);
-      const range = CONFIG_RANGE.exec(bare);
-      if (range) {
-        return t('fleetSettings.messages.configRange', {
-          name: range[1],
-          min: range[2],
-          max: range[3],
-        });
-      }
-      return translateCommon(message);
-    },
-    [t, translateCommon],
-  );
-}
+export const useFleetMessage = (): ((message: string) => string) =>
+  useRuleMessages(nameOf, named, configRange);

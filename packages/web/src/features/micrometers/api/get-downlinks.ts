@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { dataOrThrow } from '@/lib/api-error';
-import { eqFilter } from '@/lib/list-params';
+import { eqFilter, pagingQuery } from '@/lib/list-params';
 import { downlinksQueryKey } from './micrometer-keys';
 
 export const DOWNLINK_STATUSES = ['queued', 'sent', 'failed'] as const;
@@ -22,8 +22,7 @@ export async function getDownlinks(params: DownlinkListParams) {
     await apiClient.GET('/sensors/downlink-config-params', {
       params: {
         query: {
-          page: params.page,
-          limit: params.limit,
+          ...pagingQuery(params),
           sortBy: 'created_at:DESC',
           ...eqFilter('status', params.status),
           ...eqFilter('mac_address', params.mac),

@@ -27,6 +27,16 @@ export type MicrometerColumn =
   | 'production'
   | 'office';
 
+/** A fitted micrometer's health, the last columns of every list of fitted ones. */
+export const healthColumns = [
+  'state',
+  'status',
+  'battery',
+  'uplinkLoss',
+  'keepalive',
+  'submission',
+] as const satisfies readonly MicrometerColumn[];
+
 type LastHeardProps = { at: string | null; exact: (iso: string | null) => string };
 
 /** When a micrometer was last heard, relative to now; "N/A" when never. */

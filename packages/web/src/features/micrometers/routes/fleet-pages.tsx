@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import type { Micrometer } from '../api/get-micrometers';
 import { useSetMicrometerExcluded } from '../api/set-micrometer-excluded';
 import { ExcludeByMacForm } from '../components/exclude-by-mac-form';
+import { healthColumns } from '../components/micrometer-columns';
 import { MicrometerTable } from '../components/micrometer-table';
 import { defaultFilters } from '../utils/list-params';
 import { useMicrometerErrorText } from '../utils/micrometer-messages';
@@ -39,19 +40,7 @@ export function AssignedMicrometersPage() {
         source={{ fleet: 'assigned' }}
         label={t('micrometers.pages.assigned.title')}
         emptyText={t('micrometers.pages.assigned.empty')}
-        columns={[
-          'mac',
-          'fixture',
-          'unit',
-          'building',
-          'company',
-          'state',
-          'status',
-          'battery',
-          'uplinkLoss',
-          'keepalive',
-          'submission',
-        ]}
+        columns={['mac', 'fixture', 'unit', 'building', 'company', ...healthColumns]}
         filters={['state', 'status', 'fixture', 'category', 'company']}
         defaultFilters={defaultFilters}
       />

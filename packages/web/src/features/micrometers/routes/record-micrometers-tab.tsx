@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { usePlaceId } from '@/lib/place-route';
 import { useSignedInSession } from '@/lib/session';
 import { BuildingBulkActions } from '../components/building-bulk-actions';
-import type { MicrometerColumn } from '../components/micrometer-columns';
+import { healthColumns, type MicrometerColumn } from '../components/micrometer-columns';
 import { MicrometerTable } from '../components/micrometer-table';
 import type { MicrometerFilter } from '../utils/list-params';
 
@@ -27,18 +27,8 @@ const acrossBuildings: readonly MicrometerColumn[] = [
 const columnsOf: Record<PortfolioLevel, readonly MicrometerColumn[]> = {
   company: acrossBuildings,
   property: acrossBuildings,
-  building: [
-    'mac',
-    'fixture',
-    'unit',
-    'state',
-    'status',
-    'battery',
-    'uplinkLoss',
-    'keepalive',
-    'submission',
-  ],
-  unit: ['mac', 'fixture', 'state', 'status', 'battery', 'uplinkLoss', 'keepalive', 'submission'],
+  building: ['mac', 'fixture', 'unit', ...healthColumns],
+  unit: ['mac', 'fixture', ...healthColumns],
 };
 /** The filters of a company's, property's and building's tab; a unit's offers state and status. */
 const placeFilters: readonly MicrometerFilter[] = ['state', 'status', 'fixture', 'category'];

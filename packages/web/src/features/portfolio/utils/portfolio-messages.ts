@@ -1,21 +1,13 @@
 // The portfolio forms' rule messages (worded once in `@flowsight/domain/portfolio`, also sent by
-// the server) in the interface language; other messages go through the app's translator.
+// the server, e.g. "body.name: Name is required") in the interface language; other messages go
+// through the app's translator.
 import { portfolioMessages } from '@flowsight/domain/portfolio';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { messageNamesByText, useTranslateMessage, withoutFieldPrefix } from '@/i18n/messages';
+import type { TFunction } from 'i18next';
+import { messageNamesByText, useRuleMessages } from '@/i18n/messages';
 
 const nameOf = messageNamesByText(portfolioMessages);
+const named = (t: TFunction, name: keyof typeof portfolioMessages) =>
+  t(`portfolio.messages.${name}`);
 
-export function useTranslatePortfolioMessage(): (message: string) => string {
-  const { t } = useTranslation();
-  const translate = useTranslateMessage();
-  return useCallback(
-    (message: string) => {
-      // Server validation answers read "body.name: Name is required".
-      const name = nameOf.get(withoutFieldPrefix(message));
-      return name === undefined ? translate(message) : t(`portfolio.messages.${name}`);
-    },
-    [t, translate],
-  );
-}
+export const useTranslatePortfolioMessage = (): ((message: string) => string) =>
+  useRuleMessages(nameOf, named);

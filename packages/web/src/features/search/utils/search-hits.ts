@@ -2,7 +2,7 @@
 // property, building, unit, at most 5 hits each, and the page each hit opens.
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
 import { placePath } from '@flowsight/domain/paths';
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { levelOfPlural, type PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { PortfolioSearchHit, PortfolioSearchResult } from '../api/search-portfolio';
 
 export const searchLevels = ['companies', 'properties', 'buildings', 'units'] as const;
@@ -29,9 +29,4 @@ export function searchHitPath(option: SearchOption): string {
   });
 }
 
-const singular = {
-  companies: 'company',
-  properties: 'property',
-  buildings: 'building',
-  units: 'unit',
-} as const satisfies Record<SearchLevel, PortfolioLevel>;
+const singular = levelOfPlural satisfies Record<SearchLevel, PortfolioLevel>;

@@ -1,24 +1,17 @@
 // Where a readings list comes from: one place of the portfolio (company, property, building or
 // unit) or one of the provider's lists outside it (unassigned, keep-alive, legacy "parsed-old").
-import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { levelPlural, type PortfolioLevel } from '@flowsight/domain/portfolio';
 
 export type SubmissionList = 'unassigned' | 'keepalive' | 'parsed-old';
 export type SubmissionSource =
   | { readonly level: PortfolioLevel; readonly id: number }
   | { readonly list: SubmissionList };
 
-const levelSegment = {
-  company: 'companies',
-  property: 'properties',
-  building: 'buildings',
-  unit: 'units',
-} as const satisfies Record<PortfolioLevel, string>;
-
 /** The API path of the source's readings, e.g. `/units/11/submissions`. */
 export function submissionsPath(source: SubmissionSource): string {
   return 'list' in source
     ? `/submissions/${source.list}`
-    : `/${levelSegment[source.level]}/${source.id}/submissions`;
+    : `/${levelPlural[source.level]}/${source.id}/submissions`;
 }
 
 /** A stable key part for the source. */

@@ -5,28 +5,20 @@ import {
   applianceThresholdMessages,
   unaccountedThresholdMessages,
 } from '@flowsight/domain/thresholds';
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { messageNamesByText, useTranslateMessage, withoutFieldPrefix } from '@/i18n/messages';
+import { messageNamesByText, useRuleMessages } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 
 const nameOf = new Map([
   ...messageNamesByText(applianceThresholdMessages),
   ...messageNamesByText(unaccountedThresholdMessages, 'unaccounted.'),
 ]);
+type ThresholdMessage = typeof nameOf extends Map<string, infer N> ? N : never;
+const named = (t: TFunction, name: ThresholdMessage) => t(`thresholds.messages.${name}`);
 
-export function useThresholdMessage(): (message: string) => string {
-  const { t } = useTranslation();
-  const translateCommon = useTranslateMessage();
-  return useCallback(
-    (message: string) => {
-      const bare = withoutFieldPrefix(message);
-      const name = nameOf.get(bare);
-      return name ? t(`thresholds.messages.${name}`) : translateCommon(message);
-    },
-    [t, translateCommon],
-  );
-}
+export const useThresholdMessage = (): ((message: string) => string) =>
+  useRuleMessages(nameOf, named);
 
 /** Every message of a failed call, translated, one after the other. */
 export function useThresholdError() {
