@@ -173,18 +173,6 @@ export const levelIdKey = {
   building: 'buildingId',
   unit: 'unitId',
 } as const satisfies Record<PortfolioLevel, string>;
-/** Each level's plural: its segment in the API's and the web's paths, and its table. */
-export const levelPlural = {
-  company: 'companies',
-  property: 'properties',
-  building: 'buildings',
-  unit: 'units',
-} as const satisfies Record<PortfolioLevel, string>;
-export type LevelPlural = (typeof levelPlural)[PortfolioLevel];
-/** The level a plural names (`units` → `unit`). */
-export const levelOfPlural = Object.fromEntries(
-  portfolioLevels.map((level) => [levelPlural[level], level]),
-) as { readonly [L in PortfolioLevel as (typeof levelPlural)[L]]: L };
 /** How each level is named at the start of a message. */
 export const portfolioLevelNames: Readonly<Record<PortfolioLevel, string>> = {
   company: 'Company',

@@ -2,7 +2,9 @@
 // summary and schemas), the usual refusals, and the path segment of each level of the hierarchy.
 // Security and the 400/401/403 answers the plugins give are not written per route: the OpenAPI
 // plugin derives them from the access table (`plugins/openapi.ts`).
-import { levelPlural, type PortfolioLevel, portfolioLevels } from '@flowsight/domain/portfolio';
+
+import { levelPlural } from '@flowsight/domain/level-plurals';
+import { type PortfolioLevel, portfolioLevels } from '@flowsight/domain/portfolio';
 import { errorSchema, idParams } from './http-schemas.ts';
 
 /** The refusals of a call that changes a record: invalid, not allowed, not found, conflicting. */

@@ -5,12 +5,12 @@
 // a delete inside the delete's own transaction, so nothing can come to depend on the record
 // between the check and the delete.
 
+import { levelPlural } from '@flowsight/domain/level-plurals';
 import { NotificationStatus, SensorState } from '@flowsight/domain/lookups';
 import {
   type BuildingValues,
   type CompanyValues,
   dependentsMessage,
-  levelPlural,
   type PortfolioLevel,
   type PropertyValues,
   type UnitValues,

@@ -3,7 +3,7 @@
 // read it, the trail says only what the path itself says ("Company 12") — never an invented name.
 // Every crumb shows where there is room; on a phone a long trail collapses to its first crumb and
 // its last two, behind an ellipsis that expands it.
-import { levelOfPlural } from '@flowsight/domain/portfolio';
+import { levelOfPlural } from '@flowsight/domain/level-plurals';
 import { webRoutes } from '@flowsight/domain/web-access';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';

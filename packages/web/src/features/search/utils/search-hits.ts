@@ -1,8 +1,9 @@
 // The search answer as the list shows it: one group per portfolio level, in the order company,
 // property, building, unit, at most 5 hits each, and the page each hit opens.
 import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
+import { levelOfPlural } from '@flowsight/domain/level-plurals';
 import { placePath } from '@flowsight/domain/paths';
-import { levelOfPlural, type PortfolioLevel } from '@flowsight/domain/portfolio';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 import type { PortfolioSearchHit, PortfolioSearchResult } from '../api/search-portfolio';
 
 export const searchLevels = ['companies', 'properties', 'buildings', 'units'] as const;

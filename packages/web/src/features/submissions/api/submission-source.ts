@@ -1,6 +1,8 @@
 // Where a readings list comes from: one place of the portfolio (company, property, building or
 // unit) or one of the provider's lists outside it (unassigned, keep-alive, legacy "parsed-old").
-import { levelPlural, type PortfolioLevel } from '@flowsight/domain/portfolio';
+
+import { levelPlural } from '@flowsight/domain/level-plurals';
+import type { PortfolioLevel } from '@flowsight/domain/portfolio';
 
 export type SubmissionList = 'unassigned' | 'keepalive' | 'parsed-old';
 export type SubmissionSource =
