@@ -68,7 +68,10 @@ export function describeRole(roleTypeId: number, names: RoleScopeNames = {}): st
 export const placementLevels = ['company', 'property', 'building', 'unit'] as const;
 export type PlacementLevel = (typeof placementLevels)[number];
 
-/** The level of the hierarchy a role type covers; undefined for roles that sit nowhere. */
+/**
+ * The widest level of the hierarchy a role type covers; undefined for roles that sit nowhere.
+ * Company roles may also be narrowed to one property or building of their company (`roleLevels`).
+ */
 export function roleLevel(roleTypeId: RoleTypeId): PlacementLevel | undefined {
   switch (roleTypeId) {
     case RoleType.SystemAdmin:
@@ -91,4 +94,31 @@ export function roleLevel(roleTypeId: RoleTypeId): PlacementLevel | undefined {
       return unreachable;
     }
   }
+}
+
+/**
+ * The levels a role of this type may sit at, widest first: a company role (admin, manager,
+ * installer) at its whole company, or narrowed to one property or one building of it (site
+ * staff); the property and building managers and the resident at their own level; none for the
+ * roles that sit nowhere.
+ */
+export function roleLevels(roleTypeId: RoleTypeId): readonly PlacementLevel[] {
+  const level = roleLevel(roleTypeId);
+  if (level === undefined) return [];
+  if (level === 'company') return ['company', 'property', 'building'];
+  return [level];
+}
+
+/** The level a held role sits at: the deepest of the ids it names; undefined for none. */
+export function heldRoleLevel(role: {
+  readonly company_id: number | null;
+  readonly property_id: number | null;
+  readonly building_id: number | null;
+  readonly unit_id: number | null;
+}): PlacementLevel | undefined {
+  if (role.unit_id !== null) return 'unit';
+  if (role.building_id !== null) return 'building';
+  if (role.property_id !== null) return 'property';
+  if (role.company_id !== null) return 'company';
+  return undefined;
 }
