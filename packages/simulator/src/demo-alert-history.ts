@@ -252,16 +252,32 @@ const deviceHealth = new Set<NotificationTypeId>([
 
 type Acting = { readonly actor: DemoAlertActor; readonly weight: number };
 
-/** Who acts on a company's alerts: its managers most, its admins less, a person with two roles least. */
-function actorsOf(portfolio: DemoPortfolio, companyIndex: number): Acting[] {
+/** Where an alert sits, as far as who may act on it is concerned. */
+type ActingPlace = {
+  readonly companyIndex: number;
+  readonly propertyIndex?: number;
+  readonly buildingIndex?: number;
+};
+
+/**
+ * Who acts on alerts of a place: its company's managers most, its admins less, a person with two
+ * roles least; a role narrowed to a property or a building (site staff) only on alerts inside it.
+ * Without a property, the company-wide roles alone.
+ */
+function actorsOf(portfolio: DemoPortfolio, place: ActingPlace): Acting[] {
   const base: Partial<Record<number, number>> = {
     [RoleType.CompanyManager]: 4,
     [RoleType.CompanyAdmin]: 2,
   };
+  const reaches = (narrowedTo: number | null, index: number | undefined) =>
+    narrowedTo === null || narrowedTo === index;
   return portfolio.users.flatMap((user, userIndex) =>
     user.roles.flatMap((role, roleIndex) => {
       const weight = base[role.roleTypeId];
-      return role.companyIndex === companyIndex && weight !== undefined
+      return role.companyIndex === place.companyIndex &&
+        reaches(role.propertyIndex, place.propertyIndex) &&
+        reaches(role.buildingIndex, place.buildingIndex) &&
+        weight !== undefined
         ? [{ actor: { userIndex, roleIndex }, weight: weight / user.roles.length }]
         : [];
     }),
@@ -293,8 +309,7 @@ export function generateDemoAlertHistory(
     company.companyTypeId === CompanyType.Restricted ? [] : [companyIndex],
   );
   for (const companyIndex of companies) {
-    const actors = actorsOf(portfolio, companyIndex);
-    if (actors.length === 0) continue;
+    if (actorsOf(portfolio, { companyIndex }).length === 0) continue;
     const sensors = portfolio.sensors.flatMap((sensor, sensorIndex) =>
       sensor.placement?.companyIndex === companyIndex
         ? [
@@ -338,7 +353,7 @@ export function generateDemoAlertHistory(
             notesFor(type, place.applianceTypeId),
             openedMs,
             nowMs,
-            actors,
+            actorsOf(portfolio, place),
             support,
             random,
           ),
@@ -565,12 +580,13 @@ export function generateDemoPresentAlerts(
   const ago = (atMs: number) => minutesBefore(nowMs, atMs);
   const keepAliveLimitMs = silenceLimitMs(DEFAULT_KEEPALIVE_INTERVAL_S);
   const support = supportDesk(portfolio);
-  const actors = new Map<number, Acting[]>();
-  const actorsFor = (companyIndex: number) => {
-    const known = actors.get(companyIndex);
+  const actors = new Map<string, Acting[]>();
+  const actorsFor = (place: ActingPlace) => {
+    const key = `${place.companyIndex}:${place.propertyIndex}:${place.buildingIndex}`;
+    const known = actors.get(key);
     if (known) return known;
-    const found = actorsOf(portfolio, companyIndex);
-    actors.set(companyIndex, found);
+    const found = actorsOf(portfolio, place);
+    actors.set(key, found);
     return found;
   };
 
@@ -581,7 +597,7 @@ export function generateDemoPresentAlerts(
   ): DemoHistoricAlert | null => {
     if (openedMs > nowMs) return null;
     const openedFor = nowMs - openedMs;
-    const people = actorsFor(place.companyIndex);
+    const people = actorsFor(place);
     const takenOn = openedFor >= DAY_MIN * MINUTE_MS && people.length > 0 && random.chance(0.5);
     const changes: DemoAlertStatusChange[] = [];
     if (takenOn) {

@@ -142,11 +142,15 @@ export type DemoPortfolio = {
   users: DemoUser[];
 };
 
-/** A demo sign-in role: system roles have no company; `unitScoped` roles get one of its units. */
+/**
+ * A demo sign-in role: system roles have no company; `unitScoped` roles get one of its units; a
+ * role with `propertyName` is narrowed to that property of its company (site staff).
+ */
 export type DemoRoleSpec = {
   readonly roleTypeId: RoleTypeId;
   readonly companyIndex: number | null;
   readonly unitScoped?: boolean;
+  readonly propertyName?: string;
 };
 
 export type DemoUserSpec = {
@@ -161,6 +165,8 @@ export type DemoUserSpec = {
 const FIRST_COMPANY = 0;
 const SECOND_COMPANY = 1;
 const RESTRICTED_COMPANY = 2;
+/** The property of the first company whose site manager is a demo sign-in. */
+export const SITE_MANAGER_PROPERTY = 'Kendall Square Lofts';
 
 /** One sign-in per role the product knows, all with `demoPassword`. */
 export const demoUsers = [
@@ -235,6 +241,19 @@ export const demoUsers = [
     roles: [
       { roleTypeId: RoleType.CompanyAdmin, companyIndex: FIRST_COMPANY },
       { roleTypeId: RoleType.CompanyManager, companyIndex: SECOND_COMPANY },
+    ],
+  },
+  {
+    email: 'site.manager@flowsight.test',
+    firstName: 'Nadia',
+    lastName: 'Ferreira',
+    phone: '(617) 555-0112',
+    roles: [
+      {
+        roleTypeId: RoleType.CompanyManager,
+        companyIndex: FIRST_COMPANY,
+        propertyName: SITE_MANAGER_PROPERTY,
+      },
     ],
   },
   {
@@ -636,7 +655,7 @@ export function generateDemoPortfolio(seed = DEMO_SEED): DemoPortfolio {
     firstName: spec.firstName,
     lastName: spec.lastName,
     phone: spec.phone,
-    roles: spec.roles.map((role) => resolveRole(role, units, sensors)),
+    roles: spec.roles.map((role) => resolveRole(role, properties, units, sensors)),
   }));
 
   return {
@@ -652,9 +671,24 @@ export function generateDemoPortfolio(seed = DEMO_SEED): DemoPortfolio {
   };
 }
 
-/** Gives a unit-scoped role an occupied apartment of its company that has sensors to show. */
-function resolveRole(spec: DemoRoleSpec, units: DemoUnit[], sensors: DemoSensor[]): DemoRole {
+/**
+ * Gives a unit-scoped role an occupied apartment of its company that has sensors to show, and a
+ * property-scoped one its named property.
+ */
+function resolveRole(
+  spec: DemoRoleSpec,
+  properties: DemoProperty[],
+  units: DemoUnit[],
+  sensors: DemoSensor[],
+): DemoRole {
   const none = { propertyIndex: null, buildingIndex: null, unitIndex: null };
+  if (spec.propertyName !== undefined) {
+    const propertyIndex = properties.findIndex(
+      (p) => p.companyIndex === spec.companyIndex && p.name === spec.propertyName,
+    );
+    if (propertyIndex < 0) throw new Error(`No demo property named ${spec.propertyName}`);
+    return { roleTypeId: spec.roleTypeId, companyIndex: spec.companyIndex, ...none, propertyIndex };
+  }
   if (!spec.unitScoped || spec.companyIndex === null) {
     return { roleTypeId: spec.roleTypeId, companyIndex: spec.companyIndex, ...none };
   }

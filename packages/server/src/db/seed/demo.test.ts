@@ -81,8 +81,8 @@ describe('seedDemo', () => {
       gateways: portfolio.gateways.length,
       gatewayHistory: portfolio.gateways.length,
       thresholds: portfolio.applianceThresholds.length,
-      users: 11,
-      roles: 12,
+      users: 12,
+      roles: 13,
       alerts: alerts.length,
       events: alerts.reduce((sum, a) => sum + 1 + a.changes.length, 0),
     });

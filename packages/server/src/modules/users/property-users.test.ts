@@ -1,4 +1,5 @@
 // GET /properties/:id/users: the property page's users tab.
+import { SITE_MANAGER_PROPERTY } from '@flowsight/simulator/demo-portfolio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 
@@ -47,12 +48,14 @@ describe('property users', () => {
     const own = (
       await admin(`/api/companies/${resident?.company_id}/properties?limit=100`)
     ).json() as { data: Named[] };
-    anotherProperty = own.data.find((p) => p.id !== residentProperty)?.id ?? 0;
+    // The site manager's property: a role narrowed to it reaches it alone.
+    anotherProperty = own.data.find((p) => p.name === SITE_MANAGER_PROPERTY)?.id ?? 0;
     const foreign = (
       await admin(`/api/companies/${other?.company_id}/properties?limit=100`)
     ).json() as { data: Named[] };
     foreignProperty = foreign.data[0]?.id ?? 0;
     expect([residentProperty, anotherProperty, foreignProperty]).not.toContain(0);
+    expect(anotherProperty).not.toBe(residentProperty);
   });
   afterAll(() => t.close());
 
@@ -67,7 +70,9 @@ describe('property users', () => {
     expect(await emails(admin, residentProperty)).toEqual(
       [...companyWide, 'resident@flowsight.test'].sort(),
     );
-    expect(await emails(admin, anotherProperty)).toEqual(companyWide);
+    expect(await emails(admin, anotherProperty)).toEqual(
+      [...companyWide, 'site.manager@flowsight.test'].sort(),
+    );
     expect(await emails(admin, foreignProperty)).toEqual(
       ['multi@flowsight.test', 'other.admin@flowsight.test'].sort(),
     );

@@ -107,6 +107,7 @@ describe('users CSV export', () => {
       'manager@flowsight.test',
       'multi@flowsight.test',
       'resident@flowsight.test',
+      'site.manager@flowsight.test',
     ]);
     const multi = rows.find((r) => r.includes(',multi@flowsight.test,'));
     expect(multi).toContain(`,Company Admin of ${firstCompanyName},`);

@@ -149,7 +149,10 @@ describe('users', () => {
         admin,
         `&filter.company_id=${firstCompany}&filter.user_role_type_id=5`,
       );
-      expect(emailsOf(managerInFirst.data)).toEqual(['manager@flowsight.test']);
+      expect(emailsOf(managerInFirst.data)).toEqual([
+        'manager@flowsight.test',
+        'site.manager@flowsight.test',
+      ]);
       expect(emailsOf((await list(admin, '&search=okafor')).data)).toEqual([
         'manager@flowsight.test',
       ]);
@@ -174,6 +177,7 @@ describe('users', () => {
         'manager@flowsight.test',
         'multi@flowsight.test',
         'resident@flowsight.test',
+        'site.manager@flowsight.test',
       ];
       expect(emailsOf((await list(companyAdmin)).data)).toEqual(ofFirstCompany);
       expect(emailsOf((await list(manager)).data)).toEqual(ofFirstCompany);
