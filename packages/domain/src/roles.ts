@@ -122,3 +122,16 @@ export function heldRoleLevel(role: {
   if (role.company_id !== null) return 'company';
   return undefined;
 }
+
+/**
+ * True when a role held at `held` may act at `level`: changing a place's own settings, or adding
+ * and removing what sits directly in it, needs a role over the whole of that place. A role of one
+ * property may change that property and what lies in it, never its company's settings; a role of
+ * one building likewise never its property's.
+ */
+export const actsAtLevel = (held: PlacementLevel, level: PlacementLevel): boolean =>
+  placementLevels.indexOf(held) <= placementLevels.indexOf(level);
+
+/** Why a role held at `held` may not act at `level`, in words. */
+export const levelRefusal = (held: PlacementLevel, level: PlacementLevel): string =>
+  `This needs a role over the whole ${level}; yours covers one ${held}`;

@@ -8,8 +8,14 @@
 import { mayFindStock, type StockLookup } from '@flowsight/domain/access';
 import { RoleType, type RoleTypeId } from '@flowsight/domain/lookups';
 import { type PortfolioLevel, placeNotFound } from '@flowsight/domain/portfolio';
-import { isSystemRole } from '@flowsight/domain/roles';
-import { NotFound } from './errors.ts';
+import {
+  actsAtLevel,
+  heldRoleLevel,
+  isSystemRole,
+  levelRefusal,
+  type PlacementLevel,
+} from '@flowsight/domain/roles';
+import { Forbidden, NotFound } from './errors.ts';
 
 export type Scope = {
   readonly userId: number;
@@ -52,6 +58,27 @@ export const seesEverything = (scope: Scope) => isSystemRole(scope.roleTypeId);
  * column `scopeCondition` would narrow by) may then answer for it.
  */
 export const seesWholeBuildings = (scope: Scope) => seesEverything(scope) || scope.unitId === null;
+
+/** The level the scope's role sits at (company, property, building, unit); undefined for none. */
+export const scopeLevel = (scope: Scope): PlacementLevel | undefined =>
+  heldRoleLevel({
+    company_id: scope.companyId,
+    property_id: scope.propertyId,
+    building_id: scope.buildingId,
+    unit_id: scope.unitId,
+  });
+
+/**
+ * The one "may this scope act at this level" rule (`actsAtLevel`): system roles anywhere; a
+ * company role at its own level and below, so a role narrowed to a property is refused company
+ * settings, and one narrowed to a building its property's. Throws Forbidden (nothing written).
+ */
+export function requireActsAt(scope: Scope, level: PlacementLevel): void {
+  if (seesEverything(scope)) return;
+  const held = scopeLevel(scope);
+  if (held === undefined) throw new Forbidden(`This needs a role over the whole ${level}`);
+  if (!actsAtLevel(held, level)) throw new Forbidden(levelRefusal(held, level));
+}
 
 /** True when a record with these hierarchy ids lies inside the scope. */
 export function inScope(
