@@ -6,7 +6,7 @@ import { companyTypes } from '@flowsight/domain/lookups';
 import type { CompanyValues } from '@flowsight/domain/portfolio';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import type { ListQueryInput } from '../../lib/list-query.ts';
-import { type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import { inScope, requireActsAt, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
 import { companyCsv } from './portfolio.csv.ts';
 import { companyList, propertyList } from './portfolio.repository.ts';
 import type { PortfolioCore } from './portfolio.service.ts';
@@ -22,12 +22,12 @@ export function companyCalls(core: PortfolioCore) {
     async getCompany(scope: Scope, id: number) {
       const row = await company(scope, id);
       const billing = await repository.billingProperties(id);
-      // Company roles see only the billed properties of their own company.
+      // Company roles see only the billed properties inside their scope.
       return {
         ...row,
-        billing_properties: seesEverything(scope)
-          ? billing
-          : billing.filter((p) => p.company_id === scope.companyId),
+        billing_properties: billing.filter((p) =>
+          inScope(scope, { companyId: p.company_id, propertyId: p.id }),
+        ),
       };
     },
     async createCompany(scope: Scope, input: CompanyValues) {
@@ -36,6 +36,7 @@ export function companyCalls(core: PortfolioCore) {
     },
     async updateCompany(scope: Scope, id: number, input: Partial<CompanyValues>) {
       await company(scope, id);
+      requireActsAt(scope, 'company');
       if (!seesEverything(scope)) {
         const refused = STAFF_ONLY_COMPANY_FIELDS.filter((field) => input[field] !== undefined);
         if (refused.length > 0) {

@@ -4,7 +4,7 @@
 import type { PropertyValues } from '@flowsight/domain/portfolio';
 import { Invalid } from '../../lib/errors.ts';
 import type { ListQueryInput } from '../../lib/list-query.ts';
-import type { Scope } from '../../lib/tenant-scope.ts';
+import { requireActsAt, type Scope } from '../../lib/tenant-scope.ts';
 import { propertyCsv } from './portfolio.csv.ts';
 import { buildingList, propertyList } from './portfolio.repository.ts';
 import type { MoveResult } from './portfolio.schemas.ts';
@@ -19,6 +19,7 @@ export function propertyCalls(core: PortfolioCore) {
     getProperty: property,
     async createProperty(scope: Scope, input: PropertyValues) {
       await company(scope, input.company_id);
+      requireActsAt(scope, 'company');
       const id = await writes.createProperty(scope, input);
       return property(scope, id);
     },
@@ -28,6 +29,7 @@ export function propertyCalls(core: PortfolioCore) {
       input: Partial<Omit<PropertyValues, 'company_id'>>,
     ) {
       const row = await property(scope, id);
+      requireActsAt(scope, 'property');
       await writes.updateProperty(scope, id, row.company_id, input);
       return property(scope, id);
     },
@@ -54,6 +56,7 @@ export function propertyCalls(core: PortfolioCore) {
     ): Promise<MoveResult> {
       const row = await property(scope, id);
       const target = await company(scope, companyId);
+      requireActsAt(scope, 'company');
       if (row.company_id === target.id)
         throw new Invalid(`${row.name} already belongs to ${target.name}`);
       const moved = await writes.move(

@@ -113,15 +113,58 @@ const placeSorts = {
   sensors_not_transmitting: sql`coalesce(act_silent.silent, 0)`,
 };
 
+// ── What a record holds ─────────────────────────────────────────────────────────────────────────
+// Counted within the caller's scope, so a role narrowed to one property counts only what lies in
+// it: lateral subqueries (aliases `cnt_*`, built per scope by `countsOf`) each record's row joins;
+// the columns and sorts below read their `n`.
+const held = (alias: string) => sql<number>`${sql.raw(alias)}.n::int`;
+type Join = readonly [table: SQL, on: SQL];
+const levelTable = { property: properties, building: buildings, unit: units };
+
+/** The `cnt_*` joins of a level's columns: the records under each row that the scope sees. */
+function countsOf(level: PortfolioLevel, scope: Scope): readonly Join[] {
+  const lateral = (alias: string, body: SQL): Join => [
+    sql`lateral (${body}) ${sql.raw(alias)}`,
+    sql`true`,
+  ];
+  const seen = (of: PortfolioLevel) => visiblePlaces(of, scope) ?? sql`true`;
+  const under = (of: 'property' | 'building' | 'unit', column: AnyPgColumn, id: AnyPgColumn) =>
+    sql`select count(*) as n from ${levelTable[of]} where ${column} = ${id} and ${seen(of)}`;
+  switch (level) {
+    case 'company':
+      return [
+        lateral('cnt_properties', under('property', properties.companyId, companies.id)),
+        lateral('cnt_buildings', under('building', buildings.companyId, companies.id)),
+        lateral('cnt_units', under('unit', units.companyId, companies.id)),
+      ];
+    case 'property':
+      return [
+        lateral('cnt_buildings', under('building', buildings.propertyId, properties.id)),
+        lateral('cnt_units', under('unit', units.propertyId, properties.id)),
+      ];
+    case 'building':
+      return [
+        lateral('cnt_units', under('unit', units.buildingId, buildings.id)),
+        lateral(
+          'cnt_tenants',
+          sql`select coalesce(sum(${units.tenants}), 0) as n from ${units}
+              where ${units.buildingId} = ${buildings.id} and ${seen('unit')}`,
+        ),
+      ];
+    case 'unit':
+      return [];
+    default: {
+      const unreachable: never = level;
+      return unreachable;
+    }
+  }
+}
+
 // ── Companies ───────────────────────────────────────────────────────────────────────────────────
 const companyCounts = {
-  properties_count: int(
-    sql`select count(*) from ${properties} where ${properties.companyId} = ${companies.id}`,
-  ),
-  buildings_count: int(
-    sql`select count(*) from ${buildings} where ${buildings.companyId} = ${companies.id}`,
-  ),
-  units_count: int(sql`select count(*) from ${units} where ${units.companyId} = ${companies.id}`),
+  properties_count: held('cnt_properties'),
+  buildings_count: held('cnt_buildings'),
+  units_count: held('cnt_units'),
 };
 const companyColumns = {
   id: companies.id,
@@ -156,10 +199,8 @@ export const companyList = defineList({
 
 // ── Properties ──────────────────────────────────────────────────────────────────────────────────
 const propertyCounts = {
-  buildings_count: int(
-    sql`select count(*) from ${buildings} where ${buildings.propertyId} = ${properties.id}`,
-  ),
-  units_count: int(sql`select count(*) from ${units} where ${units.propertyId} = ${properties.id}`),
+  buildings_count: held('cnt_buildings'),
+  units_count: held('cnt_units'),
 };
 const propertyColumns = {
   id: properties.id,
@@ -206,10 +247,8 @@ export const propertyList = defineList({
 
 // ── Buildings ───────────────────────────────────────────────────────────────────────────────────
 const buildingCounts = {
-  units_count: int(sql`select count(*) from ${units} where ${units.buildingId} = ${buildings.id}`),
-  tenants_count: int(
-    sql`select coalesce(sum(${units.tenants}), 0) from ${units} where ${units.buildingId} = ${buildings.id}`,
-  ),
+  units_count: held('cnt_units'),
+  tenants_count: held('cnt_tenants'),
 };
 const buildingColumns = {
   id: buildings.id,
@@ -424,6 +463,18 @@ function activityOf(
   return undefined;
 }
 
+/** The select of a level's rows with the derived tables its columns read joined on. */
+function withJoins<Select>(select: Select, joins: readonly Join[]) {
+  let joined = select as unknown as {
+    leftJoin(table: SQL, on: SQL): typeof joined;
+    where(
+      condition: SQL | undefined,
+    ): ReturnType<ReturnType<ReturnType<typeof levelFrom>['unit']>['where']>;
+  };
+  for (const [table, on] of joins) joined = joined.leftJoin(table, on);
+  return joined;
+}
+
 async function page<Row>(
   db: Database,
   level: PortfolioLevel,
@@ -434,13 +485,10 @@ async function page<Row>(
 ) {
   const condition = and(visiblePlaces(level, scope), query.where, childrenOf(level, parent));
   const activity = zones ? activityOf(level, scope, parent, zones) : undefined;
-  let select = levelFrom(db)[level]({ ...columnsOf[level], ...activity?.columns }) as unknown as {
-    leftJoin(table: SQL, on: SQL): typeof select;
-    where(
-      condition: SQL | undefined,
-    ): ReturnType<ReturnType<ReturnType<typeof levelFrom>['unit']>['where']>;
-  };
-  for (const [table, on] of activity?.joins ?? []) select = select.leftJoin(table, on);
+  const select = withJoins(levelFrom(db)[level]({ ...columnsOf[level], ...activity?.columns }), [
+    ...countsOf(level, scope),
+    ...(activity?.joins ?? []),
+  ]);
   const [rows, [total]] = await Promise.all([
     select
       .where(condition)
@@ -460,9 +508,10 @@ async function one<Row>(
   scope: Scope,
   id: number,
 ): Promise<Row | undefined> {
-  const [row] = (await levelFrom(db)
-    [level](columnsOf[level])
-    .where(and(eq(idOf[level], id), visiblePlaces(level, scope)))) as unknown as WithDate<Row>[];
+  const [row] = (await withJoins(
+    levelFrom(db)[level](columnsOf[level]),
+    countsOf(level, scope),
+  ).where(and(eq(idOf[level], id), visiblePlaces(level, scope)))) as unknown as WithDate<Row>[];
   return row && (withIso(row) as Row);
 }
 
@@ -474,8 +523,7 @@ async function chunk<Row>(
   afterId: number | undefined,
   limit: number,
 ) {
-  const rows = (await levelFrom(db)
-    [level](columnsOf[level])
+  const rows = (await withJoins(levelFrom(db)[level](columnsOf[level]), countsOf(level, scope))
     .where(
       and(
         visiblePlaces(level, scope),

@@ -6,6 +6,7 @@ import { SEARCH_TOP_LIMIT } from '@flowsight/domain/constants';
 import { unitCategories, unitStates, unitTypes } from '@flowsight/domain/lookups';
 import {
   type BuildingValues,
+  levelsAbove,
   type PortfolioLevel,
   placeNotFound,
   portfolioLevelNames,
@@ -16,7 +17,7 @@ import { localDate } from '@flowsight/domain/wall-clock';
 import { type CsvColumn, csvFile, keysetChunks } from '../../lib/csv.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { ListQuery, ListQueryInput } from '../../lib/list-query.ts';
-import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
+import { placeCheck, requireActsAt, type Scope } from '../../lib/tenant-scope.ts';
 import { buildingCsv, unitCsv } from './portfolio.csv.ts';
 import { placeListRow, unitListRow } from './portfolio.figures.ts';
 import {
@@ -64,6 +65,8 @@ function portfolioCore({ repository, writes, now = () => new Date() }: Dependenc
   /** The delete of a place inside a company: found in the caller's scope, then removed. */
   const deleteOf = (level: keyof typeof placeOf) => async (scope: Scope, id: number) => {
     const row = await placeOf[level](scope, id);
+    // Removing a place changes what its parent holds: an act at the parent's level.
+    requireActsAt(scope, levelsAbove(level).at(-1) ?? 'company');
     await writes.remove(scope, level, id, row.company_id);
     return { message: `${portfolioLevelNames[level]} deleted` };
   };
@@ -161,6 +164,7 @@ export function createPortfolioService(deps: Dependencies) {
     getBuilding: building,
     async createBuilding(scope: Scope, input: BuildingValues) {
       const parent = await property(scope, input.property_id);
+      requireActsAt(scope, 'property');
       const id = await writes.createBuilding(scope, input, parent.company_id);
       return building(scope, id);
     },
@@ -198,6 +202,7 @@ export function createPortfolioService(deps: Dependencies) {
     ): Promise<MoveResult> {
       const row = await building(scope, id);
       const target = await property(scope, propertyId);
+      requireActsAt(scope, 'property');
       if (row.property_id === target.id)
         throw new Invalid(`${row.name} is already in ${target.name}`);
       const moved = await writes.move(

@@ -1,9 +1,12 @@
 // The portfolio calls end to end through the HTTP layer, on the demo portfolio: lists with the
 // query language, reads in and out of scope, create/edit/delete with their refusals, names,
 // counts, searches, billing links and the company time zone.
+
+import { RoleType } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { type DemoParts, demoParts, insertSitePerson } from '../../testing/site-staff.ts';
 
 type Ids = { company: number; property: number; building: number; unit: number };
 type Call = AuthorizedRequest;
@@ -473,6 +476,119 @@ describe('portfolio API', () => {
         { method: 'DELETE' },
       );
       expect(again.statusCode).toBe(404);
+    });
+  });
+  describe('site staff (a company role narrowed to a property or a building)', () => {
+    let parts: DemoParts;
+    let propertyAdmin: Call;
+    let buildingAdmin: Call;
+    const [propertyEmail, buildingEmail] = ['site.p@flowsight.test', 'site.b@flowsight.test'];
+
+    beforeAll(async () => {
+      parts = await demoParts(t);
+      const place = { companyId: parts.company.id, propertyId: parts.a.id };
+      await insertSitePerson(t, propertyEmail, RoleType.CompanyAdmin, place);
+      await insertSitePerson(t, buildingEmail, RoleType.CompanyAdmin, {
+        ...place,
+        buildingId: parts.building.id,
+      });
+      propertyAdmin = await t.as(propertyEmail);
+      buildingAdmin = await t.as(buildingEmail);
+    });
+
+    it("counts only the caller's part of the company, in the company row and the list", async () => {
+      const [a] = await query<{ buildings: number; units: number }>(sql`
+        select (select count(*) from buildings where property_id = ${parts.a.id})::int as buildings,
+               (select count(*) from units where property_id = ${parts.a.id})::int as units`);
+      const [whole] = await query<{ properties: number }>(
+        sql`select count(*)::int as properties from properties where company_id = ${parts.company.id}`,
+      );
+      expect(whole?.properties).toBeGreaterThan(1);
+      const company = (await propertyAdmin(`/api/companies/${parts.company.id}`)).json();
+      expect(company).toMatchObject({
+        properties_count: 1,
+        buildings_count: a?.buildings,
+        units_count: a?.units,
+      });
+      const list = (await propertyAdmin('/api/companies')).json();
+      expect(list.data).toEqual([
+        expect.objectContaining({ id: parts.company.id, properties_count: 1 }),
+      ]);
+      // The company-wide manager still counts the whole company.
+      expect((await manager(`/api/companies/${parts.company.id}`)).json().properties_count).toBe(
+        whole?.properties,
+      );
+    });
+
+    it("counts a building role's part of its property, and its company", async () => {
+      const [b] = await query<{ units: number }>(
+        sql`select count(*)::int as units from units where building_id = ${parts.building.id}`,
+      );
+      const property = (await buildingAdmin(`/api/properties/${parts.a.id}`)).json();
+      expect(property).toMatchObject({ buildings_count: 1, units_count: b?.units });
+      const company = (await buildingAdmin(`/api/companies/${parts.company.id}`)).json();
+      expect(company).toMatchObject({
+        properties_count: 1,
+        buildings_count: 1,
+        units_count: b?.units,
+      });
+      const listed = (await buildingAdmin(`/api/companies/${parts.company.id}/properties`)).json();
+      expect(listed.data).toEqual([
+        expect.objectContaining({ id: parts.a.id, buildings_count: 1, units_count: b?.units }),
+      ]);
+    });
+
+    it('refuses company-level writes to a property role and property-level ones to a building role, writing nothing', async () => {
+      const [before] = await query<{
+        phone: string | null;
+        properties: number;
+        buildings: number;
+      }>(sql`
+        select phone, (select count(*) from properties where company_id = ${parts.company.id})::int as properties,
+               (select count(*) from buildings where property_id = ${parts.a.id})::int as buildings
+        from companies where id = ${parts.company.id}`);
+      const refusals = [
+        await propertyAdmin(`/api/companies/${parts.company.id}`, {
+          method: 'PUT',
+          payload: { phone: '(212) 555-0177' },
+        }),
+        await propertyAdmin('/api/properties', {
+          method: 'POST',
+          payload: { company_id: parts.company.id, name: 'Site Court', timezone_id: 1 },
+        }),
+        await propertyAdmin(`/api/properties/${parts.a.id}`, { method: 'DELETE' }),
+        await buildingAdmin(`/api/properties/${parts.a.id}`, {
+          method: 'PUT',
+          payload: { postal: '10002' },
+        }),
+        await buildingAdmin('/api/buildings', {
+          method: 'POST',
+          payload: { property_id: parts.a.id, name: 'Site Hall' },
+        }),
+        await buildingAdmin(`/api/buildings/${parts.building.id}`, { method: 'DELETE' }),
+      ];
+      for (const refused of refusals) {
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json().message).toMatch(/needs a role over the whole (company|property)/);
+      }
+      const [after] = await query<typeof before>(sql`
+        select phone, (select count(*) from properties where company_id = ${parts.company.id})::int as properties,
+               (select count(*) from buildings where property_id = ${parts.a.id})::int as buildings
+        from companies where id = ${parts.company.id}`);
+      expect(after).toEqual(before);
+      // Within their place they still act.
+      const edited = await propertyAdmin(`/api/properties/${parts.a.id}`, {
+        method: 'PUT',
+        payload: { postal: '10003' },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const edit = await buildingAdmin(`/api/buildings/${parts.building.id}`, {
+        method: 'PUT',
+        payload: { postal: '10003' },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      // Another property of the company is not found at all.
+      expect((await propertyAdmin(`/api/properties/${parts.b.id}`)).statusCode).toBe(404);
     });
   });
 });
