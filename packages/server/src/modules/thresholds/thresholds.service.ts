@@ -15,7 +15,7 @@ import {
 } from '@flowsight/domain/thresholds';
 import { UNACCOUNTED_WINDOW_DAYS, unaccountedWaterDefaults } from '@flowsight/domain/unaccounted';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import type { Scope } from '../../lib/tenant-scope.ts';
+import { requireActsAt, type Scope } from '../../lib/tenant-scope.ts';
 import type {
   ApplianceThreshold,
   ThresholdsRepository,
@@ -62,6 +62,7 @@ export function createThresholdsService(
       const parsed = parseApplianceThreshold(rawThreshold);
       if (!parsed.ok) problems.push(parsed.message);
       if (problems.length > 0 || !parsed.ok) throw new Invalid(problems);
+      requireActsAt(scope, 'company');
 
       const result = await repository.set(
         scope,
@@ -100,6 +101,7 @@ export function createThresholdsService(
     ): Promise<UnaccountedThreshold> {
       const problems = unaccountedThresholdProblems(input);
       if (problems.length > 0) throw new Invalid(problems);
+      requireActsAt(scope, 'company');
       const result = await repository.setUnaccounted(
         scope,
         companyId,

@@ -2,7 +2,7 @@
 // fixture types with the company's value and the type's default, setting and removing a value
 // with its event, every refusal (bad value, unknown type, another company, roles without the
 // right), and that a refusal changes nothing; the same for the unaccounted-water threshold.
-import { ApplianceType, applianceTypes } from '@flowsight/domain/lookups';
+import { ApplianceType, applianceTypes, RoleType } from '@flowsight/domain/lookups';
 import {
   applianceThresholdMessages as m,
   unaccountedThresholdMessages as u,
@@ -11,6 +11,7 @@ import { UNACCOUNTED_WINDOW_DAYS, unaccountedWaterDefaults } from '@flowsight/do
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { demoParts, insertSitePerson } from '../../testing/site-staff.ts';
 
 type Row = {
   appliance_type_id: number;
@@ -355,5 +356,38 @@ describe('company appliance thresholds API', () => {
       }
       expect(await storedUnaccounted()).toEqual(before);
     });
+  });
+  it('refuses both company thresholds to an admin of one property, writing nothing', async () => {
+    const parts = await demoParts(t);
+    await insertSitePerson(t, 'thresholds.site@flowsight.test', RoleType.CompanyAdmin, {
+      companyId: parts.company.id,
+      propertyId: parts.a.id,
+    });
+    const siteAdmin = await t.as('thresholds.site@flowsight.test');
+    const [unaccountedBefore] = await query<{ n: number }>(
+      sql`select count(*)::int as n from company_unaccounted_thresholds`,
+    );
+    const before = await stored();
+    const set = await siteAdmin(url(parts.company.id, ApplianceType.WashingMachine, '150'), {
+      method: 'PUT',
+    });
+    expect(set.statusCode, set.body).toBe(403);
+    expect(set.json().message).toBe(
+      'This needs a role over the whole company; yours covers one property',
+    );
+    const unaccounted = await siteAdmin(
+      `/api/companies/${parts.company.id}/appliances-thresholds/unaccounted-water`,
+      { method: 'PUT', payload: { share_percent: 20, min_gallons_per_day: 80 } },
+    );
+    expect(unaccounted.statusCode, unaccounted.body).toBe(403);
+    expect(await stored()).toEqual(before);
+    const [unaccountedAfter] = await query<{ n: number }>(
+      sql`select count(*)::int as n from company_unaccounted_thresholds`,
+    );
+    expect(unaccountedAfter).toEqual(unaccountedBefore);
+    // Reading them stays open: they decide the alerts of the property too.
+    expect(
+      (await siteAdmin(`/api/companies/${parts.company.id}/appliances-thresholds`)).statusCode,
+    ).toBe(200);
   });
 });
