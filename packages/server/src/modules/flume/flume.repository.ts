@@ -3,14 +3,14 @@
 // secrets the service opens to call Flume, the devices found, their links to buildings and the
 // outcome of the last call. Every method takes an optional transaction (`tx ?? db`).
 import { supplyMeterTypes } from '@flowsight/domain/water-accounting';
-import { and, asc, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { visiblePlaces } from '../../db/queries/places.ts';
 import { scopeCondition } from '../../db/queries/scope-condition.ts';
 import { sensors } from '../../db/schema/fleet.ts';
 import { externalFlowAccounts, externalFlowDevices } from '../../db/schema/operations.ts';
 import { buildings, companies } from '../../db/schema/portfolio.ts';
-import type { Scope } from '../../lib/tenant-scope.ts';
+import { type Scope, scopeLevel, seesEverything } from '../../lib/tenant-scope.ts';
 
 const PROVIDER = 'flume';
 
@@ -83,10 +83,19 @@ const deviceColumns = {
   last_sync_at: externalFlowDevices.lastSyncAt,
 };
 
+/**
+ * The Flume accounts of the scope. An account belongs to its company: a role over the whole
+ * company sees them all; a role narrowed to a property or a building only one that sits on a
+ * building inside its part, never one sitting on no building (it may read meters of any property).
+ */
 const accountsInScope = (scope: Scope) =>
   and(
     eq(externalFlowAccounts.provider, PROVIDER),
     scopeCondition(scope, { companyId: externalFlowAccounts.companyId }),
+    seesEverything(scope) || scopeLevel(scope) === 'company'
+      ? undefined
+      : sql`${externalFlowAccounts.buildingId} in (
+          select ${buildings.id} from ${buildings} where ${visiblePlaces('building', scope)})`,
   );
 
 export function createFlumeRepository(db: Database) {

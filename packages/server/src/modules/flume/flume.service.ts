@@ -3,7 +3,7 @@
 // the outcome in words; a meter is linked to at most one building, of the account's company.
 // Secrets are sealed before they are stored and opened only to call Flume; no answer carries them.
 import { Conflict, Invalid, NotFound, TooManyRequests } from '../../lib/errors.ts';
-import { placeCheck, type Scope } from '../../lib/tenant-scope.ts';
+import { placeCheck, requireActsAt, type Scope } from '../../lib/tenant-scope.ts';
 import { iso } from '../../lib/timestamps.ts';
 import {
   createFlumeClient,
@@ -137,6 +137,7 @@ export function createFlumeService({
       if (!(await repository.company(scope, body.company_id))) {
         throw new NotFound(flumeMessages.companyNotFound);
       }
+      requireActsAt(scope, 'company');
       const credentials = {
         clientId: body.client_id,
         clientSecret: body.client_secret,

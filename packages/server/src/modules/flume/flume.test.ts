@@ -5,10 +5,12 @@
 // building is refused, and a building moved to another company loses its meter; flume-connected
 // answers true, false and 404; a test of a revoked account
 // keeps the error in words; removal; a manager is refused with 403.
+import { RoleType } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
 import { type FakeFlume, startFakeFlume } from '../../testing/fake-flume.ts';
+import { demoParts, insertSitePerson } from '../../testing/site-staff.ts';
 import type { FlumeAccount } from './flume.schemas.ts';
 
 const METER_ID = '6248148189204194988';
@@ -255,5 +257,52 @@ describe('Flume accounts API', () => {
     expect((await companyAdmin(path, { method: 'DELETE' })).statusCode).toBe(404);
     expect(await rows(sql`select id from external_flow_devices`)).toEqual([]);
     expect((await companyAdmin('/api/flume-accounts')).json()).toEqual([]);
+  });
+  it('keeps an admin of one property to the accounts on its buildings', async () => {
+    const parts = await demoParts(t);
+    await insertSitePerson(t, 'flume.site@flowsight.test', RoleType.CompanyAdmin, {
+      companyId: parts.company.id,
+      propertyId: parts.a.id,
+    });
+    const siteAdmin = await t.as('flume.site@flowsight.test');
+    const [ofB] = await rows<{ id: number }>(
+      sql`select min(id)::int as id from buildings where property_id = ${parts.b.id}`,
+    );
+    const account = async (key: string, buildingId: number | null) => {
+      const [row] = await rows<{ id: number }>(sql`
+        insert into external_flow_accounts (company_id, building_id, provider, external_account_id,
+          name, client_id, client_secret_sealed, username, password_sealed)
+        values (${parts.company.id}, ${buildingId}, 'flume', ${key}, ${key}, 'client', 'not-sealed',
+          'user@example.test', 'not-sealed') returning id`);
+      return row?.id ?? 0;
+    };
+    const onA = await account('site-a', parts.building.id);
+    const onB = await account('site-b', ofB?.id ?? 0);
+    const onNone = await account('site-none', null);
+    const listed = (await siteAdmin('/api/flume-accounts')).json() as { id: number }[];
+    expect(listed.map((a) => a.id)).toEqual([onA]);
+    // The company-wide admin sees all three.
+    const all = (await companyAdmin('/api/flume-accounts')).json() as { id: number }[];
+    expect(all.map((a) => a.id)).toEqual(expect.arrayContaining([onA, onB, onNone]));
+    for (const id of [onB, onNone]) {
+      expect(
+        (await siteAdmin(`/api/flume-accounts/${id}/test`, { method: 'POST' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await siteAdmin(`/api/flume-accounts/${id}/sync`, { method: 'POST' })).statusCode,
+      ).toBe(404);
+      expect((await siteAdmin(`/api/flume-accounts/${id}`, { method: 'DELETE' })).statusCode).toBe(
+        404,
+      );
+    }
+    expect(
+      await rows(sql`select id from external_flow_accounts where id in (${onB}, ${onNone})`),
+    ).toHaveLength(2);
+    // Adding an account is the company's: refused before Flume is asked.
+    const added = await siteAdmin('/api/flume-accounts', {
+      method: 'POST',
+      payload: { ...goodBody(), company_id: parts.company.id },
+    });
+    expect(added.statusCode, added.body).toBe(403);
   });
 });
