@@ -7,6 +7,7 @@ import { NotificationMethod, NotificationStatus, UserStatus } from '@flowsight/d
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { tryTransactionLock } from '../../db/advisory-lock.ts';
 import { type Database, selectRows } from '../../db/client.ts';
+import { roleCovers } from '../../db/queries/scope-condition.ts';
 import { notificationActionTokens, notifications } from '../../db/schema/alerts.ts';
 import type { RoundClaim } from '../../lib/jobs.ts';
 import { type Scope, scopeOfRole } from '../../lib/tenant-scope.ts';
@@ -36,10 +37,28 @@ export function createAlertMailRepository(db: Database) {
   return {
     /**
      * Enabled email contacts of the alert's company whose place covers the alert: company-wide
-     * ones, and those of its property, building or unit. A disabled person gets nothing; one
-     * address gets one email even when several contacts lead to it.
+     * ones, and those of its property, building or unit. The contact's person must also hold a
+     * role whose scope covers the alert (a system role, or a role of the company not narrowed
+     * to another property, building or unit), so a manager of one property is never mailed about
+     * another, whatever their contact names. A disabled person gets nothing; one address gets one
+     * email even when several contacts lead to it.
      */
     async recipientsOf(alertId: number): Promise<AlertRecipient[]> {
+      const covers = roleCovers(
+        {
+          roleTypeId: sql`r.user_role_type_id`,
+          companyId: sql`r.company_id`,
+          propertyId: sql`r.property_id`,
+          buildingId: sql`r.building_id`,
+          unitId: sql`r.unit_id`,
+        },
+        {
+          companyId: sql`n.company_id`,
+          propertyId: sql`n.property_id`,
+          buildingId: sql`n.building_id`,
+          unitId: sql`n.unit_id`,
+        },
+      );
       const rows = await selectRows<{ user_id: number; email: string; first_name: string }>(
         db,
         sql`select distinct on (lower(c.destination)) c.user_id, c.destination as email, u.first_name
@@ -53,6 +72,7 @@ export function createAlertMailRepository(db: Database) {
               and (c.property_id is null or c.property_id = n.property_id)
               and (c.building_id is null or c.building_id = n.building_id)
               and (c.unit_id is null or c.unit_id = n.unit_id)
+              and exists (select 1 from user_roles r where r.user_id = c.user_id and ${covers})
             order by lower(c.destination), c.id`,
       );
       return rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name }));

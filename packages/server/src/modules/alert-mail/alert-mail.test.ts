@@ -17,7 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../lib/secrets.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import type { ReceivedMail } from '../../testing/mailbox.ts';
+import { insertSitePerson } from '../../testing/site-staff.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
+import { createAlertMailRepository } from './alert-mail.repository.ts';
 
 const HOUR = 3_600_000;
 const QUARTER = 900_000;
@@ -420,5 +422,29 @@ describe('alert emails and signed actions', () => {
     const confirmed = await call('POST', path, {});
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await alertState(fresh.id))?.status).toBe(NotificationStatus.Acknowledged);
+  });
+  it('mails a person of one property about that property only, whatever their contact names', async () => {
+    const [elsewhere] = await rows<{ id: number }>(sql`
+      select min(id)::int as id from properties
+      where company_id = ${toilet.company} and id <> ${toilet.property}`);
+    const people = [
+      ['site.here@flowsight.test', toilet.property, 'site-here@contacts.test'],
+      ['site.elsewhere@flowsight.test', elsewhere?.id ?? 0, 'site-elsewhere@contacts.test'],
+    ] as const;
+    for (const [email, propertyId, destination] of people) {
+      const { userId } = await insertSitePerson(t, email, RoleType.CompanyManager, {
+        companyId: toilet.company,
+        propertyId,
+      });
+      // A company-wide contact, as one made before the role was narrowed.
+      await t.database.db.execute(sql`
+        insert into notification_contacts (user_id, company_id, notification_method_id, destination, enabled)
+        values (${userId}, ${toilet.company}, ${NotificationMethod.Email}, ${destination}, true)`);
+    }
+    const recipients = await createAlertMailRepository(t.database.db).recipientsOf(alertId);
+    const addresses = recipients.map((r) => r.email);
+    expect(addresses).toContain('site-here@contacts.test');
+    expect(addresses).not.toContain('site-elsewhere@contacts.test');
+    expect(addresses).toContain('company-wide@contacts.test');
   });
 });

@@ -102,7 +102,7 @@ export function createAlertActions({
      */
     async assignableUsers(scope: Scope, id: number) {
       const record = await requireAlert(scope, id);
-      const people = await repository.assignableUsers(record.company_id);
+      const people = await repository.assignableUsers(record);
       const tenant = !seesEverything(scope);
       return people.map(({ id: userId, name, email, named, staff }) =>
         tenant && staff
@@ -117,7 +117,7 @@ export function createAlertActions({
     async assign(scope: Scope, id: number, userId: number | null) {
       const record = await requireAlert(scope, id);
       if (userId !== null) {
-        const [person] = await repository.assignableUsers(record.company_id, userId);
+        const [person] = await repository.assignableUsers(record, userId);
         if (!person) throw new Invalid("This person cannot act on this alert's company");
       }
       if (record.assigned_to_user_id === userId) return one(scope, record);

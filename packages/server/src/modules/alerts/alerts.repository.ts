@@ -34,6 +34,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { placeIdFilters, placeIds, placeScope } from '../../db/queries/place-columns.ts';
 import { inPlace } from '../../db/queries/places.ts';
 import { type EventInput, recordEvent } from '../../db/queries/record-event.ts';
+import { roleCovers } from '../../db/queries/scope-condition.ts';
 import { eqWhenGiven } from '../../db/queries/when-given.ts';
 import { events, notifications } from '../../db/schema/alerts.ts';
 import { gateways, sensors } from '../../db/schema/fleet.ts';
@@ -167,6 +168,12 @@ const columns = {
   snooze_reason: notifications.snoozeReason,
 };
 type Stamp = Date | string | null;
+/** Where an alert sits: its company and, when it has them, its property, building and unit. */
+export type AlertPlace = Pick<
+  AlertRecord,
+  'company_id' | 'property_id' | 'building_id' | 'unit_id'
+>;
+
 export type AlertRecord = {
   id: number;
   company_id: number;
@@ -371,7 +378,8 @@ export function createAlertsRepository(db: Database) {
      * role (admin, manager, installer) of that company, or a system role; by name. With
      * `userId`, only that person (if they qualify).
      */
-    async assignableUsers(companyId: number, userId?: number) {
+    /** Active people whose role covers the alert's place (`roleCovers`): staff, or its company's. */
+    async assignableUsers(place: AlertPlace, userId?: number) {
       const name = sql<string>`coalesce(${fullName(users)}, ${users.email})`;
       const staff = sql<boolean>`exists (select 1 from user_roles s where s.user_id = ${users.id}
         and s.user_role_type_id in ${sql.raw(`(${SYSTEM_ROLE_TYPES.join(', ')})`)})`;
@@ -392,8 +400,16 @@ export function createAlertsRepository(db: Database) {
             or(
               inArray(userRoles.userRoleTypeId, [...SYSTEM_ROLE_TYPES]),
               and(
-                eq(userRoles.companyId, companyId),
                 inArray(userRoles.userRoleTypeId, [...COMPANY_GRANTABLE_ROLE_TYPES]),
+                roleCovers(
+                  { ...userRoles, roleTypeId: userRoles.userRoleTypeId },
+                  {
+                    companyId: place.company_id,
+                    propertyId: place.property_id,
+                    buildingId: place.building_id,
+                    unitId: place.unit_id,
+                  },
+                ),
               ),
             ),
           ),
