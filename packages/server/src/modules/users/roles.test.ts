@@ -1,3 +1,4 @@
+import { RoleType } from '@flowsight/domain/lookups';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildings, units } from '../../db/schema/portfolio.ts';
@@ -7,6 +8,7 @@ import {
   buildTestApp,
   type TestApp,
 } from '../../testing/app.ts';
+import { demoParts, insertSitePerson } from '../../testing/site-staff.ts';
 
 type Role = {
   id: number;
@@ -107,7 +109,7 @@ describe('user roles', () => {
     );
     await expectInvalid(
       { user_role_type_id: 5, company_id: firstCompany, unit_id: resident.unit_id },
-      'A Company Manager role covers a whole company; leave out property_id, building_id, unit_id',
+      'A Company Manager role sits at a company, a property or a building; leave out unit_id',
     );
     await expectInvalid(
       { user_role_type_id: 8, building_id: resident.building_id },
@@ -156,6 +158,98 @@ describe('user roles', () => {
     // System staff may grant anything, system roles included.
     expect((await grant(admin, subject.id, { user_role_type_id: 2 })).statusCode).toBe(201);
     expect((await rolesOf(subject.id)).map((r) => r.user_role_type_id)).toEqual([12, 8, 2]);
+  });
+
+  it('narrows a company role to a property or a building, and no one grants wider than they hold', async () => {
+    const parts = await demoParts(t);
+    const partA = { companyId: parts.company.id, propertyId: parts.a.id };
+    await insertSitePerson(t, 'grant.site.admin@flowsight.test', RoleType.CompanyAdmin, partA);
+    const siteAdmin = await t.as('grant.site.admin@flowsight.test');
+    const subject = await insertSitePerson(
+      t,
+      'grant.site.subject@flowsight.test',
+      RoleType.CompanyInstaller,
+      partA,
+    );
+    const stored = async () => (await rolesOf(subject.userId)).length;
+
+    // The deepest id decides the level; the ancestors are filled in.
+    const onProperty = await grant(admin, subject.userId, {
+      user_role_type_id: RoleType.CompanyManager,
+      property_id: parts.b.id,
+    });
+    expect(onProperty.statusCode, onProperty.body).toBe(201);
+    expect(onProperty.json()).toMatchObject({
+      company_id: parts.company.id,
+      property_id: parts.b.id,
+      building_id: null,
+      unit_id: null,
+      description: `Company Manager of ${parts.company.name}, ${parts.b.name}`,
+    });
+    const onBuilding = await grant(companyAdmin, subject.userId, {
+      user_role_type_id: RoleType.CompanyAdmin,
+      company_id: parts.company.id,
+      building_id: parts.building.id,
+    });
+    expect(onBuilding.statusCode, onBuilding.body).toBe(201);
+    expect(onBuilding.json()).toMatchObject({
+      property_id: parts.a.id,
+      building_id: parts.building.id,
+    });
+
+    // A property's admin grants on that property and its buildings, nothing wider or elsewhere.
+    const count = await stored();
+    for (const wider of [
+      { user_role_type_id: RoleType.CompanyManager, company_id: parts.company.id },
+      { user_role_type_id: RoleType.CompanyManager, property_id: parts.b.id },
+      { user_role_type_id: RoleType.CompanyAdmin, company_id: secondCompany },
+    ]) {
+      const refused = await grant(siteAdmin, subject.userId, wider);
+      expect(refused.statusCode, refused.body).toBe(404);
+    }
+    const unitRole = await grant(siteAdmin, subject.userId, {
+      user_role_type_id: RoleType.CompanyManager,
+      unit_id: resident.unit_id,
+    });
+    expect(unitRole.statusCode).toBe(400);
+    expect(unitRole.json().message).toBe(
+      'A Company Manager role sits at a company, a property or a building; leave out unit_id',
+    );
+    expect(await stored()).toBe(count);
+    const within = await grant(siteAdmin, subject.userId, {
+      user_role_type_id: RoleType.CompanyManager,
+      building_id: parts.building.id,
+    });
+    expect(within.statusCode, within.body).toBe(201);
+    const onA = await grant(siteAdmin, subject.userId, {
+      user_role_type_id: RoleType.CompanyManager,
+      property_id: parts.a.id,
+    });
+    expect(onA.statusCode, onA.body).toBe(201);
+  });
+
+  it('shows a narrowed admin only the people whose roles lie in their part', async () => {
+    const parts = await demoParts(t);
+    await insertSitePerson(t, 'list.site.admin@flowsight.test', RoleType.CompanyAdmin, {
+      companyId: parts.company.id,
+      propertyId: parts.a.id,
+    });
+    await insertSitePerson(t, 'list.site.b@flowsight.test', RoleType.CompanyManager, {
+      companyId: parts.company.id,
+      propertyId: parts.b.id,
+    });
+    const siteAdmin = await t.as('list.site.admin@flowsight.test');
+    const listed = (await siteAdmin('/api/users?limit=500')).json() as {
+      data: { email: string }[];
+    };
+    const emails = listed.data.map((u) => u.email);
+    expect(emails).toContain('list.site.admin@flowsight.test');
+    // Neither a person of property B nor the company-wide colleagues.
+    expect(emails).not.toContain('list.site.b@flowsight.test');
+    expect(emails).not.toContain('company.admin@flowsight.test');
+    expect(emails).not.toContain('manager@flowsight.test');
+    const b = idOf['company.admin@flowsight.test'] ?? 0;
+    expect((await siteAdmin(`/api/users/${b}`)).statusCode).toBe(404);
   });
 
   it('lets a company admin grant only company roles, and only in their company', async () => {

@@ -4,8 +4,9 @@
 import {
   COMPANY_GRANTABLE_ROLE_TYPES,
   describeRole,
+  type PlacementLevel,
   placementLevels,
-  roleLevel,
+  roleLevels,
   roleTypeName,
 } from '@flowsight/domain/roles';
 import { Invalid } from '../../lib/errors.ts';
@@ -33,9 +34,18 @@ export const withDescription = (role: RoleRecord): UserRoleRow => ({
   description: describeRole(role.user_role_type_id, role),
 });
 
+/** `['company', 'property', 'building']` as "a company, a property or a building". */
+const levelList = (levels: readonly PlacementLevel[]) => {
+  const named = levels.map((level) => `a ${level}`);
+  return named.length < 2 ? named.join('') : `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`;
+};
+
 /**
  * The one rule for granting a role: which types the caller may grant, which hierarchy ids each
- * type needs or refuses, and that the place exists inside the caller's scope.
+ * type needs or refuses, and that the place exists inside the caller's scope. A company role may
+ * sit at its whole company or be narrowed to one property or building (`roleLevels`); the deepest
+ * id given decides which. The place must lie in the caller's scope, so nobody grants wider than
+ * they hold: a property's admin grants on that property or its buildings only.
  */
 export async function placeRole(
   find: PlacementLookup,
@@ -48,9 +58,10 @@ export async function placeRole(
     const grantable = COMPANY_GRANTABLE_ROLE_TYPES.map(roleTypeName).join(', ');
     throw new Invalid(`A company admin may grant only these roles: ${grantable}`);
   }
-  const level = roleLevel(roleTypeId);
+  const levels = roleLevels(roleTypeId);
   const given = deepestLevel(grant);
-  if (level === undefined) {
+  const [widest, ...narrower] = levels;
+  if (widest === undefined) {
     if (given !== undefined) {
       throw new Invalid(
         `A ${name} role belongs to no company; leave out company_id, property_id, building_id and unit_id`,
@@ -58,13 +69,17 @@ export async function placeRole(
     }
     return { roleTypeId, ...NOWHERE };
   }
-  if (given === undefined || grant[idField[level]] == null) {
-    throw new Invalid(`A ${name} role needs ${idField[level]}`);
+  if (given === undefined || levelIndex(given) < levelIndex(widest)) {
+    throw new Invalid(`A ${name} role needs ${idField[widest]}`);
   }
-  if (levelIndex(given) > levelIndex(level)) {
-    const deeper = placementLevels.slice(levelIndex(level) + 1).map((l) => idField[l]);
-    throw new Invalid(`A ${name} role covers a whole ${level}; leave out ${deeper.join(', ')}`);
+  // The deepest id given decides where the role sits: one of the levels its type may sit at.
+  if (!levels.includes(given)) {
+    const deepest = narrower.at(-1) ?? widest;
+    const deeper = placementLevels.slice(levelIndex(deepest) + 1).map((l) => idField[l]);
+    const where =
+      narrower.length === 0 ? `covers a whole ${widest}` : `sits at ${levelList(levels)}`;
+    throw new Invalid(`A ${name} role ${where}; leave out ${deeper.join(', ')}`);
   }
-  const placement = await resolvePlacement(find, scope, level, grant);
+  const placement = await resolvePlacement(find, scope, given, grant);
   return { roleTypeId, ...placement };
 }
