@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   companyGet,
   firstOfGet,
+  partOf,
   type Sample,
   type Tenant,
   tenantlessGet,
@@ -18,7 +19,7 @@ async function freshAlert(w: World, tenant: Tenant) {
       notification_type_id, notification_category_id, rate, first_detected_at, last_detected_at)
     select company_id, property_id, building_id, unit_id, null, appliance_type_id,
       ${NotificationType.ContinuousFlow}, ${NotificationCategory.Leak}, 1000, now(), now()
-    from sensors where company_id = ${w[tenant].id} and unit_id is not null order by id limit 1
+    from sensors where ${partOf(w[tenant])} and unit_id is not null order by id limit 1
     returning id`)) as unknown as { rows: { id: number }[] };
   return rows[0]?.id ?? 0;
 }

@@ -3,8 +3,13 @@
 // shared reference data: their edits write back the value already stored, so the samples leave
 // the detection parameters other tests rely on untouched.
 import { sql } from 'drizzle-orm';
-import type { Company, Sample, World } from '../../testing/isolation-kit.ts';
-import { tenantlessGet } from '../../testing/isolation-kit.ts';
+import {
+  type Company,
+  partOf,
+  type Sample,
+  tenantlessGet,
+  type World,
+} from '../../testing/isolation-kit.ts';
 
 const rows = async <T>(w: World, text: ReturnType<typeof sql>) =>
   ((await w.db.execute(text)) as unknown as { rows: T[] }).rows;
@@ -13,7 +18,7 @@ const rows = async <T>(w: World, text: ReturnType<typeof sql>) =>
 async function freeSensor(w: World, company: Company) {
   const [row] = await rows<{ id: number; mac: string }>(
     w,
-    sql`select id, mac_address as mac from sensors where company_id = ${company.id}
+    sql`select id, mac_address as mac from sensors where ${partOf(company)}
         and id not in (select sensor_id from sensor_gallon_thresholds) order by id limit 1`,
   );
   if (!row) throw new Error(`company ${company.id} has no micrometer without a threshold`);

@@ -10,15 +10,20 @@ import type { Sample, Tenant, World } from '../../testing/isolation-kit.ts';
 const rows = async <T>(w: World, query: ReturnType<typeof sql>) =>
   ((await w.db.execute(query)) as unknown as { rows: T[] }).rows;
 
-/** A new account of the tenant's company with one unlinked meter: its id and the meter's. */
+/**
+ * A new account of the tenant's company with one unlinked meter: its id and the meter's. For a
+ * part of a company (site staff) the account sits on the part's first building.
+ */
 async function freshAccount(w: World, tenant: Tenant) {
   const company = w[tenant].id;
+  const building =
+    w[tenant].propertyId === undefined ? null : await w.firstOf('buildings', w[tenant]);
   const key = `isolation-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const [account] = await rows<{ id: number }>(
     w,
     sql`insert into external_flow_accounts
-          (company_id, provider, external_account_id, name, client_id, client_secret_sealed, username, password_sealed)
-        values (${company}, 'flume', ${key}, 'Isolation', 'client', 'not-sealed', 'user@example.test', 'not-sealed')
+          (company_id, building_id, provider, external_account_id, name, client_id, client_secret_sealed, username, password_sealed)
+        values (${company}, ${building}, 'flume', ${key}, 'Isolation', 'client', 'not-sealed', 'user@example.test', 'not-sealed')
         returning id`,
   );
   if (!account) throw new Error('no account');

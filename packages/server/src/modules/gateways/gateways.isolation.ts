@@ -3,8 +3,13 @@
 // where the call removes it.
 import { GatewayStatus } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
-import type { Sample, Tenant, World } from '../../testing/isolation-kit.ts';
-import { tenantlessGet } from '../../testing/isolation-kit.ts';
+import {
+  partOf,
+  type Sample,
+  type Tenant,
+  tenantlessGet,
+  type World,
+} from '../../testing/isolation-kit.ts';
 
 const rowsOf = async (w: World, query: ReturnType<typeof sql>) =>
   ((await w.db.execute(query)) as unknown as { rows: { id: number }[] }).rows;
@@ -13,7 +18,7 @@ const rowsOf = async (w: World, query: ReturnType<typeof sql>) =>
 async function gatewayOf(w: World, tenant: Tenant): Promise<number> {
   const [row] = await rowsOf(
     w,
-    sql`select min(id)::int as id from gateways where company_id = ${w[tenant].id}`,
+    sql`select min(id)::int as id from gateways where ${partOf(w[tenant])}`,
   );
   if (!row?.id) throw new Error(`no gateway in company ${w[tenant].id}`);
   return row.id;
@@ -31,7 +36,7 @@ async function freshGatewayOf(w: World, tenant: Tenant): Promise<number> {
     w,
     sql`insert into gateways (serial_number, company_id, property_id, building_id)
         select ${freshSerial()}, company_id, property_id, id from buildings
-        where company_id = ${w[tenant].id} order by id limit 1 returning id`,
+        where ${partOf(w[tenant], 'buildings')} order by id limit 1 returning id`,
   );
   if (!row) throw new Error(`no building in company ${w[tenant].id}`);
   return row.id;

@@ -6,7 +6,7 @@ import { isSystemRole } from '@flowsight/domain/roles';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sensors } from '../../db/schema/fleet.ts';
-import type { Sample } from '../../testing/isolation-kit.ts';
+import { type Company, partOf, type Sample } from '../../testing/isolation-kit.ts';
 
 let serial = 0;
 async function freshStockSensor(db: Database): Promise<number> {
@@ -19,12 +19,12 @@ async function freshStockSensor(db: Database): Promise<number> {
   if (!row) throw new Error('stock sensor not created');
   return row.id;
 }
-async function sensorOfCompany(db: Database, companyId: number): Promise<number> {
+async function sensorOfCompany(db: Database, company: Company): Promise<number> {
   const { rows } = (await db.execute(
-    sql`select min(id)::int as id from sensors where company_id = ${companyId}`,
+    sql`select min(id)::int as id from sensors where ${partOf(company)}`,
   )) as unknown as { rows: { id: number | null }[] };
   const id = rows[0]?.id;
-  if (!id) throw new Error(`no sensor in company ${companyId}`);
+  if (!id) throw new Error(`no sensor in company ${company.id}`);
   return id;
 }
 
@@ -32,7 +32,7 @@ export const sensorTestSamples: Record<string, Sample> = {
   'POST /sensors/:id/tests': {
     request: async (w, tenant) => ({
       url: `/api/sensors/${
-        tenant === 'own' ? await freshStockSensor(w.db) : await sensorOfCompany(w.db, w.foreign.id)
+        tenant === 'own' ? await freshStockSensor(w.db) : await sensorOfCompany(w.db, w.foreign)
       }/tests`,
       payload: { passed: false, reason: 'Isolation: no pulse on the bench' },
     }),

@@ -7,6 +7,7 @@ import {
   companyGet,
   firstOfGet,
   OK,
+  partOf,
   type Sample,
   type Tenant,
   tenantlessGet,
@@ -20,7 +21,7 @@ const rows = async <T>(w: World, query: ReturnType<typeof sql>) =>
 async function sensorOf(w: World, tenant: Tenant) {
   const [row] = await rows<{ id: number; mac: string }>(
     w,
-    sql`select id, mac_address as mac from sensors where company_id = ${w[tenant].id} order by id limit 1`,
+    sql`select id, mac_address as mac from sensors where ${partOf(w[tenant])} order by id limit 1`,
   );
   if (!row) throw new Error('no sensor');
   return row;

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   firstOfGet,
   OK,
+  partOf,
   type Sample,
   type Tenant,
   tenantlessGet,
@@ -21,7 +22,7 @@ const rows = async <T>(w: World, query: ReturnType<typeof sql>) =>
 async function firstUnit(w: World, tenant: Tenant) {
   const [row] = await rows<{ id: number; building_id: number }>(
     w,
-    sql`select id, building_id from units where company_id = ${w[tenant].id} order by id limit 1`,
+    sql`select id, building_id from units where ${partOf(w[tenant])} order by id limit 1`,
   );
   if (!row) throw new Error('no unit');
   return row;

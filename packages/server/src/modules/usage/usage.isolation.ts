@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   companyGet,
   firstOfGet,
+  partOf,
   type Sample,
   type Tenant,
   type World,
@@ -13,7 +14,7 @@ import {
 async function fittedUnit(w: World, tenant: Tenant) {
   const { rows } = (await w.db.execute(sql`
     select unit_id, appliance_type_id, mac_address from sensors
-    where company_id = ${w[tenant].id} and unit_id is not null and appliance_type_id is not null
+    where ${partOf(w[tenant])} and unit_id is not null and appliance_type_id is not null
     order by id limit 1`)) as unknown as {
     rows: { unit_id: number; appliance_type_id: number; mac_address: string }[];
   };
