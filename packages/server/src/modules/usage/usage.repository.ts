@@ -268,7 +268,8 @@ export function createUsageRepository(db: Database) {
         mgal: number | string;
       }>(sql`
         select properties.id as property_id, properties.name as property_name,
-               (select count(*) from units u where u.property_id = properties.id)::int as units,
+               (select count(*) from ${units} where ${units.propertyId} = properties.id
+                 and ${visiblePlaces('unit', scope) ?? always})::int as units,
                coalesce(g.mgal, 0)::float8 as mgal
         from properties left join (
           select u.property_id, sum(u.use) as mgal

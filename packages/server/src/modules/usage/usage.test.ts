@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Scope, systemScope } from '../../lib/tenant-scope.ts';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { insertSitePerson } from '../../testing/site-staff.ts';
 import type { Uplink } from '../ingest/ingest.service.ts';
 import { createUsageRepository } from './usage.repository.ts';
 import { createUsageService } from './usage.service.ts';
@@ -623,6 +624,31 @@ describe('usage analytics', () => {
     expect(empty.data.map((p) => [p.property_name, p.gallons])).toEqual([
       ['Elm Court', 0],
       ['Lotus Court', 0],
+    ]);
+  });
+
+  it("ranks a building role's part only: its property, with its own units", async () => {
+    // A second building of Elm Court with one unit: the role sits on it.
+    const [building] = await rows<{ id: number; units: number }>(sql`
+      with b as (
+        insert into buildings (company_id, property_id, name)
+        values (${ids.company}, ${ids.propertyNy}, 'Elm Annex') returning id, company_id, property_id)
+      insert into units (company_id, property_id, building_id, name, unit_category_id)
+      select company_id, property_id, id, 'Annex 1', 1 from b returning building_id as id, 1 as units`);
+    if (!building) throw new Error('no annex');
+    await insertSitePerson(t, 'usage.site@flowsight.test', RoleType.CompanyManager, {
+      companyId: ids.company,
+      propertyId: ids.propertyNy,
+      buildingId: building.id,
+    });
+    const site = await t.as('usage.site@flowsight.test');
+    const ranked = (
+      await site(
+        `/api/companies/${ids.company}/top-gallons-properties?from=2026-12-01&to=2026-12-31`,
+      )
+    ).json() as { data: { property_name: string; units: number }[] };
+    expect(ranked.data).toEqual([
+      expect.objectContaining({ property_name: 'Elm Court', units: building.units }),
     ]);
   });
 
