@@ -11,10 +11,12 @@ import {
   NotificationStatus,
   NotificationType,
   notificationTypes,
+  RoleType,
 } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { insertSitePerson } from '../../testing/site-staff.ts';
 import type { AlertChange } from './alerts.status.ts';
 
 const HOUR = 3_600_000;
@@ -228,6 +230,30 @@ describe('bulk status, assignment, snooze and grouping of alerts', () => {
       method: 'POST',
       payload: { ids: [open1, open2], status_id: 3 },
     });
+  });
+
+  it('offers as assignees only the people whose role covers the alert’s place', async () => {
+    const [elsewhere] = await rows<{ id: number }>(sql`
+      select min(id)::int as id from properties where company_id = ${s1.company} and id <> ${s1.property}`);
+    const here = await insertSitePerson(t, 'assign.here@flowsight.test', RoleType.CompanyManager, {
+      companyId: s1.company,
+      propertyId: s1.property,
+    });
+    const away = await insertSitePerson(t, 'assign.away@flowsight.test', RoleType.CompanyManager, {
+      companyId: s1.company,
+      propertyId: elsewhere?.id ?? 0,
+    });
+    const alert = await alertOn(s1, NotificationType.ContinuousFlow, { sensorId: null });
+    const offered = (
+      (await manager(`/api/notifications/${alert}/assignable-users`)).json() as { id: number }[]
+    ).map((u) => u.id);
+    expect(offered).toContain(here.userId);
+    expect(offered).not.toContain(away.userId);
+    const refused = await manager(`/api/notifications/${alert}/assignee`, {
+      method: 'PUT',
+      payload: { user_id: away.userId },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('assigns an alert to a colleague (emailed), refuses an outsider, unassigns, filters by assignee', async () => {
