@@ -2,10 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { CompanyType, RoleType } from './lookups.ts';
 import {
   type ActiveRoleContext,
+  activeRoleContext,
   hasDrawer,
   headerControls,
+  holdsLevel,
+  isNarrowedRole,
+  levelToAct,
   mayOpen,
+  narrowedPlaceName,
   pagesOfRole,
+  reachesToAct,
+  showsRecordTab,
   sideMenu,
 } from './web-access.ts';
 
@@ -19,8 +26,19 @@ const role = (
     roleTypeId >= 4 && roleTypeId !== RoleType.SensorTester ? CompanyType.PropertyManagement : null,
   allowAssignment: false,
   roleCount: 1,
+  heldLevel:
+    roleTypeId <= RoleType.SystemTechnician || roleTypeId === RoleType.SensorTester
+      ? undefined
+      : 'company',
+  propertyId: null,
+  buildingId: null,
   ...overrides,
 });
+/** A company role narrowed to property 3 of company 7, or to its building 12. */
+const atProperty = (roleTypeId: number) =>
+  role(roleTypeId, { heldLevel: 'property', propertyId: 3 });
+const atBuilding = (roleTypeId: number) =>
+  role(roleTypeId, { heldLevel: 'building', propertyId: 3, buildingId: 12 });
 const ids = (r: ActiveRoleContext) =>
   sideMenu(r).flatMap((i) => [i.id, ...(i.children ?? []).map((c) => c.id)]);
 
@@ -225,5 +243,100 @@ describe('pages of a role', () => {
     expect(admin).not.toContain('/submissions');
     expect(admin).toContain('/submissions/unassigned');
     expect(admin).toContain('/micrometers/testing');
+  });
+});
+
+describe('site staff: a company role narrowed to a property or a building', () => {
+  it('reads the narrowing from the session role', () => {
+    const session = {
+      user_role_type_id: RoleType.CompanyManager,
+      company_id: 7,
+      property_id: 3,
+      building_id: null,
+      unit_id: null,
+      company_type_id: CompanyType.PropertyManagement,
+      allow_assignment: false,
+    };
+    const context = activeRoleContext(session, 2);
+    expect(context).toMatchObject({ heldLevel: 'property', propertyId: 3, buildingId: null });
+    expect(isNarrowedRole(context)).toBe(true);
+    expect(isNarrowedRole(activeRoleContext({ ...session, property_id: null }, 1))).toBe(false);
+  });
+
+  it('names the place whose totals its company figures are', () => {
+    const names = { property_name: 'Maple Court', building_name: 'North Tower' };
+    const held = { user_role_type_id: RoleType.CompanyManager, company_id: 7, unit_id: null };
+    expect(narrowedPlaceName({ ...held, ...names, property_id: 3, building_id: null })).toBe(
+      'Maple Court',
+    );
+    expect(narrowedPlaceName({ ...held, ...names, property_id: 3, building_id: 12 })).toBe(
+      'North Tower',
+    );
+    expect(narrowedPlaceName({ ...held, ...names, property_id: null, building_id: null })).toBe(
+      null,
+    );
+  });
+
+  it('holds its place and what is below it, never its company', () => {
+    const manager = atProperty(RoleType.CompanyManager);
+    expect(holdsLevel(manager, 'company')).toBe(false);
+    expect(holdsLevel(manager, 'property')).toBe(true);
+    expect(holdsLevel(manager, 'building')).toBe(true);
+    expect(holdsLevel(atBuilding(RoleType.CompanyAdmin), 'property')).toBe(false);
+    expect(holdsLevel(role(RoleType.CompanyAdmin), 'company')).toBe(true);
+    expect(holdsLevel(role(RoleType.SystemAdmin), 'company')).toBe(true);
+  });
+
+  it('creates and deletes from the level above, moves from two above, edits at its own', () => {
+    expect(levelToAct('property', 'create')).toBe('company');
+    expect(levelToAct('building', 'create')).toBe('property');
+    expect(levelToAct('building', 'move')).toBe('company');
+    expect(levelToAct('unit', 'delete')).toBe('building');
+    expect(levelToAct('company', 'edit')).toBe('company');
+    expect(levelToAct('company', 'delete')).toBe('company');
+    const propertyAdmin = atProperty(RoleType.CompanyAdmin);
+    expect(reachesToAct(propertyAdmin, 'company', 'edit')).toBe(false);
+    expect(reachesToAct(propertyAdmin, 'property', 'create')).toBe(false);
+    expect(reachesToAct(propertyAdmin, 'property', 'edit')).toBe(true);
+    expect(reachesToAct(propertyAdmin, 'building', 'create')).toBe(true);
+    const buildingAdmin = atBuilding(RoleType.CompanyAdmin);
+    expect(reachesToAct(buildingAdmin, 'building', 'create')).toBe(false);
+    expect(reachesToAct(buildingAdmin, 'building', 'edit')).toBe(true);
+    expect(reachesToAct(buildingAdmin, 'unit', 'create')).toBe(true);
+    expect(reachesToAct(role(RoleType.CompanyAdmin), 'property', 'create')).toBe(true);
+  });
+
+  it("hides the company's thresholds tab, not its other tabs", () => {
+    const manager = atProperty(RoleType.CompanyManager);
+    expect(showsRecordTab(manager, 'company', 'thresholds')).toBe(false);
+    expect(showsRecordTab(manager, 'company', 'overview')).toBe(true);
+    expect(showsRecordTab(manager, 'property', 'buildings')).toBe(true);
+    expect(showsRecordTab(role(RoleType.CompanyManager), 'company', 'thresholds')).toBe(true);
+  });
+
+  it("closes the company's Flume accounts and keeps the rest of the menu", () => {
+    const admin = atProperty(RoleType.CompanyAdmin);
+    expect(mayOpen('/flume-accounts', admin)).toBe(false);
+    expect(mayOpen('/flume-accounts', atBuilding(RoleType.CompanyAdmin))).toBe(false);
+    expect(ids(admin)).toEqual([
+      'dashboard',
+      'properties',
+      'users',
+      'gateways',
+      'reports',
+      'statistics',
+    ]);
+  });
+
+  it("leads the places entry to the role's own property or building", () => {
+    const path = (r: ActiveRoleContext) => sideMenu(r).find((i) => i.id === 'properties')?.path;
+    expect(path(atProperty(RoleType.CompanyManager))).toBe('/companies/7/properties/3');
+    expect(path(atBuilding(RoleType.CompanyManager))).toBe(
+      '/companies/7/properties/3/buildings/12',
+    );
+    expect(path(role(RoleType.CompanyManager))).toBe('/companies/7/properties');
+    for (const r of [atProperty(RoleType.CompanyAdmin), atBuilding(RoleType.CompanyManager)]) {
+      for (const page of pagesOfRole(r)) expect(mayOpen(page, r), page).toBe(true);
+    }
   });
 });

@@ -9,8 +9,11 @@ import { defaultPathFor } from './navigation.ts';
 import { restrictedMayCall, restrictedMayOpen } from './restricted-companies.ts';
 import {
   COMPANY_ROLE_TYPES,
+  heldRoleLevel,
   isCompanyRole,
   isSystemRole,
+  type PlacementLevel,
+  placementLevels,
   STAFF_AND_COMPANY_ROLE_TYPES,
   SYSTEM_ROLE_TYPES,
 } from './roles.ts';
@@ -23,24 +26,99 @@ export type ActiveRoleContext = {
   readonly allowAssignment: boolean;
   /** How many roles the user holds. */
   readonly roleCount: number;
+} & RoleReach;
+
+/**
+ * How far the active role reaches: the level it holds (`heldRoleLevel`; undefined for the roles
+ * that sit nowhere) and, for a company role narrowed to one property or building, its ids.
+ */
+export type RoleReach = {
+  readonly roleTypeId: number;
+  readonly heldLevel: PlacementLevel | undefined;
+  readonly propertyId: number | null;
+  readonly buildingId: number | null;
 };
+
+type ReachFields = 'user_role_type_id' | 'company_id' | 'property_id' | 'building_id' | 'unit_id';
+
+/** A session role's reach (`RoleReach`). */
+export function roleReach(role: Pick<SessionRole, ReachFields>): RoleReach {
+  return {
+    roleTypeId: role.user_role_type_id,
+    heldLevel: heldRoleLevel(role),
+    propertyId: role.property_id,
+    buildingId: role.building_id,
+  };
+}
 
 /** A session's active role as these rules read it; `roleCount`: how many roles the user holds. */
 export function activeRoleContext(
-  role: Pick<
-    SessionRole,
-    'user_role_type_id' | 'company_id' | 'company_type_id' | 'allow_assignment'
-  >,
+  role: Pick<SessionRole, ReachFields | 'company_type_id' | 'allow_assignment'>,
   roleCount: number,
 ): ActiveRoleContext {
   return {
-    roleTypeId: role.user_role_type_id,
+    ...roleReach(role),
     companyId: role.company_id,
     companyTypeId: role.company_type_id,
     allowAssignment: role.allow_assignment,
     roleCount,
   };
 }
+
+/**
+ * Whether the role holds `level` whole: system staff (who sit nowhere) and whole-company roles
+ * hold every level; a company role narrowed to a property holds that property and what lies
+ * below it, but not its company (issue 43: site staff).
+ */
+export function holdsLevel(role: RoleReach, level: PlacementLevel): boolean {
+  if (isSystemRole(role.roleTypeId) || role.heldLevel === undefined) return true;
+  return placementLevels.indexOf(role.heldLevel) <= placementLevels.indexOf(level);
+}
+
+/** A company role narrowed to one property or building of its company. */
+export const isNarrowedRole = (role: RoleReach) =>
+  role.heldLevel !== undefined && !holdsLevel(role, 'company');
+
+/**
+ * The name of the place a narrowed role holds (its building, else its property), which labels the
+ * company-level figures such a role sees as the totals of that place; null for any other role.
+ */
+export function narrowedPlaceName(
+  role: Pick<SessionRole, ReachFields | 'property_name' | 'building_name'>,
+): string | null {
+  if (!isNarrowedRole(roleReach(role))) return null;
+  return (role.building_id !== null ? role.building_name : role.property_name) ?? null;
+}
+
+/** What is done to a record: change it, or create, move or delete one. */
+export type RecordAct = 'edit' | 'create' | 'move' | 'delete';
+
+/**
+ * The level a role must hold whole to act on a record of `level`: a record is edited from its own
+ * level, created or deleted from the level above (a property from its company), moved from two
+ * levels above (a building changes property within its company). Never wider than the company:
+ * what only system staff may do the permission matrix says.
+ */
+export function levelToAct(level: PlacementLevel, act: RecordAct): PlacementLevel {
+  const up = act === 'edit' ? 0 : act === 'move' ? 2 : 1;
+  return placementLevels[Math.max(0, placementLevels.indexOf(level) - up)] ?? 'company';
+}
+
+/** Whether the role's reach lets it act on a record of `level` (the matrix decides the rest). */
+export const reachesToAct = (role: RoleReach, level: PlacementLevel, act: RecordAct) =>
+  holdsLevel(role, levelToAct(level, act));
+
+/**
+ * A record's tabs that are its level's own settings (a company's thresholds): a role that does
+ * not hold the level whole neither sees nor opens them.
+ */
+const settingsTabs: Partial<Record<PlacementLevel, readonly string[]>> = {
+  company: ['thresholds'],
+};
+
+/** Whether the role sees the record tab `tab` of a record at `level`. */
+export const showsRecordTab = (role: RoleReach, level: PlacementLevel, tab: string) =>
+  !settingsTabs[level]?.includes(tab) || holdsLevel(role, level);
 
 const SYSTEM = SYSTEM_ROLE_TYPES;
 const COMPANY = COMPANY_ROLE_TYPES;
@@ -55,6 +133,8 @@ type WebRouteRule = {
   readonly roles: readonly RoleTypeId[];
   /** Company admins only when their company allows assignment (system roles always). */
   readonly companyAdminWithAssignment?: boolean;
+  /** The level the role must hold whole (`holdsLevel`): a company's own settings. */
+  readonly level?: PlacementLevel;
 };
 
 /**
@@ -70,7 +150,8 @@ export const webRoutes = {
   '/buildings': { roles: SYSTEM },
   '/installation': { roles: [RoleType.CompanyInstaller] },
   // Flume accounts: system roles and company admins (`FLUME_KEEPERS`), not company managers.
-  '/flume-accounts': { roles: apiCallers('GET /flume-accounts') },
+  // The company's own credentials: not for a role narrowed to a property or building.
+  '/flume-accounts': { roles: apiCallers('GET /flume-accounts'), level: 'company' },
   '/alerts': { roles: SYSTEM },
   '/gateways': { roles: SHELL },
   '/reports': { roles: SHELL },
@@ -122,6 +203,7 @@ export function mayOpen(path: string, role: ActiveRoleContext): boolean {
   const [pattern, rule] = match;
   if (!rule.roles.includes(role.roleTypeId as RoleTypeId)) return false;
   if (isRestrictedRole(role) && !restrictedMayOpen(pattern, role.roleTypeId)) return false;
+  if (rule.level !== undefined && !holdsLevel(role, rule.level)) return false;
   if (
     rule.companyAdminWithAssignment &&
     role.roleTypeId === RoleType.CompanyAdmin &&
@@ -206,6 +288,18 @@ const group = (id: MenuItemId, path: `/${string}`, children: MenuItem[]): MenuIt
   children,
 });
 
+/**
+ * Where a company role's "properties" entry leads: its company's properties, or for a role
+ * narrowed to a property or building, that place's page.
+ */
+function placesPath(role: ActiveRoleContext): WebPath {
+  const company = `/companies/${role.companyId ?? 0}` as const;
+  if (holdsLevel(role, 'company') || role.propertyId === null) return `${company}/properties`;
+  const property = `${company}/properties/${role.propertyId}` as const;
+  if (role.heldLevel === 'property' || role.buildingId === null) return property;
+  return `${property}/buildings/${role.buildingId}`;
+}
+
 /** The side menu of the active role (spec section 2, "Side menu by role"). */
 export function sideMenu(role: ActiveRoleContext): MenuItem[] {
   if (!hasDrawer(role)) return [];
@@ -247,7 +341,7 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
   const opens = (path: WebPath) => mayOpen(path, role);
   const menu: MenuItem[] = [];
   if (opens('/dashboard')) menu.push(item('dashboard', '/dashboard'));
-  menu.push(item('properties', `/companies/${role.companyId ?? 0}/properties`));
+  menu.push(item('properties', placesPath(role)));
   if (opens('/users')) menu.push(item('users', '/users'));
   if (opens('/gateways')) menu.push(item('gateways', '/gateways'));
   // Not in the specification's menu: the pages exist for these roles and must be found;
