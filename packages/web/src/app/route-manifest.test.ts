@@ -18,6 +18,9 @@ const roleOf = (roleTypeId: RoleTypeId, overrides: Partial<ActiveRoleContext> = 
   companyTypeId: roleTypeId <= RoleType.SystemTechnician ? null : CompanyType.PropertyManagement,
   allowAssignment: true,
   roleCount: 1,
+  heldLevel: roleTypeId <= RoleType.SystemTechnician ? undefined : ('company' as const),
+  propertyId: null,
+  buildingId: null,
   ...overrides,
 });
 
@@ -29,6 +32,9 @@ const roles: ActiveRoleContext[] = [
   roleOf(RoleType.CompanyAdmin, { allowAssignment: false }),
   roleOf(RoleType.CompanyManager),
   roleOf(RoleType.CompanyAdmin, { companyTypeId: CompanyType.Restricted }),
+  // Site staff: a company role narrowed to a property or a building (issue 43).
+  roleOf(RoleType.CompanyManager, { heldLevel: 'property', propertyId: 3 }),
+  roleOf(RoleType.CompanyAdmin, { heldLevel: 'building', propertyId: 3, buildingId: 9 }),
 ];
 
 const leaves = (items: readonly MenuItem[]): MenuItem[] =>

@@ -7,7 +7,7 @@
 import type { SessionRole } from '@flowsight/domain/auth';
 import { companyPath } from '@flowsight/domain/paths';
 import { isCompanyRole, isSystemRole } from '@flowsight/domain/roles';
-import type { WebRoutePattern } from '@flowsight/domain/web-access';
+import { roleReach, showsRecordTab, type WebRoutePattern } from '@flowsight/domain/web-access';
 import type { ComponentType, ReactElement } from 'react';
 import type { NonIndexRouteObject, RouteObject } from 'react-router';
 import type en from '@/i18n/locales/en.json';
@@ -103,6 +103,10 @@ const toCompaniesWithoutCompany = (role: SessionRole) =>
 const toOverviewUnlessSystem = (role: SessionRole) =>
   isSystemRole(role.user_role_type_id) ? null : '../overview';
 
+/** A company's own settings tab is for the roles holding the company whole (not site staff). */
+const toOverviewUnlessWholeCompany = (tab: string) => (role: SessionRole) =>
+  showsRecordTab(roleReach(role), 'company', tab) ? null : '../overview';
+
 const portfolioLists = () => import('@/features/portfolio/routes/list-pages');
 const companyPage = () => import('@/features/portfolio/routes/company-page');
 const propertyPage = () => import('@/features/portfolio/routes/property-page');
@@ -186,11 +190,12 @@ const portfolioRecords: ShellRouteGroup = {
         // Tabs of other features, given the company's id (features do not import each other).
         {
           path: 'thresholds',
-          lazy: lazyRoute(
+          ...guardedRoute(
             companyTabComponent(
               () => import('@/features/thresholds/routes/company-thresholds-tab'),
               'CompanyThresholdsTab',
             ),
+            { redirect: toOverviewUnlessWholeCompany('thresholds') },
           ),
         },
         {

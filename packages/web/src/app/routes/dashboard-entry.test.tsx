@@ -10,6 +10,7 @@ import { renderRoutes } from '@/testing/render-routes';
 import {
   harborCompany,
   managerRole as manager,
+  roleFixture,
   systemAdminRole as systemAdmin,
 } from '@/testing/session-fixtures';
 import { signedInApi } from '@/testing/signed-in';
@@ -147,5 +148,34 @@ describe('the dashboard’s prompt to add a notification contact', () => {
     const prompt = await screen.findByTestId('add-contact-prompt');
     expect(within(prompt).getByRole('link', { name: 'Add a contact' })).toBeTruthy();
     expect(missing.filter((key) => key.startsWith('usage.dashboard.'))).toEqual([]);
+  });
+});
+
+describe('the dashboard of site staff', () => {
+  it('names the company to a whole-company manager', async () => {
+    signedInApi(
+      manager,
+      withContacts(() => reply(200, [contact])),
+    );
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    expect((await screen.findByTestId('dashboard-place')).textContent).toBe('Harbor Homes');
+  });
+
+  it('labels the figures of a manager narrowed to a property as that property’s totals', async () => {
+    const siteManager = roleFixture({
+      id: 35,
+      user_role_type_id: 5,
+      company_id: 1,
+      property_id: 7,
+      property_name: 'Maple Court',
+    });
+    signedInApi(
+      siteManager,
+      withContacts(() => reply(200, [contact])),
+    );
+    renderRoutes(appRoutes, { path: '/dashboard' });
+    expect((await screen.findByTestId('dashboard-place')).textContent).toBe(
+      'Totals of Maple Court',
+    );
   });
 });

@@ -33,9 +33,8 @@ export type BillingPropertiesProps = { company: CompanyDetail };
 export function BillingProperties({ company }: BillingPropertiesProps) {
   const { t } = useTranslation();
   const { activeRole } = useSignedInSession();
-  const role = activeRole.user_role_type_id;
-  const mayAdd = mayDo(role, 'addBillingProperty');
-  const mayRemove = mayDo(role, 'removeBillingProperty');
+  const mayAdd = mayDo(activeRole, 'addBillingProperty');
+  const mayRemove = mayDo(activeRole, 'removeBillingProperty');
   const translate = useTranslatePortfolioMessage();
   const { showMessage } = useSnackbar();
   const removal = useRemoveBillingProperty();

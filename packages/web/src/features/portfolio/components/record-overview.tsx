@@ -91,10 +91,12 @@ export type CountsCardProps = {
   };
   /** The counts shown, in order. */
   counts: readonly RecordCount[];
+  /** What the counts are of, above them (a narrowed role's place). */
+  children?: ReactNode;
 };
 
 /** The counts card: placeholders while they load, one line when they could not be read. */
-export function CountsCard({ query, counts }: CountsCardProps) {
+export function CountsCard({ query, counts, children }: CountsCardProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const items = counts.map((count) => ({
@@ -107,7 +109,9 @@ export function CountsCard({ query, counts }: CountsCardProps) {
       data-testid="overview-counts"
       loading={query.isPending}
       items={query.isError ? [{ label: t('portfolio.overview.countsError'), value: '' }] : items}
-    />
+    >
+      {children}
+    </OverviewCard>
   );
 }
 

@@ -34,7 +34,7 @@ export function UnitTenants({ unit }: UnitTenantsProps) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <span data-testid="unit-tenants">{format.count(unit.tenants)}</span>
-      {mayDo(activeRole.user_role_type_id, 'editTenants') && (
+      {mayDo(activeRole, 'editTenants') && (
         <Button size="small" onClick={() => setEditing(true)} data-testid="change-tenants">
           {t('portfolio.tenants.change')}
         </Button>

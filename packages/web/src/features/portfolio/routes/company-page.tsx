@@ -1,10 +1,20 @@
 // /companies/{id} (spec section 2): opens on the properties tab. Of the specification's tabs
 // (dashboard, overview, properties, alerts, micrometers, submissions, thresholds, charts), the
 // dashboard shows for system roles only (company roles have /dashboard). A restricted company
-// (type 3) keeps only the tabs of the domain's allow-list (properties), whoever looks at it.
+// (type 3) keeps only the tabs of the domain's allow-list (properties), whoever looks at it. A
+// role narrowed to a property or building (site staff) sees neither the company's own settings
+// (its thresholds, its billing properties, its edit button) nor counts unlabelled: they are the
+// totals of its place.
 import { CompanyType } from '@flowsight/domain/lookups';
 import { propertyPath } from '@flowsight/domain/paths';
 import { isSystemRole } from '@flowsight/domain/roles';
+import {
+  holdsLevel,
+  narrowedPlaceName,
+  roleReach,
+  showsRecordTab,
+} from '@flowsight/domain/web-access';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSignedInSession } from '@/lib/session';
@@ -32,18 +42,20 @@ export function CompanyPage() {
       backTo={backTo}
       title={(record) => record.name}
       restricted={(record) => record.company_type_id === CompanyType.Restricted}
-      tabs={() => [
-        ...(isSystemRole(activeRole.user_role_type_id)
-          ? [{ path: 'dashboard', label: t('usage.tabs.dashboard') }]
-          : []),
-        { path: 'overview', label: t('portfolio.tabs.overview') },
-        { path: 'properties', label: t('portfolio.tabs.properties') },
-        { path: 'alerts', label: t('alerts.tab') },
-        { path: 'micrometers', label: t('micrometers.tab.title') },
-        { path: 'submissions', label: t('submissions.tab.title') },
-        { path: 'thresholds', label: t('thresholds.tab') },
-        { path: 'charts', label: t('usage.tabs.charts') },
-      ]}
+      tabs={() =>
+        [
+          ...(isSystemRole(activeRole.user_role_type_id)
+            ? [{ path: 'dashboard', label: t('usage.tabs.dashboard') }]
+            : []),
+          { path: 'overview', label: t('portfolio.tabs.overview') },
+          { path: 'properties', label: t('portfolio.tabs.properties') },
+          { path: 'alerts', label: t('alerts.tab') },
+          { path: 'micrometers', label: t('micrometers.tab.title') },
+          { path: 'submissions', label: t('submissions.tab.title') },
+          { path: 'thresholds', label: t('thresholds.tab') },
+          { path: 'charts', label: t('usage.tabs.charts') },
+        ].filter((tab) => showsRecordTab(roleReach(activeRole), 'company', tab.path))
+      }
     />
   );
 }
@@ -62,6 +74,7 @@ export function CompanyOverviewTab() {
   const counts = useCompanyCounts(company.id);
   const dash = (text: string | null) =>
     text === null || text === '' ? t('portfolio.overview.notSet') : text;
+  const placeName = narrowedPlaceName(activeRole);
 
   return (
     <RecordOverview
@@ -71,7 +84,7 @@ export function CompanyOverviewTab() {
       edit={(close) => (
         <CompanyFormDialog
           company={company}
-          staffFields={mayDo(activeRole.user_role_type_id, 'editCompanyTypeAndAssignment')}
+          staffFields={mayDo(activeRole, 'editCompanyTypeAndAssignment')}
           onClose={close}
         />
       )}
@@ -95,12 +108,15 @@ export function CompanyOverviewTab() {
           { label: t('portfolio.overview.created'), value: format.date(company.created_at) },
         ]}
       />
-      <CountsCard
-        query={counts}
-        counts={['properties', 'buildings', 'units', 'residentialUnits']}
-      />
+      <CountsCard query={counts} counts={['properties', 'buildings', 'units', 'residentialUnits']}>
+        {placeName !== null && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+            {t('common.totalsOf', { place: placeName })}
+          </Typography>
+        )}
+      </CountsCard>
       <AddressCard record={company} />
-      <BillingProperties company={company} />
+      {holdsLevel(roleReach(activeRole), 'company') && <BillingProperties company={company} />}
     </RecordOverview>
   );
 }

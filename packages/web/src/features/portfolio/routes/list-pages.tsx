@@ -26,13 +26,12 @@ export function CompaniesPage() {
   const navigate = useNavigate();
   const { activeRole } = useSignedInSession();
   const [creating, setCreating] = useState(false);
-  const role = activeRole.user_role_type_id;
   return (
     <Stack spacing={3} data-testid="companies-page">
       <PageTitle>{t('portfolio.companies')}</PageTitle>
       <CompanyList
         newButton={
-          mayDo(role, 'createCompany')
+          mayDo(activeRole, 'createCompany')
             ? { label: t('portfolio.actions.newCompany'), onClick: () => setCreating(true) }
             : undefined
         }
@@ -40,7 +39,7 @@ export function CompaniesPage() {
       {creating && (
         <CompanyFormDialog
           company={null}
-          staffFields={mayDo(role, 'editCompanyTypeAndAssignment')}
+          staffFields={mayDo(activeRole, 'editCompanyTypeAndAssignment')}
           onClose={() => setCreating(false)}
           onCreated={(company) => void navigate(`${companyPath(company.id)}/overview`)}
         />

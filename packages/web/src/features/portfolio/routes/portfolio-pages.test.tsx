@@ -438,3 +438,71 @@ describe('a restricted (type 3) company’s own pages', () => {
     expect(paths(api).filter((p) => /sensors|submissions|alerts/.test(p))).toEqual([]);
   });
 });
+
+describe('site staff (a company role narrowed to a property or a building)', () => {
+  const propertyAdmin = roleFixture({
+    id: 33,
+    user_role_type_id: 4,
+    company_id: 1,
+    property_id: 7,
+    property_name: 'Harbor Point',
+  });
+  const buildingAdmin = roleFixture({
+    id: 34,
+    user_role_type_id: 4,
+    company_id: 1,
+    property_id: 7,
+    property_name: 'Harbor Point',
+    building_id: 9,
+    building_name: 'North Tower',
+  });
+  const tabNames = async () =>
+    within(await screen.findByRole('tablist'))
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+
+  it("hides the company's own settings and labels its counts as the totals of the property", async () => {
+    const api = signedInAs(propertyAdmin);
+    api.on('GET /companies/1', () =>
+      reply(200, { ...harbor, billing_properties: [{ id: 8, name: 'Elm Row', company_id: 2 }] }),
+    );
+    const { router } = renderRoutes(appRoutes, { path: '/companies/1/thresholds' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies/1/overview'));
+    expect(await tabNames()).toEqual([
+      'Overview',
+      'Properties',
+      'Alerts',
+      'Micrometers',
+      'Submissions',
+      'Charts',
+    ]);
+    const counts = await screen.findByTestId('overview-counts');
+    expect(counts.textContent).toContain('Totals of Harbor Point');
+    expect(screen.queryByTestId('edit-record')).toBeNull();
+    expect(screen.queryByTestId('delete-record')).toBeNull();
+    expect(screen.queryByTestId('billing-properties')).toBeNull();
+    expect(api.calls().filter((call) => call.includes('thresholds'))).toEqual([]);
+  });
+
+  it('creates no property, but edits its own and creates buildings in it', async () => {
+    signedInAs(propertyAdmin);
+    const view = renderRoutes(appRoutes, { path: '/companies/1/properties' });
+    await screen.findAllByTestId('portfolio-row');
+    expect(screen.queryByTestId('new-record')).toBeNull();
+    view.unmount();
+
+    const property = renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings' });
+    expect((await screen.findByTestId('new-record')).textContent).toBe('New building');
+    property.unmount();
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/overview' });
+    expect(await screen.findByTestId('edit-record')).toBeTruthy();
+    expect(screen.queryByTestId('delete-record')).toBeNull();
+  });
+
+  it('keeps a building admin from creating buildings in its property', async () => {
+    signedInAs(buildingAdmin);
+    renderRoutes(appRoutes, { path: '/companies/1/properties/7/buildings' });
+    await screen.findAllByTestId('portfolio-row');
+    expect(screen.queryByTestId('new-record')).toBeNull();
+  });
+});

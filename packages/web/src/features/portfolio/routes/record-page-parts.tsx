@@ -124,7 +124,6 @@ export type RecordOverviewProps = {
 export function RecordOverview({ level, record, name, edit, move, children }: RecordOverviewProps) {
   const { t } = useTranslation();
   const { activeRole } = useSignedInSession();
-  const role = activeRole.user_role_type_id;
   const actions = recordActions[level];
   const [dialog, setDialog] = useState<'edit' | 'move' | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -139,7 +138,7 @@ export function RecordOverview({ level, record, name, edit, move, children }: Re
     <OverviewLayout
       actions={
         <>
-          {mayDo(role, actions.edit) && (
+          {mayDo(activeRole, actions.edit) && (
             <Button
               variant="contained"
               startIcon={<EditRounded />}
@@ -149,7 +148,7 @@ export function RecordOverview({ level, record, name, edit, move, children }: Re
               {t('portfolio.actions.edit')}
             </Button>
           )}
-          {move !== undefined && actions.move !== undefined && mayDo(role, actions.move) && (
+          {move !== undefined && actions.move !== undefined && mayDo(activeRole, actions.move) && (
             <Button
               variant="outlined"
               startIcon={<DriveFileMoveRounded />}
@@ -159,7 +158,7 @@ export function RecordOverview({ level, record, name, edit, move, children }: Re
               {t('portfolio.actions.move')}
             </Button>
           )}
-          {mayDo(role, actions.delete) && (
+          {mayDo(activeRole, actions.delete) && (
             <DeleteRecordButton
               level={level}
               id={record.id}
@@ -194,7 +193,7 @@ export function ChildrenTab({ create, list, form }: ChildrenTabProps) {
   const navigate = useNavigate();
   const { activeRole } = useSignedInSession();
   const [creating, setCreating] = useState(false);
-  const newButton = mayDo(activeRole.user_role_type_id, create.action)
+  const newButton = mayDo(activeRole, create.action)
     ? { label: create.label, onClick: () => setCreating(true) }
     : undefined;
   return (

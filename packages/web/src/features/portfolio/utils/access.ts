@@ -1,6 +1,11 @@
 // The route behind each button of the portfolio pages; whether the active role may call it is
 // answered by lib/permissions.ts (the domain's permission matrix, as the server's guard).
+// A role narrowed to a property or building acts only from the levels it holds whole
+// (`reachesToAct` in the domain's web-access rules): it neither edits its company nor creates a
+// sibling of its own place.
+import type { SessionRole } from '@flowsight/domain/auth';
 import type { PortfolioLevel } from '@flowsight/domain/portfolio';
+import { type RecordAct, reachesToAct, roleReach } from '@flowsight/domain/web-access';
 import { type ApiRoute, mayCallRoute } from '@/lib/permissions';
 
 export type PortfolioAction =
@@ -45,8 +50,35 @@ const routeOf: Readonly<Record<PortfolioAction, ApiRoute>> = {
   removeBillingProperty: 'DELETE /companies/:id/billing-company-properties/:propertyId',
 };
 
-export function mayDo(roleTypeId: number, action: PortfolioAction): boolean {
-  return mayCallRoute(routeOf[action], roleTypeId);
+/** What each action does to a record of which level. */
+const actOf: Readonly<Record<PortfolioAction, readonly [PortfolioLevel, RecordAct]>> = {
+  createCompany: ['company', 'create'],
+  editCompany: ['company', 'edit'],
+  deleteCompany: ['company', 'delete'],
+  editCompanyTypeAndAssignment: ['company', 'edit'],
+  createProperty: ['property', 'create'],
+  editProperty: ['property', 'edit'],
+  deleteProperty: ['property', 'delete'],
+  moveProperty: ['property', 'move'],
+  createBuilding: ['building', 'create'],
+  editBuilding: ['building', 'edit'],
+  deleteBuilding: ['building', 'delete'],
+  moveBuilding: ['building', 'move'],
+  createUnit: ['unit', 'create'],
+  editUnit: ['unit', 'edit'],
+  deleteUnit: ['unit', 'delete'],
+  editTenants: ['unit', 'edit'],
+  addBillingProperty: ['company', 'edit'],
+  removeBillingProperty: ['company', 'edit'],
+};
+
+/** Whether the active role may take `action`: the permission matrix, then the role's reach. */
+export function mayDo(activeRole: SessionRole, action: PortfolioAction): boolean {
+  const [level, act] = actOf[action];
+  return (
+    mayCallRoute(routeOf[action], activeRole.user_role_type_id) &&
+    reachesToAct(roleReach(activeRole), level, act)
+  );
 }
 
 /** The overview's buttons of a record at each level (a company and a unit do not move). */

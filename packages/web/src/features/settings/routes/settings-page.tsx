@@ -2,7 +2,7 @@
 // their own notification contacts. The contacts panel comes from the users feature, composed in
 // the router, so this feature does not import another.
 import type { SessionRole } from '@flowsight/domain/auth';
-import { headerControls } from '@flowsight/domain/web-access';
+import { activeRoleContext, headerControls } from '@flowsight/domain/web-access';
 import LockResetRounded from '@mui/icons-material/LockResetRounded';
 import TuneRounded from '@mui/icons-material/TuneRounded';
 import Alert from '@mui/material/Alert';
@@ -182,13 +182,7 @@ export function SettingsPage({ renderNotificationContacts }: SettingsPageProps) 
       document.getElementById(CONTACTS_SECTION)?.scrollIntoView?.({ block: 'start' });
     }
   }, [hash]);
-  const controls = headerControls({
-    roleTypeId: activeRole.user_role_type_id,
-    companyId: activeRole.company_id,
-    companyTypeId: activeRole.company_type_id,
-    allowAssignment: activeRole.allow_assignment,
-    roleCount: roles.length,
-  });
+  const controls = headerControls(activeRoleContext(activeRole, roles.length));
 
   const toggleMfa = (enable: boolean) => {
     updateMfa.mutate(enable, {

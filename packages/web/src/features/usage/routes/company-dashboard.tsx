@@ -91,21 +91,31 @@ export const CompanyDashboard = memo(function CompanyDashboard({
 export type DashboardPageProps = {
   companyId: number;
   companyName: string | null;
+  /** The one property or building a narrowed role holds: the figures are its totals. */
+  placeName?: string | null;
   /** What the person should set up (composed by the app); it floats, taking no room. */
   notice?: ReactNode;
 };
 
-/** /dashboard: the active role's company. */
-export function DashboardPage({ companyId, companyName, notice }: DashboardPageProps) {
+/** /dashboard: the active role's company, or the place of a role narrowed to one. */
+export function DashboardPage({
+  companyId,
+  companyName,
+  placeName = null,
+  notice,
+}: DashboardPageProps) {
   const { t } = useTranslation();
+  const subtitle = placeName === null ? companyName : t('common.totalsOf', { place: placeName });
   return (
     <Stack spacing={2}>
       <Box>
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 } }}>
           {t('usage.dashboard.title')}
         </Typography>
-        {companyName !== null && (
-          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{companyName}</Typography>
+        {subtitle !== null && (
+          <Typography sx={{ color: 'text.secondary', mt: 0.5 }} data-testid="dashboard-place">
+            {subtitle}
+          </Typography>
         )}
       </Box>
       {notice}

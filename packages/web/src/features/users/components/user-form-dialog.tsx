@@ -1,5 +1,6 @@
 // Invite a person (email, names, phone and one role) or change one (names, phone, email).
 import type { SessionRole } from '@flowsight/domain/auth';
+import { grantableRoleTypes, grantBounds } from '@flowsight/domain/role-grants';
 import Alert from '@mui/material/Alert';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
@@ -13,8 +14,8 @@ import { errorMessages } from '@/lib/api-error';
 import { useCreateUser } from '../api/create-user';
 import type { UserRow } from '../api/get-users';
 import { useUpdateUser } from '../api/update-user';
-import { fixedCompanyId, grantableRoleTypes } from '../utils/role-placement';
-import { grantOf, type RoleDraft, RoleFields, roleDraftComplete } from './role-fields';
+import { grantOf, NO_ROLE, type RoleDraft, roleDraftComplete } from '../utils/role-placement';
+import { RoleFields } from './role-fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9][0-9 ()\-.]{5,30}$/;
@@ -55,19 +56,19 @@ export function UserFormDialog({ open, user, activeRole, onClose }: UserFormDial
   const updateUser = useUpdateUser();
   const mutation = user === null ? createUser : updateUser;
   const grantable = grantableRoleTypes(activeRole);
-  const companyId = fixedCompanyId(activeRole);
+  const bounds = grantBounds(activeRole);
   const [values, setValues] = useState<Values>({
     email: user?.email ?? '',
     firstName: user?.first_name ?? '',
     lastName: user?.last_name ?? '',
     phone: user?.phone ?? '',
   });
-  const [role, setRole] = useState<RoleDraft>({ roleTypeId: grantable[0] ?? 4, placeId: '' });
+  const [role, setRole] = useState<RoleDraft>({ ...NO_ROLE, roleTypeId: grantable[0] ?? null });
   const [submitted, setSubmitted] = useState(false);
   const found = problems(values, t);
   const valid =
     Object.values(found).every((problem) => problem === '') &&
-    (user !== null || roleDraftComplete(role, companyId));
+    (user !== null || roleDraftComplete(role, bounds));
 
   const field = (name: keyof Values) => ({
     value: values[name],
@@ -89,7 +90,7 @@ export function UserFormDialog({ open, user, activeRole, onClose }: UserFormDial
           first_name: values.firstName.trim(),
           last_name: values.lastName.trim(),
           ...(phone === '' ? {} : { phone }),
-          roles: [grantOf(role, companyId)],
+          roles: [grantOf(role, bounds)],
         },
         {
           onSuccess: (created) => {

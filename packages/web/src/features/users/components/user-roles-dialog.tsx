@@ -1,6 +1,7 @@
 // A person's roles, described in words; user managers add and delete them (spec section 8,
 // "Role deletion": 'Deleted successfully', never the last role).
 import type { SessionRole } from '@flowsight/domain/auth';
+import { grantBounds } from '@flowsight/domain/role-grants';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -25,8 +26,8 @@ import { useDeleteUserRole } from '../api/delete-user-role';
 import type { UserRole } from '../api/get-user-roles';
 import { useUserRoles } from '../api/get-user-roles';
 import type { UserRow } from '../api/get-users';
-import { fixedCompanyId } from '../utils/role-placement';
-import { grantOf, type RoleDraft, RoleFields, roleDraftComplete } from './role-fields';
+import { grantOf, NO_ROLE, type RoleDraft, roleDraftComplete } from '../utils/role-placement';
+import { RoleFields } from './role-fields';
 
 export type UserRolesDialogProps = {
   user: UserRow;
@@ -42,23 +43,23 @@ export function UserRolesDialog({ user, activeRole, canManage, onClose }: UserRo
   const roles = useUserRoles(user.id);
   const addRole = useAddUserRole();
   const deleteRole = useDeleteUserRole();
-  const companyId = fixedCompanyId(activeRole);
+  const bounds = grantBounds(activeRole);
   // Nothing is preset: a role is a deliberate choice (a system role most of all).
-  const [draft, setDraft] = useState<RoleDraft>({ roleTypeId: null, placeId: '' });
+  const [draft, setDraft] = useState<RoleDraft>(NO_ROLE);
   const [submitted, setSubmitted] = useState(false);
   const [toDelete, setToDelete] = useState<UserRole | null>(null);
   const name = `${user.first_name} ${user.last_name}`.trim();
 
   const add = () => {
     setSubmitted(true);
-    if (!roleDraftComplete(draft, companyId)) return;
+    if (!roleDraftComplete(draft, bounds)) return;
     addRole.mutate(
-      { userId: user.id, role: grantOf(draft, companyId) },
+      { userId: user.id, role: grantOf(draft, bounds) },
       {
         onSuccess: () => {
           showMessage(t('users.roles.added'));
           setSubmitted(false);
-          setDraft({ roleTypeId: null, placeId: '' });
+          setDraft(NO_ROLE);
         },
       },
     );

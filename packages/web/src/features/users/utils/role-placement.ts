@@ -1,10 +1,12 @@
-// Which role types the caller may grant and which place each needs, as the server checks them
-// (placeRole in the users service): system roles and the sensor tester sit nowhere; company
-// roles need a company; property, building and resident roles their property, building or unit.
+// A role being granted, as the Roles and invite dialogs build it: its type, then the company and,
+// for a company role narrowed to site staff, a property and a building, all chosen by name. What
+// the caller may offer and the place its grants fall within are the domain's (`role-grants.ts`);
+// the server's placeRole checks the same again.
 import type { SessionRole } from '@flowsight/domain/auth';
-import { CompanyType, type RoleTypeId, roleTypes } from '@flowsight/domain/lookups';
+import { CompanyType, type RoleTypeId } from '@flowsight/domain/lookups';
 import { restrictedMayCall } from '@flowsight/domain/restricted-companies';
-import { COMPANY_GRANTABLE_ROLE_TYPES, isSystemRole, roleLevel } from '@flowsight/domain/roles';
+import { type GrantBounds, grantBounds } from '@flowsight/domain/role-grants';
+import { type PlacementLevel, roleLevels } from '@flowsight/domain/roles';
 import { type ApiRoute, mayCallRoute } from '@/lib/permissions';
 
 export type RoleGrant = {
@@ -15,36 +17,74 @@ export type RoleGrant = {
   unit_id?: number;
 };
 
-/** Role types the active role may grant: any for system staff, three in their company otherwise. */
-export function grantableRoleTypes(activeRole: SessionRole): readonly RoleTypeId[] {
-  return isSystemRole(activeRole.user_role_type_id)
-    ? roleTypes.map((role) => role.id)
-    : COMPANY_GRANTABLE_ROLE_TYPES;
+/** A role being chosen: no type yet (null) until one is picked; places by id, chosen by name. */
+export type RoleDraft = {
+  roleTypeId: RoleTypeId | null;
+  companyId: number | null;
+  propertyId: number | null;
+  buildingId: number | null;
+};
+
+export const NO_ROLE: RoleDraft = {
+  roleTypeId: null,
+  companyId: null,
+  propertyId: null,
+  buildingId: null,
+};
+
+/** The levels the pickers offer (a unit is never a company role's place). */
+export type PickedLevel = Exclude<PlacementLevel, 'unit'>;
+const pickedLevels: readonly PickedLevel[] = ['company', 'property', 'building'];
+
+/** The draft's places with the caller's fixed ones in force (`grantBounds`). */
+export function placesOf(draft: RoleDraft, bounds: GrantBounds): Omit<RoleDraft, 'roleTypeId'> {
+  const companyId = bounds.companyId ?? draft.companyId;
+  const propertyId = bounds.propertyId ?? (companyId === null ? null : draft.propertyId);
+  const buildingId = bounds.buildingId ?? (propertyId === null ? null : draft.buildingId);
+  return { companyId, propertyId, buildingId };
+}
+
+/**
+ * The levels a role type's place is chosen at: from the company down to the deepest it may sit
+ * at; none for the types that sit nowhere.
+ */
+export function levelsToPick(roleTypeId: RoleTypeId | null): readonly PickedLevel[] {
+  const levels = roleTypeId === null ? [] : roleLevels(roleTypeId);
+  const deepest = levels.at(-1);
+  if (deepest === undefined) return [];
+  const last = pickedLevels.indexOf(deepest as PickedLevel);
+  return pickedLevels.slice(0, last === -1 ? pickedLevels.length : last + 1);
+}
+
+const idOf = { company: 'companyId', property: 'propertyId', building: 'buildingId' } as const;
+
+/** Whether the draft names a type and the places it needs (its widest level at least). */
+export function roleDraftComplete(draft: RoleDraft, bounds: GrantBounds): boolean {
+  if (draft.roleTypeId === null) return false;
+  const widest = roleLevels(draft.roleTypeId)[0];
+  if (widest === undefined) return true;
+  // A unit is never picked here: a type that needs one (a resident) is not offered.
+  const last = pickedLevels.indexOf(widest as PickedLevel);
+  if (last === -1) return false;
+  const places = placesOf(draft, bounds);
+  return pickedLevels.slice(0, last + 1).every((level) => places[idOf[level]] !== null);
+}
+
+/** The grant of a complete draft (`roleDraftComplete`): every id chosen or fixed, none deeper. */
+export function grantOf(draft: RoleDraft, bounds: GrantBounds): RoleGrant {
+  if (draft.roleTypeId === null) throw new Error('grantOf needs a chosen role type');
+  const places = placesOf(draft, bounds);
+  const grant: RoleGrant = { user_role_type_id: draft.roleTypeId };
+  for (const level of levelsToPick(draft.roleTypeId)) {
+    const id = places[idOf[level]];
+    if (id !== null) grant[`${level}_id`] = id;
+  }
+  return grant;
 }
 
 /** The company a company role's grants and contacts are fixed to; null for system staff. */
-export function fixedCompanyId(activeRole: SessionRole): number | null {
-  return isSystemRole(activeRole.user_role_type_id) ? null : activeRole.company_id;
-}
-
-/** A grant for `roleTypeId` at `placeId` (the id at the role's level), or the company fixed. */
-export function roleGrant(
-  roleTypeId: RoleTypeId,
-  placeId: number | null,
-  companyId: number | null,
-): RoleGrant {
-  const level = roleLevel(roleTypeId);
-  if (level === undefined) return { user_role_type_id: roleTypeId };
-  if (level === 'company') {
-    const id = companyId ?? placeId;
-    return id === null
-      ? { user_role_type_id: roleTypeId }
-      : { user_role_type_id: roleTypeId, company_id: id };
-  }
-  return placeId === null
-    ? { user_role_type_id: roleTypeId }
-    : { user_role_type_id: roleTypeId, [`${level}_id`]: placeId };
-}
+export const fixedCompanyId = (activeRole: SessionRole): number | null =>
+  grantBounds(activeRole).companyId;
 
 /** Invite, edit, disable, delete and roles: the server's user managers (types 1, 2, 4). */
 export const mayManageUsers = (roleTypeId: number) => mayCallRoute('POST /users', roleTypeId);
