@@ -18,6 +18,7 @@ const DEMO_ROLES = [
   'other.admin@flowsight.test',
   'restricted.admin@flowsight.test',
   'multi@flowsight.test',
+  'site.manager@flowsight.test',
 ];
 
 /** The pages of the session's active role, from the same tables the web reads. */

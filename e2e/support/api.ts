@@ -10,6 +10,9 @@ export type SessionRole = {
   id: number;
   user_role_type_id: number;
   company_id: number | null;
+  property_id: number | null;
+  building_id: number | null;
+  unit_id: number | null;
   company_type_id: number | null;
   allow_assignment: boolean;
   description: string;

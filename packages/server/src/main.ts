@@ -28,7 +28,12 @@ if (config.demo) {
   lines.push(`Demo sign-ins (password ${demoPassword}):`);
   const roleName = (id: number) => roleTypes.find((r) => r.id === id)?.name ?? `role ${id}`;
   for (const user of demoUsers) {
-    const roles = user.roles.map((r) => roleName(r.roleTypeId)).join(' + ');
+    const roles = user.roles
+      .map((r) => {
+        const place = 'propertyName' in r ? ` of ${r.propertyName}` : '';
+        return `${roleName(r.roleTypeId)}${place}`;
+      })
+      .join(' + ');
     lines.push(`  ${user.email.padEnd(34)} ${roles}`);
   }
 }

@@ -9,7 +9,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import type { ListQueryInput } from '../../lib/list-query.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
-import { inScope, type Scope, seesEverything } from '../../lib/tenant-scope.ts';
+import { inScope, type Scope, scopeLevel, seesEverything } from '../../lib/tenant-scope.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { authMails } from '../auth/auth.mails.ts';
 import { INVITATION_TTL_MS } from '../auth/auth.service.ts';
@@ -84,8 +84,11 @@ export function createUsersService(deps: Dependencies) {
     if (seesEverything(scope)) return;
     const roles = await repository.allRolesOf(userId);
     if (roles.some((role) => !inScope(scope, placementOf(role)))) {
+      const level = scopeLevel(scope) ?? 'company';
       throw new Conflict(
-        `This user also holds roles outside your company; only Flowsight staff can ${action}`,
+        level === 'company'
+          ? `This user also holds roles outside your company; only Flowsight staff can ${action}`
+          : `This user also holds roles outside your ${level}; only someone whose role covers all of them can ${action}`,
       );
     }
   }

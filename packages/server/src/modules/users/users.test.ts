@@ -1,3 +1,4 @@
+import { RoleType } from '@flowsight/domain/lookups';
 import { demoPassword, demoUsers } from '@flowsight/simulator/demo-portfolio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -9,6 +10,7 @@ import {
   testConfig,
 } from '../../testing/app.ts';
 import { createTestDatabase } from '../../testing/database.ts';
+import { demoParts, insertSitePerson } from '../../testing/site-staff.ts';
 
 type User = {
   id: number;
@@ -515,6 +517,25 @@ describe('users', () => {
       });
       expect(disable.statusCode).toBe(409);
       expect((await admin(`/api/users/${multi}`)).json()).toMatchObject({ user_status_id: 2 });
+    });
+
+    it('leaves a person who also works elsewhere in the company to a role over all of it', async () => {
+      const { company, a, b } = await demoParts(t);
+      await insertSitePerson(t, 'site.admin.a@flowsight.test', RoleType.CompanyAdmin, {
+        companyId: company.id,
+        propertyId: a.id,
+      });
+      const siteAdmin = await t.as('site.admin.a@flowsight.test');
+      const person = await invite('two.sites@flowsight.test', [
+        { user_role_type_id: RoleType.CompanyManager, company_id: company.id, property_id: a.id },
+        { user_role_type_id: RoleType.CompanyManager, company_id: company.id, property_id: b.id },
+      ]);
+      const remove = await siteAdmin(`/api/users/${person.id}`, { method: 'DELETE' });
+      expect(remove.statusCode, remove.body).toBe(409);
+      expect(remove.json().message).toBe(
+        'This user also holds roles outside your property; only someone whose role covers all of them can delete them',
+      );
+      expect((await admin(`/api/users/${person.id}`)).statusCode).toBe(200);
     });
 
     it('deletes a user, who then cannot sign in', async () => {
