@@ -27,7 +27,7 @@ test('a company admin sees only their company, invites, edits and deletes a user
   // Another company's admin is out of sight, a colleague is not.
   await search(page, 'other.admin@flowsight.test');
   await expect(page.getByTestId('users-empty')).toBeVisible();
-  await search(page, 'manager@flowsight.test');
+  await search(page, 'Okafor');
   await expect(page.getByTestId('user-row')).toHaveCount(1);
 
   // Invite: the invitation email lands in the outbox.
