@@ -1,4 +1,4 @@
-// Granting a role (spec section 8, issue 43): which role types a caller may offer, and the place
+// Granting a role (spec section 8): which role types a caller may offer, and the place
 // every grant of theirs falls within. Only types that can sign in are offered; system staff grant
 // anywhere, a company admin within their own company, and a role narrowed to a property or a
 // building within that place alone: a user cannot grant wider than they hold.

@@ -68,7 +68,7 @@ export function activeRoleContext(
 /**
  * Whether the role holds `level` whole: system staff (who sit nowhere) and whole-company roles
  * hold every level; a company role narrowed to a property holds that property and what lies
- * below it, but not its company (issue 43: site staff).
+ * below it, but not its company (site staff).
  */
 export function holdsLevel(role: RoleReach, level: PlacementLevel): boolean {
   if (isSystemRole(role.roleTypeId) || role.heldLevel === undefined) return true;

@@ -32,7 +32,7 @@ const roles: ActiveRoleContext[] = [
   roleOf(RoleType.CompanyAdmin, { allowAssignment: false }),
   roleOf(RoleType.CompanyManager),
   roleOf(RoleType.CompanyAdmin, { companyTypeId: CompanyType.Restricted }),
-  // Site staff: a company role narrowed to a property or a building (issue 43).
+  // Site staff: a company role narrowed to a property or a building.
   roleOf(RoleType.CompanyManager, { heldLevel: 'property', propertyId: 3 }),
   roleOf(RoleType.CompanyAdmin, { heldLevel: 'building', propertyId: 3, buildingId: 9 }),
 ];
