@@ -28,11 +28,15 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createRateLimitRepository } from './lib/rate-limiter.repository.ts';
 import { identityRateLimits, RateLimiter } from './lib/rate-limiter.ts';
+import { createSmsSender } from './lib/sms.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { createAlertReminderJob } from './modules/alert-mail/alert-mail.jobs.ts';
 import { createAlertMailRepository } from './modules/alert-mail/alert-mail.repository.ts';
 import { alertMailModule } from './modules/alert-mail/alert-mail.routes.ts';
 import { type AlertMail, createAlertMail } from './modules/alert-mail/alert-mail.service.ts';
+import { createAlertSmsRetryJob } from './modules/alert-sms/alert-sms.jobs.ts';
+import { createAlertSmsRepository } from './modules/alert-sms/alert-sms.repository.ts';
+import { type AlertSms, createAlertSms } from './modules/alert-sms/alert-sms.service.ts';
 import { type AlertEngine, createAlertEngine } from './modules/alerts/alerts.engine.ts';
 import { createAlertJobs } from './modules/alerts/alerts.jobs.ts';
 import { createAlertLive } from './modules/alerts/alerts.live.ts';
@@ -146,6 +150,8 @@ declare module 'fastify' {
     alerts: AlertEngine;
     /** Alert emails and reminders (reminders run by `jobs`; tests call it directly). */
     alertMail: AlertMail;
+    /** Alert texts and their retries (retries run by `jobs`; tests call them directly). */
+    alertSms: AlertSms;
     /**
      * The background jobs (fleet health, leak detection, alert reminders, usage-log compaction,
      * the simulator when SIMULATE=1). Building the app starts none; main.ts starts them once the
@@ -180,6 +186,8 @@ export type BuildAppOptions = {
    * usage windows); tests stand it at a chosen instant. Defaults to the wall clock.
    */
   figuresClock?: () => Date;
+  /** The clock alert texts are queued and retried at (tests step it); defaults to the wall clock. */
+  smsClock?: () => Date;
 };
 
 export type App = FastifyInstance;
@@ -394,8 +402,9 @@ function createServices(app: App, database: DatabaseHandle, options: BuildAppOpt
     portfolio,
     status: alertStatus,
   });
+  const alertMailRepository = createAlertMailRepository(db);
   const alertMail = createAlertMail({
-    repository: createAlertMailRepository(db),
+    repository: alertMailRepository,
     alerts,
     mailer,
     appUrl: config.appUrl,
@@ -405,6 +414,17 @@ function createServices(app: App, database: DatabaseHandle, options: BuildAppOpt
   alertEvents.subscribe(alertMail.alertsChanged);
   app.decorate('alertMail', alertMail);
   app.addHook('preClose', () => alertMail.idle());
+  const alertSms = createAlertSms({
+    repository: createAlertSmsRepository(db, alertMailRepository),
+    alerts,
+    sender: createSmsSender(config.sms, config.dataDir, app.log),
+    appUrl: config.appUrl,
+    log: app.log,
+    ...(options.smsClock ? { now: options.smsClock } : {}),
+  });
+  alertEvents.subscribe(alertSms.alertsChanged);
+  app.decorate('alertSms', alertSms);
+  app.addHook('preClose', () => alertSms.idle());
   return {
     db,
     tokens,
@@ -421,6 +441,7 @@ function createServices(app: App, database: DatabaseHandle, options: BuildAppOpt
     metrics,
     alerts,
     alertMail,
+    alertSms,
     flume: createFlume(db, config),
     downlinks: createDownlinkQueue(db),
     log: app.log,
@@ -660,6 +681,8 @@ function backgroundJobs(
       reminderHours: config.alertReminderHours,
       log,
     }),
+    // Alert texts the provider refused for now, tried again with back-off (once per period).
+    createAlertSmsRetryJob({ service: services.alertSms, log }),
     // Flume meters' water (each account claimed by one replica at a time, by advisory lock).
     createFlumeSyncJob({
       sync: services.flume.backgroundSync,

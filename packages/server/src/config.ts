@@ -121,8 +121,79 @@ const environmentSchema = z.object({
     .string()
     .refine(isAesKey, 'must be 32 bytes in base64 (e.g. openssl rand -base64 32)')
     .optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hexadecimal digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/,
+      'must be a phone number in E.164 form (e.g. +16175550100) or an alphanumeric sender ID',
+    )
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hexadecimal digits')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+type Environment = z.infer<typeof environmentSchema>;
+
+/**
+ * How text messages go out: through Twilio, or (the default, and without configuration) into the
+ * DATA_DIR/sms-outbox folder.
+ */
+export type SmsConfig =
+  | { readonly provider: 'outbox' }
+  | {
+      readonly provider: 'twilio';
+      /** Base URL of Twilio's REST API (a local fake in tests). */
+      readonly apiUrl: string;
+      readonly accountSid: string;
+      readonly authToken: string;
+      /** The sending number or sender ID; unset when a Messaging Service picks it. */
+      readonly from: string | undefined;
+      readonly messagingServiceSid: string | undefined;
+    };
+
+/** The SMS settings, or the one-line problem with their combination. */
+function smsSettings(e: Environment): SmsConfig {
+  const twilioNames = [
+    'TWILIO_ACCOUNT_SID',
+    'TWILIO_AUTH_TOKEN',
+    'TWILIO_FROM',
+    'TWILIO_MESSAGING_SERVICE_SID',
+  ] as const;
+  if (e.SMS_PROVIDER === 'outbox') {
+    // Credentials without the provider would quietly leave every text in the outbox.
+    const stray = twilioNames.find((name) => e[name] !== undefined);
+    if (stray) throw new ConfigError(`Invalid SMS_PROVIDER: must be twilio when ${stray} is set`);
+    return { provider: 'outbox' };
+  }
+  if (!e.TWILIO_ACCOUNT_SID)
+    throw new ConfigError('Invalid TWILIO_ACCOUNT_SID: required when SMS_PROVIDER is twilio');
+  if (!e.TWILIO_AUTH_TOKEN)
+    throw new ConfigError('Invalid TWILIO_AUTH_TOKEN: required when SMS_PROVIDER is twilio');
+  if ((e.TWILIO_FROM === undefined) === (e.TWILIO_MESSAGING_SERVICE_SID === undefined)) {
+    throw new ConfigError(
+      'Invalid TWILIO_FROM: set either TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID (not both) when SMS_PROVIDER is twilio',
+    );
+  }
+  return {
+    provider: 'twilio',
+    apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+    accountSid: e.TWILIO_ACCOUNT_SID,
+    authToken: e.TWILIO_AUTH_TOKEN,
+    from: e.TWILIO_FROM,
+    messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+  };
+}
 
 /**
  * Where uploaded files are kept: a folder (default DATA_DIR/uploads), or an S3-compatible bucket
@@ -202,7 +273,9 @@ export type AppConfig = {
   readonly flumeSyncMinutes: number;
   /** Days of water a meter's first sync imports. */
   readonly flumeBackfillDays: number;
-  readonly logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  /** How text messages go out (Twilio, or the DATA_DIR/sms-outbox folder). */
+  readonly sms: SmsConfig;
+  readonly logLevel: Environment['LOG_LEVEL'];
 };
 
 export class ConfigError extends Error {}
@@ -253,11 +326,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     flumeSecretKey: e.FLUME_SECRET_KEY,
     flumeSyncMinutes: e.FLUME_SYNC_MINUTES,
     flumeBackfillDays: e.FLUME_BACKFILL_DAYS,
+    sms: smsSettings(e),
     logLevel: e.LOG_LEVEL,
   };
 }
 
-function uploadsStorage(e: z.infer<typeof environmentSchema>, dataDir: string) {
+function uploadsStorage(e: Environment, dataDir: string) {
   const dir = e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : join(dataDir, 'uploads');
   if (!e.UPLOADS_S3_BUCKET) return { dir };
   return {

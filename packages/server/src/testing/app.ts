@@ -34,6 +34,8 @@ export type TestAppOptions = {
   alertStreamHeartbeatMs?: number;
   /** The clock the use figures are read at (`BuildAppOptions.figuresClock`). */
   figuresClock?: () => Date;
+  /** The clock alert texts are queued and retried at (`BuildAppOptions.smsClock`). */
+  smsClock?: () => Date;
   /** Log at info level into this stream instead of silencing the log. */
   logStream?: { write(line: string): void };
 };
@@ -65,6 +67,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       ? { alertStreamHeartbeatMs: options.alertStreamHeartbeatMs }
       : {}),
     ...(options.figuresClock ? { figuresClock: options.figuresClock } : {}),
+    ...(options.smsClock ? { smsClock: options.smsClock } : {}),
   });
   await app.ready();
   const signIn = async (email: string, password = demoPassword) => {

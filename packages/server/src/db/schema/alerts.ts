@@ -142,6 +142,45 @@ export const notificationActionTokens = pgTable(
   ],
 );
 
+/**
+ * Text messages about alerts, one per alert, SMS contact and event (the key that sends nothing
+ * twice): queued until the provider takes it, retried with back-off while the provider's refusal
+ * may pass, failed after the last attempt or a permanent refusal.
+ */
+export const smsDeliveries = pgTable(
+  'sms_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => notificationContacts.id, { onDelete: 'cascade' }),
+    /** What the text tells of the alert (`opened`). */
+    event: text('event').notNull(),
+    /** The number it goes to, as the contact gave it when it was queued (E.164). */
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    /** When a queued text is next tried (null while it is being tried). */
+    nextAttemptAt: tstz('next_attempt_at'),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sms_deliveries_key').on(t.notificationId, t.contactId, t.event),
+    index('sms_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('sms_deliveries_contact_idx').on(t.contactId, t.updatedAt),
+  ],
+);
+
 /** Append-only log of every state change: who, when, from, to, note. */
 export const events = pgTable(
   'events',

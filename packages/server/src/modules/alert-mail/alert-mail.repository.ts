@@ -1,5 +1,5 @@
-// Queries of the alert emails: who an alert's emails go to (enabled email contacts whose place
-// covers the alert), the property's time zone, the signed action tokens behind the "On it" /
+// Queries of the alert emails: who an alert's emails (and texts) go to (enabled contacts whose
+// place covers the alert), the property's time zone, the signed action tokens behind the "On it" /
 // "Fixed it" buttons, which New alerts are due a reminder (never a snoozed one), and the address of
 // an alert's assignee. Every query here runs for the
 // system (a job or a holder of a link), never for a signed-in person's scope.
@@ -13,6 +13,13 @@ import type { RoundClaim } from '../../lib/jobs.ts';
 import { type Scope, scopeOfRole } from '../../lib/tenant-scope.ts';
 
 export type AlertRecipient = { userId: number; email: string; firstName: string };
+/** A contact an alert is told to, by email or text message. */
+export type CoveringContact = {
+  contactId: number;
+  userId: number;
+  destination: string;
+  firstName: string;
+};
 export type ActionToken = {
   id: number;
   notificationId: number;
@@ -34,48 +41,71 @@ export type NewActionToken = {
 export const ALERT_REMINDER_LOCK = 0x414c524d;
 
 export function createAlertMailRepository(db: Database) {
+  /**
+   * Enabled contacts of the alert's company, by `methodId`, whose place covers the alert:
+   * company-wide ones, and those of its property, building or unit. The contact's person must
+   * also hold a role whose scope covers the alert (a system role, or a role of the company not
+   * narrowed to another property, building or unit), so a manager of one property is never told
+   * about another, whatever their contact names. A disabled person gets nothing; one address (or
+   * number) is told once even when several contacts lead to it: through the oldest of them.
+   */
+  async function contactsCovering(alertId: number, methodId: number): Promise<CoveringContact[]> {
+    const covers = roleCovers(
+      {
+        roleTypeId: sql`r.user_role_type_id`,
+        companyId: sql`r.company_id`,
+        propertyId: sql`r.property_id`,
+        buildingId: sql`r.building_id`,
+        unitId: sql`r.unit_id`,
+      },
+      {
+        companyId: sql`n.company_id`,
+        propertyId: sql`n.property_id`,
+        buildingId: sql`n.building_id`,
+        unitId: sql`n.unit_id`,
+      },
+    );
+    const rows = await selectRows<{
+      contact_id: number;
+      user_id: number;
+      destination: string;
+      first_name: string;
+    }>(
+      db,
+      sql`select distinct on (lower(c.destination)) c.id as contact_id, c.user_id, c.destination,
+            u.first_name
+          from notifications n
+          join notification_contacts c on c.company_id = n.company_id
+          join users u on u.id = c.user_id
+          where n.id = ${alertId}
+            and c.enabled
+            and c.notification_method_id = ${methodId}
+            and u.user_status_id <> ${UserStatus.Disabled}
+            and (c.property_id is null or c.property_id = n.property_id)
+            and (c.building_id is null or c.building_id = n.building_id)
+            and (c.unit_id is null or c.unit_id = n.unit_id)
+            and exists (select 1 from user_roles r where r.user_id = c.user_id and ${covers})
+          order by lower(c.destination), c.id`,
+    );
+    return rows.map((r) => ({
+      contactId: r.contact_id,
+      userId: r.user_id,
+      destination: r.destination,
+      firstName: r.first_name,
+    }));
+  }
+
   return {
-    /**
-     * Enabled email contacts of the alert's company whose place covers the alert: company-wide
-     * ones, and those of its property, building or unit. The contact's person must also hold a
-     * role whose scope covers the alert (a system role, or a role of the company not narrowed
-     * to another property, building or unit), so a manager of one property is never mailed about
-     * another, whatever their contact names. A disabled person gets nothing; one address gets one
-     * email even when several contacts lead to it.
-     */
+    contactsCovering,
+
+    /** Who an alert's emails go to: its covering email contacts (`contactsCovering`). */
     async recipientsOf(alertId: number): Promise<AlertRecipient[]> {
-      const covers = roleCovers(
-        {
-          roleTypeId: sql`r.user_role_type_id`,
-          companyId: sql`r.company_id`,
-          propertyId: sql`r.property_id`,
-          buildingId: sql`r.building_id`,
-          unitId: sql`r.unit_id`,
-        },
-        {
-          companyId: sql`n.company_id`,
-          propertyId: sql`n.property_id`,
-          buildingId: sql`n.building_id`,
-          unitId: sql`n.unit_id`,
-        },
-      );
-      const rows = await selectRows<{ user_id: number; email: string; first_name: string }>(
-        db,
-        sql`select distinct on (lower(c.destination)) c.user_id, c.destination as email, u.first_name
-            from notifications n
-            join notification_contacts c on c.company_id = n.company_id
-            join users u on u.id = c.user_id
-            where n.id = ${alertId}
-              and c.enabled
-              and c.notification_method_id = ${NotificationMethod.Email}
-              and u.user_status_id <> ${UserStatus.Disabled}
-              and (c.property_id is null or c.property_id = n.property_id)
-              and (c.building_id is null or c.building_id = n.building_id)
-              and (c.unit_id is null or c.unit_id = n.unit_id)
-              and exists (select 1 from user_roles r where r.user_id = c.user_id and ${covers})
-            order by lower(c.destination), c.id`,
-      );
-      return rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name }));
+      const contacts = await contactsCovering(alertId, NotificationMethod.Email);
+      return contacts.map((c) => ({
+        userId: c.userId,
+        email: c.destination,
+        firstName: c.firstName,
+      }));
     },
 
     /** The address and first name of a person an alert was assigned to (none when disabled). */

@@ -1,15 +1,15 @@
 // Queries of notification contacts: who is told about alerts in a company, property, building or
 // unit, and how. A contact is within reach when its place lies in the caller's scope and its
 // person is visible to the caller (`contactsInScope`, the one place scope touches contacts).
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { placeIds, placeNames, placeScope } from '../../db/queries/place-columns.ts';
-import { notificationContacts } from '../../db/schema/alerts.ts';
+import { notificationContacts, smsDeliveries } from '../../db/schema/alerts.ts';
 import { buildings, companies, properties, units } from '../../db/schema/portfolio.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { Placement } from './placement.ts';
 import type { UsersRepository } from './users.repository.ts';
-import type { ContactRow } from './users.schemas.ts';
+import type { ContactRow, LastText } from './users.schemas.ts';
 
 const contactColumns = {
   id: notificationContacts.id,
@@ -36,6 +36,25 @@ export function createContactsRepository(db: Database, usersRepository: UsersRep
       usersRepository.userIsVisible(scope, notificationContacts.userId),
     );
 
+  /** The latest alert text of each contact (the last one queued or tried). */
+  async function lastTextsOf(contactIds: readonly number[]): Promise<Map<number, LastText>> {
+    if (contactIds.length === 0) return new Map();
+    const rows = await db
+      .selectDistinctOn([smsDeliveries.contactId], {
+        contactId: smsDeliveries.contactId,
+        status: smsDeliveries.status,
+        attempts: smsDeliveries.attempts,
+        error: smsDeliveries.lastError,
+        at: smsDeliveries.updatedAt,
+      })
+      .from(smsDeliveries)
+      .where(inArray(smsDeliveries.contactId, [...contactIds]))
+      .orderBy(smsDeliveries.contactId, desc(smsDeliveries.updatedAt), desc(smsDeliveries.id));
+    return new Map(
+      rows.map(({ contactId, at, ...text }) => [contactId, { ...text, at: at.toISOString() }]),
+    );
+  }
+
   async function select(scope: Scope, where: SQL): Promise<ContactRow[]> {
     const rows = await db
       .select(contactColumns)
@@ -46,8 +65,10 @@ export function createContactsRepository(db: Database, usersRepository: UsersRep
       .leftJoin(units, eq(units.id, notificationContacts.unitId))
       .where(and(where, contactsInScope(scope)))
       .orderBy(asc(notificationContacts.id));
+    const lastTexts = await lastTextsOf(rows.map((row) => row.id));
     return rows.map(({ createdAt, updatedAt, ...contact }) => ({
       ...contact,
+      last_text: lastTexts.get(contact.id) ?? null,
       created_at: createdAt.toISOString(),
       updated_at: updatedAt.toISOString(),
     }));

@@ -2,6 +2,7 @@
 // sent and how. The person must be visible to the caller and the place inside the caller's scope.
 import { emailSchema } from '@flowsight/domain/auth';
 import { NotificationMethod } from '@flowsight/domain/lookups';
+import { e164PhoneNumber, PHONE_NUMBER_HINT } from '@flowsight/domain/phone-numbers';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/tenant-scope.ts';
 import type { ContactsRepository, ContactValues } from './contacts.repository.ts';
@@ -10,9 +11,10 @@ import type { UsersRepository } from './users.repository.ts';
 import type { ContactRow, CreateContactInput, UpdateContactInput } from './users.schemas.ts';
 import { DELETED } from './users.service.ts';
 
-const PHONE = /^\+?[0-9][0-9 ()\-.]{5,30}$/;
-
-/** The destination in its stored form, checked against the method that will use it. */
+/**
+ * The destination in its stored form (a phone number in E.164), checked against the method that
+ * will use it.
+ */
 function checkedDestination(methodId: number, destination: string): string {
   if (methodId === NotificationMethod.Email) {
     const email = emailSchema.safeParse(destination);
@@ -20,8 +22,11 @@ function checkedDestination(methodId: number, destination: string): string {
       throw new Invalid('destination must be an email address for the Email method');
     return email.data;
   }
-  if (methodId === NotificationMethod.Sms && !PHONE.test(destination)) {
-    throw new Invalid('destination must be a phone number for the SMS method');
+  if (methodId === NotificationMethod.Sms) {
+    const number = e164PhoneNumber(destination);
+    if (number === null)
+      throw new Invalid(`destination must be ${PHONE_NUMBER_HINT} for the SMS method`);
+    return number;
   }
   return destination;
 }

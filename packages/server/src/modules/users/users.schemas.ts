@@ -162,6 +162,23 @@ export const updateContactSchema = z
   .strict();
 export type UpdateContactInput = z.infer<typeof updateContactSchema>;
 
+/** What became of the latest alert text to a contact. */
+export const lastTextSchema = z
+  .object({
+    status: z
+      .enum(['queued', 'sent', 'failed'])
+      .describe('queued: waiting for (another) try; sent: the provider took it; failed: given up'),
+    attempts: z.number().int().describe('Tries so far'),
+    error: z
+      .string()
+      .nullable()
+      .describe("The provider's last refusal, e.g. \"Invalid 'To' Phone Number (Twilio 21211)\""),
+    at: timestamp.describe('When it was queued or last tried'),
+  })
+  .nullable()
+  .describe('The latest alert text to this contact; null before the first (and for email)');
+export type LastText = z.infer<typeof lastTextSchema>;
+
 export const contactSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -170,6 +187,7 @@ export const contactSchema = z.object({
   notification_method_id: z.number().int(),
   destination: z.string(),
   enabled: z.boolean(),
+  last_text: lastTextSchema,
   created_at: timestamp,
   updated_at: timestamp,
 });
