@@ -108,11 +108,25 @@ describe('notification contacts', () => {
       destination: '+1 (617) 555-0100',
     });
     expect(sms.statusCode, sms.body).toBe(201);
-    const badSms = await admin(`/api/notifications/contacts/${sms.json().id}`, {
-      method: 'PUT',
-      payload: { destination: 'call me' },
+    // Kept in E.164, as the SMS provider takes it; no text has gone to it yet.
+    expect(sms.json()).toMatchObject({ destination: '+16175550100', last_text: null });
+    const phoneHint =
+      'destination must be a phone number in international form, with + and the country code (e.g. +1 617 555 0100) for the SMS method';
+    for (const destination of ['call me', '617 555 0100', '+1 555']) {
+      const badSms = await admin(`/api/notifications/contacts/${sms.json().id}`, {
+        method: 'PUT',
+        payload: { destination },
+      });
+      expect(badSms.statusCode, destination).toBe(400);
+      expect(badSms.json().message).toBe(phoneHint);
+    }
+    const noCountryCode = await addContact(admin, managerId, {
+      ...base,
+      notification_method_id: 2,
+      destination: '(617) 555-0100',
     });
-    expect(badSms.statusCode).toBe(400);
+    expect(noCountryCode.statusCode).toBe(400);
+    expect(noCountryCode.json().message).toBe(phoneHint);
     const switchToEmail = await admin(`/api/notifications/contacts/${sms.json().id}`, {
       method: 'PUT',
       payload: { notification_method_id: 1 },
