@@ -7150,6 +7150,7 @@ export interface components {
             notification_method_id: number;
             destination: string;
             enabled: boolean;
+            last_text: components["schemas"]["LastText"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -7498,6 +7499,23 @@ export interface components {
             reported_at: string | null;
             reported_by: string | null;
         };
+        /** @description The latest alert text to this contact; null before the first (and for email) */
+        LastText: {
+            /**
+             * @description queued: waiting for (another) try; sent: the provider took it; failed: given up
+             * @enum {string}
+             */
+            status: "queued" | "sent" | "failed";
+            /** @description Tries so far */
+            attempts: number;
+            /** @description The provider's last refusal, e.g. "Invalid 'To' Phone Number (Twilio 21211)" */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When it was queued or last tried
+             */
+            at: string;
+        } | null;
         ListLinks: {
             first?: string;
             previous?: string;

@@ -29,6 +29,7 @@ const contact: ApiBody<'/users/{id}/notification-contacts'>[number] = {
   building_name: null,
   unit_id: null,
   unit_name: null,
+  last_text: null,
   created_at: '2026-01-05T10:00:00.000Z',
   updated_at: '2026-01-05T10:00:00.000Z',
 };

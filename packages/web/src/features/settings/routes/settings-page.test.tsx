@@ -122,6 +122,88 @@ describe('settings page', () => {
     });
   });
 
+  it('shows what became of each SMS contact’s last alert text', async () => {
+    const sms = (id: number, destination: string, lastText: object) => ({
+      id,
+      user_id: 0,
+      notification_method_id: 2,
+      destination,
+      enabled: true,
+      company_id: 1,
+      company_name: 'Harbor Homes',
+      property_id: null,
+      property_name: null,
+      building_id: null,
+      building_name: null,
+      unit_id: null,
+      unit_name: null,
+      last_text: lastText,
+      created_at: '2026-01-05T10:00:00.000Z',
+      updated_at: '2026-01-05T10:00:00.000Z',
+    });
+    signedInWith({
+      roles: [companyAdmin],
+      handlers: (session) => ({
+        [`GET /users/${session.user.id}/notification-contacts`]: answer(
+          '/users/{id}/notification-contacts',
+          'get',
+          [
+            sms(1, '+16175550100', {
+              status: 'failed',
+              attempts: 1,
+              error: "Invalid 'To' Phone Number (Twilio 21211)",
+              at: '2026-03-04T15:00:00.000Z',
+            }),
+            sms(2, '+16175550101', {
+              status: 'queued',
+              attempts: 2,
+              error: 'Too Many Requests (Twilio 20429)',
+              at: '2026-03-04T15:00:00.000Z',
+            }),
+            sms(3, '+16175550102', {
+              status: 'sent',
+              attempts: 1,
+              error: null,
+              at: '2026-03-04T15:00:00.000Z',
+            }),
+          ],
+        ),
+      }),
+    });
+    renderRoutes(appRoutes, { path: '/settings' });
+    const contacts = await screen.findByTestId('settings-contacts');
+    await within(contacts).findByText('+16175550100');
+    expect(
+      within(contacts)
+        .getAllByTestId('contact-last-text')
+        .map((line) => line.textContent),
+    ).toEqual([
+      "Last text failed: Invalid 'To' Phone Number (Twilio 21211)",
+      'Last text not sent yet (Too Many Requests (Twilio 20429)), trying again',
+      expect.stringMatching(/^Last text sent Mar 4, 2026/),
+    ]);
+  });
+
+  it('refuses an SMS number without its country code before calling the server', async () => {
+    const { api, session } = signedInWith({ roles: [companyAdmin], handlers: noContacts });
+    renderRoutes(appRoutes, { path: '/settings' });
+    const contacts = await screen.findByTestId('settings-contacts');
+    fireEvent.click(await within(contacts).findByRole('button', { name: 'Add contact' }));
+    const form = within(contacts).getByTestId('contact-form');
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: /Method/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'SMS' }));
+    fireEvent.change(within(form).getByLabelText(/^Destination/), {
+      target: { value: '617 555 0100' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText(
+        'Enter the number with + and the country code, e.g. +1 617 555 0100',
+      ),
+    ).toBeTruthy();
+    expect(api.calls()).not.toContain(`POST /users/${session.user.id}/notification-contacts`);
+  });
+
   it('changes the theme mode and keeps it', async () => {
     signedInWith({ roles: [companyAdmin], handlers: noContacts });
     renderRoutes(appRoutes, { path: '/settings' });

@@ -1,6 +1,8 @@
 // A person's notification contacts: where alerts of their company (or a place in it) go, by
-// email or SMS. Lists them for anyone who may read them; adds, edits and deletes when `editable`.
+// email or SMS, and for an SMS contact what became of its last alert text. Lists them for anyone
+// who may read them; adds, edits and deletes when `editable`.
 import { NotificationMethod } from '@flowsight/domain/lookups';
+import { e164PhoneNumber } from '@flowsight/domain/phone-numbers';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
@@ -25,6 +27,7 @@ import { ConfirmationDialog } from '@/components/feedback/confirmation-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
+import { displayDate } from '@/lib/display-date';
 import { useCreateNotificationContact } from '../api/create-notification-contact';
 import { useDeleteNotificationContact } from '../api/delete-notification-contact';
 import {
@@ -52,6 +55,32 @@ function placeOf(contact: NotificationContact): string {
     .join(', ');
 }
 
+type LastTextProps = { lastText: NonNullable<NotificationContact['last_text']> };
+
+/** What became of the contact's last alert text, in one line (red when it failed). */
+function LastText({ lastText }: LastTextProps) {
+  const { t, i18n } = useTranslation();
+  const error = lastText.error ?? '';
+  const line =
+    lastText.status === 'sent'
+      ? t('users.contacts.lastText.sent', { when: displayDate(lastText.at, i18n.language) })
+      : lastText.status === 'failed'
+        ? t('users.contacts.lastText.failed', { error })
+        : error === ''
+          ? t('users.contacts.lastText.sending')
+          : t('users.contacts.lastText.retrying', { error });
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      data-testid="contact-last-text"
+      sx={{ display: 'block', color: lastText.status === 'failed' ? 'error.main' : undefined }}
+    >
+      {line}
+    </Typography>
+  );
+}
+
 type ContactFormProps = {
   initial: Draft;
   askCompany: boolean;
@@ -67,12 +96,23 @@ function ContactForm({ initial, askCompany, busy, error, onSubmit, onCancel }: C
   const [draft, setDraft] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const destinationMissing = draft.destination.trim() === '';
+  const phoneInvalid =
+    !destinationMissing &&
+    draft.method === NotificationMethod.Sms &&
+    e164PhoneNumber(draft.destination) === null;
   const companyInvalid = askCompany && !(Number(draft.companyId) > 0);
+  const destinationProblem = !submitted
+    ? undefined
+    : destinationMissing
+      ? t('users.contacts.destinationRequired')
+      : phoneInvalid
+        ? t('users.contacts.phoneInvalid')
+        : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (destinationMissing || companyInvalid) return;
+    if (destinationMissing || phoneInvalid || companyInvalid) return;
     onSubmit(draft);
   };
 
@@ -96,10 +136,8 @@ function ContactForm({ initial, askCompany, busy, error, onSubmit, onCancel }: C
           value={draft.destination}
           type={draft.method === NotificationMethod.Email ? 'email' : 'tel'}
           onChange={(event) => setDraft({ ...draft, destination: event.target.value })}
-          error={submitted && destinationMissing}
-          helperText={
-            submitted && destinationMissing ? t('users.contacts.destinationRequired') : undefined
-          }
+          error={destinationProblem !== undefined}
+          helperText={destinationProblem}
         />
         {askCompany && (
           <TextField
@@ -266,7 +304,12 @@ export function NotificationContactsPanel({
                     />
                   </Stack>
                 }
-                secondary={placeOf(contact)}
+                secondary={
+                  <>
+                    {placeOf(contact)}
+                    {contact.last_text && <LastText lastText={contact.last_text} />}
+                  </>
+                }
               />
             </ListItem>
           ))}
