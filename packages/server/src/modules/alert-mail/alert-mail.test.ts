@@ -1,10 +1,13 @@
 // Alert emails and signed actions end to end on a database, mail read from a real SMTP server: an
 // alert the engine opens is emailed to exactly the contacts covering it (company-wide and its
 // unit's; not another building's, another company's, a disabled contact, a disabled person or an
-// SMS contact); reminders come after ALERT_REMINDER_HOURS while it stays New and stop after
+// SMS contact, which is texted into the SMS outbox instead); reminders come after
+// ALERT_REMINDER_HOURS while it stays New and stop after
 // "On it"; reading a link changes nothing; the confirming POST works once, as the recipient; a
 // reused link, another alert's or another status's token, an expired token and a closed alert
 // are refused.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { encodeUplink } from '@flowsight/domain/device-protocol';
 import {
   NotificationMethod,
@@ -166,6 +169,17 @@ describe('alert emails and signed actions', () => {
     expect(sent.map((m) => m.to).sort()).toEqual([
       'company-wide@contacts.test',
       'unit@contacts.test',
+    ]);
+    // The SMS contact is texted instead, into the outbox (no SMS provider is configured).
+    await t.app.alertSms.idle();
+    const outbox = join(t.app.config.dataDir, 'sms-outbox');
+    const texts = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'));
+    expect(texts).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^To: \\+16175550100\n\nFlowsight: Continuous flow at .*http://flowsight\\.test/alerts\\?alert=${alertId}\n$`,
+        ),
+      ),
     ]);
     for (const mail of sent) {
       expect(mail.subject).toMatch(/^Flowsight alert: Continuous flow at /);
