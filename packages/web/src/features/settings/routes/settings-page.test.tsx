@@ -2,7 +2,7 @@ import type { Session } from '@flowsight/domain/auth';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appRoutes } from '@/app/router';
-import { answer, reply } from '@/testing/mock-api';
+import { type ApiBody, answer, reply } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render-routes';
 import { companyAdminRole as companyAdmin, meOf, roleFixture } from '@/testing/session-fixtures';
 import { signedInWith } from '@/testing/signed-in';
@@ -123,7 +123,8 @@ describe('settings page', () => {
   });
 
   it('shows what became of each SMS contact’s last alert text', async () => {
-    const sms = (id: number, destination: string, lastText: object) => ({
+    type Contact = ApiBody<'/users/{id}/notification-contacts'>[number];
+    const sms = (id: number, destination: string, lastText: Contact['last_text']): Contact => ({
       id,
       user_id: 0,
       notification_method_id: 2,
