@@ -91,12 +91,10 @@ export type CountsCardProps = {
   };
   /** The counts shown, in order. */
   counts: readonly RecordCount[];
-  /** What the counts are of, above them (a narrowed role's place). */
-  children?: ReactNode;
 };
 
 /** The counts card: placeholders while they load, one line when they could not be read. */
-export function CountsCard({ query, counts, children }: CountsCardProps) {
+export function CountsCard({ query, counts }: CountsCardProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const items = counts.map((count) => ({
@@ -109,9 +107,7 @@ export function CountsCard({ query, counts, children }: CountsCardProps) {
       data-testid="overview-counts"
       loading={query.isPending}
       items={query.isError ? [{ label: t('portfolio.overview.countsError'), value: '' }] : items}
-    >
-      {children}
-    </OverviewCard>
+    />
   );
 }
 

@@ -14,7 +14,6 @@ import {
   roleReach,
   showsRecordTab,
 } from '@flowsight/domain/web-access';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSignedInSession } from '@/lib/session';
@@ -35,12 +34,15 @@ export function CompanyPage() {
   const { t } = useTranslation();
   const { record, backTo } = useAddressedRecord('company', useCompany);
   const { activeRole } = useSignedInSession();
+  const placeName = narrowedPlaceName(activeRole);
   return (
     <RecordLayout
       level="company"
       record={record}
       backTo={backTo}
       title={(record) => record.name}
+      // Site staff read every tab of their company as the part they hold.
+      {...(placeName !== null && { subtitle: () => t('common.totalsOf', { place: placeName }) })}
       restricted={(record) => record.company_type_id === CompanyType.Restricted}
       tabs={() =>
         [
@@ -74,7 +76,6 @@ export function CompanyOverviewTab() {
   const counts = useCompanyCounts(company.id);
   const dash = (text: string | null) =>
     text === null || text === '' ? t('portfolio.overview.notSet') : text;
-  const placeName = narrowedPlaceName(activeRole);
 
   return (
     <RecordOverview
@@ -108,13 +109,10 @@ export function CompanyOverviewTab() {
           { label: t('portfolio.overview.created'), value: format.date(company.created_at) },
         ]}
       />
-      <CountsCard query={counts} counts={['properties', 'buildings', 'units', 'residentialUnits']}>
-        {placeName !== null && (
-          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-            {t('common.totalsOf', { place: placeName })}
-          </Typography>
-        )}
-      </CountsCard>
+      <CountsCard
+        query={counts}
+        counts={['properties', 'buildings', 'units', 'residentialUnits']}
+      />
       <AddressCard record={company} />
       {holdsLevel(roleReach(activeRole), 'company') && <BillingProperties company={company} />}
     </RecordOverview>
