@@ -68,6 +68,12 @@ const SURVEYORS: readonly RoleTypeId[] = [...SYSTEM_ROLE_TYPES, CompanyAdmin];
 /** Who keeps a company's Flume accounts: system roles, company admins for their own. */
 const FLUME_KEEPERS: readonly RoleTypeId[] = [...SYSTEM_ROLE_TYPES, CompanyAdmin];
 
+/**
+ * Who keeps a company's outgoing webhooks: system admins, and company admins of the whole company
+ * (the service refuses a role narrowed to a property or building).
+ */
+const WEBHOOK_KEEPERS: readonly RoleTypeId[] = [SystemAdmin, CompanyAdmin];
+
 /** How one micrometer is asked for: by its MAC (the label in hand) or by its id. */
 export type StockLookup = 'mac' | 'id';
 /**
@@ -389,6 +395,14 @@ const accessTable = {
   'POST /ingest/uplinks': 'integration',
   'POST /ingest/chirpstack': 'integration',
   'POST /ingest/ttn': 'integration',
+  'GET /companies/:id/webhooks': WEBHOOK_KEEPERS,
+  'POST /companies/:id/webhooks': WEBHOOK_KEEPERS,
+  'GET /webhooks/:id': WEBHOOK_KEEPERS,
+  'PUT /webhooks/:id': WEBHOOK_KEEPERS,
+  'DELETE /webhooks/:id': WEBHOOK_KEEPERS,
+  'POST /webhooks/:id/rotate-secret': WEBHOOK_KEEPERS,
+  'POST /webhooks/:id/test': WEBHOOK_KEEPERS,
+  'GET /webhooks/:id/deliveries': WEBHOOK_KEEPERS,
   'GET /integration-keys': [SystemAdmin],
   'POST /integration-keys': [SystemAdmin],
   'DELETE /integration-keys/:id': [SystemAdmin],

@@ -133,6 +133,12 @@ import { createContactsService } from './modules/users/contacts.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { propertyUsersModule, usersModule } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createWebhookDeliveryJob } from './modules/webhooks/webhooks.jobs.ts';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
+import { webhooksModule } from './modules/webhooks/webhooks.routes.ts';
+import { webhookSecretBox } from './modules/webhooks/webhooks.secrets.ts';
+import { createWebhookSender } from './modules/webhooks/webhooks.sender.ts';
+import { createWebhooks, type Webhooks } from './modules/webhooks/webhooks.service.ts';
 import { authPlugin, currentSession } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputPlugin } from './plugins/input.ts';
@@ -152,6 +158,8 @@ declare module 'fastify' {
     alertMail: AlertMail;
     /** Alert texts and their retries (retries run by `jobs`; tests call them directly). */
     alertSms: AlertSms;
+    /** Outgoing webhooks (deliveries run by `jobs`; tests call `deliverDue` directly). */
+    webhooks: Webhooks;
     /**
      * The background jobs (fleet health, leak detection, alert reminders, usage-log compaction,
      * the simulator when SIMULATE=1). Building the app starts none; main.ts starts them once the
@@ -188,6 +196,8 @@ export type BuildAppOptions = {
   figuresClock?: () => Date;
   /** The clock alert texts are queued and retried at (tests step it); defaults to the wall clock. */
   smsClock?: () => Date;
+  /** The clock webhook events and deliveries are stamped and timed with; tests stand it still. */
+  webhooksClock?: () => Date;
 };
 
 export type App = FastifyInstance;
@@ -425,6 +435,24 @@ function createServices(app: App, database: DatabaseHandle, options: BuildAppOpt
   alertEvents.subscribe(alertSms.alertsChanged);
   app.decorate('alertSms', alertSms);
   app.addHook('preClose', () => alertSms.idle());
+  const webhooks = createWebhooks({
+    db,
+    repository: createWebhooksRepository(db),
+    alerts,
+    secrets: webhookSecretBox(config),
+    send: createWebhookSender({
+      timeoutMs: config.webhookTimeoutSeconds * 1000,
+      allowLoopback: config.webhooksAllowLoopback,
+    }),
+    appUrl: config.appUrl,
+    allowLoopback: config.webhooksAllowLoopback,
+    timeoutMs: config.webhookTimeoutSeconds * 1000,
+    log: app.log,
+    ...(options.webhooksClock ? { now: options.webhooksClock } : {}),
+  });
+  alertEvents.subscribe(webhooks.alertsChanged);
+  app.decorate('webhooks', webhooks);
+  app.addHook('preClose', () => webhooks.idle());
   return {
     db,
     tokens,
@@ -442,6 +470,7 @@ function createServices(app: App, database: DatabaseHandle, options: BuildAppOpt
     alerts,
     alertMail,
     alertSms,
+    webhooks,
     flume: createFlume(db, config),
     downlinks: createDownlinkQueue(db),
     log: app.log,
@@ -599,6 +628,7 @@ function apiModules(services: Services, config: AppConfig): ApiModule[] {
         }),
         maxBytes: config.uploadsMaxBytes,
       }),
+    apiModule(webhooksModule, { service: services.webhooks }),
     apiModule(integrationKeysModule, {
       prefix: '/integration-keys',
       keys: services.integrationKeys,
@@ -691,6 +721,8 @@ function backgroundJobs(
       tickMs: Math.min(60_000, config.flumeSyncMinutes * 60_000),
       log,
     }),
+    // Outgoing webhook deliveries and their retries (one round per period across replicas).
+    createWebhookDeliveryJob({ service: services.webhooks, log }),
     // Folds the per-company usage logs (usage_company_daily and _hourly).
     createCompanyLogCompactionJob({ db, log, intervalMs: config.usageCompactionSeconds * 1000 }),
     // Raw readings older than RETENTION_MONTHS, by partition (once a day across replicas).

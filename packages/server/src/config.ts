@@ -141,6 +141,12 @@ const environmentSchema = z.object({
     .string()
     .regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hexadecimal digits')
     .optional(),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .refine(isAesKey, 'must be 32 bytes in base64 (e.g. openssl rand -base64 32)')
+    .optional(),
+  WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 type Environment = z.infer<typeof environmentSchema>;
@@ -276,6 +282,15 @@ export type AppConfig = {
   /** How text messages go out (Twilio, or the DATA_DIR/sms-outbox folder). */
   readonly sms: SmsConfig;
   readonly logLevel: Environment['LOG_LEVEL'];
+  /** Key (base64, 32 bytes) sealing webhook signing secrets; unset: generated once into DATA_DIR. */
+  readonly webhookSecretKey: string | undefined;
+  /**
+   * Webhook endpoints may be http://localhost and loopback addresses (development, tests); off,
+   * only public https addresses are registered and called.
+   */
+  readonly webhooksAllowLoopback: boolean;
+  /** Seconds a webhook receiver has to answer one delivery attempt. */
+  readonly webhookTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -327,6 +342,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     flumeSyncMinutes: e.FLUME_SYNC_MINUTES,
     flumeBackfillDays: e.FLUME_BACKFILL_DAYS,
     sms: smsSettings(e),
+    webhookSecretKey: e.WEBHOOK_SECRET_KEY,
+    webhooksAllowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK,
+    webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -26,6 +26,7 @@ import * as sensors from '../modules/sensors/sensors.schemas.ts';
 import * as submissions from '../modules/submissions/submissions.schemas.ts';
 import * as usage from '../modules/usage/usage.schemas.ts';
 import * as users from '../modules/users/users.schemas.ts';
+import * as webhooks from '../modules/webhooks/webhooks.schemas.ts';
 import * as http from './http-schemas.ts';
 import { listLinksSchema, listMetaSchema } from './list-query.ts';
 
@@ -51,6 +52,7 @@ const modules: Record<string, Record<string, unknown>> = {
   submissions,
   usage,
   users,
+  webhooks,
   http,
 };
 

@@ -36,6 +36,8 @@ export type TestAppOptions = {
   figuresClock?: () => Date;
   /** The clock alert texts are queued and retried at (`BuildAppOptions.smsClock`). */
   smsClock?: () => Date;
+  /** The clock of webhook events and deliveries (`BuildAppOptions.webhooksClock`). */
+  webhooksClock?: () => Date;
   /** Log at info level into this stream instead of silencing the log. */
   logStream?: { write(line: string): void };
 };
@@ -46,6 +48,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     LOG_LEVEL: 'silent',
     APP_URL: 'http://flowsight.test',
+    WEBHOOKS_ALLOW_LOOPBACK: '1',
     ...overrides,
   });
 }
@@ -68,6 +71,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       : {}),
     ...(options.figuresClock ? { figuresClock: options.figuresClock } : {}),
     ...(options.smsClock ? { smsClock: options.smsClock } : {}),
+    ...(options.webhooksClock ? { webhooksClock: options.webhooksClock } : {}),
   });
   await app.ready();
   const signIn = async (email: string, password = demoPassword) => {
