@@ -23,6 +23,7 @@ import { surveySamples } from './modules/surveys/surveys.isolation.ts';
 import { thresholdSamples } from './modules/thresholds/thresholds.isolation.ts';
 import { storeSampleUpload, uploadSamples } from './modules/uploads/uploads.isolation.ts';
 import { usageSamples } from './modules/usage/usage.isolation.ts';
+import { webhookSamples } from './modules/webhooks/webhooks.isolation.ts';
 import { buildTestApp, type TestApp } from './testing/app.ts';
 import {
   type Company,
@@ -101,6 +102,7 @@ const routeSamples: Record<string, Sample> = {
   ...surveySamples,
   ...flumeSamples,
   ...uploadSamples,
+  ...webhookSamples,
   ...levelSubmissionSamples,
   ...providerSubmissionSamples,
   'GET /units/:id/submissions/:mode': {

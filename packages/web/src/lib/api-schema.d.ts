@@ -6611,6 +6611,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/companies/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company's webhook endpoints (never their secrets)
+         * @description **Who may call:** System Admin, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         *     - 409: the change conflicts with the records as they are (the message says how)
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint for the company; the answer shows its signing secret once
+         * @description The URL must be https:// on a public address (private, link-local and loopback addresses are refused). Deliveries are signed as Standard Webhooks with the secret; the payload is `WebhookEvent` (docs/webhooks.md).
+         *
+         *     **Who may call:** System Admin, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         *     - 409: the change conflicts with the records as they are (the message says how)
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description **Who may call:** System Admin, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         */
+        get: operations["getWebhook"];
+        /**
+         * Change an endpoint's URL, description, events, or turn it off and on
+         * @description **Who may call:** System Admin, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         *     - 409: the change conflicts with the records as they are (the message says how)
+         */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Remove an endpoint and its deliveries
+         * @description **Who may call:** System Admin, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret, shown once; deliveries are signed with it from now on
+         * @description **Who may call:** System Admin, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a `webhook.test` event to the endpoint now; the delivery with its answer
+         * @description One attempt, not retried; the answer says what the receiver said (status, the start of its body, or the error).
+         *
+         *     **Who may call:** System Admin, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first, with every attempt
+         * @description **Who may call:** System Admin, Company Admin. A company role acts within its own company only.
+         *
+         *     **Refused with:**
+         *     - 400: a value is missing or bad (the message says which)
+         *     - 401: no valid credential
+         *     - 403: the caller's role may not make this call, or their company is restricted and the call is not on its list
+         *     - 404: the record does not exist or is not within the places the caller may see
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integration-keys": {
         parameters: {
             query?: never;
@@ -7187,6 +7354,12 @@ export interface components {
             phone?: string;
             roles: components["schemas"]["RoleGrantInput"][];
         };
+        CreateWebhookEndpointBodyInput: {
+            url: string;
+            /** @default  */
+            description: string;
+            events: ("alert.opened" | "alert.acknowledged" | "alert.closed" | "alert.escalated")[];
+        };
         CreatedKey: {
             id: number;
             name: string;
@@ -7203,6 +7376,21 @@ export interface components {
             revoked_at: string | null;
             /** @description The key itself: shown this once, never again */
             key: string;
+        };
+        CreatedWebhookEndpoint: {
+            id: number;
+            company_id: number;
+            url: string;
+            description: string;
+            events: ("alert.opened" | "alert.acknowledged" | "alert.closed" | "alert.escalated")[];
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            secret_rotated_at: string | null;
+            /** @description The signing secret (whsec_…): shown this once, never again */
+            secret: string;
         };
         DeleteRoleResponse: {
             message: string;
@@ -8531,6 +8719,12 @@ export interface components {
             /** @description 2 enables the user, 3 disables them (their sessions end at once) */
             user_status_id?: 2 | 3;
         };
+        UpdateWebhookEndpointBodyInput: {
+            url?: string;
+            description?: string;
+            events?: ("alert.opened" | "alert.acknowledged" | "alert.closed" | "alert.escalated")[];
+            enabled?: boolean;
+        };
         Updated: {
             updated: number;
         };
@@ -8590,6 +8784,174 @@ export interface components {
             building_name: string | null;
             unit_name: string | null;
             description: string;
+        };
+        WebhookAlert: {
+            /** @description The alert’s id */
+            id: number;
+            /** @description What was found: continuous flow, night flow, high usage, a device fault... */
+            type: {
+                id: number;
+                name: string;
+                category: string;
+            };
+            /**
+             * @description acknowledged: "On it"; closed: "Fixed it" or closed by the system
+             * @enum {string}
+             */
+            status: "new" | "acknowledged" | "closed";
+            /** @description Estimated water the leak or usage wastes, in gallons per month; null for device alerts */
+            rate_gallons_per_month: number | null;
+            /** @description That rate at the property's water price, in its currency */
+            estimated_monthly_cost: number | null;
+            water_price_per_1000_gallons: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            first_detected: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601
+             */
+            last_detected: string;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** @description The note of the last status change, if any */
+            note: string | null;
+            place: {
+                company: {
+                    id: number;
+                    name: string;
+                };
+                property: {
+                    id: number;
+                    name: string;
+                } | null;
+                building: {
+                    id: number;
+                    name: string;
+                } | null;
+                unit: {
+                    id: number;
+                    name: string;
+                } | null;
+                address: string;
+                room: string | null;
+            };
+            /** @description The fixture (appliance) the micrometer watches */
+            fixture: {
+                id: number;
+                name: string;
+            } | null;
+            micrometer: {
+                id: number;
+                mac_address: string | null;
+            } | null;
+            assigned_to: string | null;
+            links: {
+                /** @description The alert’s place in the Flowsight web app */
+                web: string;
+            };
+        };
+        WebhookAlertEvent: {
+            /** @enum {string} */
+            type: "alert.opened" | "alert.acknowledged" | "alert.closed" | "alert.escalated";
+            /** @description When it happened, ISO 8601 */
+            timestamp: string;
+            data: {
+                alert: components["schemas"]["WebhookAlert"];
+                /** @description alert.escalated only */
+                escalation?: components["schemas"]["WebhookEscalation"];
+            };
+        };
+        WebhookAttempt: {
+            attempt: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The receiver’s HTTP status; null when none came */
+            status_code: number | null;
+            /** @description The start of its answer (2,000 characters at most) */
+            response_body: string | null;
+            duration_ms: number;
+            error: string | null;
+            succeeded: boolean;
+        };
+        WebhookDelivery: {
+            id: number;
+            /** @description The webhook-id header */
+            message_id: string;
+            event_type: string;
+            alert_id: number | null;
+            /** @enum {string} */
+            state: "pending" | "succeeded" | "failed";
+            attempts: number;
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            last_attempt_at: string | null;
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+            meta: components["schemas"]["ListMeta"];
+            links: components["schemas"]["ListLinks"];
+        };
+        WebhookEndpoint: {
+            id: number;
+            company_id: number;
+            url: string;
+            description: string;
+            events: ("alert.opened" | "alert.acknowledged" | "alert.closed" | "alert.escalated")[];
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            secret_rotated_at: string | null;
+        };
+        WebhookEscalation: {
+            /** @description 1: the first escalation, 2: the next... */
+            level: number;
+            /** @description Who the alert went to next (a contact’s name), if anyone */
+            to: string | null;
+            reason: string;
+        };
+        /** @description The body of a delivery, signed as Standard Webhooks: headers webhook-id (the same on every retry), webhook-timestamp, webhook-signature (docs/webhooks.md) */
+        WebhookEvent: components["schemas"]["WebhookAlertEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookSecret: {
+            id: number;
+            /** @description The new signing secret: shown this once; the old one stops at once */
+            secret: string;
+            secret_rotated_at: string;
+        };
+        WebhookTestEvent: {
+            /** @constant */
+            type: "webhook.test";
+            timestamp: string;
+            data: {
+                endpoint_id: number;
+                company: {
+                    id: number;
+                    name: string;
+                };
+                message: string;
+            };
+        };
+        WebhookTestResult: {
+            id: number;
+            /** @description The webhook-id header */
+            message_id: string;
+            event_type: string;
+            alert_id: number | null;
+            /** @enum {string} */
+            state: "pending" | "succeeded" | "failed";
+            attempts: number;
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            last_attempt_at: string | null;
+            attempt_log: components["schemas"]["WebhookAttempt"][];
+            payload: components["schemas"]["WebhookEvent"];
         };
     };
     responses: never;
@@ -26489,6 +26851,517 @@ export interface operations {
                         /** @description Where the file is served: GET /api/uploads/{id} */
                         url: string;
                     }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointBodyInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description field:ASC|DESC; fields: id, created_at, last_attempt_at */
+                sortBy?: string | string[];
+                search?: string;
+                /** @description Filter on state: <op>:<value>, e.g. $in:1,2 */
+                "filter.state"?: string | string[];
+                /** @description Filter on event_type: <op>:<value>, e.g. $in:1,2 */
+                "filter.event_type"?: string | string[];
+                /** @description Filter on alert_id: <op>:<value>, e.g. $in:1,2 */
+                "filter.alert_id"?: string | string[];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Default Response */
