@@ -63,15 +63,14 @@ describe('side menu by role', () => {
     }
   });
 
-  it('adds the integration keys page for the system admin only', () => {
+  it('adds the integrations page for the system admin and company admins of the whole company', () => {
     const admin = sideMenu(role(RoleType.SystemAdmin));
     expect(admin.at(-1)).toEqual({ id: 'integrations', path: '/integrations' });
     expect(admin.slice(0, -1).map((i) => i.id)).toEqual(
       sideMenu(role(RoleType.SystemSupport)).map((i) => i.id),
     );
-    expect(ids(role(RoleType.CompanyAdmin, { allowAssignment: true }))).not.toContain(
-      'integrations',
-    );
+    expect(ids(role(RoleType.CompanyAdmin, { allowAssignment: true }))).toContain('integrations');
+    expect(ids(role(RoleType.CompanyManager))).not.toContain('integrations');
   });
 
   it('gives company roles dashboard, their properties, users, gateways, reports and statistics', () => {
@@ -88,6 +87,7 @@ describe('side menu by role', () => {
     expect(sideMenu(role(RoleType.CompanyAdmin))).toEqual([
       ...companyMenu,
       { id: 'flume-accounts', path: '/flume-accounts' },
+      { id: 'integrations', path: '/integrations' },
     ]);
   });
 
@@ -113,6 +113,7 @@ describe('side menu by role', () => {
       'reports',
       'statistics',
       'flume-accounts',
+      'integrations',
       'micrometers',
       'micrometers-assignment',
     ]);
@@ -161,7 +162,9 @@ describe('routes by role', () => {
     ['/reports', RoleType.CompanyManager, {}, true],
     ['/integrations', RoleType.SystemAdmin, {}, true],
     ['/integrations', RoleType.SystemSupport, {}, false],
-    ['/integrations', RoleType.CompanyAdmin, {}, false],
+    ['/integrations', RoleType.CompanyAdmin, {}, true],
+    ['/integrations', RoleType.CompanyManager, {}, false],
+    ['/integrations', RoleType.CompanyAdmin, { companyTypeId: CompanyType.Restricted }, false],
     ['/submissions/unassigned', RoleType.SystemTechnician, {}, true],
     ['/submissions/keep-alive', RoleType.CompanyAdmin, {}, false],
     // Flume accounts: whom the API lets keep them, never a company manager.

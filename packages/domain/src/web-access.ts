@@ -174,8 +174,9 @@ export const webRoutes = {
     roles: [...SYSTEM, RoleType.CompanyAdmin],
     companyAdminWithAssignment: true,
   },
-  // Network-server integration keys: the API allows system admins only (`access.ts`).
-  '/integrations': { roles: [RoleType.SystemAdmin] },
+  // Integrations: the network-server keys (system admins only, `access.ts`) and a company's
+  // outgoing webhooks (system admins, and company admins over the whole company).
+  '/integrations': { roles: [RoleType.SystemAdmin, RoleType.CompanyAdmin], level: 'company' },
 } as const satisfies Record<string, WebRouteRule>;
 export type WebRoutePattern = keyof typeof webRoutes;
 
@@ -351,6 +352,8 @@ export function sideMenu(role: ActiveRoleContext): MenuItem[] {
   // Not in the specification's company menu: company admins keep their company's Flume
   // accounts, so the page must be found.
   if (opens('/flume-accounts')) menu.push(item('flume-accounts', '/flume-accounts'));
+  // Not in the specification's company menu: the company's outgoing webhooks (work orders).
+  if (opens('/integrations')) menu.push(item('integrations', '/integrations'));
   if (opens('/micrometers/assignment')) {
     menu.push(
       group('micrometers', '/micrometers', [

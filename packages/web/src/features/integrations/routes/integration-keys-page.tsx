@@ -1,7 +1,10 @@
-// /integrations (system admins): the API keys that network servers present on every ingest call.
-// Create one for the whole fleet or one company (shown once), see each key's scope and when it was
-// last used, revoke one after confirming. Short notes say where each kind of integration takes
-// the key; a warning shows while MQTT uplinks arrive at QoS 0 (lost during an outage).
+// /integrations. For system admins: the API keys that network servers present on every ingest
+// call — create one for the whole fleet or one company (shown once), see each key's scope and when
+// it was last used, revoke one after confirming; short notes say where each kind of integration
+// takes the key, and a warning shows while MQTT uplinks arrive at QoS 0 (lost during an outage).
+// For system admins and company admins of the whole company: the company's outgoing webhooks
+// (`WebhooksSection`).
+import { RoleType } from '@flowsight/domain/lookups';
 import AddRounded from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,12 +27,14 @@ import { PageHeader } from '@/components/page-header';
 import { useTranslateMessage } from '@/i18n/messages';
 import { errorMessages } from '@/lib/api-error';
 import { displayDate } from '@/lib/display-date';
+import { useSignedInSession } from '@/lib/session';
 import type { CreatedIntegrationKey } from '../api/create-integration-key';
 import { type IntegrationKey, useIntegrationKeys } from '../api/get-integration-keys';
 import { useRevokeIntegrationKey } from '../api/revoke-integration-key';
 import { CreatedKeyDialog } from '../components/created-key-dialog';
 import { MqttQosWarning } from '../components/mqtt-qos-warning';
 import { NewKeyDialog } from '../components/new-key-dialog';
+import { WebhooksSection } from '../components/webhooks-section';
 
 const KEY_HEADER = 'x-api-key';
 
@@ -93,6 +98,19 @@ function KeyStatus({ integrationKey }: KeyStatusProps) {
 }
 
 export function IntegrationKeysPage() {
+  const { t } = useTranslation();
+  const { activeRole } = useSignedInSession();
+  if (activeRole.user_role_type_id === RoleType.SystemAdmin) return <SystemIntegrations />;
+  return (
+    <Stack spacing={2} data-testid="integrations-page">
+      <PageHeader title={t('integrations.title')} intro={t('integrations.webhooks.pageIntro')} />
+      <WebhooksSection fixedCompanyId={activeRole.company_id} />
+    </Stack>
+  );
+}
+
+/** The system admin's page: the integration keys, then any company's webhooks. */
+function SystemIntegrations() {
   const { t, i18n } = useTranslation();
   const translate = useTranslateMessage();
   const { showMessage } = useSnackbar();
@@ -236,6 +254,7 @@ export function IntegrationKeysPage() {
         </TableContainer>
       </ListPanel>
       <IntegrationGuide />
+      <WebhooksSection fixedCompanyId={null} />
       <NewKeyDialog
         open={creating}
         onClose={() => setCreating(false)}
