@@ -1,15 +1,18 @@
-// The body of an alert event, built from the alert as the API shows it (`alerts.get`).
+// The bodies receivers get: an alert event built from the alert as the API shows it (`alerts.get`),
+// which change on the alerts bus stands for which event, and the "Send a test" event.
 import {
   NotificationStatus,
   notificationCategories,
   notificationTypes,
 } from '@flowsight/domain/lookups';
 import type { Alert } from '../alerts/alerts.shape.ts';
-import type {
-  WebhookAlert,
-  WebhookEscalation,
-  WebhookEvent,
-  WebhookEventType,
+import type { AlertChange } from '../alerts/alerts.status.ts';
+import {
+  TEST_EVENT,
+  type WebhookAlert,
+  type WebhookEscalation,
+  type WebhookEvent,
+  type WebhookEventType,
 } from './webhooks.schemas.ts';
 
 const statusName = (statusId: number): WebhookAlert['status'] =>
@@ -67,5 +70,31 @@ export function alertEvent(
     type,
     timestamp: at.toISOString(),
     data: { alert: webhookAlert(alert, appUrl), ...(escalation ? { escalation } : {}) },
+  };
+}
+
+/** The event a change on the alerts bus stands for, if any. */
+export function eventOfChange(change: AlertChange): WebhookEventType | null {
+  if (change.kind === 'opened') return 'alert.opened';
+  if (change.kind !== 'status') return null;
+  if (change.statusId === NotificationStatus.Acknowledged) return 'alert.acknowledged';
+  if (change.statusId === NotificationStatus.Closed) return 'alert.closed';
+  return null;
+}
+
+/** The "Send a test" event of an endpoint. */
+export function testEvent(
+  endpointId: number,
+  company: { id: number; name: string },
+  at: Date,
+): WebhookEvent {
+  return {
+    type: TEST_EVENT,
+    timestamp: at.toISOString(),
+    data: {
+      endpoint_id: endpointId,
+      company,
+      message: 'A test from Flowsight: this endpoint receives its webhooks.',
+    },
   };
 }

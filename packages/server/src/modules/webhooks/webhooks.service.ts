@@ -1,11 +1,3 @@
-// Outgoing webhooks of a company: its administrators (a role over the whole company, or a system
-// admin) register endpoints, each with the events it takes and a signing secret shown once
-// (sealed at rest, rotatable). Alert events come from the alerts event bus (`alertsChanged`:
-// opened, acknowledged, closed) and from escalation (`emitEscalated`); each is queued once per
-// endpoint taking it, with its body fixed, and delivered by the delivery job (`deliverDue`):
-// signed as Standard Webhooks, retried with growing delays until it succeeds or runs out of
-// attempts, every attempt recorded with what the receiver answered.
-import { NotificationStatus } from '@flowsight/domain/lookups';
 import type { Database } from '../../db/client.ts';
 import { recordEvent } from '../../db/queries/record-event.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -21,35 +13,21 @@ import {
 } from '../../lib/tenant-scope.ts';
 import type { AlertsService } from '../alerts/alerts.service.ts';
 import type { AlertChange } from '../alerts/alerts.status.ts';
-import { alertEvent } from './webhooks.payload.ts';
+import { createWebhookDelivery } from './webhooks.delivery.ts';
+import { alertEvent, eventOfChange, testEvent } from './webhooks.payload.ts';
 import {
-  type AttemptRow,
   deliveryList,
   type EndpointRow,
   type MessageRow,
   type WebhooksRepository,
 } from './webhooks.repository.ts';
-import {
-  TEST_EVENT,
-  type WebhookEscalation,
-  type WebhookEvent,
-  type WebhookEventType,
-  webhookEventTypes,
-} from './webhooks.schemas.ts';
-import type { SendResult, WebhookSender } from './webhooks.sender.ts';
-import { newMessageId, newSigningSecret, signedHeaders } from './webhooks.signing.ts';
+import type { WebhookEscalation, WebhookEvent, WebhookEventType } from './webhooks.schemas.ts';
+import type { WebhookSender } from './webhooks.sender.ts';
+import { knownEvents, toDelivery, toEndpoint } from './webhooks.shape.ts';
+import { newMessageId, newSigningSecret } from './webhooks.signing.ts';
 import { checkEndpointUrl } from './webhooks.url.ts';
 
-/**
- * Waits before each retry: 5 s, 30 s, 2 min, 10 min, 1 h, 6 h, 12 h; a message is given up
- * (failed) after its first attempt and these seven retries, about 19 hours later.
- */
-export const RETRY_DELAYS_MS = [
-  5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000, 43_200_000,
-] as const;
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-/** Messages one delivery round sends at most. */
-const ROUND_SIZE = 50;
+export { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './webhooks.delivery.ts';
 
 export type WebhooksLog = { warn(object: unknown, message: string): void };
 
@@ -65,54 +43,6 @@ type Dependencies = {
   log: WebhooksLog;
   now?: () => Date;
 };
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-const knownEvents = (events: readonly string[]) =>
-  webhookEventTypes.filter((type) => events.includes(type));
-
-export const toEndpoint = (row: EndpointRow) => ({
-  id: row.id,
-  company_id: row.companyId,
-  url: row.url,
-  description: row.description,
-  events: knownEvents(row.events),
-  enabled: row.enabled,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-  secret_rotated_at: iso(row.secretRotatedAt),
-});
-
-const toAttempt = (row: AttemptRow) => ({
-  attempt: row.attempt,
-  at: row.at.toISOString(),
-  status_code: row.statusCode,
-  response_body: row.responseBody,
-  duration_ms: row.durationMs,
-  error: row.error,
-  succeeded: row.succeeded,
-});
-
-const toDelivery = (row: MessageRow, attempts: readonly AttemptRow[]) => ({
-  id: row.id,
-  message_id: row.messageId,
-  event_type: row.eventType,
-  alert_id: row.alertId,
-  state: row.state,
-  attempts: row.attempts,
-  next_attempt_at: row.state === 'pending' ? iso(row.nextAttemptAt) : null,
-  created_at: row.createdAt.toISOString(),
-  last_attempt_at: iso(row.lastAttemptAt),
-  attempt_log: attempts.filter((a) => a.messageId === row.id).map(toAttempt),
-});
-
-/** The event a change on the alerts bus stands for, if any. */
-export function eventOfChange(change: AlertChange): WebhookEventType | null {
-  if (change.kind === 'opened') return 'alert.opened';
-  if (change.kind !== 'status') return null;
-  if (change.statusId === NotificationStatus.Acknowledged) return 'alert.acknowledged';
-  if (change.statusId === NotificationStatus.Closed) return 'alert.closed';
-  return null;
-}
 
 export function createWebhooks({
   db,
@@ -188,68 +118,7 @@ export function createWebhooks({
     return next;
   }
 
-  /** One attempt of a leased message; records it and where the message stands after it. */
-  async function attempt(message: MessageRow, endpoint: EndpointRow) {
-    const at = now();
-    const number = message.attempts + 1;
-    let result: SendResult;
-    if (!endpoint.enabled) {
-      result = {
-        statusCode: null,
-        responseBody: null,
-        durationMs: 0,
-        error: 'The endpoint is disabled',
-      };
-    } else {
-      let secret: string | null = null;
-      try {
-        secret = secrets.open(endpoint.secretSealed);
-      } catch (error) {
-        result = {
-          statusCode: null,
-          responseBody: null,
-          durationMs: 0,
-          error: error instanceof Error ? error.message : 'The signing secret could not be opened',
-        };
-      }
-      if (secret !== null) {
-        result = await send(
-          endpoint.url,
-          signedHeaders(secret, message.messageId, at, message.body),
-          message.body,
-        );
-      }
-    }
-    // biome-ignore lint/style/noNonNullAssertion: every branch above sets it
-    const outcome = result!;
-    const succeeded =
-      outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-    const delay = RETRY_DELAYS_MS[number - 1];
-    const retries = endpoint.enabled && message.eventType !== TEST_EVENT && delay !== undefined;
-    const next = succeeded
-      ? { state: 'succeeded' as const, nextAttemptAt: null }
-      : retries
-        ? { state: 'pending' as const, nextAttemptAt: new Date(at.getTime() + delay) }
-        : { state: 'failed' as const, nextAttemptAt: null };
-    await repository.recordAttempt(message, number, { at, ...outcome, succeeded }, next);
-    return succeeded;
-  }
-
-  /** Leases the due messages (or the one given) and attempts each. */
-  async function deliver(only?: number) {
-    const at = now();
-    const leased = await repository.leaseDue(
-      at,
-      new Date(at.getTime() + timeoutMs + 30_000),
-      ROUND_SIZE,
-      only,
-    );
-    let succeeded = 0;
-    for (const { message, endpoint } of leased) {
-      if (await attempt(message, endpoint)) succeeded += 1;
-    }
-    return { attempted: leased.length, succeeded };
-  }
+  const { deliver } = createWebhookDelivery({ repository, secrets, send, timeoutMs, now });
 
   return {
     async list(scope: Scope, companyId: number) {
@@ -354,15 +223,7 @@ export function createWebhooks({
     async test(scope: Scope, id: number) {
       const endpoint = await requireEndpoint(scope, id);
       const company = await repository.companyName(endpoint.companyId);
-      const event: WebhookEvent = {
-        type: TEST_EVENT,
-        timestamp: now().toISOString(),
-        data: {
-          endpoint_id: endpoint.id,
-          company: { id: endpoint.companyId, name: company ?? '' },
-          message: 'A test from Flowsight: this endpoint receives its webhooks.',
-        },
-      };
+      const event = testEvent(endpoint.id, { id: endpoint.companyId, name: company ?? '' }, now());
       const [message] = await queueFor([endpoint], event, null);
       if (!message) throw new Error('test message not queued');
       await deliver(message.id);

@@ -253,7 +253,7 @@ function CompanyWebhooks({ companyId }: { companyId: number }) {
           </Stack>
         )}
       </ListPanel>
-      <Alert severity="info" variant="outlined">
+      <Alert severity="info" variant="outlined" role="note">
         {t('integrations.webhooks.signingNote')}
       </Alert>
       <WebhookDialog
