@@ -9,6 +9,7 @@ import { NotificationStatus } from '@flowsight/domain/lookups';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthorizedRequest, buildTestApp, type TestApp } from '../../testing/app.ts';
+import { eventOfChange } from './webhooks.payload.ts';
 import { RETRY_DELAYS_MS } from './webhooks.service.ts';
 import { newSigningSecret, signature } from './webhooks.signing.ts';
 import { addressRefusal, checkEndpointUrl } from './webhooks.url.ts';
@@ -162,6 +163,29 @@ describe('outgoing webhooks', () => {
     const secret = newSigningSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
+  });
+
+  it('names the event of each change on the alerts bus', () => {
+    const change = {
+      alertId: 1,
+      companyId: 1,
+      propertyId: null,
+      buildingId: null,
+      unitId: null,
+      statusId: NotificationStatus.New,
+    };
+    expect(eventOfChange({ ...change, kind: 'opened' })).toBe('alert.opened');
+    expect(
+      eventOfChange({ ...change, kind: 'status', statusId: NotificationStatus.Acknowledged }),
+    ).toBe('alert.acknowledged');
+    expect(eventOfChange({ ...change, kind: 'status', statusId: NotificationStatus.Closed })).toBe(
+      'alert.closed',
+    );
+    // Reopened, updated, assigned or snoozed: no webhook event.
+    expect(eventOfChange({ ...change, kind: 'status' })).toBeNull();
+    expect(eventOfChange({ ...change, kind: 'updated' })).toBeNull();
+    expect(eventOfChange({ ...change, kind: 'assigned' })).toBeNull();
+    expect(eventOfChange({ ...change, kind: 'snooze' })).toBeNull();
   });
 
   it('refuses addresses that are not public https, or loopback when not allowed', () => {
