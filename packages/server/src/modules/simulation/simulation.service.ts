@@ -97,8 +97,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 const readings = (count: number) => count.toLocaleString('en-US');
-/** Sensors whose uplinks are made between two turns of the event loop (a few milliseconds). */
-const SENSORS_PER_TURN = 32;
+/**
+ * How long uplinks are made between two turns of the event loop, in milliseconds: a time, not a
+ * count of sensors, so a slower CPU makes fewer per turn instead of holding requests longer.
+ */
+const TURN_BUDGET_MS = 8;
+/** Sensors made at a time between two looks at the clock. */
+const SENSORS_PER_STEP = 4;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e6);
 
@@ -200,11 +205,16 @@ export async function startSimulation(options: SimulationOptions): Promise<Runni
     const make = async (window: BackfillWindow) => {
       const uplinks: SimulatedUplink[] = [];
       const { sensors } = simulation;
-      for (let i = 0; i < sensors.length && !signal.aborted; i += SENSORS_PER_TURN) {
-        const part = windowUplinks(simulation, window, sensors.slice(i, i + SENSORS_PER_TURN));
+      let turnStarted = performance.now();
+      for (let i = 0; i < sensors.length && !signal.aborted; i += SENSORS_PER_STEP) {
+        const part = windowUplinks(simulation, window, sensors.slice(i, i + SENSORS_PER_STEP));
         for (const uplink of part) uplinks.push(uplink);
-        await turn();
+        if (performance.now() - turnStarted >= TURN_BUDGET_MS) {
+          await turn();
+          turnStarted = performance.now();
+        }
       }
+      await turn();
       return { startS: window.startS, uplinks };
     };
     const windows = backfillWindows(range);
