@@ -152,9 +152,9 @@ for (const role of roleCases) {
       await expect(page.getByTestId('side-drawer')).toHaveCount(0);
     } else {
       const expected = [...role.menu];
-      // Company admins keep their company's Flume accounts; managers do not.
+      // Company admins keep their company's Flume accounts and its webhooks; managers do not.
       if (role.menu === COMPANY_MENU && !role.email.startsWith('manager')) {
-        expected.push('flume-accounts');
+        expected.push('flume-accounts', 'integrations');
       }
       // Company admins get micrometers (assignment) when their company allows assignment.
       if (role.menu === COMPANY_MENU && allowsAssignment && !role.email.startsWith('manager')) {
