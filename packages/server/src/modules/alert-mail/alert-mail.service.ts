@@ -11,6 +11,7 @@ import { Invalid } from '../../lib/errors.ts';
 import type { RoundClaim } from '../../lib/jobs.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashSecret, newSecretToken } from '../../lib/secrets.ts';
+import { createSerialQueue } from '../../lib/serial-queue.ts';
 import { inScope, systemScope } from '../../lib/tenant-scope.ts';
 import type { AlertsService } from '../alerts/alerts.service.ts';
 import type { Alert } from '../alerts/alerts.shape.ts';
@@ -66,7 +67,7 @@ export function createAlertMail({
   log,
   now = () => new Date(),
 }: Dependencies) {
-  let pending: Promise<unknown> = Promise.resolve();
+  const work = createSerialQueue(log);
 
   /** Emails one alert to every contact covering it, each with fresh tokens. */
   async function mailAlert(alertId: number, reminder: boolean): Promise<number> {
@@ -129,12 +130,7 @@ export function createAlertMail({
     );
   }
 
-  /** Runs mail work one piece after another, so tests and shutdown can wait for all of it. */
-  function queue(work: () => Promise<unknown>, what: string) {
-    const next = pending.then(work).catch((error: unknown) => log.warn({ err: error }, what));
-    pending = next;
-    return next;
-  }
+  const queue = work.run;
 
   /** Finds the token of a link and what (if anything) stands in its way. */
   async function checkLink(alertId: number, statusId: number, token: string) {
@@ -214,13 +210,7 @@ export function createAlertMail({
     },
 
     /** Resolves when every email asked for so far has been handed to the mailer. */
-    async idle() {
-      let seen: Promise<unknown>;
-      do {
-        seen = pending;
-        await seen;
-      } while (seen !== pending);
-    },
+    idle: work.idle,
 
     /** What the confirmation page shows. Changes nothing, whatever the link. */
     async inspect(alertId: number, statusId: number, token: string) {

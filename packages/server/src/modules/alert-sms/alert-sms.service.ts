@@ -7,6 +7,7 @@
 import { NotificationCategory, notificationTypes } from '@flowsight/domain/lookups';
 import { e164PhoneNumber } from '@flowsight/domain/phone-numbers';
 import type { RoundClaim } from '../../lib/jobs.ts';
+import { createSerialQueue } from '../../lib/serial-queue.ts';
 import type { SmsResult, SmsSender } from '../../lib/sms.ts';
 import { systemScope } from '../../lib/tenant-scope.ts';
 import type { AlertsService } from '../alerts/alerts.service.ts';
@@ -53,7 +54,7 @@ export function createAlertSms({
   log,
   now = () => new Date(),
 }: Dependencies) {
-  let pending: Promise<unknown> = Promise.resolve();
+  const work = createSerialQueue(log);
 
   /** One try of a text, and what it leaves recorded. Answers whether it went. */
   async function attempt(text: PendingText): Promise<boolean> {
@@ -110,12 +111,7 @@ export function createAlertSms({
     return sent;
   }
 
-  /** Runs text work one piece after another, so tests and shutdown can wait for all of it. */
-  function queue(work: () => Promise<unknown>, what: string) {
-    const next = pending.then(work).catch((error: unknown) => log.warn({ err: error }, what));
-    pending = next;
-    return next;
-  }
+  const queue = work.run;
 
   return {
     /** The alerts event bus's listener: an opened alert is texted to its SMS contacts. */
@@ -144,13 +140,7 @@ export function createAlertSms({
     },
 
     /** Resolves when every text asked for so far has been tried. */
-    async idle() {
-      let seen: Promise<unknown>;
-      do {
-        seen = pending;
-        await seen;
-      } while (seen !== pending);
-    },
+    idle: work.idle,
   };
 }
 export type AlertSms = ReturnType<typeof createAlertSms>;

@@ -4,6 +4,7 @@ import { NotFound } from '../../lib/errors.ts';
 import type { RoundClaim } from '../../lib/jobs.ts';
 import type { ListQueryInput } from '../../lib/list-query.ts';
 import type { SealedBox } from '../../lib/sealed-box.ts';
+import { createSerialQueue } from '../../lib/serial-queue.ts';
 import {
   requireActsAt,
   type Scope,
@@ -56,7 +57,7 @@ export function createWebhooks({
   log,
   now = () => new Date(),
 }: Dependencies) {
-  let pending: Promise<unknown> = Promise.resolve();
+  const work = createSerialQueue(log);
 
   /** Whether the scope manages this company's webhooks: a system role, or one over the company. */
   const manages = (scope: Scope, companyId: number) =>
@@ -111,12 +112,7 @@ export function createWebhooks({
     return queueFor(endpoints, alertEvent(type, now(), alert, appUrl, escalation), alertId);
   }
 
-  /** Runs event work one piece after another, so tests and shutdown can wait for all of it. */
-  function queue(work: () => Promise<unknown>, what: string) {
-    const next = pending.then(work).catch((error: unknown) => log.warn({ err: error }, what));
-    pending = next;
-    return next;
-  }
+  const queue = work.run;
 
   const { deliver } = createWebhookDelivery({ repository, secrets, send, timeoutMs, now });
 
@@ -276,13 +272,7 @@ export function createWebhooks({
     },
 
     /** Resolves when every event asked for so far has been queued. */
-    async idle() {
-      let seen: Promise<unknown>;
-      do {
-        seen = pending;
-        await seen;
-      } while (seen !== pending);
-    },
+    idle: work.idle,
   };
 }
 export type Webhooks = ReturnType<typeof createWebhooks>;
